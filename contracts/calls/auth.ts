@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { ANY_USER, PUBLIC } from '../access.ts';
+import { defineCall } from '../call.ts';
+import { dateTime, emptyRequest, id, noData } from '../envelope.ts';
+import { DisableFlag, OnlineStatus } from '../enums.ts';
+import { accountRule, invitationCodeRule, totpCodeRule } from '../validation.ts';
+
+/** RSA-OAEP(SHA-256) ciphertext of a password, base64. The server decrypts it before validation. */
+export const encryptedPassword = z.string().min(1, 'validation.login_err_03').max(1024);
+
+export const userInfo = z.object({
+  id,
+  account: z.string(),
+  name: z.string(),
+  role_id: id,
+  role_name: z.string(),
+  /** 'super_admin' | 'admin' | 'customer' | 'agent': what the role is for, so the console can pick home pages. */
+  role_kind: z.string(),
+  phone: z.string(),
+  superior_id: z.int().nullable(),
+  invitation_code: z.string(),
+  balance: z.number(),
+  share_ratio: z.number(),
+  member_expire_time: dateTime.nullable(),
+  online_status: OnlineStatus.schema,
+  disable: DisableFlag.schema,
+  totp_enabled: z.boolean(),
+  create_time: dateTime,
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const session = z.object({ token: z.string(), user_info: userInfo });
+export type Session = z.infer<typeof session>;
+
+export const publicKey = defineCall({
+  path: 'security/public_key',
+  summary: 'The RSA-OAEP (SHA-256) public key that passwords are encrypted with, as base64 SPKI.',
+  access: PUBLIC,
+  request: emptyRequest,
+  response: z.object({ algorithm: z.literal('RSA-OAEP-256'), spki: z.string() }),
+});
+
+export const register = defineCall({
+  path: 'admin/register',
+  summary: 'Register a customer account, optionally under an inviting agent (code). Logs in at once.',
+  access: PUBLIC,
+  request: z.strictObject({
+    account: accountRule,
+    password: encryptedPassword,
+    code: invitationCodeRule.optional(),
+  }),
+  response: session,
+  encryptedFields: ['password'],
+});
+
+export const login = defineCall({
+  path: 'admin/login',
+  summary: 'Log in with account, encrypted password and (for accounts that enabled it) a TOTP code.',
+  access: PUBLIC,
+  request: z.strictObject({
+    account: z.string().trim().min(1, 'validation.login_account_required').max(64),
+    password: encryptedPassword,
+    totp: totpCodeRule.optional(),
+  }),
+  response: session,
+  encryptedFields: ['password'],
+});
+
+export const logout = defineCall({
+  path: 'admin/logout',
+  summary: 'End the session; its token stops working at once.',
+  access: ANY_USER,
+  request: emptyRequest,
+  response: noData,
+});
+
+export const getUserInfo = defineCall({
+  path: 'admin/user_info',
+  summary: 'The logged-in user and the token.',
+  access: ANY_USER,
+  request: emptyRequest,
+  response: session,
+});
+
+export const changePassword = defineCall({
+  path: 'admin/update_password',
+  summary: 'Change the own password. Ends every session of the user, this one included.',
+  access: ANY_USER,
+  request: z.strictObject({ old_password: encryptedPassword, new_password: encryptedPassword }),
+  response: noData,
+  encryptedFields: ['old_password', 'new_password'],
+});
+
+export const authCalls = [publicKey, register, login, logout, getUserInfo, changePassword] as const;

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { ANY_USER, PUBLIC, permission } from '../access.ts';
+import { defineCall } from '../call.ts';
+import { dateTime, emptyRequest, id, listRequest, pageOf } from '../envelope.ts';
+import { DefaultLanguage, MenuType, Platform, ShowStatus } from '../enums.ts';
+
+export const websiteInfo = z.object({
+  id,
+  title: z.string(),
+  icon: z.string(),
+  color: z.string(),
+  /** Whether /admin_register is offered (default subscriber config "allow registration"). */
+  allow_register: z.boolean(),
+  /** Shown on the login page when registration is off. */
+  register_prompt: z.string(),
+  /** Whether a code taken from `?code=` may still be edited (spec §9: disabled). */
+  invitation_code_editable: z.boolean(),
+});
+export type WebsiteInfo = z.infer<typeof websiteInfo>;
+
+export const websiteInfoInquire = defineCall({
+  path: 'website_info/inquire',
+  summary: 'Site title, icon, colour and the registration switch.',
+  access: PUBLIC,
+  request: emptyRequest,
+  response: websiteInfo,
+});
+
+export const language = z.object({
+  id,
+  code: z.string(),
+  title: z.string(),
+  abbreviation: z.string(),
+  country: z.string(),
+  phone_area_code: z.string(),
+  icon: z.string(),
+  show_status: ShowStatus.schema,
+  default_language: DefaultLanguage.schema,
+});
+export type Language = z.infer<typeof language>;
+
+export const languageListInquire = defineCall({
+  path: 'language_list/inquire',
+  summary: 'Languages, filtered by show status.',
+  access: PUBLIC,
+  request: listRequest({ show_status: ShowStatus.schema.optional() }),
+  response: pageOf(language),
+});
+
+export const mallCategory = z.object({
+  id,
+  parent_id: z.int().min(0),
+  title: z.string(),
+  icon: z.string(),
+  language: z.string(),
+  show_status: ShowStatus.schema,
+  sort: z.int(),
+  create_time: dateTime,
+});
+export type MallCategory = z.infer<typeof mallCategory>;
+
+export const mallCategoryInquire = defineCall({
+  path: 'mall_category/inquire',
+  summary: 'Mall categories, filtered by show status.',
+  access: PUBLIC,
+  request: listRequest({ show_status: ShowStatus.schema.optional() }),
+  response: pageOf(mallCategory),
+});
+
+export interface MenuItem {
+  id: number;
+  name: string;
+  path: string;
+  type: 1 | 2;
+  platform: number;
+  icon: string;
+  sort: number;
+  show_headshot: number;
+  language_variables: string;
+  children: MenuItem[];
+}
+export const menuItem: z.ZodType<MenuItem> = z.lazy(() =>
+  z.object({
+    id,
+    name: z.string(),
+    path: z.string(),
+    type: MenuType.schema,
+    platform: Platform.schema,
+    icon: z.string(),
+    sort: z.int(),
+    show_headshot: z.int(),
+    language_variables: z.string(),
+    children: z.array(menuItem),
+  }),
+);
+
+export const tokenMenu = defineCall({
+  path: 'menu/token_menu',
+  summary: "The caller's menu tree: type 1 route items (navigation) with their type 2 button items.",
+  access: ANY_USER,
+  request: emptyRequest,
+  response: z.object({ tree_menu_arr: z.array(menuItem) }),
+});
+
+export const ping = defineCall({
+  path: 'ping',
+  summary: 'Connectivity check; the console sends value 10 every 10 s and gets it back.',
+  access: PUBLIC,
+  request: z.strictObject({ value: z.int().min(0).max(1_000_000) }),
+  response: z.object({ value: z.int(), server_time: dateTime }),
+});
+
+export const payConfig = z.object({
+  qr_code_switch: ShowStatus.schema,
+  usdt_address: z.string(),
+  min_recharge: z.number(),
+  exchange_rate: z.number(),
+  order_timeout_minutes: z.int(),
+});
+export type PayConfig = z.infer<typeof payConfig>;
+
+export const payConfigInquire = defineCall({
+  path: 'pay_config/inquire',
+  summary: 'Payment settings (QR code switch, USDT receiving address, limits).',
+  access: ANY_USER,
+  request: emptyRequest,
+  response: payConfig,
+});
+
+export const payConfigUpdate = defineCall({
+  path: 'pay_config/update',
+  summary: 'Change payment settings; only the fields sent change.',
+  access: permission('pay_config', 'update'),
+  request: z.strictObject({
+    qr_code_switch: ShowStatus.schema.optional(),
+    usdt_address: z
+      .string()
+      .regex(/^(T[1-9A-HJ-NP-Za-km-z]{33})?$/, 'usdt_address must be a TRON base58 address (T…, 34 characters)')
+      .optional(),
+    min_recharge: z.number().min(0).max(1_000_000).optional(),
+    exchange_rate: z.number().positive().max(1_000_000).optional(),
+    order_timeout_minutes: z.int().min(1).max(1440).optional(),
+  }),
+  response: payConfig,
+});
+
+export const systemCalls = [
+  websiteInfoInquire,
+  languageListInquire,
+  mallCategoryInquire,
+  tokenMenu,
+  ping,
+  payConfigInquire,
+  payConfigUpdate,
+] as const;

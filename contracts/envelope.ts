@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Every HTTP answer has this shape: `{ status, message?, data? }`. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ status: z.boolean(), message: z.string().optional(), data: data.optional() });
+}
+export type Envelope<T> = { status: boolean; message?: string; data?: T };
+
+/** Failure answer: the server never answers anything else on a 4xx. */
+export const failureEnvelope = z.object({ status: z.literal(false), message: z.string() });
+
+export const PAGE_SIZE_MAX = 200;
+
+/** Paging part of every list request; filters are merged in by `listRequest`. */
+export const pageRequest = z.strictObject({
+  page: z.int().min(1).max(1_000_000).default(1),
+  page_size: z.int().min(1).max(PAGE_SIZE_MAX).default(10),
+});
+
+/** A list request: `page`, `page_size` and the given optional filters. */
+export function listRequest<S extends z.ZodRawShape>(filters: S) {
+  return pageRequest.extend(filters);
+}
+
+/** A list answer: `{ content: T[], total }`. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ content: z.array(item), total: z.int().min(0) });
+}
+export type Page<T> = { content: T[]; total: number };
+
+/** Calls with nothing to send still take an (empty) object, so every body is validated the same way. */
+export const emptyRequest = z.strictObject({});
+/** Calls that answer nothing but status and message. */
+export const noData = z.null();
+
+/** Primary keys are positive integers. */
+export const id = z.int().min(1).max(2 ** 31 - 1);
+/** 'YYYY-MM-DD HH:mm:ss', the service's date-time format. */
+export const dateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'validation.date_time');

@@ -1,0 +1,22 @@
+import type { CallDef } from './call.ts';
+import { authCalls } from './calls/auth.ts';
+import { systemCalls } from './calls/system.ts';
+import { urlKeyPlatformCalls } from './calls/url-key-platform.ts';
+
+/**
+ * Every HTTP call of the product. Adding a call = adding its `defineCall` to an area file and the area's
+ * array here; the server refuses to start a registered call without a handler (see tests/contract).
+ */
+export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls] as const satisfies readonly CallDef[];
+
+export type AnyCall = (typeof calls)[number];
+export type CallPath = AnyCall['path'];
+export type CallByPath<P extends CallPath> = Extract<AnyCall, { path: P }>;
+
+export const callsByPath: ReadonlyMap<string, CallDef> = new Map(calls.map((c) => [c.path, c]));
+
+/** Prefix of every HTTP call; the WebSocket lives at `REALTIME_PATH` on the same port. */
+export const API_PREFIX = '/api/';
+export function urlOf(call: CallDef): string {
+  return API_PREFIX + call.path;
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/**
+ * Spec §5 rules, written once. Messages are i18n keys (`validation.*`) that both the console's forms and the
+ * server's 400 answers translate through `contracts/i18n`.
+ */
+export const ACCOUNT_MIN = 5;
+export const ACCOUNT_MAX = 32;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 64;
+export const ACCESS_LOG_LOOKBACK_DAYS = 7;
+export const ACCESS_LOG_DEFAULT_DAYS = 3;
+
+export const accountRule = z
+  .string({ error: 'validation.login_err_02' })
+  .trim()
+  .min(1, 'validation.login_err_02')
+  .min(ACCOUNT_MIN, 'validation.account_min')
+  .max(ACCOUNT_MAX, 'validation.account_max')
+  .regex(/^[A-Za-z0-9_.@-]+$/, 'validation.account_charset');
+
+/** Decision (README): "letters and digits only" and "needs English + digits" means both kinds, nothing else. */
+export const passwordRule = z
+  .string({ error: 'validation.login_err_03' })
+  .min(1, 'validation.login_err_03')
+  .min(PASSWORD_MIN, 'validation.password_min')
+  .max(PASSWORD_MAX, 'validation.password_max')
+  .regex(/^[A-Za-z0-9]+$/, 'validation.password_charset')
+  .regex(/[A-Za-z]/, 'validation.password_charset')
+  .regex(/[0-9]/, 'validation.password_charset');
+
+/** The invitation code from `?code=` is taken only when alphanumeric. */
+export const invitationCodeRule = z.string().max(32, 'validation.code_max').regex(/^[A-Za-z0-9]*$/, 'validation.code_charset');
+export function isUsableInvitationCode(code: string | null | undefined): code is string {
+  return !!code && /^[A-Za-z0-9]{1,32}$/.test(code);
+}
+
+export const totpCodeRule = z.string().regex(/^(\d{6})?$/, 'validation.totp_format');
+
+export const registerForm = z
+  .object({
+    account: accountRule,
+    password: passwordRule,
+    repeat_password: z.string().min(1, 'validation.login_err_04'),
+    code: invitationCodeRule.optional(),
+  })
+  .refine((f) => f.password === f.repeat_password, { path: ['repeat_password'], message: 'validation.login_err_04' })
+  .refine((f) => f.password !== f.account, { path: ['password'], message: 'validation.login_err_05' });
+export type RegisterForm = z.input<typeof registerForm>;
+
+export const loginForm = z
+  .object({
+    account: z.string().trim().min(1, 'validation.login_account_required'),
+    password: z.string().min(1, 'validation.login_err_03'),
+    totp: totpCodeRule.optional(),
+  })
+  .refine((f) => f.password !== f.account, { path: ['password'], message: 'validation.login_err_05' });
+export type LoginForm = z.input<typeof loginForm>;
+
+export const changePasswordForm = z
+  .object({
+    old_password: z.string().min(1, 'validation.old_password_required'),
+    new_password: passwordRule,
+    repeat_password: z.string().min(1, 'validation.new_password_required'),
+  })
+  .refine((f) => f.new_password === f.repeat_password, {
+    path: ['repeat_password'],
+    message: 'validation.passwords_inconsistent',
+  });
+export type ChangePasswordForm = z.input<typeof changePasswordForm>;
+
+export const shareRatioRule = z.number({ error: 'validation.share_ratio' }).min(0, 'validation.share_ratio').max(100);
+export const nonEmptyName = z.string().trim().min(1, 'validation.name_required').max(64);
+export const balanceChangeRule = z
+  .number({ error: 'validation.balance_change' })
+  .refine((n) => n !== 0 && Number.isFinite(n), 'validation.balance_change');
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+export const ipv4Rule = z.string().regex(IPV4, 'validation.ip_invalid');
+export function isIpv4(s: string): boolean {
+  return IPV4.test(s);
+}
+
+/** Split the access-log textarea into IPs: one per line, blanks ignored. */
+export function parseIpLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+}
