@@ -11,3 +11,4 @@ export * from './validation.ts';
 export * from './calls/auth.ts';
 export * from './calls/system.ts';
 export * from './calls/url-key-platform.ts';
+export * from './routes.ts';

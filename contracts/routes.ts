@@ -1,0 +1,135 @@
+/**
+ * Every console route of spec §2 under /customer/{name}, grouped the way the seeded menu tree groups them.
+ * The client registers each one (a screen or a "not built yet" panel); fixtures build the menu tree from it.
+ * Labels: `menu.<name>` and `menu.groups.<group>` in the console's locales.
+ */
+export const MENU_GROUPS = [
+  'statistics',
+  'qr_codes',
+  'domains',
+  'wechat',
+  'vip',
+  'agents',
+  'wallets',
+  'users',
+  'mall',
+  'system',
+] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
+/** Who gets the route in the seeded roles: customer ⊂ agent; admin = everything but `super`; super = all. */
+export type RouteAudience = 'customer' | 'agent' | 'admin' | 'super';
+
+export interface RouteInfo {
+  readonly name: string;
+  readonly group: MenuGroup;
+  readonly audience: RouteAudience;
+  /** Button (type 2) permission paths the route offers. */
+  readonly buttons: readonly string[];
+}
+
+const CRUD = ['add', 'update', 'remove'] as const;
+
+function r(name: string, group: MenuGroup, audience: RouteAudience, buttons: readonly string[] = []): RouteInfo {
+  return { name, group, audience, buttons };
+}
+
+export const ROUTES: readonly RouteInfo[] = [
+  // Decision: /customer redirects to today_statistics (§2) though §2's list omits it; it is registered here.
+  r('today_statistics', 'statistics', 'customer'),
+  r('home', 'statistics', 'customer'),
+  r('home_admin', 'statistics', 'admin'),
+  r('daily_statistics', 'statistics', 'customer'),
+  r('hourly_statistics', 'statistics', 'customer'),
+  r('historical_statistics', 'statistics', 'customer'),
+  r('pc_historical_statistics', 'statistics', 'admin'),
+  r('access_real_time_statistics', 'statistics', 'customer'),
+  r('visit_summary', 'statistics', 'admin'),
+
+  r('qr_code_list', 'qr_codes', 'customer', [...CRUD, 'batch_update', 'export', 'share']),
+  r('set_qr_code', 'qr_codes', 'customer', ['add', 'update']),
+  r('qr_code_list_admin', 'qr_codes', 'admin', [...CRUD, 'batch_update', 'export']),
+  r('qr_code_remove', 'qr_codes', 'customer', ['restore', 'remove']),
+  r('short_code', 'qr_codes', 'customer', [...CRUD]),
+  r('short_qr_code_list', 'qr_codes', 'customer', [...CRUD]),
+  r('batche_query', 'qr_codes', 'customer'),
+  r('group', 'qr_codes', 'customer', [...CRUD]),
+  r('internal_code_grouping', 'qr_codes', 'customer', [...CRUD]),
+  r('rotation', 'qr_codes', 'customer', [...CRUD]),
+  r('rotation_type', 'qr_codes', 'admin', [...CRUD]),
+  r('forward', 'qr_codes', 'customer', [...CRUD]),
+  r('stealing_list', 'qr_codes', 'customer', ['remove']),
+  r('recover', 'qr_codes', 'customer', ['restore']),
+  r('url_key_platform', 'qr_codes', 'admin', [...CRUD]),
+
+  r('domain_list', 'domains', 'customer', [...CRUD, 'change_domain']),
+  r('hold_domain', 'domains', 'customer', [...CRUD]),
+  r('domain_monitor', 'domains', 'customer'),
+  r('admin_domain_monitor', 'domains', 'admin'),
+  r('export_domain_resolution', 'domains', 'customer', ['export']),
+  r('no_domain_name', 'domains', 'customer'),
+  r('nodomain', 'domains', 'admin'),
+
+  r('wx_shield_detection', 'wechat', 'customer'),
+  r('shield_push', 'wechat', 'customer', ['update']),
+  r('monitor', 'wechat', 'admin'),
+  r('we_chat_blocking_detection_configuration', 'wechat', 'admin', ['update']),
+  r('shield_configuration', 'wechat', 'admin', ['update']),
+
+  r('vip_combo', 'vip', 'customer', [...CRUD]),
+  r('buy_vip_combo', 'vip', 'customer', ['buy']),
+  r('balance_recharge', 'vip', 'customer', ['recharge']),
+  r('order', 'vip', 'customer'),
+  r('user_order', 'vip', 'admin'),
+  r('pay_config', 'vip', 'admin', ['update']),
+  r('bill', 'vip', 'customer'),
+
+  r('agent_divided_into', 'agents', 'agent'),
+  r('agent_daily_statistics', 'agents', 'agent'),
+  r('agent_historical_statistics', 'agents', 'agent'),
+  r('acting_withdrawal_list', 'agents', 'agent', ['add']),
+  r('order_customer', 'agents', 'agent'),
+  r('user_customer', 'agents', 'agent'),
+  r('withdrawal_list', 'agents', 'admin', ['approve', 'reject']),
+
+  r('tron', 'wallets', 'super', ['add', 'collect', 'sync_balance']),
+  r('tron_transaction_summary', 'wallets', 'admin'),
+  r('usdt_transaction_record', 'wallets', 'admin'),
+
+  r('user_list', 'users', 'admin', [...CRUD, 'balance', 'force_refresh', 'reset_password']),
+  r('administrators', 'users', 'super', [...CRUD]),
+  r('role', 'users', 'super', [...CRUD]),
+  r('visitor', 'users', 'admin'),
+  r('telegram_bot_binding', 'users', 'customer', ['remove']),
+
+  r('mall_product_list', 'mall', 'admin', [...CRUD]),
+  r('mall_brand_list', 'mall', 'admin', [...CRUD]),
+  r('mall_category_list', 'mall', 'admin', [...CRUD]),
+  r('home_page_config', 'mall', 'admin', ['update']),
+  r('image_configs', 'mall', 'admin', [...CRUD]),
+  r('image_config', 'mall', 'admin', [...CRUD]),
+  r('js_config', 'mall', 'admin', ['update']),
+
+  r('message_list', 'system', 'admin', ['send', 'clear']),
+  r('configuration', 'system', 'super', ['update']),
+  r('subscriber_config_default', 'system', 'admin', ['update']),
+  r('log', 'system', 'admin', ['clear']),
+  r('log_type', 'system', 'admin', [...CRUD]),
+  r('log_config', 'system', 'admin', ['update']),
+  r('ip_black', 'system', 'admin', [...CRUD]),
+  r('server_ip_black', 'system', 'admin', [...CRUD]),
+  r('checkout_ip', 'system', 'admin'),
+  r('mysql_lock', 'system', 'super', ['release']),
+  r('mysql_time_consuming', 'system', 'super'),
+  r('async_operations', 'system', 'admin'),
+  r('script', 'system', 'super', ['run']),
+  r('server_list', 'system', 'super', [...CRUD]),
+  r('language_list', 'system', 'admin', [...CRUD]),
+  r('update_password', 'system', 'customer'),
+];
+
+export const ROUTE_NAMES: readonly string[] = ROUTES.map((x) => x.name);
+export const routeInfo = (name: string): RouteInfo | undefined => ROUTES.find((x) => x.name === name);
+
+/** Public routes (no login). */
+export const PUBLIC_ROUTES = ['admin_login', 'admin_register', 'maintain', 'share_access', 'access_log'] as const;

@@ -1,0 +1,77 @@
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import express from 'express';
+import type { Database } from 'better-sqlite3';
+import { buildOpenApi, calls } from '../contracts/index.ts';
+import { openDatabase } from './db/open.ts';
+import { seedDatabase, isSeeded } from './db/seed.ts';
+import { handlers } from './handlers/index.ts';
+import { apiNotFound, createErrorHandler } from './http/error-handler.ts';
+import { createCallRouter } from './http/router.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { systemClock, type Clock } from './services/clock.ts';
+import { createServices, type ServerMode, type Services } from './services/index.ts';
+import { OWASP_SCRYPT, TEST_SCRYPT, type ScryptCost } from './services/passwords.ts';
+
+export interface MockServerOptions {
+  /** SQLite file, or ':memory:' (tests). */
+  dbPath: string;
+  /** Seed from fixtures/ when the database is empty. Default true. */
+  seed?: boolean;
+  /** Default 'production'. 'test' also lowers the scrypt cost. */
+  mode?: ServerMode;
+  clock?: Clock;
+  /** Built console to serve at / (e.g. dist/client). */
+  staticDir?: string;
+  /** Idle minutes after which a session ends. Default 720. */
+  sessionIdleMinutes?: number;
+  scrypt?: ScryptCost;
+  log?: (line: string) => void;
+}
+
+export interface MockServer extends http.Server {
+  readonly mock: { readonly services: Services; readonly db: Database; readonly app: express.Express };
+}
+
+/**
+ * Build the whole mock backend on one HTTP server: the API under /api/, the OpenAPI document, the built
+ * console, and (added by the realtime module) the WebSocket. Listens only when the caller says so.
+ */
+export function createMockServer(options: MockServerOptions): MockServer {
+  const mode = options.mode ?? 'production';
+  const log = options.log ?? ((line: string) => console.error(line));
+  const db = openDatabase(options.dbPath);
+  const services = createServices(db, options.clock ?? systemClock, {
+    mode,
+    sessionIdleMs: (options.sessionIdleMinutes ?? 720) * 60_000,
+    scrypt: options.scrypt ?? (mode === 'test' ? TEST_SCRYPT : OWASP_SCRYPT),
+  });
+  if ((options.seed ?? true) && !isSeeded(db)) seedDatabase(services);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(securityHeaders);
+  app.use('/api', express.json({ limit: '1mb', strict: true, type: () => true }));
+  const openapi = buildOpenApi(calls, { title: 'QR console mock API', version: '1' });
+  app.get('/api/openapi.json', (_req, res) => {
+    res.json(openapi);
+  });
+  app.use(createCallRouter(services, handlers));
+  app.use('/api', apiNotFound);
+  if (options.staticDir && fs.existsSync(options.staticDir)) {
+    const dir = path.resolve(options.staticDir);
+    app.use(express.static(dir, { index: 'index.html', maxAge: '1h', setHeaders: noCacheHtml }));
+    app.get('/', (_req, res) => res.sendFile(path.join(dir, 'index.html')));
+  }
+  app.use(createErrorHandler(log));
+
+  const server = http.createServer(app);
+  server.on('close', () => db.close());
+  return Object.assign(server, { mock: { services, db, app } });
+}
+
+function noCacheHtml(res: http.ServerResponse, file: string) {
+  if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+}

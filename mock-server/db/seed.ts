@@ -1,0 +1,89 @@
+import type { Database } from 'better-sqlite3';
+import { buildMenus } from '../../fixtures/seed/menus.ts';
+import { roles } from '../../fixtures/seed/roles.ts';
+import { users } from '../../fixtures/seed/users.ts';
+import { payConfig, subscriberConfigDefault, websiteInfo } from '../../fixtures/seed/settings.ts';
+import { languages, mallCategories, urlKeyPlatforms } from '../../fixtures/seed/catalog.ts';
+import type { Services } from '../services/index.ts';
+import { hashPasswordSync } from '../services/passwords.ts';
+
+/** Seeded rows carry this time so two seeds give the same data (password salts aside). */
+export const SEED_TIME = '2026-01-01 08:00:00';
+
+/** Seed steps of the areas (realtime, QR codes, ...), run in this order after the core rows. Add yours here. */
+export type SeedStep = (services: Services) => void;
+const AREA_SEEDS: readonly SeedStep[] = [];
+
+export function isSeeded(db: Database): boolean {
+  return (db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n > 0;
+}
+
+/** Fill an empty database from fixtures/, in dependency order, in one transaction. */
+export function seedDatabase(services: Services, steps: readonly SeedStep[] = AREA_SEEDS): void {
+  const { db, settings, config } = services;
+  db.transaction(() => {
+    settings.set('website_info', websiteInfo);
+    settings.set('pay_config', payConfig);
+    settings.set('subscriber_config_default', subscriberConfigDefault);
+
+    const insertRole = db.prepare('INSERT INTO roles (id, name, kind, remarks, create_time) VALUES (?, ?, ?, ?, ?)');
+    for (const r of roles) insertRole.run(r.id, r.name, r.kind, r.remarks, SEED_TIME);
+
+    const insertMenu = db.prepare(
+      `INSERT INTO menus (id, parent_id, name, path, type, icon, sort, language_variables) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const grant = db.prepare('INSERT INTO role_menus (role_id, menu_id) VALUES (?, ?)');
+    for (const m of buildMenus()) {
+      insertMenu.run(m.id, m.parent_id, m.name, m.path, m.type, m.icon, m.sort, m.language_variables);
+      for (const kind of m.roles) grant.run(roles.find((r) => r.kind === kind)!.id, m.id);
+    }
+
+    const insertUser = db.prepare(`
+      INSERT INTO users (id, account, name, password_hash, role_id, phone, superior_id, invitation_code, balance,
+        share_ratio, member_expire_time, disable, totp_secret, create_time, register_ip)
+      VALUES (@id, @account, @name, @password_hash, @role_id, @phone, @superior_id, @invitation_code, @balance,
+        @share_ratio, @member_expire_time, @disable, @totp_secret, @create_time, '127.0.0.1')`);
+    for (const { password, role, ...u } of users) {
+      insertUser.run({
+        ...u,
+        password_hash: hashPasswordSync(password, config.scrypt),
+        role_id: roles.find((r) => r.kind === role)!.id,
+        create_time: SEED_TIME,
+      });
+    }
+
+    const insertLanguage = db.prepare(`INSERT INTO languages (id, code, title, abbreviation, country, phone_area_code, icon,
+      show_status, default_language) VALUES (@id, @code, @title, @abbreviation, @country, @phone_area_code, @icon,
+      @show_status, @default_language)`);
+    for (const l of languages) insertLanguage.run(l);
+    const insertCategory = db.prepare(`INSERT INTO mall_categories (id, parent_id, title, icon, language, show_status, sort,
+      create_time) VALUES (@id, @parent_id, @title, @icon, @language, @show_status, @sort, '${SEED_TIME}')`);
+    for (const c of mallCategories) insertCategory.run(c);
+    const insertPlatform = db.prepare(`INSERT INTO url_key_platforms (id, name, url, key, short_code_type, show_status, sort,
+      remark, create_time) VALUES (@id, @name, @url, @key, @short_code_type, @show_status, @sort, @remark, '${SEED_TIME}')`);
+    for (const p of urlKeyPlatforms) insertPlatform.run(p);
+
+    for (const step of steps) step(services);
+  })();
+}
+
+/** Empty every table and seed again (control API and tests). */
+export function resetDatabase(services: Services): void {
+  const { db } = services;
+  const tables = db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'settings'`)
+    .pluck()
+    .all() as string[];
+  const keep = services.settings.get('rsa_private_pem');
+  db.pragma('foreign_keys = OFF');
+  try {
+    db.transaction(() => {
+      for (const t of tables) db.prepare(`DELETE FROM "${t}"`).run();
+      db.prepare(`DELETE FROM settings WHERE key <> 'rsa_private_pem'`).run();
+      if (keep) services.settings.set('rsa_private_pem', keep);
+    })();
+  } finally {
+    db.pragma('foreign_keys = ON');
+  }
+  seedDatabase(services);
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { TOTP } from 'otpauth';
+import { passwordRule } from '../../contracts/index.ts';
+import { DEFAULT_ROLE_ID } from '../../fixtures/seed/roles.ts';
+import { tokenOf, describeIssue } from '../http/router.ts';
+import { ApiError, badRequest, conflict, forbidden, tooMany, unauthorized } from '../http/errors.ts';
+import { defineHandlers } from '../http/handler.ts';
+import { formatDateTime } from '../services/clock.ts';
+import type { Services } from '../services/index.ts';
+import { hashPassword, verifyPassword } from '../services/passwords.ts';
+import { toUserInfo, type UserRow } from '../services/users.ts';
+
+/** A hash of nothing, verified when the account is unknown so both paths take the same time. */
+const dummyHashes = new WeakMap<Services, Promise<string>>();
+function dummyHash(services: Services): Promise<string> {
+  let h = dummyHashes.get(services);
+  if (!h) dummyHashes.set(services, (h = hashPassword('timing-equaliser', services.config.scrypt)));
+  return h;
+}
+
+function checkNewPassword(password: string, account: string, field: string): void {
+  const parsed = passwordRule.safeParse(password);
+  if (!parsed.success) throw new ApiError(400, describeIssue(parsed.error).key, { field });
+  if (password === account) throw new ApiError(400, 'validation.login_err_05', { field });
+}
+
+function newInvitationCode(services: Services): string {
+  for (;;) {
+    const code = randomBytes(6).toString('base64url').replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toUpperCase();
+    if (code.length === 8 && !services.users.byInvitationCode(code)) return code;
+  }
+}
+
+function startSession(services: Services, user: UserRow, ip: string) {
+  const now = formatDateTime(services.clock.now());
+  services.db.prepare('UPDATE users SET login_ip = ?, login_time = ? WHERE id = ?').run(ip, now, user.id);
+  return { token: services.sessions.create(user.id, ip), user_info: toUserInfo(user) };
+}
+
+export const authHandlers = defineHandlers({
+  'security/public_key': ({ services }) => ({ algorithm: 'RSA-OAEP-256' as const, spki: services.rsa.spki }),
+
+  'admin/register': async ({ body, services, ip }) => {
+    const config = services.settings.require('subscriber_config_default');
+    if (!config.allow_register) throw forbidden('errors.registration_closed');
+    checkNewPassword(body.password, body.account, 'password');
+    let superiorId: number | null = null;
+    if (body.code) {
+      const inviter = services.users.byInvitationCode(body.code);
+      if (!inviter || inviter.status === 2) throw new ApiError(400, 'errors.invitation_code_unknown', { field: 'code' });
+      superiorId = inviter.id;
+    }
+    if (services.users.byAccount(body.account)) throw conflict('errors.account_taken');
+    const hash = await hashPassword(body.password, services.config.scrypt);
+    const now = formatDateTime(services.clock.now());
+    let id: number;
+    try {
+      id = Number(
+        services.db
+          .prepare(
+            `INSERT INTO users (account, name, password_hash, role_id, superior_id, invitation_code, share_ratio,
+               create_time, register_ip) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(body.account, body.account, hash, DEFAULT_ROLE_ID, superiorId, newInvitationCode(services),
+            config.default_share_ratio, now, ip).lastInsertRowid,
+      );
+    } catch (e) {
+      // Two registrations of one account racing past the check above.
+      if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw conflict('errors.account_taken');
+      throw e;
+    }
+    return startSession(services, services.users.byId(id)!, ip);
+  },
+
+  'admin/login': async ({ body, services, ip }) => {
+    const { failed_login_limit, failure_window_minutes } = services.settings.require('subscriber_config_default');
+    const now = services.clock.now();
+    const since = now - failure_window_minutes * 60_000;
+    const failures = (
+      services.db
+        .prepare('SELECT COUNT(*) AS n FROM login_failures WHERE account = ? AND at_ms > ?')
+        .get(body.account, since) as { n: number }
+    ).n;
+    if (failures >= failed_login_limit) throw tooMany('errors.too_many_failures', { minutes: failure_window_minutes });
+    const fail = (key: string) => {
+      services.db.prepare('INSERT INTO login_failures (account, at_ms) VALUES (?, ?)').run(body.account, now);
+      return badRequest(key);
+    };
+
+    const found = services.users.byAccount(body.account);
+    const user = found && found.status === 1 ? found : undefined;
+    const ok = await verifyPassword(body.password, user ? user.password_hash : await dummyHash(services));
+    if (!user || !ok) throw fail('errors.bad_credentials');
+    if (user.disable === 2) throw forbidden('errors.account_disabled');
+    if (user.totp_secret) {
+      if (!body.totp) throw badRequest('errors.totp_required');
+      const totp = new TOTP({ secret: user.totp_secret, digits: 6, period: 30, algorithm: 'SHA1' });
+      if (totp.validate({ token: body.totp, timestamp: now, window: 1 }) === null) throw fail('errors.totp_invalid');
+    }
+    services.db.prepare('DELETE FROM login_failures WHERE account = ?').run(body.account);
+    return startSession(services, user, ip);
+  },
+
+  'admin/logout': ({ services, tokenHash }) => {
+    if (tokenHash) services.sessions.end(tokenHash);
+    return null;
+  },
+
+  'admin/user_info': ({ services, me, req }) => {
+    const token = tokenOf(req);
+    if (!token) throw unauthorized();
+    return { token, user_info: toUserInfo(me()) };
+  },
+
+  'admin/update_password': async ({ body, services, me }) => {
+    const user = me();
+    if (!(await verifyPassword(body.old_password, user.password_hash))) {
+      throw new ApiError(400, 'errors.old_password_wrong', { field: 'old_password' });
+    }
+    checkNewPassword(body.new_password, user.account, 'new_password');
+    const hash = await hashPassword(body.new_password, services.config.scrypt);
+    services.db.transaction(() => {
+      services.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, user.id);
+      services.sessions.endAllOf(user.id);
+    })();
+    return null;
+  },
+});

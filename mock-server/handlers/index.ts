@@ -1,0 +1,11 @@
+import type { HandlerMap } from '../http/handler.ts';
+import { authHandlers } from './auth.ts';
+import { systemHandlers } from './system.ts';
+import { urlKeyPlatformHandlers } from './url-key-platform.ts';
+
+/** Every call's handler, by path. Each area adds its table here. */
+export const handlers: HandlerMap = {
+  ...authHandlers,
+  ...systemHandlers,
+  ...urlKeyPlatformHandlers,
+};

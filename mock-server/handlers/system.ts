@@ -1,0 +1,58 @@
+import type { Language, MallCategory, MenuItem } from '../../contracts/index.ts';
+import { createCrud } from '../db/crud.ts';
+import { defineHandlers } from '../http/handler.ts';
+import { formatDateTime } from '../services/clock.ts';
+import type { Services } from '../services/index.ts';
+
+interface MenuRow extends Omit<MenuItem, 'children'> {
+  parent_id: number;
+}
+
+/** The role's menu as a tree; a group is kept only when it holds something the role has. */
+function menuTree(services: Services, roleId: number): MenuItem[] {
+  const rows = services.db
+    .prepare(
+      `SELECT m.id, m.parent_id, m.name, m.path, m.type, m.platform, m.icon, m.sort, m.show_headshot, m.language_variables
+       FROM menus m JOIN role_menus rm ON rm.menu_id = m.id WHERE rm.role_id = ? ORDER BY m.sort DESC, m.id`,
+    )
+    .all(roleId) as MenuRow[];
+  const nodes = new Map<number, MenuItem>();
+  for (const { parent_id: _p, ...row } of rows) nodes.set(row.id, { ...row, type: row.type === 2 ? 2 : 1, children: [] });
+  const roots: MenuItem[] = [];
+  for (const row of rows) {
+    const node = nodes.get(row.id)!;
+    const parent = nodes.get(row.parent_id);
+    if (parent) parent.children.push(node);
+    else if (row.parent_id === 0) roots.push(node);
+  }
+  return roots.filter((n) => n.path !== '' || n.children.length > 0);
+}
+
+export const systemHandlers = defineHandlers({
+  'website_info/inquire': ({ services }) => {
+    const info = services.settings.require('website_info');
+    const sub = services.settings.require('subscriber_config_default');
+    return { ...info, allow_register: sub.allow_register, register_prompt: sub.no_register_prompt };
+  },
+
+  'language_list/inquire': ({ body, services }) =>
+    createCrud<Language>(services.db, { table: 'languages', writable: [], filters: { show_status: 'eq' }, orderBy: 'id' }, () => '').list(body),
+
+  'mall_category/inquire': ({ body, services }) =>
+    createCrud<MallCategory>(services.db, { table: 'mall_categories', writable: [], filters: { show_status: 'eq' }, orderBy: 'sort DESC, id' }, () => '').list(
+      body,
+    ),
+
+  'menu/token_menu': ({ services, me }) => ({ tree_menu_arr: menuTree(services, me().role_id) }),
+
+  ping: ({ body, services }) => ({ value: body.value, server_time: formatDateTime(services.clock.now()) }),
+
+  'pay_config/inquire': ({ services }) => services.settings.require('pay_config'),
+
+  'pay_config/update': ({ body, services }) => {
+    const next = { ...services.settings.require('pay_config') };
+    for (const [k, v] of Object.entries(body)) if (v !== undefined) Object.assign(next, { [k]: v });
+    services.settings.set('pay_config', next);
+    return next;
+  },
+});

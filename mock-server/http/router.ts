@@ -1,0 +1,101 @@
+import express, { type Request, type Response } from 'express';
+import type { z } from 'zod';
+import { API_PREFIX, calls, pickLocale, type CallDef } from '../../contracts/index.ts';
+import type { Services } from '../services/index.ts';
+import type { UserRow } from '../services/users.ts';
+import { hashToken } from '../services/sessions.ts';
+import { ApiError, badRequest, forbidden, unauthorized } from './errors.ts';
+import { requireUser, type Handler, type HandlerContext, type HandlerMap } from './handler.ts';
+
+/** The caller's token: header `token` (the service's convention) or `Authorization: Bearer`. */
+export function tokenOf(req: Request): string | null {
+  const header = req.get('token') ?? req.get('authorization')?.replace(/^Bearer\s+/i, '');
+  return header && header.length <= 256 ? header : null;
+}
+
+/** Who is calling: the user of a live session, null when anonymous. Throws 401 for a dead token. */
+export function authenticate(services: Services, req: Request): { user: UserRow | null; tokenHash: string | null } {
+  const token = tokenOf(req);
+  if (!token) return { user: null, tokenHash: null };
+  const session = services.sessions.resolve(token);
+  if (session === 'expired') throw unauthorized('errors.session_expired');
+  if (!session) throw unauthorized();
+  const user = services.users.byId(session.user_id);
+  if (!user || user.status === 2 || user.disable === 2) {
+    services.sessions.end(session.token_hash);
+    throw unauthorized(user?.disable === 2 ? 'errors.account_disabled' : 'errors.not_logged_in');
+  }
+  return { user, tokenHash: hashToken(token) };
+}
+
+export function checkAccess(services: Services, call: CallDef, user: UserRow | null): void {
+  const { access } = call;
+  if (access.kind === 'public') return;
+  if (!user) throw unauthorized();
+  if (access.kind === 'user') return;
+  const keys = services.users.permissionKeys(user.role_id);
+  const key = access.button ? `${access.route}:${access.button}` : access.route;
+  if (!keys.has(access.route) || !keys.has(key)) throw forbidden();
+}
+
+/** First problem of a failed parse, naming the field: `account: username must be longer than 5 characters`. */
+export function describeIssue(error: z.ZodError): { key: string; field: string } {
+  const issue = error.issues[0];
+  if (!issue) return { key: 'errors.invalid_parameter', field: '' };
+  if (issue.code === 'unrecognized_keys') {
+    const where = issue.path.length ? `${issue.path.join('.')}.` : '';
+    return { key: `unknown field: ${issue.keys.map((k) => where + k).join(', ')}`, field: '' };
+  }
+  return { key: issue.message, field: issue.path.map(String).join('.') || 'body' };
+}
+
+function decryptFields(services: Services, call: CallDef, body: Record<string, unknown>): void {
+  for (const field of call.encryptedFields ?? []) {
+    const value = body[field];
+    if (typeof value !== 'string') continue;
+    const plain = services.rsa.decrypt(value);
+    if (plain === null) throw badRequest('errors.password_decrypt');
+    body[field] = plain;
+  }
+}
+
+/** One POST route per registered call: authenticate → authorize → validate → decrypt → handle → envelope. */
+export function createCallRouter(services: Services, handlers: HandlerMap): express.Router {
+  const router = express.Router();
+  const table = handlers as Record<string, Handler<CallDef> | undefined>;
+  for (const call of calls as readonly CallDef[]) {
+    const handler = table[call.path];
+    if (!handler) throw new Error(`registered call ${call.path} has no handler`);
+    router.post(`${API_PREFIX}${call.path}`, async (req: Request, res: Response) => {
+      const { user, tokenHash } = authenticate(services, req);
+      checkAccess(services, call, user);
+      const parsed = call.request.safeParse(req.body ?? {});
+      if (!parsed.success) {
+        const { key, field } = describeIssue(parsed.error);
+        throw new ApiError(400, key, { field });
+      }
+      const body = parsed.data as Record<string, unknown>;
+      decryptFields(services, call, body);
+      const ctx: HandlerContext<CallDef> = {
+        body,
+        user,
+        tokenHash,
+        locale: pickLocale(req.get('accept-language')),
+        ip: req.ip ?? '',
+        userAgent: req.get('user-agent') ?? '',
+        req,
+        services,
+        me: () => requireUser(user),
+      };
+      const data = await handler(ctx);
+      if (services.config.mode !== 'production') {
+        const checked = call.response.safeParse(data);
+        if (!checked.success) {
+          throw new Error(`response of ${call.path} breaks its contract: ${JSON.stringify(checked.error.issues[0])}`);
+        }
+      }
+      res.json({ status: true, data: data ?? null });
+    });
+  }
+  return router;
+}

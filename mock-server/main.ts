@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createMockServer } from './app.ts';
+import type { ServerMode } from './services/index.ts';
+
+/**
+ * `npm run mock -- [--port N] [--host H] [--db FILE] [--reset] [--mode dev|test|production] [--static DIR]`.
+ * Environment: PORT (8080), HOST (127.0.0.1), MOCK_DB (.data/mock.db), MOCK_MODE (dev).
+ */
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    db: { type: 'string' },
+    reset: { type: 'boolean', default: false },
+    mode: { type: 'string' },
+    static: { type: 'string' },
+  },
+});
+
+const port = Number(values.port ?? process.env.PORT ?? 8080);
+const host = values.host ?? process.env.HOST ?? '127.0.0.1';
+const dbPath = values.db ?? process.env.MOCK_DB ?? '.data/mock.db';
+const mode = (values.mode ?? process.env.MOCK_MODE ?? 'dev') as ServerMode;
+if (!['dev', 'test', 'production'].includes(mode)) throw new Error(`--mode must be dev, test or production, not ${mode}`);
+
+if (values.reset && dbPath !== ':memory:') {
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(path.resolve(dbPath + suffix), { force: true });
+}
+
+const started = Date.now();
+const server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true });
+server.listen(port, host, () => {
+  const where = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
+  console.log(`mock server (${mode}) ready in ${Date.now() - started} ms on ${where}  db=${dbPath}`);
+  if (values.static) console.log(`console: ${where}#/admin_login`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    server.close();
+    server.closeAllConnections();
+    process.exit(0);
+  });
+}

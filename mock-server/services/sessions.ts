@@ -1,0 +1,52 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import type { Clock } from './clock.ts';
+
+/** 256-bit random tokens; only their SHA-256 is stored, so a copied database holds no usable token. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface SessionRow {
+  token_hash: string;
+  user_id: number;
+  created_ms: number;
+  last_seen_ms: number;
+}
+
+export function createSessions(db: Database, clock: Clock, idleMs: number) {
+  const insert = db.prepare('INSERT INTO sessions (token_hash, user_id, created_ms, last_seen_ms, ip) VALUES (?, ?, ?, ?, ?)');
+  const find = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE token_hash = ?');
+  const touch = db.prepare('UPDATE sessions SET last_seen_ms = ? WHERE token_hash = ?');
+  const remove = db.prepare('DELETE FROM sessions WHERE token_hash = ?');
+  const removeUser = db.prepare('DELETE FROM sessions WHERE user_id = ?');
+  return {
+    create(userId: number, ip: string): string {
+      const token = newToken();
+      const now = clock.now();
+      insert.run(hashToken(token), userId, now, now, ip);
+      return token;
+    },
+    /** The live session of a token (refreshing its idle timer), 'expired', or undefined when unknown. */
+    resolve(token: string): SessionRow | 'expired' | undefined {
+      const row = find.get(hashToken(token));
+      if (!row) return undefined;
+      const now = clock.now();
+      if (now - row.last_seen_ms > idleMs) {
+        remove.run(row.token_hash);
+        return 'expired';
+      }
+      // Write at most once a minute per session: the idle window is minutes, not milliseconds.
+      if (now - row.last_seen_ms > 60_000) touch.run(now, row.token_hash);
+      return row;
+    },
+    end(tokenHash: string) {
+      remove.run(tokenHash);
+    },
+    endAllOf(userId: number) {
+      removeUser.run(userId);
+    },
+  };
+}
+export type Sessions = ReturnType<typeof createSessions>;

@@ -1,0 +1,46 @@
+import type { Database } from 'better-sqlite3';
+import { z } from 'zod';
+import { payConfig, websiteInfo } from '../../contracts/index.ts';
+
+/**
+ * Key/value settings stored as JSON, each with its schema so a bad row can never reach a handler.
+ * `subscriber_config_default` holds the spec §3 defaults that drive registration and login limits.
+ */
+export const subscriberConfig = z.object({
+  default_share_ratio: z.number().min(0),
+  online_detection: z.boolean(),
+  failed_login_limit: z.int().min(1),
+  failure_window_minutes: z.int().min(1),
+  allow_register: z.boolean(),
+  no_register_prompt: z.string(),
+});
+export type SubscriberConfig = z.infer<typeof subscriberConfig>;
+
+export const settingSchemas = {
+  website_info: websiteInfo.omit({ allow_register: true, register_prompt: true }),
+  pay_config: payConfig,
+  subscriber_config_default: subscriberConfig,
+  rsa_private_pem: z.string(),
+} as const;
+export type SettingKey = keyof typeof settingSchemas;
+export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;
+
+export function createSettings(db: Database) {
+  const get = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
+  const put = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  return {
+    get<K extends SettingKey>(key: K): SettingValue<K> | undefined {
+      const row = get.get(key);
+      return row ? (settingSchemas[key].parse(JSON.parse(row.value)) as SettingValue<K>) : undefined;
+    },
+    require<K extends SettingKey>(key: K): SettingValue<K> {
+      const v = this.get(key);
+      if (v === undefined) throw new Error(`setting ${key} is missing; was the database seeded?`);
+      return v;
+    },
+    set<K extends SettingKey>(key: K, value: SettingValue<K>): void {
+      put.run(key, JSON.stringify(settingSchemas[key].parse(value)));
+    },
+  };
+}
+export type Settings = ReturnType<typeof createSettings>;

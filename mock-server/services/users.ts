@@ -1,0 +1,70 @@
+import type { Database } from 'better-sqlite3';
+import type { UserInfo } from '../../contracts/index.ts';
+
+export interface UserRow {
+  id: number;
+  account: string;
+  name: string;
+  password_hash: string;
+  role_id: number;
+  role_name: string;
+  role_kind: string;
+  phone: string;
+  superior_id: number | null;
+  invitation_code: string;
+  balance: number;
+  share_ratio: number;
+  domain_limit: number;
+  member_expire_time: string | null;
+  online_status: number;
+  disable: number;
+  status: number;
+  totp_secret: string | null;
+  create_time: string;
+}
+
+/** The user as the API shows it: never the hash nor the TOTP secret. */
+export function toUserInfo(u: UserRow): UserInfo {
+  return {
+    id: u.id,
+    account: u.account,
+    name: u.name,
+    role_id: u.role_id,
+    role_name: u.role_name,
+    role_kind: u.role_kind,
+    phone: u.phone,
+    superior_id: u.superior_id,
+    invitation_code: u.invitation_code,
+    balance: u.balance,
+    share_ratio: u.share_ratio,
+    member_expire_time: u.member_expire_time,
+    online_status: u.online_status === 2 ? 2 : 1,
+    disable: u.disable === 2 ? 2 : 1,
+    totp_enabled: !!u.totp_secret,
+    create_time: u.create_time,
+  };
+}
+
+const SELECT = `SELECT u.*, r.name AS role_name, r.kind AS role_kind FROM users u JOIN roles r ON r.id = u.role_id`;
+
+export function createUsers(db: Database) {
+  const byId = db.prepare<[number], UserRow>(`${SELECT} WHERE u.id = ?`);
+  const byAccount = db.prepare<[string], UserRow>(`${SELECT} WHERE u.account = ?`);
+  const byCode = db.prepare<[string], UserRow>(`${SELECT} WHERE u.invitation_code = ?`);
+  const grants = db.prepare<[number], { path: string; type: number; parent_path: string | null }>(`
+    SELECT m.path, m.type, p.path AS parent_path
+    FROM role_menus rm JOIN menus m ON m.id = rm.menu_id LEFT JOIN menus p ON p.id = m.parent_id
+    WHERE rm.role_id = ? AND m.path <> ''`);
+  return {
+    byId: (id: number) => byId.get(id),
+    byAccount: (account: string) => byAccount.get(account),
+    byInvitationCode: (code: string) => byCode.get(code),
+    /** The role's permission keys: route paths, and `route:button` for type-2 nodes. */
+    permissionKeys(roleId: number): Set<string> {
+      const keys = new Set<string>();
+      for (const g of grants.all(roleId)) keys.add(g.type === 2 && g.parent_path ? `${g.parent_path}:${g.path}` : g.path);
+      return keys;
+    },
+  };
+}
+export type Users = ReturnType<typeof createUsers>;

@@ -1,0 +1,59 @@
+import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
+import request from 'supertest';
+import { TOTP } from 'otpauth';
+import { createMockServer, type MockServer, type MockServerOptions } from '../../mock-server/app.ts';
+import type { CallPath } from '../../contracts/index.ts';
+import { users } from '../../fixtures/seed/users.ts';
+
+export interface Answer {
+  status: number;
+  body: { status: boolean; message?: string; data?: unknown };
+}
+
+/**
+ * A real mock server on ':memory:' in test mode, and helpers that speak to it over HTTP as the console does
+ * (RSA-encrypted passwords, `token` header). Close it with `await t.close()`.
+ */
+export async function startTestServer(options: Partial<MockServerOptions> = {}) {
+  const server: MockServer = createMockServer({ dbPath: ':memory:', seed: true, mode: 'test', log: () => {}, ...options });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const spki = server.mock.services.rsa.spki;
+  const publicKey = createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' });
+
+  const encrypt = (plain: string) =>
+    publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(plain)).toString('base64');
+
+  async function call(path: CallPath | string, body: unknown = {}, token?: string, lang = 'en'): Promise<Answer> {
+    const req = request(server).post(`/api/${path}`).set('Accept-Language', lang).set('Content-Type', 'application/json');
+    if (token) req.set('token', token);
+    const res = await req.send(JSON.stringify(body));
+    return { status: res.status, body: res.body };
+  }
+
+  /** Log a seeded (or given) account in and return its token; fails the test on refusal. */
+  async function login(account: string, password?: string): Promise<string> {
+    const seed = users.find((u) => u.account === account);
+    const pw = password ?? seed?.password;
+    if (!pw) throw new Error(`no password for ${account}`);
+    const totp = seed?.totp_secret ? new TOTP({ secret: seed.totp_secret }).generate() : undefined;
+    const res = await call('admin/login', { account, password: encrypt(pw), ...(totp ? { totp } : {}) });
+    if (res.status !== 200) throw new Error(`login ${account} failed: ${res.status} ${res.body.message}`);
+    return (res.body.data as { token: string }).token;
+  }
+
+  return {
+    server,
+    services: server.mock.services,
+    db: server.mock.db,
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    encrypt,
+    call,
+    login,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
