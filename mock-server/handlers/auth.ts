@@ -106,7 +106,7 @@ export const authHandlers = defineHandlers({
     return null;
   },
 
-  'admin/user_info': ({ services, me, req }) => {
+  'admin/user_info': ({ me, req }) => {
     const token = tokenOf(req);
     if (!token) throw unauthorized();
     return { token, user_info: toUserInfo(me()) };
