@@ -12,3 +12,6 @@ export * from './calls/auth.ts';
 export * from './calls/system.ts';
 export * from './calls/url-key-platform.ts';
 export * from './routes.ts';
+export * from './realtime/frames.ts';
+export * from './realtime/codec.ts';
+export * from './realtime/control.ts';

@@ -29,7 +29,15 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-export const session = z.object({ token: z.string(), user_info: userInfo });
+export const session = z.object({
+  token: z.string(),
+  user_info: userInfo,
+  /**
+   * This session's AES-256 key for the real-time socket (base64 of 32 random bytes; see contracts/realtime).
+   * Optional in the schema so older answers parse; the mock server always sends it.
+   */
+  realtime_key: z.string().length(44).optional(),
+});
 export type Session = z.infer<typeof session>;
 
 export const publicKey = defineCall({

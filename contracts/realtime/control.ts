@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { id } from '../envelope.ts';
+import { CloseCode } from './frames.ts';
+
+/**
+ * The mock server's control API for development and tests: POST `/__control/<name>` with a JSON body, answering
+ * `{ status: true, data }` like the API. Mounted only when the server runs in 'dev' or 'test' mode (404 in
+ * 'production'); not part of the public call registry or the OpenAPI document. Browser tests and the QA tools
+ * drive edge cases through it (push any frame, close sockets with any code, inject HTTP faults).
+ */
+export const CONTROL_PREFIX = '/__control';
+
+/** Whom to act on: a user by account or by id (exactly one). */
+const target = z
+  .strictObject({ account: z.string().min(1).max(64).optional(), user_id: id.optional() })
+  .refine((t) => (t.account === undefined) !== (t.user_id === undefined), 'give exactly one of account, user_id');
+
+/** Any close code a WebSocket endpoint may send: 1000, 3000-4999 (1001-1015 are reserved or endpoint-only). */
+const sendableCloseCode = z
+  .int()
+  .refine((c) => c === 1000 || c === 1001 || (c >= 3000 && c <= 4999), 'close code must be 1000, 1001 or 3000-4999');
+
+export const controlBodies = {
+  /** Push a frame of any type (1-9999) with any JSON data to every authenticated socket of the user. */
+  push: z.strictObject({
+    to: target,
+    type: z.int().min(1).max(9999),
+    data: z.json().optional(),
+  }),
+  /** Close every socket of the user with `code` (default 3001). */
+  close: z.strictObject({
+    to: target,
+    code: sendableCloseCode.default(CloseCode.values.deliberate),
+    reason: z.string().max(100).default(''),
+  }),
+  /** Close every socket of every user with `code` (default 4010 server_restarting), as a restart would. */
+  drop_all: z.strictObject({
+    code: sendableCloseCode.default(CloseCode.values.server_restarting),
+  }),
+  /**
+   * Make the next `count` requests to `/api/<path>` fail with `status` and `message`, and/or be delayed by
+   * `delay_ms` first. A new fault for the same path replaces the old one.
+   */
+  http_fault: z
+    .strictObject({
+      path: z
+        .string()
+        .regex(/^[a-z0-9_]+(\/[a-z0-9_]+)*$/, "a call path such as 'message/inquire'")
+        .max(200),
+      count: z.int().min(1).max(10_000).default(1),
+      status: z.int().min(400).max(599).optional(),
+      message: z.string().max(500).default('injected failure'),
+      delay_ms: z.int().min(0).max(60_000).default(0),
+    })
+    .refine((f) => f.status !== undefined || f.delay_ms > 0, 'give a status to fail with, a delay_ms, or both'),
+  /** Remove every pending HTTP fault. */
+  clear_faults: z.strictObject({}),
+  /** Drop every socket (4010), clear faults, and reset the database to the seed. */
+  reset: z.strictObject({}),
+  /** What the hub and the fault table hold now. */
+  state: z.strictObject({}),
+} as const;
+
+export type ControlName = keyof typeof controlBodies;
+export type ControlBody<N extends ControlName> = z.input<(typeof controlBodies)[N]>;
+
+export const controlSocketInfo = z.object({
+  user_id: id.nullable(),
+  authenticated: z.boolean(),
+  locale: z.string(),
+  opened_ms: z.int(),
+});
+
+export const controlAnswers = {
+  push: z.object({ delivered: z.int().min(0) }),
+  close: z.object({ closed: z.int().min(0) }),
+  drop_all: z.object({ closed: z.int().min(0) }),
+  http_fault: z.null(),
+  clear_faults: z.null(),
+  reset: z.null(),
+  state: z.object({
+    sockets: z.array(controlSocketInfo),
+    faults: z.array(
+      z.object({ path: z.string(), remaining: z.int(), status: z.int().nullable(), message: z.string(), delay_ms: z.int() }),
+    ),
+  }),
+} as const satisfies Record<ControlName, z.ZodType>;
+
+export type ControlAnswer<N extends ControlName> = z.output<(typeof controlAnswers)[N]>;

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { defineEnum, type EnumValue } from '../enum.ts';
+import { id } from '../envelope.ts';
+
+/**
+ * The real-time protocol (spec §6 "Real-time connection", §8, §9): one plain WebSocket on `/ws` of the mock
+ * server's own origin. Every frame, both ways, is the JSON payload `{ type, locale, token, data?, seq, ts }`
+ * encrypted with AES-256-GCM (see codec.ts). This file holds the payload schemas and the constants; the
+ * codec turns payloads into wire text and back.
+ *
+ * Session binding: the login / register / user_info answer carries `realtime_key`, a random 256-bit key
+ * made for that session and stored with it on the server (never a constant in the bundle). The client opens
+ * `ws(s)://<host>/ws?sid=<realtimeSessionId(key)>` (a SHA-256 fingerprint of the key, so the URL reveals
+ * neither key nor token), then sends the LOGIN frame encrypted with the key and carrying the token. The server
+ * finds the session by `sid`, decrypts, checks the token belongs to that session and answers LOGIN_ACK.
+ *
+ * Freshness: `seq` starts at 1 on each socket and grows by one per frame in each direction; a receiver
+ * refuses a frame whose seq is not greater than the last one it accepted (replay within a socket). `ts` is
+ * the sender's clock in epoch ms; the server refuses frames more than FRAME_MAX_SKEW_MS away from its clock
+ * (stale), and a LOGIN whose ts is not newer than the last accepted login of that session (a login frame
+ * captured and replayed on a new socket). Refusals close the socket with CloseCode.replayed.
+ */
+
+/**
+ * Frame types. 1-3 are the spec's (§6); 10 and up are ours. Server→client types the console does not know
+ * are dispatched as actions for screens (spec: "anything else is passed on"), so MESSAGE and REPLY reach the
+ * console that way too. Label keys: `enums.realtime_frame_type.<member>`.
+ */
+export const FrameType = defineEnum('realtime_frame_type', {
+  /** server→client: heartbeat acknowledgement (the pong); the console ignores it. */
+  heartbeat_ack: 1,
+  /** server→client: reload the page (admin "force refresh"). */
+  reload: 2,
+  /** server→client: close the connection deliberately (admin "disconnect"); the console closes with 3001. */
+  close: 3,
+  /** server→client: a new message for the user; data `MessagePushData`. */
+  message: 4,
+  /** server→client: a reply; data `ReplyData` (status false + message → error toast; message only → success toast). */
+  reply: 5,
+  /** client→server: first frame of every socket; carries the token. */
+  login: 10,
+  /** server→client: answer to LOGIN; data `LoginAckData`. A refused login is followed by close 4001. */
+  login_ack: 11,
+  /** client→server: heartbeat every REALTIME_TUNING.pingIntervalMs; answered by HEARTBEAT_ACK. */
+  ping: 12,
+});
+export type FrameTypeCode = EnumValue<typeof FrameType>;
+
+/** Which way a frame travels; part of the AES-GCM additional data, so a frame cannot be reflected back. */
+export const Direction = { toServer: 'c2s', toClient: 's2c' } as const;
+export type Direction = (typeof Direction)[keyof typeof Direction];
+
+/**
+ * WebSocket close codes. 1000 and 3001 are the spec's; 4000-4999 are ours (private use per RFC 6455).
+ * Label keys: `enums.realtime_close_code.<member>`. Reconnect policy in `shouldReconnect`.
+ */
+export const CloseCode = defineEnum('realtime_close_code', {
+  /** Normal closure (RFC 6455); the console reconnects. */
+  normal: 1000,
+  /** The server is going away (shutdown, restart); the console reconnects with backoff. */
+  going_away: 1001,
+  /** No close frame (network drop, server killed) — never sent, only observed; the console reconnects. */
+  abnormal: 1006,
+  /** Deliberate close (logout, admin disconnect, type 3). Never reconnect. Spec §9. */
+  deliberate: 3001,
+  /** The login frame was refused: unknown sid, token not of this session, session ended. Clear token, go to login. */
+  bad_login: 4001,
+  /** A frame could not be decrypted/authenticated, or its payload failed the schema. */
+  undecryptable: 4002,
+  /** A frame's seq was not increasing, its ts too far from the server clock, or a login frame was replayed. */
+  replayed: 4003,
+  /** A frame exceeded FRAME_MAX_BYTES. (ws's own 1009 is replaced by this code so the console sees ours.) */
+  too_large: 4004,
+  /** A frame other than LOGIN arrived before the login was acknowledged, or no login within LOGIN_TIMEOUT_MS. */
+  unauthenticated: 4005,
+  /** The handshake's Origin is not allowed. The upgrade is accepted only to close with this code at once. */
+  origin_refused: 4006,
+  /** The session ended server-side (logout, password change, expiry) while the socket was open. Go to login. */
+  session_ended: 4007,
+  /** The server is restarting (dev restart, control API drop-all); reconnect with backoff. */
+  server_restarting: 4010,
+});
+export type CloseCodeValue = EnumValue<typeof CloseCode>;
+
+/** Codes after which the console must not reconnect. */
+export const NO_RECONNECT_CODES: readonly number[] = [CloseCode.values.deliberate];
+/** Codes that mean the session is no longer valid: clear token and user info, go to the login page. */
+export const SESSION_REFUSED_CODES: readonly number[] = [CloseCode.values.bad_login, CloseCode.values.session_ended];
+
+/** Whether the console should reconnect after a close with `code`, given the failures so far. */
+export function shouldReconnect(code: number, failures: number, maxFailures: number = REALTIME_TUNING.maxLinkFailures): boolean {
+  if (NO_RECONNECT_CODES.includes(code) || SESSION_REFUSED_CODES.includes(code)) return false;
+  return failures <= maxFailures;
+}
+
+/** Largest wire frame either side accepts (bytes). The server sets it as ws `maxPayload`. */
+export const FRAME_MAX_BYTES = 64 * 1024;
+/** How far a frame's ts may be from the receiver's clock before it is stale. */
+export const FRAME_MAX_SKEW_MS = 5 * 60_000;
+/** A socket must send a valid LOGIN within this time after opening, else close 4005. */
+export const LOGIN_TIMEOUT_MS = 10_000;
+/** The WebSocket path on the mock server's origin. */
+export const REALTIME_PATH = '/ws';
+/** Query parameter carrying `realtimeSessionId(realtime_key)`. */
+export const REALTIME_SID_PARAM = 'sid';
+
+/**
+ * Console tuning (spec §9). Backoff: delay = random(0, min(cap, base · 2^(failures-1))) ("full jitter"), so a
+ * restart of the mock does not bring every console back in the same second.
+ */
+export const REALTIME_TUNING = {
+  pingIntervalMs: 5_000,
+  connectivityIntervalMs: 10_000,
+  /** The connectivity ping call carries this value (spec §6). */
+  connectivityPingValue: 10,
+  messagePollIntervalMs: 10_000,
+  shareRefreshIntervalMs: 5_000,
+  maxLinkFailures: 20,
+  reconnectBaseMs: 500,
+  reconnectCapMs: 30_000,
+} as const;
+
+/** Full-jitter backoff; `random` in [0, 1) is injectable so sagas and tests stay deterministic. */
+export function reconnectDelayMs(
+  failures: number,
+  random: () => number,
+  base: number = REALTIME_TUNING.reconnectBaseMs,
+  cap: number = REALTIME_TUNING.reconnectCapMs,
+): number {
+  const ceiling = Math.min(cap, base * 2 ** Math.max(0, Math.min(failures - 1, 30)));
+  return Math.floor(random() * ceiling);
+}
+
+// ---- payloads ------------------------------------------------------------------------------------------
+
+export const loginAckData = z.object({
+  status: z.boolean(),
+  message: z.string().max(500).optional(),
+  user_id: id.optional(),
+});
+export type LoginAckData = z.infer<typeof loginAckData>;
+
+export const replyData = z.object({ status: z.boolean().optional(), message: z.string().max(2000) });
+export type ReplyData = z.infer<typeof replyData>;
+
+export const messagePushData = z.object({ id, title: z.string().max(200), content: z.string().max(20_000) });
+export type MessagePushData = z.infer<typeof messagePushData>;
+
+const envelopeShape = {
+  /** The sender's language, 'zh-CN' | 'en' (the server answers replies in the socket's login locale). */
+  locale: z.string().max(16),
+  /** The session token on client→server frames; '' on server→client frames. */
+  token: z.string().max(256),
+  seq: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+  ts: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
+};
+
+const frameOf = <T extends number, D extends z.ZodType>(type: T, data: D) =>
+  z.strictObject({ type: z.literal(type), ...envelopeShape, data });
+
+export const loginFrame = frameOf(FrameType.values.login, z.undefined().optional());
+export const pingFrame = frameOf(FrameType.values.ping, z.undefined().optional());
+/** Every frame the server accepts. */
+export const clientFrame = z.discriminatedUnion('type', [loginFrame, pingFrame]);
+export type ClientFrame = z.infer<typeof clientFrame>;
+
+const knownServerTypes: readonly number[] = [1, 2, 3, 4, 5, 11];
+/** A server→client frame of a type the console does not interpret itself (the control API may push any). */
+export const otherServerFrame = z.strictObject({
+  type: z
+    .int()
+    .min(1)
+    .max(9999)
+    .refine((t) => !knownServerTypes.includes(t), 'a known type must match its own schema'),
+  ...envelopeShape,
+  data: z.unknown().optional(),
+});
+
+export const heartbeatAckFrame = frameOf(FrameType.values.heartbeat_ack, z.unknown().optional());
+export const reloadFrame = frameOf(FrameType.values.reload, z.unknown().optional());
+export const closeFrame = frameOf(FrameType.values.close, z.unknown().optional());
+export const messageFrame = frameOf(FrameType.values.message, messagePushData);
+export const replyFrame = frameOf(FrameType.values.reply, replyData);
+export const loginAckFrame = frameOf(FrameType.values.login_ack, loginAckData);
+
+/** Every frame the console accepts: the known types with their data, or any other type with any data. */
+export const serverFrame = z.union([
+  heartbeatAckFrame,
+  reloadFrame,
+  closeFrame,
+  messageFrame,
+  replyFrame,
+  loginAckFrame,
+  otherServerFrame,
+]);
+export type ServerFrame = z.infer<typeof serverFrame>;
+
+/** Either direction; what the debug export and the QA runner record. */
+export type Frame = ClientFrame | ServerFrame;
