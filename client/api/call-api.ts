@@ -1,0 +1,54 @@
+import { envelope, urlOf, type CallDef, type Locale, type RequestOf, type ResponseOf } from '../../contracts/index.ts';
+import { ApiError } from './errors.ts';
+
+/** What every call carries besides its body: the session token (if any) and the console's language. */
+export interface CallContext {
+  readonly token: string | null;
+  readonly language: Locale;
+}
+
+/** A typed call: body checked by the compiler, answer's `data` checked at run time by the call's schema. */
+export type CallApi = <C extends CallDef>(call: C, body: RequestOf<C>, context: CallContext) => Promise<ResponseOf<C>>;
+
+/**
+ * Build `callApi` over a fetch implementation. POST `/api/<path>` with a JSON body; the envelope
+ * `{ status, message?, data? }` is unwrapped; `status: false` or a 4xx/5xx becomes an ApiError carrying the
+ * server's (already translated) message. The answer's data is validated so a drifting server fails loudly
+ * here instead of deep inside a component.
+ */
+export function createCallApi(fetchImpl: typeof fetch, baseUrl = ''): CallApi {
+  return async function callApi<C extends CallDef>(call: C, body: RequestOf<C>, context: CallContext) {
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      'Accept-Language': context.language,
+    };
+    if (context.token) headers.token = context.token;
+
+    let res: Response;
+    try {
+      res = await fetchImpl(baseUrl + urlOf(call), { method: 'POST', headers, body: JSON.stringify(body) });
+    } catch {
+      throw new ApiError(call.path, 0, '');
+    }
+
+    let json: unknown;
+    try {
+      json = await res.json();
+    } catch {
+      throw new ApiError(call.path, res.status, '');
+    }
+
+    const parsed = envelope(call.response).safeParse(json);
+    if (!parsed.success) {
+      // A failure answer's data is absent, so only a success answer can fail here: a contract drift.
+      const loose = json as { message?: unknown } | null;
+      const message = typeof loose?.message === 'string' ? loose.message : '';
+      if (!res.ok) throw new ApiError(call.path, res.status, message);
+      console.error(`[api] ${call.path}: answer does not match its contract`, parsed.error.issues);
+      throw new ApiError(call.path, res.status, '');
+    }
+    const answer = parsed.data;
+    if (!res.ok || !answer.status) throw new ApiError(call.path, res.ok ? 400 : res.status, answer.message ?? '');
+    return answer.data as ResponseOf<C>;
+  };
+}

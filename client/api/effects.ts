@@ -1,0 +1,71 @@
+import { publicKey } from '../../contracts/index.ts';
+import { createCallApi, type CallApi } from './call-api.ts';
+import { encryptWith, importPublicKey } from './crypto.ts';
+import { webStorage, type KeyValueStorage } from './storage.ts';
+
+export type ToastIntent = 'success' | 'danger' | 'warning' | 'primary';
+
+/** An i18n key of the console or a text the server already translated (same shape as state/message.ts). */
+export type ToastMessage = { readonly key: string; readonly vars?: Readonly<Record<string, string | number>> } | { readonly text: string };
+
+/**
+ * Everything a saga may do to the outside world. Sagas read it with `getContext('effects')`, so a test runs
+ * the real sagas with a fake one (see tests/client). Nothing outside client/api, sagas and effects folders
+ * touches fetch, WebSocket, timers or location.
+ */
+export interface Effects {
+  callApi: CallApi;
+  /** RSA-OAEP encrypt a password under the server's public key (fetched once, then cached). */
+  encryptPassword(plain: string, language: 'zh-CN' | 'en'): Promise<string>;
+  storage: KeyValueStorage;
+  /** Go to a hash route, e.g. `/customer/home`. */
+  navigate(to: string, options?: { replace?: boolean }): void;
+  /** The current hash route path (without `#`). */
+  currentPath(): string;
+  reload(): void;
+  toast(message: ToastMessage, intent: ToastIntent): void;
+  setDocumentTitle(title: string): void;
+  setFavicon(href: string): void;
+  userAgent: string;
+}
+
+export interface BrowserEffectsDeps {
+  navigate(to: string, options?: { replace?: boolean }): void;
+  currentPath(): string;
+  toast(message: ToastMessage, intent: ToastIntent): void;
+}
+
+export function createBrowserEffects(deps: BrowserEffectsDeps): Effects {
+  const callApi = createCallApi((input, init) => fetch(input, init));
+  let key: Promise<CryptoKey> | null = null;
+  return {
+    callApi,
+    async encryptPassword(plain, language) {
+      key ??= callApi(publicKey, {}, { token: null, language }).then((k) => importPublicKey(k.spki));
+      try {
+        return await encryptWith(await key, plain);
+      } catch (e) {
+        key = null; // the next attempt fetches the key again (server restarted with a new key, network blip)
+        throw e;
+      }
+    },
+    storage: webStorage(globalThis.localStorage),
+    navigate: deps.navigate,
+    currentPath: deps.currentPath,
+    reload: () => window.location.reload(),
+    toast: deps.toast,
+    setDocumentTitle: (title) => {
+      document.title = title;
+    },
+    setFavicon: (href) => {
+      let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+      if (!link) {
+        link = document.createElement('link');
+        link.rel = 'icon';
+        document.head.appendChild(link);
+      }
+      link.href = href;
+    },
+    userAgent: navigator.userAgent,
+  };
+}

@@ -1,0 +1,42 @@
+import { BlueprintProvider, Classes } from '@blueprintjs/core';
+import { useLayoutEffect, type ReactNode } from 'react';
+import type { i18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { Theme } from '../../contracts/index.ts';
+import { useCoreSelector } from '../state/hooks.ts';
+import type { AppStore } from './store.ts';
+
+/** Applies the theme to <body>: Blueprint's dark class plus our data-theme for the #151515 background. */
+function ThemeSync() {
+  const dark = useCoreSelector((s) => s.ui.theme === Theme.values.dark);
+  useLayoutEffect(() => {
+    document.body.classList.toggle(Classes.DARK, dark);
+    document.body.dataset.theme = dark ? 'dark' : 'light';
+  }, [dark]);
+  return null;
+}
+
+/** Keeps i18next and <html lang> on the language in the store. */
+function LanguageSync({ i18n }: { i18n: i18n }) {
+  const language = useCoreSelector((s) => s.ui.language);
+  useLayoutEffect(() => {
+    if (i18n.language !== language) void i18n.changeLanguage(language);
+    document.documentElement.lang = language;
+  }, [i18n, language]);
+  return null;
+}
+
+export function AppProviders({ store, i18n, children }: { store: AppStore; i18n: i18n; children: ReactNode }) {
+  return (
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <BlueprintProvider>
+          <ThemeSync />
+          <LanguageSync i18n={i18n} />
+          {children}
+        </BlueprintProvider>
+      </I18nextProvider>
+    </Provider>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router-dom';
+import { ROUTE_NAMES } from '../../contracts/index.ts';
+import { NoPermissionScreen } from '../features/shell/screens/no-permission-screen.tsx';
+import { NotBuiltScreen } from '../features/shell/screens/not-built-screen.tsx';
+import { NotFoundScreen } from '../features/shell/screens/not-found-screen.tsx';
+import { useUserMessage } from '../components/use-user-message.ts';
+import { useCoreDispatch, useCoreSelector } from '../state/hooks.ts';
+import { menuEvents } from '../state/menu-slice.ts';
+import { selectDefaultCustomerPath, selectMenuTree } from '../state/selectors.ts';
+import { isRouteGranted } from '../state/menu.ts';
+import { screens } from './screens.ts';
+
+const KNOWN = new Set(ROUTE_NAMES);
+
+/** Waits for the menu tree (permissions come from it); offers a retry if it failed. */
+function useMenuReady(): React.JSX.Element | null {
+  const { t } = useTranslation();
+  const say = useUserMessage();
+  const dispatch = useCoreDispatch();
+  const tree = useCoreSelector((s) => s.menu.tree);
+  if (tree.status === 'succeeded') return null;
+  if (tree.status === 'failed')
+    return (
+      <NonIdealState
+        icon="error"
+        title={t('shell.menu_failed')}
+        description={say(tree.error)}
+        action={<Button icon="refresh" text={t('common.actions.retry')} onClick={() => dispatch(menuEvents.retryRequested())} />}
+      />
+    );
+  return <NonIdealState icon={<Spinner />} title={t('common.states.loading')} />;
+}
+
+/** /customer/:name — unknown name: 404; not in the user's menu: no permission; else its screen or "not built yet". */
+export function RouteScreen() {
+  const name = useParams<{ name: string }>().name ?? '';
+  const tree = useCoreSelector(selectMenuTree);
+  const waiting = useMenuReady();
+  if (!KNOWN.has(name)) return <NotFoundScreen home="/customer" />;
+  if (waiting) return waiting;
+  if (!isRouteGranted(tree, name)) return <NoPermissionScreen route={name} />;
+  const Screen = screens[name];
+  return Screen ? <Screen /> : <NotBuiltScreen route={name} />;
+}
+
+/** /customer: today_statistics if granted, else the first granted leaf. */
+export function CustomerIndex() {
+  const { t } = useTranslation();
+  const waiting = useMenuReady();
+  const target = useCoreSelector(selectDefaultCustomerPath);
+  if (waiting) return waiting;
+  if (!target) return <NonIdealState icon="disable" title={t('shell.empty_menu')} />;
+  return <Navigate to={target} replace />;
+}

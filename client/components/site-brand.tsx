@@ -1,0 +1,28 @@
+import { H4 } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { selectWebsiteInfo } from '../state/selectors.ts';
+import { useCoreSelector } from '../state/hooks.ts';
+import styles from './site-brand.module.css';
+
+const DEFAULT_LOGO = './logo.svg';
+
+export interface SiteBrandProps {
+  /** Hide the title text (narrow headers). Default false. */
+  compact?: boolean;
+}
+
+/** Logo and site title from website info, with the default logo until (or if) its icon loads. */
+export function SiteBrand({ compact = false }: SiteBrandProps) {
+  const { t } = useTranslation();
+  const info = useCoreSelector(selectWebsiteInfo);
+  const [broken, setBroken] = useState(false);
+  const src = info?.icon && !broken ? info.icon : DEFAULT_LOGO;
+  const title = info?.title || t('common.app_name');
+  return (
+    <div className={styles.brand}>
+      <img className={styles.logo} src={src} alt="" width={28} height={28} onError={() => setBroken(true)} />
+      {!compact && <H4 className={styles.title}>{title}</H4>}
+    </div>
+  );
+}

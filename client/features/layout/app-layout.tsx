@@ -1,0 +1,55 @@
+import { Drawer, NonIdealState, Position, Spinner } from '@blueprintjs/core';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useParams } from 'react-router-dom';
+import { SiteBrand } from '../../components/site-brand.tsx';
+import { useCoreDispatch, useCoreSelector } from '../../state/hooks.ts';
+import { selectNav } from '../../state/selectors.ts';
+import { uiEvents } from '../../state/ui-slice.ts';
+import { AppHeader } from './app-header.tsx';
+import { SideNav } from './side-nav.tsx';
+import styles from './app-layout.module.css';
+
+/** Left menu width (spec §9); 0 in top-menu mode. */
+export const SIDE_WIDTH = 210;
+
+/** The console frame behind login: header, menu (left, top or a drawer on mobile) and the screen. */
+export default function AppLayout() {
+  const { t } = useTranslation();
+  const dispatch = useCoreDispatch();
+  const nav = useCoreSelector(selectNav);
+  const current = useParams<{ name: string }>().name ?? '';
+  const { isMobile, layoutMode, mobileMenuOpen } = useCoreSelector((s) => s.ui);
+  const sideWidth = isMobile || layoutMode === 'top' ? 0 : SIDE_WIDTH;
+
+  return (
+    <div className={styles.shell} style={{ ['--side-width' as string]: `${sideWidth}px` }}>
+      <AppHeader nav={nav} current={current} />
+      <div className={styles.body}>
+        {sideWidth > 0 && (
+          <aside className={styles.side} aria-label={t('layout.main_navigation')}>
+            <SideNav nav={nav} current={current} />
+          </aside>
+        )}
+        <main className={styles.content}>
+          <Suspense fallback={<NonIdealState icon={<Spinner />} title={t('common.states.loading')} />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      {isMobile && (
+        <Drawer
+          isOpen={mobileMenuOpen}
+          position={Position.LEFT}
+          size={260}
+          title={<SiteBrand />}
+          onClose={() => dispatch(uiEvents.mobileMenuToggled(false))}
+        >
+          <nav className={styles.drawerNav} aria-label={t('layout.main_navigation')}>
+            <SideNav nav={nav} current={current} onNavigate={() => dispatch(uiEvents.mobileMenuToggled(false))} />
+          </nav>
+        </Drawer>
+      )}
+    </div>
+  );
+}

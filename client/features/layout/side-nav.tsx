@@ -1,0 +1,69 @@
+import { Collapse, Icon, Menu, MenuItem } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { routePath, type NavGroup, type NavItem } from '../../state/menu.ts';
+import { groupIcon } from './nav-icons.ts';
+import styles from './app-layout.module.css';
+
+export interface SideNavProps {
+  nav: readonly NavItem[];
+  /** Route name on screen, highlighted and its group opened. */
+  current: string;
+  /** Called after a leaf is chosen (closes the mobile drawer). */
+  onNavigate?(): void;
+}
+
+function containsRoute(group: NavGroup, route: string): boolean {
+  return group.children.some((c) => (c.kind === 'leaf' ? c.route === route : containsRoute(c, route)));
+}
+
+/** The left menu: collapsible groups of route leaves, labels through their language variables. */
+export function SideNav({ nav, current, onNavigate }: SideNavProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
+
+  // Open the group of the route on screen whenever the route changes (the others keep their state).
+  useEffect(() => {
+    const group = nav.find((n): n is NavGroup => n.kind === 'group' && containsRoute(n, current));
+    if (group) setOpen((prev) => (prev.has(group.id) ? prev : new Set(prev).add(group.id)));
+  }, [nav, current]);
+
+  const toggle = (id: number) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const render = (item: NavItem, depth: number): React.JSX.Element =>
+    item.kind === 'leaf' ? (
+      <MenuItem
+        key={item.id}
+        className={depth ? styles.navChild : styles.navItem}
+        href={`#${routePath(item.route)}`}
+        text={t(item.labelKey)}
+        active={item.route === current}
+        aria-current={item.route === current ? 'page' : undefined}
+        onClick={onNavigate}
+      />
+    ) : (
+      <li key={item.id} role="none" className={styles.navGroup}>
+        <Menu className={styles.navGroupMenu}>
+          <MenuItem
+            className={styles.navItem}
+            icon={groupIcon(item.labelKey)}
+            text={t(item.labelKey)}
+            labelElement={<Icon icon={open.has(item.id) ? 'chevron-up' : 'chevron-down'} />}
+            aria-expanded={open.has(item.id)}
+            onClick={() => toggle(item.id)}
+            shouldDismissPopover={false}
+          />
+        </Menu>
+        <Collapse isOpen={open.has(item.id)} keepChildrenMounted>
+          <Menu className={styles.navGroupMenu}>{item.children.map((c) => render(c, depth + 1))}</Menu>
+        </Collapse>
+      </li>
+    );
+
+  return <Menu className={styles.nav}>{nav.map((n) => render(n, 0))}</Menu>;
+}

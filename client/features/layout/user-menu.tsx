@@ -1,0 +1,57 @@
+import { Alert, Button, Intent, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { routePath } from '../../state/menu.ts';
+import { useCoreDispatch, useCoreSelector } from '../../state/hooks.ts';
+import { selectUserInfo } from '../../state/selectors.ts';
+import { sessionEvents } from '../../state/session-slice.ts';
+import { uiEvents } from '../../state/ui-slice.ts';
+
+/** Account name, change password, menu position and logout (confirmed with an Alert). */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const dispatch = useCoreDispatch();
+  const user = useCoreSelector(selectUserInfo);
+  const layoutMode = useCoreSelector((s) => s.ui.layoutMode);
+  const isMobile = useCoreSelector((s) => s.ui.isMobile);
+  const [confirming, setConfirming] = useState(false);
+
+  return (
+    <>
+      <Popover
+        placement="bottom-end"
+        content={
+          <Menu aria-label={t('layout.user_menu')}>
+            <MenuDivider title={user?.role_name} />
+            <MenuItem icon="key" text={t('menu.update_password')} href={`#${routePath('update_password')}`} />
+            {!isMobile && (
+              <MenuItem
+                icon="layout-auto"
+                text={t(layoutMode === 'side' ? 'layout.layout_mode.top' : 'layout.layout_mode.side')}
+                onClick={() => dispatch(uiEvents.layoutModeChanged(layoutMode === 'side' ? 'top' : 'side'))}
+              />
+            )}
+            <MenuDivider />
+            <MenuItem icon="log-out" intent={Intent.DANGER} text={t('common.actions.logout')} onClick={() => setConfirming(true)} />
+          </Menu>
+        }
+      >
+        <Button variant="minimal" icon="user" endIcon="caret-down" text={user?.account} aria-label={t('layout.user_menu')} />
+      </Popover>
+      <Alert
+        isOpen={confirming}
+        icon="log-out"
+        intent={Intent.DANGER}
+        cancelButtonText={t('common.actions.cancel')}
+        confirmButtonText={t('common.actions.logout')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          dispatch(sessionEvents.logoutConfirmed());
+        }}
+      >
+        <p>{t('auth.logout_confirm')}</p>
+      </Alert>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { LOCALES, Theme, userInfo, type Locale } from '../../contracts/index.ts';
+import { STORAGE_KEYS, type KeyValueStorage } from '../api/storage.ts';
+import type { CoreState } from './core.ts';
+import { initialMenuState } from './menu-slice.ts';
+import { initialSessionState } from './session-slice.ts';
+import { initialSettingsState } from './settings-slice.ts';
+import { initialUiState, type LayoutMode, type ThemeCode } from './ui-slice.ts';
+
+const MOBILE_UA = /Mobi|Android|iPhone|iPad|iPod/i;
+
+export function isMobileUserAgent(ua: string): boolean {
+  return MOBILE_UA.test(ua);
+}
+
+function parseUserInfo(raw: string | null) {
+  if (!raw) return null;
+  try {
+    const parsed = userInfo.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The starting state from storage (§9 keys): saved theme and language if set, else the defaults. */
+export function hydrateCoreState(storage: KeyValueStorage, userAgent: string): CoreState {
+  const theme = Number(storage.get(STORAGE_KEYS.theme));
+  const language = storage.get(STORAGE_KEYS.language);
+  const layout = storage.get(STORAGE_KEYS.layoutMode);
+  const token = storage.get(STORAGE_KEYS.token);
+  const info = token ? parseUserInfo(storage.get(STORAGE_KEYS.userInfo)) : null;
+  return {
+    session: {
+      ...initialSessionState,
+      ...(token && info ? { token, userInfo: info } : {}),
+      lastAccount: storage.get(STORAGE_KEYS.account) ?? '',
+    },
+    settings: initialSettingsState,
+    menu: initialMenuState,
+    ui: {
+      ...initialUiState,
+      theme: theme === Theme.values.dark ? Theme.values.dark : (Theme.values.light as ThemeCode),
+      language: (LOCALES as readonly string[]).includes(language ?? '') ? (language as Locale) : initialUiState.language,
+      layoutMode: layout === 'top' ? 'top' : ('side' as LayoutMode),
+      isMobile: isMobileUserAgent(userAgent),
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { call, getContext, put, select } from 'redux-saga/effects';
+import type { CallDef, RequestOf, ResponseOf } from '../../../contracts/index.ts';
+import type { Effects } from '../../api/effects.ts';
+import { isApiError } from '../../api/errors.ts';
+import { keyMessage, textMessage, type UserMessage } from '../message.ts';
+import { selectCallContext } from '../selectors.ts';
+import { sessionEvents } from '../session-slice.ts';
+
+/** A saga's type: it yields effects, gets `unknown` back (cast at each yield) and returns R. */
+export type Saga<R = void> = Generator<unknown, R, unknown>;
+
+/** The effect layer from saga context (`context: { effects }` in app/store.ts). */
+export function* effects(): Saga<Effects> {
+  return (yield getContext('effects')) as Effects;
+}
+
+/**
+ * Make a call with the session's token and language. A 401 ends the session (`session/expired`) before the
+ * error is rethrown, so no saga has to remember to do it.
+ */
+export function* apiCall<C extends CallDef>(callDef: C, body: RequestOf<C>): Saga<ResponseOf<C>> {
+  const fx = yield* effects();
+  const context = (yield select(selectCallContext)) as ReturnType<typeof selectCallContext>;
+  try {
+    return (yield call(fx.callApi, callDef, body, context)) as ResponseOf<C>;
+  } catch (e) {
+    if (isApiError(e) && e.isUnauthorized && context.token) yield put(sessionEvents.expired());
+    throw e;
+  }
+}
+
+/** Turn a caught error into something to show: the server's text, else a console key. */
+export function toUserMessage(e: unknown, fallbackKey = 'errors.resource_error'): UserMessage {
+  if (isApiError(e)) {
+    if (e.message) return textMessage(e.message);
+    if (e.httpStatus === 0) return keyMessage('errors.network');
+  }
+  return keyMessage(fallbackKey);
+}

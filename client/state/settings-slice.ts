@@ -1,0 +1,54 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PayConfig, RequestOf, UrlKeyPlatform, WebsiteInfo, payConfigUpdate } from '../../contracts/index.ts';
+import { failed, failedFrom, idle, loaded, loading, loadingFrom, succeeded, type Async, type Loadable } from './async.ts';
+import type { UserMessage } from './message.ts';
+import { sessionEvents } from './session-slice.ts';
+
+/** Site-wide settings loaded at start-up (spec §1): website info, pay config, URL key platforms. */
+export interface SettingsState {
+  readonly websiteInfo: Loadable<WebsiteInfo>;
+  readonly payConfig: Loadable<PayConfig>;
+  readonly payConfigSave: Async;
+  readonly urlKeyPlatforms: Loadable<readonly UrlKeyPlatform[]>;
+}
+
+export type PayConfigChanges = RequestOf<typeof payConfigUpdate>;
+
+export const initialSettingsState: SettingsState = {
+  websiteInfo: idle,
+  payConfig: idle,
+  payConfigSave: idle,
+  urlKeyPlatforms: idle,
+};
+
+export const settingsSlice = createSlice({
+  name: 'settings',
+  initialState: initialSettingsState,
+  reducers: {
+    websiteInfoRequested: (s: SettingsState) => ({ ...s, websiteInfo: loadingFrom(s.websiteInfo) }),
+    websiteInfoLoaded: (s: SettingsState, a: PayloadAction<WebsiteInfo>) => ({ ...s, websiteInfo: loaded(a.payload) }),
+    websiteInfoLoadFailed: (s: SettingsState, a: PayloadAction<UserMessage>) => ({ ...s, websiteInfo: failedFrom(s.websiteInfo, a.payload) }),
+
+    payConfigRequested: (s: SettingsState) => ({ ...s, payConfig: loadingFrom(s.payConfig) }),
+    payConfigLoaded: (s: SettingsState, a: PayloadAction<PayConfig>) => ({ ...s, payConfig: loaded(a.payload) }),
+    payConfigLoadFailed: (s: SettingsState, a: PayloadAction<UserMessage>) => ({ ...s, payConfig: failedFrom(s.payConfig, a.payload) }),
+
+    payConfigSaveSubmitted: (s: SettingsState, _a: PayloadAction<PayConfigChanges>) => ({ ...s, payConfigSave: loading }),
+    payConfigSaved: (s: SettingsState, a: PayloadAction<PayConfig>) => ({ ...s, payConfig: loaded(a.payload), payConfigSave: succeeded }),
+    payConfigSaveFailed: (s: SettingsState, a: PayloadAction<UserMessage>) => ({ ...s, payConfigSave: failed(a.payload) }),
+
+    urlKeyPlatformsRequested: (s: SettingsState) => ({ ...s, urlKeyPlatforms: loadingFrom(s.urlKeyPlatforms) }),
+    urlKeyPlatformsLoaded: (s: SettingsState, a: PayloadAction<readonly UrlKeyPlatform[]>) => ({ ...s, urlKeyPlatforms: loaded(a.payload) }),
+    urlKeyPlatformsLoadFailed: (s: SettingsState, a: PayloadAction<UserMessage>) => ({
+      ...s,
+      urlKeyPlatforms: failedFrom(s.urlKeyPlatforms, a.payload),
+    }),
+  },
+  extraReducers: (b) => {
+    // Pay config and platforms are per user (any logged-in user); website info is public and stays.
+    const forget = (s: SettingsState): SettingsState => ({ ...initialSettingsState, websiteInfo: s.websiteInfo });
+    b.addCase(sessionEvents.loggedOut, forget).addCase(sessionEvents.expired, forget).addCase(sessionEvents.passwordChanged, forget);
+  },
+});
+
+export const settingsEvents = settingsSlice.actions;

@@ -1,0 +1,36 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { DEFAULT_LOCALE, Theme, type EnumValue, type Locale } from '../../contracts/index.ts';
+
+export type ThemeCode = EnumValue<typeof Theme>;
+/** 'side': left menu 210 px; 'top': menu in the header, left width 0 (spec §9). */
+export type LayoutMode = 'side' | 'top';
+
+export interface UiState {
+  readonly theme: ThemeCode;
+  readonly language: Locale;
+  readonly layoutMode: LayoutMode;
+  /** Decided once from the user agent (spec §9); mobile gets the menu in a drawer. */
+  readonly isMobile: boolean;
+  readonly mobileMenuOpen: boolean;
+}
+
+export const initialUiState: UiState = {
+  theme: Theme.values.light,
+  language: DEFAULT_LOCALE,
+  layoutMode: 'side',
+  isMobile: false,
+  mobileMenuOpen: false,
+};
+
+export const uiSlice = createSlice({
+  name: 'ui',
+  initialState: initialUiState,
+  reducers: {
+    themeChanged: (s, a: PayloadAction<ThemeCode>) => ({ ...s, theme: a.payload }),
+    languageChanged: (s, a: PayloadAction<Locale>) => ({ ...s, language: a.payload }),
+    layoutModeChanged: (s, a: PayloadAction<LayoutMode>) => ({ ...s, layoutMode: a.payload }),
+    mobileMenuToggled: (s, a: PayloadAction<boolean>) => ({ ...s, mobileMenuOpen: a.payload }),
+  },
+});
+
+export const uiEvents = uiSlice.actions;
