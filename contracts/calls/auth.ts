@@ -5,8 +5,11 @@ import { dateTime, emptyRequest, id, noData } from '../envelope.ts';
 import { DisableFlag, OnlineStatus } from '../enums.ts';
 import { accountRule, invitationCodeRule, totpCodeRule } from '../validation.ts';
 
-/** RSA-OAEP(SHA-256) ciphertext of a password, base64. The server decrypts it before validation. */
-export const encryptedPassword = z.string().min(1, 'validation.login_err_03').max(1024);
+/**
+ * RSA-OAEP(SHA-256) ciphertext of a password, base64. The server decrypts it before validation. The type check
+ * carries the message too, so a missing password reads "Please input password" (§5), not zod's wording.
+ */
+export const encryptedPassword = z.string({ error: 'validation.login_err_03' }).min(1, 'validation.login_err_03').max(1024);
 
 export const userInfo = z.object({
   id,
@@ -66,7 +69,7 @@ export const login = defineCall({
   summary: 'Log in with account, encrypted password and (for accounts that enabled it) a TOTP code.',
   access: PUBLIC,
   request: z.strictObject({
-    account: z.string().trim().min(1, 'validation.login_account_required').max(64),
+    account: z.string({ error: 'validation.login_account_required' }).trim().min(1, 'validation.login_account_required').max(64),
     password: encryptedPassword,
     totp: totpCodeRule.optional(),
   }),

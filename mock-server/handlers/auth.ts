@@ -82,20 +82,28 @@ export const authHandlers = defineHandlers({
         .get(body.account, since) as { n: number }
     ).n;
     if (failures >= failed_login_limit) throw tooMany('errors.too_many_failures', { minutes: failure_window_minutes });
-    const fail = (key: string) => {
-      services.db.prepare('INSERT INTO login_failures (account, at_ms) VALUES (?, ?)').run(body.account, now);
-      return badRequest(key);
-    };
+    // Count the attempt as a failure before the first await: concurrent attempts then see each other, so a
+    // burst cannot get more than the limit past the check above. Outcomes that are no failure take it back.
+    const attempt = services.db
+      .prepare('INSERT INTO login_failures (account, at_ms) VALUES (?, ?)')
+      .run(body.account, now).lastInsertRowid;
+    const forgive = () => services.db.prepare('DELETE FROM login_failures WHERE rowid = ?').run(attempt);
 
     const found = services.users.byAccount(body.account);
     const user = found && found.status === 1 ? found : undefined;
     const ok = await verifyPassword(body.password, user ? user.password_hash : await dummyHash(services));
-    if (!user || !ok) throw fail('errors.bad_credentials');
-    if (user.disable === 2) throw forbidden('errors.account_disabled');
+    if (!user || !ok) throw badRequest('errors.bad_credentials');
+    if (user.disable === 2) {
+      forgive();
+      throw forbidden('errors.account_disabled');
+    }
     if (user.totp_secret) {
-      if (!body.totp) throw badRequest('errors.totp_required');
+      if (!body.totp) {
+        forgive();
+        throw badRequest('errors.totp_required');
+      }
       const totp = new TOTP({ secret: user.totp_secret, digits: 6, period: 30, algorithm: 'SHA1' });
-      if (totp.validate({ token: body.totp, timestamp: now, window: 1 }) === null) throw fail('errors.totp_invalid');
+      if (totp.validate({ token: body.totp, timestamp: now, window: 1 }) === null) throw badRequest('errors.totp_invalid');
     }
     services.db.prepare('DELETE FROM login_failures WHERE account = ?').run(body.account);
     return startSession(services, user, ip);

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { ANY_USER, permission } from '../access.ts';
+import { defineCall } from '../call.ts';
+import { defineEnum } from '../enum.ts';
+import { dateTime, id, listRequest, pageOf } from '../envelope.ts';
+import { DomainDisplayType, JumpType, ShieldStatus, ShowStatus } from '../enums.ts';
+import { idList, targetUrlRule } from './qr-code.ts';
+
+/** A held domain is kept in reserve (hold_domain screen): not offered for new QR codes. */
+export const HoldFlag = defineEnum('hold_flag', { no: 1, yes: 2 });
+
+/** Host name: labels of letters, digits and '-', a dot, a letter TLD; lower-cased. */
+export const domainNameRule = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253, 'validation.domain_invalid')
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'validation.domain_invalid');
+
+export const domain = z.object({
+  id,
+  user_id: id,
+  account: z.string(),
+  domain: z.string(),
+  display_type: DomainDisplayType.schema,
+  group_id: id.nullable(),
+  group_name: z.string(),
+  /** WeChat shield status 1 normal, 2 blocked, 4 detection failed (set by administrators / detection). */
+  shield_status: ShieldStatus.schema,
+  hold: HoldFlag.schema,
+  /** DNS record the domain resolves to (export_domain_resolution). */
+  resolve_target: z.string(),
+  /** Live QR codes on the domain. */
+  qr_code_count: z.int().min(0),
+  remark: z.string(),
+  create_time: dateTime,
+});
+export type Domain = z.infer<typeof domain>;
+
+const domainFields = {
+  display_type: DomainDisplayType.schema,
+  group_id: id.nullable(),
+  hold: HoldFlag.schema,
+  resolve_target: z.string().max(253),
+  remark: z.string().max(512),
+};
+
+export const domainAdd = defineCall({
+  path: 'domain/add',
+  summary:
+    'Add a domain for the caller. Unique over the service (409 errors.domain_taken); a customer may hold at most ' +
+    'their domain_limit domains (409 errors.domain_limit). resolve_target defaults to qr_code_list/get_ip\'s address.',
+  access: permission('domain_list', 'add'),
+  request: z.strictObject({
+    domain: domainNameRule,
+    display_type: domainFields.display_type,
+    group_id: domainFields.group_id.default(null),
+    hold: domainFields.hold.default(1),
+    resolve_target: domainFields.resolve_target.optional(),
+    remark: domainFields.remark.default(''),
+  }),
+  response: domain,
+});
+
+export const domainUpdate = defineCall({
+  path: 'domain/update',
+  summary:
+    'Change a domain; only fields sent change; the host name itself cannot change. shield_status may be set by ' +
+    'administrators only (a customer sending it gets 403).',
+  access: permission('domain_list', 'update'),
+  request: z.strictObject({
+    id,
+    display_type: domainFields.display_type.optional(),
+    group_id: domainFields.group_id.optional(),
+    hold: domainFields.hold.optional(),
+    resolve_target: domainFields.resolve_target.optional(),
+    remark: domainFields.remark.optional(),
+    shield_status: ShieldStatus.schema.optional(),
+  }),
+  response: domain,
+});
+
+export const domainRemove = defineCall({
+  path: 'domain/remove',
+  summary: 'Delete domains (all or none). Their QR codes stay, without a domain (no_domain_name lists them).',
+  access: permission('domain_list', 'remove'),
+  request: z.strictObject({ ids: idList }),
+  response: z.object({ removed: z.int().min(0) }),
+});
+
+export const domainInquire = defineCall({
+  path: 'domain/inquire',
+  summary: 'List domains: a customer gets their own, an administrator everybody\'s (filter by user_id / account).',
+  access: ANY_USER,
+  request: listRequest({
+    domain: z.string().max(253).optional().describe('substring'),
+    display_type: DomainDisplayType.schema.optional(),
+    group_id: id.optional(),
+    shield_status: ShieldStatus.schema.optional(),
+    hold: HoldFlag.schema.optional(),
+    user_id: id.optional().describe('administrators only; ignored for customers'),
+    account: z.string().max(64).optional().describe('administrators only; ignored for customers'),
+  }),
+  response: pageOf(domain),
+});
+
+/** A named group the caller files domains and QR codes under (the `group` screen). */
+export const qrGroup = z.object({
+  id,
+  user_id: id,
+  account: z.string(),
+  name: z.string(),
+  remark: z.string(),
+  sort: z.int(),
+  domain_count: z.int().min(0),
+  qr_code_count: z.int().min(0),
+  create_time: dateTime,
+});
+export type QrGroup = z.infer<typeof qrGroup>;
+
+const groupFields = {
+  name: z.string().trim().min(1, 'validation.name_required').max(64),
+  remark: z.string().max(512),
+  sort: z.int().min(0).max(1_000_000),
+};
+
+/** Both group kinds (domain/QR group and internal code group) share one shape and four calls each. */
+function groupCalls<const A extends string>(area: A, route: string, what: string) {
+  return [
+    defineCall({
+      path: `${area}/add`,
+      summary: `Add a ${what} for the caller; names are unique per owner (409).`,
+      access: permission(route, 'add'),
+      request: z.strictObject({ name: groupFields.name, remark: groupFields.remark.default(''), sort: groupFields.sort.default(0) }),
+      response: qrGroup,
+    }),
+    defineCall({
+      path: `${area}/inquire`,
+      summary: `List ${what}s (own; administrators all) with how many domains and QR codes use each.`,
+      access: ANY_USER,
+      request: listRequest({ name: z.string().max(64).optional(), user_id: id.optional().describe('administrators only') }),
+      response: pageOf(qrGroup),
+    }),
+    defineCall({
+      path: `${area}/update`,
+      summary: `Rename or re-sort a ${what}.`,
+      access: permission(route, 'update'),
+      request: z.strictObject({
+        id,
+        name: groupFields.name.optional(),
+        remark: groupFields.remark.optional(),
+        sort: groupFields.sort.optional(),
+      }),
+      response: qrGroup,
+    }),
+    defineCall({
+      path: `${area}/remove`,
+      summary: `Delete ${what}s; their domains and QR codes stay, ungrouped.`,
+      access: permission(route, 'remove'),
+      request: z.strictObject({ ids: idList }),
+      response: z.object({ removed: z.int().min(0) }),
+    }),
+  ] as const;
+}
+
+export const groupCallList = groupCalls('group', 'group', 'group');
+export const internalCodeGroupCallList = groupCalls('internal_code_group', 'internal_code_grouping', 'internal code group');
+
+/** A forwarding rule: visits to a domain are sent on to a target URL with a jump type. */
+export const forward = z.object({
+  id,
+  user_id: id,
+  account: z.string(),
+  domain_id: id,
+  domain: z.string(),
+  target_url: z.string(),
+  jump_type: JumpType.schema,
+  show_status: ShowStatus.schema,
+  remark: z.string(),
+  create_time: dateTime,
+});
+export type Forward = z.infer<typeof forward>;
+
+export const forwardAdd = defineCall({
+  path: 'forward/add',
+  summary: 'Add a forwarding rule on one of the caller\'s domains (one rule per domain, 409 otherwise).',
+  access: permission('forward', 'add'),
+  request: z.strictObject({
+    domain_id: id,
+    target_url: targetUrlRule,
+    jump_type: JumpType.schema.default(1),
+    show_status: ShowStatus.schema.default(1),
+    remark: z.string().max(512).default(''),
+  }),
+  response: forward,
+});
+
+export const forwardUpdate = defineCall({
+  path: 'forward/update',
+  summary: 'Change a forwarding rule; only fields sent change.',
+  access: permission('forward', 'update'),
+  request: z.strictObject({
+    id,
+    target_url: targetUrlRule.optional(),
+    jump_type: JumpType.schema.optional(),
+    show_status: ShowStatus.schema.optional(),
+    remark: z.string().max(512).optional(),
+  }),
+  response: forward,
+});
+
+export const forwardRemove = defineCall({
+  path: 'forward/remove',
+  summary: 'Delete forwarding rules (all or none).',
+  access: permission('forward', 'remove'),
+  request: z.strictObject({ ids: idList }),
+  response: z.object({ removed: z.int().min(0) }),
+});
+
+export const forwardInquire = defineCall({
+  path: 'forward/inquire',
+  summary: 'List forwarding rules (own; administrators all).',
+  access: permission('forward'),
+  request: listRequest({ domain: z.string().max(253).optional(), show_status: ShowStatus.schema.optional() }),
+  response: pageOf(forward),
+});
+
+export const domainCalls = [
+  domainAdd,
+  domainUpdate,
+  domainRemove,
+  domainInquire,
+  ...groupCallList,
+  ...internalCodeGroupCallList,
+  forwardAdd,
+  forwardUpdate,
+  forwardRemove,
+  forwardInquire,
+] as const;
