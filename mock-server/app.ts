@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express from 'express';
 import type { Database } from 'better-sqlite3';
-import { buildOpenApi, calls } from '../contracts/index.ts';
+import { buildOpenApi, calls, CONTROL_PREFIX } from '../contracts/index.ts';
 import { openDatabase } from './db/open.ts';
 import { seedDatabase, isSeeded } from './db/seed.ts';
 import { handlers } from './handlers/index.ts';
 import { apiNotFound, createErrorHandler } from './http/error-handler.ts';
 import { createCallRouter } from './http/router.ts';
+import { createControl } from './realtime/control.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createServices, type ServerMode, type Services } from './services/index.ts';
@@ -28,6 +29,8 @@ export interface MockServerOptions {
   sessionIdleMinutes?: number;
   scrypt?: ScryptCost;
   log?: (line: string) => void;
+  /** Origins allowed to open the WebSocket besides this server's own (dev/test also allow any loopback origin). */
+  allowedOrigins?: readonly string[];
 }
 
 export interface MockServer extends http.Server {
@@ -46,7 +49,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
     mode,
     sessionIdleMs: (options.sessionIdleMinutes ?? 720) * 60_000,
     scrypt: options.scrypt ?? (mode === 'test' ? TEST_SCRYPT : OWASP_SCRYPT),
-  });
+  }, log);
   if ((options.seed ?? true) && !isSeeded(db)) seedDatabase(services);
 
   const app = express();
@@ -58,6 +61,12 @@ export function createMockServer(options: MockServerOptions): MockServer {
   app.get('/api/openapi.json', (_req, res) => {
     res.json(openapi);
   });
+  // The control API and its HTTP fault injector exist only in dev and test modes (README "Control API").
+  const control = mode === 'production' ? null : createControl(services);
+  if (control) {
+    app.use(CONTROL_PREFIX, control.router);
+    app.use('/api', control.injectFaults);
+  }
   app.use(createCallRouter(services, handlers));
   app.use('/api', apiNotFound);
   if (options.staticDir && fs.existsSync(options.staticDir)) {
@@ -69,6 +78,13 @@ export function createMockServer(options: MockServerOptions): MockServer {
 
   const server = http.createServer(app);
   server.on('close', () => db.close());
+  services.realtime.attach(server, { allowedOrigins: options.allowedOrigins ?? [], allowLoopbackOrigins: mode !== 'production' });
+  // Upgraded sockets keep an http.Server from closing: close them (with 1001) whenever the server is closed.
+  const closeHttp = server.close.bind(server);
+  server.close = (callback?: (err?: Error) => void) => {
+    services.realtime.shutdown();
+    return closeHttp(callback);
+  };
   return Object.assign(server, { mock: { services, db, app } });
 }
 

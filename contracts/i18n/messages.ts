@@ -90,6 +90,9 @@ const en = {
     children_max: 'A QR code holds at most 50 target URLs',
     forward_exists: 'This domain already has a forwarding rule',
     shield_admin_only: 'Only administrators may set the shield status',
+    realtime_login_refused: 'The real-time connection refused this session; please log in again',
+    user_not_found: 'The user does not exist',
+    message_sent: 'Message sent to {{count}} user(s)',
   },
 };
 
@@ -179,6 +182,9 @@ const zhCN: Catalogue = {
     children_max: '二维码最多 50 个跳转地址',
     forward_exists: '该域名已有转发规则',
     shield_admin_only: '只有管理员可以设置封禁状态',
+    realtime_login_refused: '实时连接拒绝了此会话，请重新登录',
+    user_not_found: '用户不存在',
+    message_sent: '消息已发送给 {{count}} 个用户',
   },
 };
 

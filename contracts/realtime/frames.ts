@@ -69,14 +69,21 @@ export const CloseCode = defineEnum('realtime_close_code', {
   undecryptable: 4002,
   /** A frame's seq was not increasing, its ts too far from the server clock, or a login frame was replayed. */
   replayed: 4003,
-  /** A frame exceeded FRAME_MAX_BYTES. (ws's own 1009 is replaced by this code so the console sees ours.) */
-  too_large: 4004,
+  /**
+   * A frame exceeded FRAME_MAX_BYTES: RFC 6455's 1009 "message too big", sent by `ws` itself as soon as the
+   * length header exceeds `maxPayload`, before the frame is buffered (so no 4xxx code of ours for this).
+   */
+  too_large: 1009,
   /** A frame other than LOGIN arrived before the login was acknowledged, or no login within LOGIN_TIMEOUT_MS. */
   unauthenticated: 4005,
   /** The handshake's Origin is not allowed. The upgrade is accepted only to close with this code at once. */
   origin_refused: 4006,
   /** The session ended server-side (logout, password change, expiry) while the socket was open. Go to login. */
   session_ended: 4007,
+  /** No frame for IDLE_TIMEOUT_MS (a console pings every 5 s, so the peer is gone or stuck); reconnect. */
+  idle: 4008,
+  /** More than MAX_FRAMES_IN_FLIGHT frames waiting to be processed on one socket (a flood). */
+  flood: 4009,
   /** The server is restarting (dev restart, control API drop-all); reconnect with backoff. */
   server_restarting: 4010,
 });
@@ -99,6 +106,10 @@ export const FRAME_MAX_BYTES = 64 * 1024;
 export const FRAME_MAX_SKEW_MS = 5 * 60_000;
 /** A socket must send a valid LOGIN within this time after opening, else close 4005. */
 export const LOGIN_TIMEOUT_MS = 10_000;
+/** A socket that sends nothing for this long is closed with CloseCode.idle. */
+export const IDLE_TIMEOUT_MS = 30_000;
+/** Frames received but not yet processed (decryption is asynchronous) before CloseCode.flood. */
+export const MAX_FRAMES_IN_FLIGHT = 64;
 /** The WebSocket path on the mock server's origin. */
 export const REALTIME_PATH = '/ws';
 /** Query parameter carrying `realtimeSessionId(realtime_key)`. */

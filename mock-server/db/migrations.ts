@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { core } from './migrations/001-core.ts';
+import { messages } from './migrations/002-messages.ts';
 
 /**
  * Numbered migrations, applied in order inside one transaction each; `PRAGMA user_version` records the last.
@@ -13,7 +14,7 @@ export interface Migration {
 }
 
 /** Add yours in its own file under migrations/ and list it here. */
-export const migrations: readonly Migration[] = [core];
+export const migrations: readonly Migration[] = [core, messages];
 
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;

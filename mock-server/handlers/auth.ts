@@ -8,6 +8,7 @@ import { defineHandlers } from '../http/handler.ts';
 import { formatDateTime } from '../services/clock.ts';
 import type { Services } from '../services/index.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
+import { hashToken } from '../services/sessions.ts';
 import { toUserInfo, type UserRow } from '../services/users.ts';
 
 /** A hash of nothing, verified when the account is unknown so both paths take the same time. */
@@ -34,7 +35,8 @@ function newInvitationCode(services: Services): string {
 function startSession(services: Services, user: UserRow, ip: string) {
   const now = formatDateTime(services.clock.now());
   services.db.prepare('UPDATE users SET login_ip = ?, login_time = ? WHERE id = ?').run(ip, now, user.id);
-  return { token: services.sessions.create(user.id, ip), user_info: toUserInfo(user) };
+  const token = services.sessions.create(user.id, ip);
+  return { token, user_info: toUserInfo(user), realtime_key: services.realtimeKeys.keyFor(hashToken(token)) };
 }
 
 export const authHandlers = defineHandlers({
@@ -114,10 +116,10 @@ export const authHandlers = defineHandlers({
     return null;
   },
 
-  'admin/user_info': ({ me, req }) => {
+  'admin/user_info': ({ me, req, services }) => {
     const token = tokenOf(req);
     if (!token) throw unauthorized();
-    return { token, user_info: toUserInfo(me()) };
+    return { token, user_info: toUserInfo(me()), realtime_key: services.realtimeKeys.keyFor(hashToken(token)) };
   },
 
   'admin/update_password': async ({ body, services, me }) => {

@@ -1,6 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import type { Clock } from './clock.ts';
 import type { ScryptCost } from './passwords.ts';
+import { createRealtimeHub, type RealtimeHub } from '../realtime/hub.ts';
+import { createRealtimeKeys, type RealtimeKeys } from '../realtime/keys.ts';
 import { loadRsaKeys, generateRsaPem, type RsaKeys } from './rsa.ts';
 import { createSessions, type Sessions } from './sessions.ts';
 import { createSettings, type Settings } from './settings.ts';
@@ -24,22 +26,36 @@ export interface Services {
   readonly sessions: Sessions;
   readonly users: Users;
   readonly rsa: RsaKeys;
+  /** Per-session real-time keys (mock-server/realtime/keys.ts). */
+  readonly realtimeKeys: RealtimeKeys;
+  /** The WebSocket hub; app.ts attaches it to the HTTP server. */
+  readonly realtime: RealtimeHub;
 }
 
-export function createServices(db: Database, clock: Clock, config: ServerConfig): Services {
+export function createServices(
+  db: Database,
+  clock: Clock,
+  config: ServerConfig,
+  log: (line: string) => void = (line) => console.error(line),
+): Services {
   const settings = createSettings(db);
   let pem = settings.get('rsa_private_pem');
   if (!pem) {
     pem = generateRsaPem();
     settings.set('rsa_private_pem', pem);
   }
+  const sessions = createSessions(db, clock, config.sessionIdleMs);
+  const users = createUsers(db);
+  const realtimeKeys = createRealtimeKeys(db);
   return {
     db,
     clock,
     config,
     settings,
-    sessions: createSessions(db, clock, config.sessionIdleMs),
-    users: createUsers(db),
+    sessions,
+    users,
     rsa: loadRsaKeys(pem),
+    realtimeKeys,
+    realtime: createRealtimeHub({ db, clock, sessions, users, keys: realtimeKeys, log }),
   };
 }

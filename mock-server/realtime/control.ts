@@ -1,0 +1,83 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { z } from 'zod';
+import { controlAnswers, controlBodies, type ControlAnswer, type ControlName } from '../../contracts/index.ts';
+import { resetDatabase } from '../db/seed.ts';
+import { describeIssue } from '../http/router.ts';
+import { ApiError, badRequest, notFound } from '../http/errors.ts';
+import type { Services } from '../services/index.ts';
+
+interface Fault {
+  remaining: number;
+  status: number | null;
+  message: string;
+  delay_ms: number;
+}
+
+/**
+ * The control API (contracts/realtime/control.ts) and the HTTP fault injector it drives. app.ts mounts both
+ * only in 'dev' and 'test' modes, so a production server answers 404 under /__control/ and never injects.
+ */
+export function createControl(services: Services) {
+  const faults = new Map<string, Fault>();
+
+  function userIdOf(to: { account?: string; user_id?: number }): number {
+    const user = to.user_id !== undefined ? services.users.byId(to.user_id) : services.users.byAccount(to.account ?? '');
+    if (!user) throw notFound('errors.user_not_found');
+    return user.id;
+  }
+
+  type Body<N extends ControlName> = z.output<(typeof controlBodies)[N]>;
+  const actions: { [N in ControlName]: (body: Body<N>) => ControlAnswer<N> | Promise<ControlAnswer<N>> } = {
+    push: async ({ to, type, data }) => ({ delivered: await services.realtime.push(userIdOf(to), type, data) }),
+    close: async ({ to, code, reason }) => ({ closed: await services.realtime.closeUser(userIdOf(to), code, reason) }),
+    drop_all: ({ code }) => ({ closed: services.realtime.closeAll(code, 'dropped by control API') }),
+    http_fault: ({ path, count, status, message, delay_ms }) => {
+      faults.set(path, { remaining: count, status: status ?? null, message, delay_ms });
+      return null;
+    },
+    clear_faults: () => {
+      faults.clear();
+      return null;
+    },
+    reset: () => {
+      services.realtime.closeAll(4010, 'database reset');
+      faults.clear();
+      resetDatabase(services);
+      return null;
+    },
+    state: () => ({
+      sockets: services.realtime.sockets(),
+      faults: [...faults].map(([path, f]) => ({ path, ...f })),
+    }),
+  };
+
+  const router = express.Router();
+  router.use(express.json({ limit: '100kb', strict: true, type: () => true }));
+  router.post('/:name', async (req: Request<{ name: string }>, res: Response) => {
+    const name = req.params.name;
+    if (!Object.hasOwn(controlBodies, name)) throw notFound();
+    const n = name as ControlName;
+    const parsed = controlBodies[n].safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const { key, field } = describeIssue(parsed.error);
+      throw badRequest(key, { field });
+    }
+    const run = actions[n] as (body: unknown) => unknown;
+    const data = controlAnswers[n].parse(await run(parsed.data));
+    res.json({ status: true, data });
+  });
+
+  /** Before the call router: apply a pending fault of `/api/<path>` (delay, then fail or pass on). */
+  async function injectFaults(req: Request, _res: Response, next: NextFunction) {
+    const path = req.path.replace(/^\//, '');
+    const fault = faults.get(path);
+    if (!fault) return next();
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) faults.delete(path);
+    if (fault.delay_ms > 0) await new Promise((r) => setTimeout(r, fault.delay_ms));
+    if (fault.status !== null) throw new ApiError(fault.status, fault.message);
+    next();
+  }
+
+  return { router, injectFaults };
+}

@@ -1,0 +1,344 @@
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import {
+  CloseCode,
+  createFrameCounter,
+  createReplayGuard,
+  decodeClientFrame,
+  DEFAULT_LOCALE,
+  Direction,
+  encodeFrame,
+  FRAME_MAX_BYTES,
+  FrameType,
+  IDLE_TIMEOUT_MS,
+  importRealtimeKey,
+  LOCALES,
+  LOGIN_TIMEOUT_MS,
+  MAX_FRAMES_IN_FLIGHT,
+  REALTIME_PATH,
+  REALTIME_SID_PARAM,
+  translate,
+  type ClientFrame,
+  type Locale,
+  type ServerFrame,
+} from '../../contracts/index.ts';
+import { formatDateTime, type Clock } from '../services/clock.ts';
+import { hashToken, type Sessions } from '../services/sessions.ts';
+import type { Users } from '../services/users.ts';
+import type { Database } from 'better-sqlite3';
+import type { RealtimeKeys } from './keys.ts';
+import { originAllowed } from './origin.ts';
+
+export interface HubDeps {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly sessions: Sessions;
+  readonly users: Users;
+  readonly keys: RealtimeKeys;
+  readonly log: (line: string) => void;
+}
+
+export interface AttachOptions {
+  /** Extra allowed Origins (exact `scheme://host:port`), e.g. the Vite dev server. Same-host is always allowed. */
+  readonly allowedOrigins: readonly string[];
+  /** Allow any loopback Origin (dev and test modes). */
+  readonly allowLoopbackOrigins: boolean;
+}
+
+/** One socket. Frames are processed one after another (decryption is async) and sent one after another. */
+interface Conn {
+  readonly ws: WebSocket;
+  readonly openedMs: number;
+  sid: string;
+  key: CryptoKey | null;
+  tokenHash: string;
+  userId: number | null;
+  authenticated: boolean;
+  locale: Locale;
+  closed: boolean;
+  inFlight: number;
+  lastFrameMs: number;
+  inbox: Promise<void>;
+  outbox: Promise<void>;
+  readonly guard: ReturnType<typeof createReplayGuard>;
+  readonly counter: ReturnType<typeof createFrameCounter>;
+  loginTimer: NodeJS.Timeout | null;
+}
+
+export interface SocketInfo {
+  user_id: number | null;
+  authenticated: boolean;
+  locale: string;
+  opened_ms: number;
+}
+
+/**
+ * The WebSocket hub on the mock server's own HTTP server (path /ws). It decrypts and checks every frame,
+ * answers LOGIN and PING, keeps users.online_status (1 offline / 2 online) and online_update_time, and pushes
+ * frames to users. Any bad frame closes only that socket with its documented code; nothing thrown in a socket
+ * handler escapes (see `guarded`).
+ */
+export function createRealtimeHub(deps: HubDeps) {
+  const { db, clock, sessions, users, keys, log } = deps;
+  const conns = new Set<Conn>();
+  const byUser = new Map<number, Set<Conn>>();
+  let shuttingDown = false;
+  let idleTimer: NodeJS.Timeout | null = null;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: FRAME_MAX_BYTES, perMessageDeflate: false });
+
+  const setOnline = db.prepare('UPDATE users SET online_status = ?, online_update_time = ? WHERE id = ?');
+  const setAllOffline = db.prepare('UPDATE users SET online_status = 1, online_update_time = ? WHERE online_status = 2');
+
+  function markOnline(userId: number, online: boolean) {
+    if (shuttingDown || !db.open) return;
+    setOnline.run(online ? 2 : 1, formatDateTime(clock.now()), userId);
+  }
+
+  function close(conn: Conn, code: number, reason = '') {
+    if (conn.closed) return;
+    conn.closed = true;
+    detach(conn);
+    // Reasons are at most 123 bytes (RFC 6455).
+    conn.ws.close(code, reason.slice(0, 120));
+  }
+
+  function detach(conn: Conn) {
+    if (conn.loginTimer) clearTimeout(conn.loginTimer);
+    conn.loginTimer = null;
+    conns.delete(conn);
+    if (conn.userId !== null && conn.authenticated) {
+      const set = byUser.get(conn.userId);
+      set?.delete(conn);
+      if (set && set.size === 0) {
+        byUser.delete(conn.userId);
+        markOnline(conn.userId, false);
+      }
+    }
+  }
+
+  /** Queue one frame on the socket; seq is taken when the previous frame has gone, so order and seq agree. */
+  function send(conn: Conn, type: number, data?: unknown): Promise<boolean> {
+    const task = conn.outbox.then(async () => {
+      if (conn.closed || !conn.key || conn.ws.readyState !== conn.ws.OPEN) return false;
+      const payload = { type, locale: conn.locale, token: '', ...conn.counter.next(), ...(data === undefined ? {} : { data }) };
+      const wire = await encodeFrame(conn.key, Direction.toClient, payload as ServerFrame);
+      if (conn.closed) return false;
+      conn.ws.send(wire);
+      return true;
+    });
+    conn.outbox = task.then(
+      () => undefined,
+      () => undefined,
+    );
+    return task.catch((e: unknown) => {
+      log(`realtime: send failed: ${String(e)}`);
+      return false;
+    });
+  }
+
+  const refuseLogin = (conn: Conn, key: string, code: number = CloseCode.values.bad_login) =>
+    send(conn, FrameType.values.login_ack, { status: false, message: translate(key, conn.locale) }).then(() =>
+      close(conn, code, key),
+    );
+
+  async function onLogin(conn: Conn, frame: ClientFrame) {
+    conn.locale = (LOCALES as readonly string[]).includes(frame.locale) ? (frame.locale as Locale) : DEFAULT_LOCALE;
+    if (conn.authenticated) {
+      // A second login on a live socket only repeats the acknowledgement.
+      await send(conn, FrameType.values.login_ack, { status: true, user_id: conn.userId ?? undefined });
+      return;
+    }
+    if (hashToken(frame.token) !== conn.tokenHash) return refuseLogin(conn, 'errors.realtime_login_refused');
+    const session = sessions.resolve(frame.token);
+    if (session === undefined || session === 'expired') return refuseLogin(conn, 'errors.session_expired');
+    const user = users.byId(session.user_id);
+    if (!user || user.status === 2 || user.disable === 2) return refuseLogin(conn, 'errors.account_disabled');
+    if (!keys.acceptLogin(conn.sid, frame.ts)) {
+      close(conn, CloseCode.values.replayed, 'login replayed');
+      return;
+    }
+    if (conn.loginTimer) clearTimeout(conn.loginTimer);
+    conn.loginTimer = null;
+    conn.authenticated = true;
+    conn.userId = user.id;
+    let set = byUser.get(user.id);
+    if (!set) {
+      byUser.set(user.id, (set = new Set()));
+      markOnline(user.id, true);
+    }
+    set.add(conn);
+    await send(conn, FrameType.values.login_ack, { status: true, user_id: user.id });
+  }
+
+  async function onFrame(conn: Conn, raw: RawData, isBinary: boolean) {
+    if (conn.closed) return;
+    if (isBinary || !conn.key) return close(conn, CloseCode.values.undecryptable, 'text frames only');
+    const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : Buffer.concat(raw as Buffer[]).toString('utf8');
+    const decoded = await decodeClientFrame(conn.key, text);
+    if (conn.closed) return;
+    if (!decoded.ok) return close(conn, CloseCode.values.undecryptable, decoded.detail ?? decoded.reason);
+    const frame = decoded.frame;
+    const verdict = conn.guard.check(frame);
+    if (verdict !== 'ok') return close(conn, CloseCode.values.replayed, verdict);
+    if (frame.type === FrameType.values.login) return onLogin(conn, frame);
+    if (!conn.authenticated) return close(conn, CloseCode.values.unauthenticated, 'login first');
+    if (hashToken(frame.token) !== conn.tokenHash) return close(conn, CloseCode.values.unauthenticated, 'token of another session');
+    // PING: the session must still be live (logout, password change and expiry end it).
+    const session = sessions.resolve(frame.token);
+    if (session === undefined || session === 'expired') return close(conn, CloseCode.values.session_ended, 'session ended');
+    await send(conn, FrameType.values.heartbeat_ack);
+  }
+
+  async function onConnection(ws: WebSocket, req: http.IncomingMessage, originOk: boolean) {
+    const now = Date.now();
+    const conn: Conn = {
+      ws,
+      openedMs: now,
+      sid: '',
+      key: null,
+      tokenHash: '',
+      userId: null,
+      authenticated: false,
+      locale: DEFAULT_LOCALE,
+      closed: false,
+      inFlight: 0,
+      lastFrameMs: now,
+      inbox: Promise.resolve(),
+      outbox: Promise.resolve(),
+      guard: createReplayGuard(() => clock.now()),
+      counter: createFrameCounter(() => clock.now()),
+      loginTimer: null,
+    };
+    conns.add(conn);
+    ws.on('error', (e) => log(`realtime: socket error: ${e.message}`));
+    ws.on('close', () => {
+      conn.closed = true;
+      detach(conn);
+    });
+    if (!originOk) return close(conn, CloseCode.values.origin_refused, 'origin refused');
+    conn.loginTimer = setTimeout(() => {
+      if (!conn.authenticated) close(conn, CloseCode.values.unauthenticated, 'no login');
+    }, LOGIN_TIMEOUT_MS);
+    conn.loginTimer.unref();
+
+    // Listen before the (async) key import so no early frame is lost; frames wait in the inbox chain.
+    ws.on('message', (raw, isBinary) => {
+      conn.lastFrameMs = Date.now();
+      if (conn.closed) return;
+      if (++conn.inFlight > MAX_FRAMES_IN_FLIGHT) return close(conn, CloseCode.values.flood, 'too many frames in flight');
+      conn.inbox = conn.inbox
+        .then(() => onFrame(conn, raw, isBinary))
+        .catch((e: unknown) => {
+          // A bug here must cost one socket, never the server.
+          log(`realtime: frame handler failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+          close(conn, 1011, 'internal error');
+        })
+        .finally(() => {
+          conn.inFlight -= 1;
+        });
+    });
+
+    const sid = new URL(req.url ?? '/', 'http://x').searchParams.get(REALTIME_SID_PARAM) ?? '';
+    const row = /^[0-9a-f]{32}$/.test(sid) ? keys.bySid(sid) : undefined;
+    if (!row) return close(conn, CloseCode.values.bad_login, 'unknown session');
+    conn.sid = sid;
+    conn.tokenHash = row.token_hash;
+    conn.key = await importRealtimeKey(row.key);
+  }
+
+  function handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer, options: AttachOptions) {
+    socket.on('error', () => socket.destroy());
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path !== REALTIME_PATH || shuttingDown) {
+      socket.end(`HTTP/1.1 ${shuttingDown ? '503 Service Unavailable' : '404 Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    const originOk = originAllowed(req.headers.origin, req.headers.host, options);
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      onConnection(ws, req, originOk).catch((e: unknown) => {
+        log(`realtime: connection setup failed: ${String(e)}`);
+        ws.terminate();
+      });
+    });
+  }
+
+  const targets = (userId: number) => [...(byUser.get(userId) ?? [])].filter((c) => !c.closed);
+
+  return {
+    /** Serve `/ws` on `server`'s upgrade requests; other upgrade paths get 404. */
+    attach(server: http.Server, options: AttachOptions) {
+      // Users marked online by a previous run that ended without closing its sockets.
+      setAllOffline.run(formatDateTime(clock.now()));
+      server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+        try {
+          handleUpgrade(req, socket, head, options);
+        } catch (e) {
+          log(`realtime: upgrade failed: ${String(e)}`);
+          socket.destroy();
+        }
+      });
+      idleTimer = setInterval(() => {
+        const limit = Date.now() - IDLE_TIMEOUT_MS;
+        for (const c of conns) if (c.lastFrameMs < limit) close(c, CloseCode.values.idle, 'idle');
+      }, IDLE_TIMEOUT_MS / 3);
+      idleTimer.unref();
+    },
+
+    /** Send a frame to every authenticated socket of the user; resolves to the number of sockets reached. */
+    async push(userId: number, type: number, data?: unknown): Promise<number> {
+      const sent = await Promise.all(targets(userId).map((c) => send(c, type, data)));
+      return sent.filter(Boolean).length;
+    },
+
+    /** Send a frame to every authenticated socket. */
+    async pushAll(type: number, data?: unknown): Promise<number> {
+      const all = [...conns].filter((c) => c.authenticated && !c.closed);
+      const sent = await Promise.all(all.map((c) => send(c, type, data)));
+      return sent.filter(Boolean).length;
+    },
+
+    /** Close every socket of the user after the frames already queued on it have gone. */
+    async closeUser(userId: number, code: number, reason = ''): Promise<number> {
+      const list = targets(userId);
+      await Promise.all(list.map((c) => c.outbox));
+      for (const c of list) close(c, code, reason);
+      return list.length;
+    },
+
+    /** Close the sockets of one session (its logout). */
+    closeSession(tokenHash: string, code: number, reason = ''): number {
+      const list = [...conns].filter((c) => c.tokenHash === tokenHash);
+      for (const c of list) close(c, code, reason);
+      return list.length;
+    },
+
+    closeAll(code: number, reason = ''): number {
+      const list = [...conns];
+      for (const c of list) close(c, code, reason);
+      return list.length;
+    },
+
+    isOnline: (userId: number) => (byUser.get(userId)?.size ?? 0) > 0,
+
+    sockets(): SocketInfo[] {
+      return [...conns].map((c) => ({ user_id: c.userId, authenticated: c.authenticated, locale: c.locale, opened_ms: c.openedMs }));
+    },
+
+    /**
+     * Server shutdown: mark everyone offline while the database is still open, close every socket with 1001
+     * and cut the ones that do not finish the closing handshake within a second.
+     */
+    shutdown() {
+      if (shuttingDown) return;
+      if (db.open) setAllOffline.run(formatDateTime(clock.now()));
+      shuttingDown = true;
+      if (idleTimer) clearInterval(idleTimer);
+      const list = [...conns];
+      for (const c of list) close(c, CloseCode.values.going_away, 'server shutting down');
+      if (list.length) setTimeout(() => list.forEach((c) => c.ws.terminate()), 1000).unref();
+      wss.close();
+    },
+  };
+}
+export type RealtimeHub = ReturnType<typeof createRealtimeHub>;
