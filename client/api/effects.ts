@@ -1,6 +1,7 @@
 import { publicKey } from '../../contracts/index.ts';
 import { createCallApi, type CallApi } from './call-api.ts';
 import { encryptWith, importPublicKey } from './crypto.ts';
+import { browserSocketFactory, type SocketFactory } from './socket.ts';
 import { webStorage, type KeyValueStorage } from './storage.ts';
 
 export type ToastIntent = 'success' | 'danger' | 'warning' | 'primary';
@@ -27,6 +28,12 @@ export interface Effects {
   setDocumentTitle(title: string): void;
   setFavicon(href: string): void;
   userAgent: string;
+  /** Opens the real-time socket (client/api/socket.ts); null when the browser has no WebSocket (§8). */
+  openSocket: SocketFactory | null;
+  /** A number in [0, 1): reconnect jitter. Tests pass a fixed sequence. */
+  random(): number;
+  /** Epoch ms: frame timestamps and the dev event recorder. */
+  now(): number;
 }
 
 export interface BrowserEffectsDeps {
@@ -67,5 +74,8 @@ export function createBrowserEffects(deps: BrowserEffectsDeps): Effects {
       link.href = href;
     },
     userAgent: navigator.userAgent,
+    openSocket: browserSocketFactory(),
+    random: () => Math.random(),
+    now: () => Date.now(),
   };
 }

@@ -1,0 +1,33 @@
+import { Tag, Tooltip } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
+import { reachOf, type ConnectivityState, type Reach } from '../connectivity-slice.ts';
+
+const INTENT = { online: 'success', offline: 'danger', checking: 'none' } as const;
+
+/** Reach as the header shows it (the 10 s ping and, with a session, the real-time socket). */
+export function useReach(): Reach {
+  return useSelector((s: { connectivity: ConnectivityState }) => reachOf(s.connectivity));
+}
+
+// Icons already bundled eagerly by components/icons.ts, so the header draws them without the lazy chunk.
+/** Header indicator: online / offline / checking, with a tooltip saying what is measured. */
+export function OnlineIndicator() {
+  const { t } = useTranslation();
+  const reach = useReach();
+  return (
+    <Tooltip content={t('connectivity.explain')} placement="bottom">
+      <Tag
+        round
+        minimal
+        intent={INTENT[reach]}
+        icon={reach === 'online' ? 'tick-circle' : reach === 'offline' ? 'error' : 'refresh'}
+        role="status"
+        aria-label={t('connectivity.label')}
+        data-reach={reach}
+      >
+        {t(`connectivity.${reach}`)}
+      </Tag>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,43 @@
+import { createSlice } from '@reduxjs/toolkit';
+import { sessionEvents } from '../../state/session-slice.ts';
+import { realtimeEvents } from '../../state/realtime-events.ts';
+
+/** Result of the last 10 s ping call. */
+export type HttpReach = 'unknown' | 'online' | 'offline';
+/** The socket as the indicator sees it: `none` when there is no session (nothing to connect). */
+export type SocketReach = 'none' | 'connecting' | 'online' | 'offline';
+
+export interface ConnectivityState {
+  readonly http: HttpReach;
+  readonly socket: SocketReach;
+}
+
+export const initialConnectivityState: ConnectivityState = { http: 'unknown', socket: 'none' };
+
+export const connectivitySlice = createSlice({
+  name: 'connectivity',
+  initialState: initialConnectivityState,
+  reducers: {
+    pingSucceeded: (s) => ({ ...s, http: 'online' as const }),
+    pingFailed: (s) => ({ ...s, http: 'offline' as const }),
+  },
+  extraReducers: (b) => {
+    b.addCase(realtimeEvents.socketOpening, (s) => ({ ...s, socket: s.socket === 'online' ? 'online' : 'connecting' }))
+      .addCase(realtimeEvents.loginAcknowledged, (s) => ({ ...s, socket: 'online' }))
+      .addCase(realtimeEvents.socketClosed, (s) => ({ ...s, socket: 'offline' }))
+      .addCase(realtimeEvents.unsupported, (s) => ({ ...s, socket: 'offline' }))
+      .addCase(realtimeEvents.stopped, (s) => ({ ...s, socket: 'none' }))
+      .addCase(sessionEvents.loggedOut, (s) => ({ ...s, socket: 'none' }))
+      .addCase(sessionEvents.expired, (s) => ({ ...s, socket: 'none' }));
+  },
+});
+
+export const connectivityEvents = connectivitySlice.actions;
+
+/** What the header shows: online only when the ping answers and, with a session, the socket is logged in. */
+export type Reach = 'checking' | 'online' | 'offline';
+export function reachOf(s: ConnectivityState): Reach {
+  if (s.http === 'offline' || s.socket === 'offline') return 'offline';
+  if (s.http === 'unknown' || s.socket === 'connecting') return 'checking';
+  return 'online';
+}

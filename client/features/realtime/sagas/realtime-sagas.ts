@@ -1,0 +1,250 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { EventChannel, Task } from 'redux-saga';
+import { call, cancel, cancelled, delay, fork, put, select, take } from 'redux-saga/effects';
+import {
+  CloseCode,
+  createFrameCounter,
+  createReplayGuard,
+  Direction,
+  decodeServerFrame,
+  encodeFrame,
+  FrameType,
+  importRealtimeKey,
+  REALTIME_TUNING,
+  realtimeSessionId,
+  reconnectDelayMs,
+  SESSION_REFUSED_CODES,
+  shouldReconnect,
+  type ClientFrame,
+  type DecodeResult,
+  type Locale,
+  type ServerFrame,
+  type Session,
+} from '../../../../contracts/index.ts';
+import type { RealtimeSocket, SocketEvent } from '../../../api/socket.ts';
+import { STORAGE_KEYS } from '../../../api/storage.ts';
+import { keyMessage, textMessage } from '../../../state/message.ts';
+import { realtimeEvents } from '../../../state/realtime-events.ts';
+import { effects, type Saga } from '../../../state/sagas/call.ts';
+import { selectLanguage } from '../../../state/selectors.ts';
+import { sessionEvents } from '../../../state/session-slice.ts';
+import { createSocketChannel } from './socket-channel.ts';
+
+export interface RealtimeOptions {
+  /** Consecutive failed connections tolerated; the next one stops reconnecting. Default 20 (spec §9). */
+  maxFailures: number;
+  /** Full-jitter backoff base and cap (contracts REALTIME_TUNING). */
+  backoffBaseMs: number;
+  backoffCapMs: number;
+  pingIntervalMs: number;
+}
+
+export const defaultRealtimeOptions: RealtimeOptions = {
+  maxFailures: REALTIME_TUNING.maxLinkFailures,
+  backoffBaseMs: REALTIME_TUNING.reconnectBaseMs,
+  backoffCapMs: REALTIME_TUNING.reconnectCapMs,
+  pingIntervalMs: REALTIME_TUNING.pingIntervalMs,
+};
+
+export const LOGIN_PATH = '/admin_login';
+const DELIBERATE = CloseCode.values.deliberate;
+
+/**
+ * How one connection ended. `refused`: the server said the session is not valid (ack false, 4001, 4007);
+ * `refusal` is its message. `acknowledged`: the server accepted this socket's login at some point.
+ */
+type ConnectionEnd = { code: number; reason: string; refused: boolean; refusal: string; acknowledged: boolean };
+
+interface Link {
+  socket: RealtimeSocket;
+  key: CryptoKey;
+  token: string;
+  counter: ReturnType<typeof createFrameCounter>;
+  /** Set once we closed the socket ourselves, so `finally` does not close it twice. */
+  closedByUs: boolean;
+}
+
+function* sendFrame(link: Link, type: typeof FrameType.values.login | typeof FrameType.values.ping): Saga {
+  const language = (yield select(selectLanguage)) as Locale;
+  const frame = { type, locale: language, token: link.token, ...link.counter.next() } as ClientFrame;
+  const wire = (yield call(encodeFrame, link.key, Direction.toServer, frame)) as string;
+  try {
+    link.socket.send(wire);
+  } catch {
+    return; // socket already closing: its close event ends the connection
+  }
+  yield put(realtimeEvents.frameSent(frame));
+}
+
+function* pingLoop(link: Link, intervalMs: number): Saga {
+  for (;;) {
+    yield delay(intervalMs);
+    yield* sendFrame(link, FrameType.values.ping);
+  }
+}
+
+function closeSocket(link: Link, code: number, reason: string): void {
+  if (link.closedByUs) return;
+  link.closedByUs = true;
+  try {
+    link.socket.close(code, reason);
+  } catch {
+    /* already closed */
+  }
+}
+
+/** §8: status false + message → error toast; a message alone → success toast. */
+function* replyToast(frame: ServerFrame): Saga {
+  const fx = yield* effects();
+  const data = frame.data as { status?: unknown; message?: unknown } | undefined;
+  if (!data || typeof data.message !== 'string' || !data.message) return;
+  if (data.status === false) fx.toast(textMessage(data.message), 'danger');
+  else fx.toast(textMessage(data.message), 'success');
+}
+
+/**
+ * One socket from open to close. Returns how it ended; when cancelled (logout) it closes with 3001. The
+ * ping loop is a child task, cancelled with the connection.
+ */
+export function* connectionFlow(link: Link, options: RealtimeOptions): Saga<ConnectionEnd> {
+  const fx = yield* effects();
+  const channel = (yield call(createSocketChannel, link.socket)) as EventChannel<SocketEvent>;
+  const guard = createReplayGuard(fx.now);
+  let pinger: Task | null = null;
+  let acknowledged = false;
+  const end = (code: number, reason: string, refused = false, refusal = ''): ConnectionEnd => ({
+    code,
+    reason,
+    refused,
+    refusal,
+    acknowledged,
+  });
+  try {
+    for (;;) {
+      const event = (yield take(channel)) as SocketEvent;
+      if (event.kind === 'open') {
+        yield put(realtimeEvents.socketOpened());
+        yield* sendFrame(link, FrameType.values.login);
+        pinger = (yield fork(pingLoop, link, options.pingIntervalMs)) as Task;
+      } else if (event.kind === 'close') {
+        return end(event.code, event.reason, SESSION_REFUSED_CODES.includes(event.code));
+      } else if (event.kind === 'message') {
+        const decoded = (yield call(decodeServerFrame, link.key, event.data)) as DecodeResult<ServerFrame>;
+        if (!decoded.ok) {
+          yield put(realtimeEvents.frameRefused({ reason: decoded.reason }));
+          continue;
+        }
+        const verdict = guard.check(decoded.frame);
+        if (verdict !== 'ok') {
+          yield put(realtimeEvents.frameRefused({ reason: verdict }));
+          continue;
+        }
+        const frame = decoded.frame;
+        yield put(realtimeEvents.frameArrived(frame));
+        switch (frame.type) {
+          case FrameType.values.heartbeat_ack:
+            break; // type 1: ignored (spec §4)
+          case FrameType.values.reload:
+            fx.reload();
+            break;
+          case FrameType.values.close:
+            closeSocket(link, DELIBERATE, 'server asked to close');
+            return end(DELIBERATE, 'type 3');
+          case FrameType.values.login_ack: {
+            const ack = frame.data as { status: boolean; message?: string };
+            if (!ack.status) {
+              closeSocket(link, DELIBERATE, 'login refused');
+              return end(DELIBERATE, 'login refused', true, ack.message ?? '');
+            }
+            acknowledged = true;
+            yield put(realtimeEvents.loginAcknowledged());
+            break;
+          }
+          default:
+            if (frame.type === FrameType.values.reply) yield* replyToast(frame);
+            yield put(realtimeEvents.frameReceived(frame));
+        }
+      }
+      // 'error' events are always followed by 'close'; nothing to do.
+    }
+  } finally {
+    channel.close();
+    if (pinger) yield cancel(pinger);
+    if ((yield cancelled()) as boolean) closeSocket(link, DELIBERATE, 'logout');
+  }
+}
+
+/** The session is not valid for the server: clear token and user info, go to the login page (spec §4). */
+function* sessionRefusedFlow(end: ConnectionEnd): Saga {
+  const fx = yield* effects();
+  yield put(realtimeEvents.loginRefused({ code: end.refusal ? null : end.code, message: end.refusal }));
+  if (end.refusal) fx.toast(textMessage(end.refusal), 'danger');
+  fx.storage.remove(STORAGE_KEYS.token);
+  fx.storage.remove(STORAGE_KEYS.userInfo);
+  fx.navigate(LOGIN_PATH, { replace: true });
+  // Last: this ends the session in the store, and the watcher then cancels this (already finished) flow.
+  yield put(sessionEvents.expired());
+}
+
+/**
+ * The connection of one session: connect, and after each close reconnect with full-jitter backoff unless the
+ * close was deliberate (3001) or the failures passed the maximum. Every close counts as a failure; a
+ * connection whose login was acknowledged resets the count first, so a healthy session that drops once
+ * starts again at 1. Without an acknowledged login the loop ends after maxFailures + 1 closes.
+ */
+export function* realtimeFlow(token: string, realtimeKey: string, options: RealtimeOptions): Saga {
+  const fx = yield* effects();
+  if (!fx.openSocket) {
+    yield put(realtimeEvents.unsupported());
+    fx.toast(keyMessage('realtime.unsupported'), 'danger');
+    return;
+  }
+  const key = (yield call(importRealtimeKey, realtimeKey)) as CryptoKey;
+  const sid = (yield call(realtimeSessionId, realtimeKey)) as string;
+  let failures = 0;
+  for (;;) {
+    yield put(realtimeEvents.socketOpening({ attempt: failures + 1 }));
+    const link: Link = { socket: fx.openSocket(sid), key, token, counter: createFrameCounter(fx.now), closedByUs: false };
+    const end = yield* connectionFlow(link, options);
+    yield put(realtimeEvents.socketClosed({ code: end.code, reason: end.reason }));
+    if (end.refused) {
+      yield* sessionRefusedFlow(end);
+      return;
+    }
+    failures = end.acknowledged ? 1 : failures + 1;
+    if (!shouldReconnect(end.code, failures, options.maxFailures)) {
+      yield put(realtimeEvents.gaveUp({ code: end.code, failures }));
+      return;
+    }
+    const delayMs = reconnectDelayMs(failures, fx.random, options.backoffBaseMs, options.backoffCapMs);
+    yield put(realtimeEvents.reconnectScheduled({ failures, delayMs }));
+    yield delay(delayMs);
+  }
+}
+
+const START: readonly string[] = [sessionEvents.loggedIn.type, sessionEvents.registered.type, sessionEvents.userInfoLoaded.type];
+const STOP = [sessionEvents.loggedOut.type, sessionEvents.expired.type, sessionEvents.passwordChanged.type];
+
+/**
+ * Exactly one connection per session: started when a session begins (login, registration, or the start-up
+ * check of a stored token answering user info with the session's `realtime_key`), stopped — close 3001 — when
+ * it ends. A new session replaces the old connection.
+ */
+export function* watchRealtime(overrides: Partial<RealtimeOptions> = {}): Saga {
+  const options = { ...defaultRealtimeOptions, ...overrides };
+  let task: Task | null = null;
+  for (;;) {
+    const action = (yield take([...START, ...STOP])) as PayloadAction<Session | undefined>;
+    if (task) {
+      if (task.isRunning()) {
+        yield cancel(task);
+        yield put(realtimeEvents.stopped());
+      }
+      task = null;
+    }
+    const session = action.payload;
+    if (START.includes(action.type) && session?.realtime_key) {
+      task = (yield fork(realtimeFlow, session.token, session.realtime_key, options)) as Task;
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import { createAction } from '@reduxjs/toolkit';
+import type { ClientFrame, ServerFrame } from '../../contracts/index.ts';
+
+/**
+ * The real-time connection as an event stream. The realtime saga (features/realtime) dispatches them; the
+ * realtime and connectivity slices reduce them, the dev recorder turns them into scenario steps, and screens
+ * take `frameReceived` for server frames the console does not interpret itself (spec: "anything else is
+ * passed on"). They live in state/ because several features read them and no feature imports another.
+ */
+export const realtimeEvents = {
+  /** No WebSocket in this browser (§8 message shown). */
+  unsupported: createAction('realtime/unsupported'),
+  /** A socket is being opened (attempt = consecutive failures so far + 1). */
+  socketOpening: createAction<{ attempt: number }>('realtime/socketOpening'),
+  socketOpened: createAction('realtime/socketOpened'),
+  /** The socket closed (by the server, the network or us). */
+  socketClosed: createAction<{ code: number; reason: string }>('realtime/socketClosed'),
+  /** A frame the console sent (decoded, for the event stream; token and seq included). */
+  frameSent: createAction<ClientFrame>('realtime/frameSent'),
+  /** Every frame that decrypted and passed the schema and the freshness check. */
+  frameArrived: createAction<ServerFrame>('realtime/frameArrived'),
+  /** A frame of a type the console does not interpret (4 message, 5 reply, anything unknown): for screens. */
+  frameReceived: createAction<ServerFrame>('realtime/frameReceived'),
+  /** A frame that did not decrypt, failed the schema or was replayed/stale: dropped. */
+  frameRefused: createAction<{ reason: string }>('realtime/frameRefused'),
+  loginAcknowledged: createAction('realtime/loginAcknowledged'),
+  /** The server refused the socket login: the session is gone (token and user info cleared, go to login). */
+  loginRefused: createAction<{ code: number | null; message: string }>('realtime/loginRefused'),
+  reconnectScheduled: createAction<{ failures: number; delayMs: number }>('realtime/reconnectScheduled'),
+  /** No more reconnects: close 3001, or the failures passed the maximum. */
+  gaveUp: createAction<{ code: number; failures: number }>('realtime/gaveUp'),
+  /** The connection was stopped by us (logout, session end). */
+  stopped: createAction('realtime/stopped'),
+};
