@@ -1,5 +1,9 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { coreReducers } from '../state/core.ts';
+import { connectivitySlice } from '../features/connectivity/connectivity-slice.ts';
+import { messagesSlice } from '../features/messages/messages-slice.ts';
+import { realtimeSlice } from '../features/realtime/realtime-slice.ts';
+import { shareSlice } from '../features/share/share-slice.ts';
 
 /**
  * THE place to register a slice: add `<slice.name>: <slice>.reducer` below (slice name = state key).
@@ -7,6 +11,10 @@ import { coreReducers } from '../state/core.ts';
  */
 export const reducers = {
   ...coreReducers,
+  realtime: realtimeSlice.reducer,
+  connectivity: connectivitySlice.reducer,
+  messages: messagesSlice.reducer,
+  share: shareSlice.reducer,
 };
 
 export const rootReducer = combineReducers(reducers);

@@ -3,6 +3,10 @@ import { watchAuth } from '../features/auth/sagas/auth-sagas.ts';
 import { watchPreferences } from '../features/shell/sagas/preferences-sagas.ts';
 import { watchSettings } from '../features/shell/sagas/settings-sagas.ts';
 import { watchStartUp } from '../features/shell/sagas/start-up-sagas.ts';
+import { watchConnectivity } from '../features/connectivity/sagas/connectivity-sagas.ts';
+import { watchMessagePolling } from '../features/messages/sagas/message-polling-sagas.ts';
+import { watchRealtime } from '../features/realtime/sagas/realtime-sagas.ts';
+import { watchShare } from '../features/share/sagas/share-sagas.ts';
 import type { Saga } from '../state/sagas/call.ts';
 import { watchMenu } from '../state/sagas/menu.ts';
 
@@ -17,6 +21,10 @@ export const sagas: readonly (() => Saga<unknown>)[] = [
   watchMenu,
   watchSettings,
   watchPreferences,
+  watchRealtime,
+  watchConnectivity,
+  watchMessagePolling,
+  watchShare,
 ];
 
 export function* rootSaga(): Saga {

@@ -13,4 +13,6 @@ export const screens: Readonly<Record<string, Screen>> = {
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */
-export const publicScreens: Readonly<Partial<Record<'share_access' | 'access_log', Screen>>> = {};
+export const publicScreens: Readonly<Partial<Record<'share_access' | 'access_log', Screen>>> = {
+  share_access: lazy(() => import('../features/share/screens/share-screen.tsx')),
+};

@@ -9,6 +9,9 @@ export const DEFAULT_LOCALE: Locale = 'zh-CN';
 const en = {
   validation: {
     login_err_01: 'Registration succeeded, but your account has no page to open. Please contact the administrator.',
+    message_title_required: 'Please enter the message title',
+    message_content_required: 'Please enter the message content',
+    message_recipient: 'choose one user (user_id) or all users (all: true)',
     login_err_02: 'Please input account',
     login_err_03: 'Please input password',
     login_err_04: 'Two passwords are inconsistent',
@@ -78,6 +81,7 @@ const en = {
     malformed_json: 'The request body is not valid JSON',
     success: 'Successful operation',
     internal: 'Internal error',
+    unknown_field: 'unknown field: {{fields}}',
     domain_taken: 'This domain is already registered',
     domain_limit: 'You have reached the number of domains you may add',
     domain_held: 'This domain is on hold and cannot take new QR codes',
@@ -101,6 +105,9 @@ type Catalogue = typeof en;
 const zhCN: Catalogue = {
   validation: {
     login_err_01: '注册成功，但账号没有可打开的页面，请联系管理员',
+    message_title_required: '请输入消息标题',
+    message_content_required: '请输入消息内容',
+    message_recipient: '请选择一个用户（user_id）或全部用户（all: true）',
     login_err_02: '请输入账号',
     login_err_03: '请输入密码',
     login_err_04: '两次输入的密码不一致',
@@ -170,6 +177,7 @@ const zhCN: Catalogue = {
     malformed_json: '请求内容不是有效的 JSON',
     success: '操作成功',
     internal: '内部错误',
+    unknown_field: '未知字段：{{fields}}',
     domain_taken: '该域名已被添加',
     domain_limit: '您可添加的域名数量已达上限',
     domain_held: '该域名处于保留状态，不能用于新的二维码',

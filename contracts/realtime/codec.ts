@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import { clientFrame, Direction, FRAME_MAX_BYTES, FRAME_MAX_SKEW_MS, serverFrame, type ClientFrame, type ServerFrame } from './frames.ts';
+import {
+  clientFrame,
+  Direction,
+  FRAME_MAX_BYTES,
+  FRAME_MAX_SKEW_MS,
+  serverFrame,
+  type ClientFrame,
+  type ServerFrame,
+} from './frames.ts';
 
 /**
  * The frame codec, the same code in the browser and in Node 20 (both have WebCrypto as `globalThis.crypto`).
@@ -63,10 +71,18 @@ export async function realtimeSessionId(base64Key: string): Promise<string> {
 }
 
 /** Encrypt a payload for `direction`. The payload is not validated here: build it from the typed schemas. */
-export async function encodeFrame(key: CryptoKey, direction: Direction, payload: ClientFrame | ServerFrame): Promise<string> {
+export async function encodeFrame(
+  key: CryptoKey,
+  direction: Direction,
+  payload: ClientFrame | ServerFrame,
+): Promise<string> {
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(IV_BYTES));
   const ct = new Uint8Array(
-    await subtle().encrypt({ name: 'AES-GCM', iv, additionalData: utf8.encode(AAD_PREFIX + direction) }, key, utf8.encode(JSON.stringify(payload))),
+    await subtle().encrypt(
+      { name: 'AES-GCM', iv, additionalData: utf8.encode(AAD_PREFIX + direction) },
+      key,
+      utf8.encode(JSON.stringify(payload)),
+    ),
   );
   const wire = new Uint8Array(IV_BYTES + ct.length);
   wire.set(iv);
@@ -83,14 +99,24 @@ export type DecodeResult<T> = { ok: true; frame: T } | { ok: false; reason: Deco
  * as `{ ok: false, reason }`. The JSON is only ever parsed from authenticated plaintext and then checked
  * against the schema of the receiving side.
  */
-export async function decodeFrame<S extends z.ZodType>(key: CryptoKey, direction: Direction, wire: string, schema: S): Promise<DecodeResult<z.output<S>>> {
+export async function decodeFrame<S extends z.ZodType>(
+  key: CryptoKey,
+  direction: Direction,
+  wire: string,
+  schema: S,
+): Promise<DecodeResult<z.output<S>>> {
   if (wire.length > FRAME_MAX_BYTES) return { ok: false, reason: 'too_large' };
   const bytes = base64ToBytes(wire);
-  if (!bytes || bytes.length < IV_BYTES + TAG_BYTES) return { ok: false, reason: 'undecryptable', detail: 'not base64 iv||ciphertext' };
+  if (!bytes || bytes.length < IV_BYTES + TAG_BYTES)
+    return { ok: false, reason: 'undecryptable', detail: 'not base64 iv||ciphertext' };
   let plain: string;
   try {
     const pt = await subtle().decrypt(
-      { name: 'AES-GCM', iv: bytes.subarray(0, IV_BYTES), additionalData: utf8.encode(AAD_PREFIX + direction) },
+      {
+        name: 'AES-GCM',
+        iv: bytes.subarray(0, IV_BYTES),
+        additionalData: utf8.encode(AAD_PREFIX + direction),
+      },
       key,
       bytes.subarray(IV_BYTES),
     );
@@ -110,9 +136,11 @@ export async function decodeFrame<S extends z.ZodType>(key: CryptoKey, direction
 }
 
 /** Server side: decode a client→server frame. */
-export const decodeClientFrame = (key: CryptoKey, wire: string) => decodeFrame(key, Direction.toServer, wire, clientFrame);
+export const decodeClientFrame = (key: CryptoKey, wire: string) =>
+  decodeFrame(key, Direction.toServer, wire, clientFrame);
 /** Console side: decode a server→client frame. */
-export const decodeServerFrame = (key: CryptoKey, wire: string) => decodeFrame(key, Direction.toClient, wire, serverFrame);
+export const decodeServerFrame = (key: CryptoKey, wire: string) =>
+  decodeFrame(key, Direction.toClient, wire, serverFrame);
 
 /** Numbers outgoing frames of one socket: seq 1, 2, 3 … and the sender's clock as ts. */
 export function createFrameCounter(now: () => number) {

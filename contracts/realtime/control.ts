@@ -13,12 +13,18 @@ export const CONTROL_PREFIX = '/__control';
 /** Whom to act on: a user by account or by id (exactly one). */
 const target = z
   .strictObject({ account: z.string().min(1).max(64).optional(), user_id: id.optional() })
-  .refine((t) => (t.account === undefined) !== (t.user_id === undefined), 'give exactly one of account, user_id');
+  .refine(
+    (t) => (t.account === undefined) !== (t.user_id === undefined),
+    'give exactly one of account, user_id',
+  );
 
 /** Any close code a WebSocket endpoint may send: 1000, 3000-4999 (1001-1015 are reserved or endpoint-only). */
 const sendableCloseCode = z
   .int()
-  .refine((c) => c === 1000 || c === 1001 || (c >= 3000 && c <= 4999), 'close code must be 1000, 1001 or 3000-4999');
+  .refine(
+    (c) => c === 1000 || c === 1001 || (c >= 3000 && c <= 4999),
+    'close code must be 1000, 1001 or 3000-4999',
+  );
 
 export const controlBodies = {
   /** Push a frame of any type (1-9999) with any JSON data to every authenticated socket of the user. */
@@ -52,7 +58,10 @@ export const controlBodies = {
       message: z.string().max(500).default('injected failure'),
       delay_ms: z.int().min(0).max(60_000).default(0),
     })
-    .refine((f) => f.status !== undefined || f.delay_ms > 0, 'give a status to fail with, a delay_ms, or both'),
+    .refine(
+      (f) => f.status !== undefined || f.delay_ms > 0,
+      'give a status to fail with, a delay_ms, or both',
+    ),
   /** Remove every pending HTTP fault. */
   clear_faults: z.strictObject({}),
   /** Drop every socket (4010), clear faults, and reset the database to the seed. */
@@ -81,7 +90,13 @@ export const controlAnswers = {
   state: z.object({
     sockets: z.array(controlSocketInfo),
     faults: z.array(
-      z.object({ path: z.string(), remaining: z.int(), status: z.int().nullable(), message: z.string(), delay_ms: z.int() }),
+      z.object({
+        path: z.string(),
+        remaining: z.int(),
+        status: z.int().nullable(),
+        message: z.string(),
+        delay_ms: z.int(),
+      }),
     ),
   }),
 } as const satisfies Record<ControlName, z.ZodType>;

@@ -92,10 +92,17 @@ export type CloseCodeValue = EnumValue<typeof CloseCode>;
 /** Codes after which the console must not reconnect. */
 export const NO_RECONNECT_CODES: readonly number[] = [CloseCode.values.deliberate];
 /** Codes that mean the session is no longer valid: clear token and user info, go to the login page. */
-export const SESSION_REFUSED_CODES: readonly number[] = [CloseCode.values.bad_login, CloseCode.values.session_ended];
+export const SESSION_REFUSED_CODES: readonly number[] = [
+  CloseCode.values.bad_login,
+  CloseCode.values.session_ended,
+];
 
 /** Whether the console should reconnect after a close with `code`, given the failures so far. */
-export function shouldReconnect(code: number, failures: number, maxFailures: number = REALTIME_TUNING.maxLinkFailures): boolean {
+export function shouldReconnect(
+  code: number,
+  failures: number,
+  maxFailures: number = REALTIME_TUNING.maxLinkFailures,
+): boolean {
   if (NO_RECONNECT_CODES.includes(code) || SESSION_REFUSED_CODES.includes(code)) return false;
   return failures <= maxFailures;
 }

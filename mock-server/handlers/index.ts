@@ -1,5 +1,6 @@
 import type { HandlerMap } from '../http/handler.ts';
 import { authHandlers } from './auth.ts';
+import { messageHandlers } from './message.ts';
 import { systemHandlers } from './system.ts';
 import { urlKeyPlatformHandlers } from './url-key-platform.ts';
 
@@ -8,4 +9,5 @@ export const handlers: HandlerMap = {
   ...authHandlers,
   ...systemHandlers,
   ...urlKeyPlatformHandlers,
+  ...messageHandlers,
 };

@@ -1,6 +1,11 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
-import { controlAnswers, controlBodies, type ControlAnswer, type ControlName } from '../../contracts/index.ts';
+import {
+  controlAnswers,
+  controlBodies,
+  type ControlAnswer,
+  type ControlName,
+} from '../../contracts/index.ts';
 import { resetDatabase } from '../db/seed.ts';
 import { describeIssue } from '../http/router.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
@@ -21,15 +26,20 @@ export function createControl(services: Services) {
   const faults = new Map<string, Fault>();
 
   function userIdOf(to: { account?: string; user_id?: number }): number {
-    const user = to.user_id !== undefined ? services.users.byId(to.user_id) : services.users.byAccount(to.account ?? '');
+    const user =
+      to.user_id !== undefined ? services.users.byId(to.user_id) : services.users.byAccount(to.account ?? '');
     if (!user) throw notFound('errors.user_not_found');
     return user.id;
   }
 
   type Body<N extends ControlName> = z.output<(typeof controlBodies)[N]>;
   const actions: { [N in ControlName]: (body: Body<N>) => ControlAnswer<N> | Promise<ControlAnswer<N>> } = {
-    push: async ({ to, type, data }) => ({ delivered: await services.realtime.push(userIdOf(to), type, data) }),
-    close: async ({ to, code, reason }) => ({ closed: await services.realtime.closeUser(userIdOf(to), code, reason) }),
+    push: async ({ to, type, data }) => ({
+      delivered: await services.realtime.push(userIdOf(to), type, data),
+    }),
+    close: async ({ to, code, reason }) => ({
+      closed: await services.realtime.closeUser(userIdOf(to), code, reason),
+    }),
     drop_all: ({ code }) => ({ closed: services.realtime.closeAll(code, 'dropped by control API') }),
     http_fault: ({ path, count, status, message, delay_ms }) => {
       faults.set(path, { remaining: count, status: status ?? null, message, delay_ms });

@@ -88,7 +88,9 @@ export function createRealtimeHub(deps: HubDeps) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: FRAME_MAX_BYTES, perMessageDeflate: false });
 
   const setOnline = db.prepare('UPDATE users SET online_status = ?, online_update_time = ? WHERE id = ?');
-  const setAllOffline = db.prepare('UPDATE users SET online_status = 1, online_update_time = ? WHERE online_status = 2');
+  const setAllOffline = db.prepare(
+    'UPDATE users SET online_status = 1, online_update_time = ? WHERE online_status = 2',
+  );
 
   function markOnline(userId: number, online: boolean) {
     if (shuttingDown || !db.open) return;
@@ -121,7 +123,13 @@ export function createRealtimeHub(deps: HubDeps) {
   function send(conn: Conn, type: number, data?: unknown): Promise<boolean> {
     const task = conn.outbox.then(async () => {
       if (conn.closed || !conn.key || conn.ws.readyState !== conn.ws.OPEN) return false;
-      const payload = { type, locale: conn.locale, token: '', ...conn.counter.next(), ...(data === undefined ? {} : { data }) };
+      const payload = {
+        type,
+        locale: conn.locale,
+        token: '',
+        ...conn.counter.next(),
+        ...(data === undefined ? {} : { data }),
+      };
       const wire = await encodeFrame(conn.key, Direction.toClient, payload as ServerFrame);
       if (conn.closed) return false;
       conn.ws.send(wire);
@@ -143,7 +151,9 @@ export function createRealtimeHub(deps: HubDeps) {
     );
 
   async function onLogin(conn: Conn, frame: ClientFrame) {
-    conn.locale = (LOCALES as readonly string[]).includes(frame.locale) ? (frame.locale as Locale) : DEFAULT_LOCALE;
+    conn.locale = (LOCALES as readonly string[]).includes(frame.locale)
+      ? (frame.locale as Locale)
+      : DEFAULT_LOCALE;
     if (conn.authenticated) {
       // A second login on a live socket only repeats the acknowledgement.
       await send(conn, FrameType.values.login_ack, { status: true, user_id: conn.userId ?? undefined });
@@ -174,7 +184,9 @@ export function createRealtimeHub(deps: HubDeps) {
   async function onFrame(conn: Conn, raw: RawData, isBinary: boolean) {
     if (conn.closed) return;
     if (isBinary || !conn.key) return close(conn, CloseCode.values.undecryptable, 'text frames only');
-    const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : Buffer.concat(raw as Buffer[]).toString('utf8');
+    const text = Buffer.isBuffer(raw)
+      ? raw.toString('utf8')
+      : Buffer.concat(raw as Buffer[]).toString('utf8');
     const decoded = await decodeClientFrame(conn.key, text);
     if (conn.closed) return;
     if (!decoded.ok) return close(conn, CloseCode.values.undecryptable, decoded.detail ?? decoded.reason);
@@ -183,10 +195,12 @@ export function createRealtimeHub(deps: HubDeps) {
     if (verdict !== 'ok') return close(conn, CloseCode.values.replayed, verdict);
     if (frame.type === FrameType.values.login) return onLogin(conn, frame);
     if (!conn.authenticated) return close(conn, CloseCode.values.unauthenticated, 'login first');
-    if (hashToken(frame.token) !== conn.tokenHash) return close(conn, CloseCode.values.unauthenticated, 'token of another session');
+    if (hashToken(frame.token) !== conn.tokenHash)
+      return close(conn, CloseCode.values.unauthenticated, 'token of another session');
     // PING: the session must still be live (logout, password change and expiry end it).
     const session = sessions.resolve(frame.token);
-    if (session === undefined || session === 'expired') return close(conn, CloseCode.values.session_ended, 'session ended');
+    if (session === undefined || session === 'expired')
+      return close(conn, CloseCode.values.session_ended, 'session ended');
     await send(conn, FrameType.values.heartbeat_ack);
   }
 
@@ -226,7 +240,8 @@ export function createRealtimeHub(deps: HubDeps) {
     ws.on('message', (raw, isBinary) => {
       conn.lastFrameMs = Date.now();
       if (conn.closed) return;
-      if (++conn.inFlight > MAX_FRAMES_IN_FLIGHT) return close(conn, CloseCode.values.flood, 'too many frames in flight');
+      if (++conn.inFlight > MAX_FRAMES_IN_FLIGHT)
+        return close(conn, CloseCode.values.flood, 'too many frames in flight');
       conn.inbox = conn.inbox
         .then(() => onFrame(conn, raw, isBinary))
         .catch((e: unknown) => {
@@ -251,7 +266,9 @@ export function createRealtimeHub(deps: HubDeps) {
     socket.on('error', () => socket.destroy());
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path !== REALTIME_PATH || shuttingDown) {
-      socket.end(`HTTP/1.1 ${shuttingDown ? '503 Service Unavailable' : '404 Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${shuttingDown ? '503 Service Unavailable' : '404 Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
       return;
     }
     const originOk = originAllowed(req.headers.origin, req.headers.host, options);
@@ -322,7 +339,12 @@ export function createRealtimeHub(deps: HubDeps) {
     isOnline: (userId: number) => (byUser.get(userId)?.size ?? 0) > 0,
 
     sockets(): SocketInfo[] {
-      return [...conns].map((c) => ({ user_id: c.userId, authenticated: c.authenticated, locale: c.locale, opened_ms: c.openedMs }));
+      return [...conns].map((c) => ({
+        user_id: c.userId,
+        authenticated: c.authenticated,
+        locale: c.locale,
+        opened_ms: c.openedMs,
+      }));
     },
 
     /**

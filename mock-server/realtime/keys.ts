@@ -15,7 +15,11 @@ export interface RealtimeKeyRow {
 
 /** Same value as contracts' async `realtimeSessionId`, computed synchronously with node:crypto. */
 export function sidOf(base64Key: string): string {
-  return createHash('sha256').update('qr-console/rt/sid').update(Buffer.from(base64Key, 'base64')).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update('qr-console/rt/sid')
+    .update(Buffer.from(base64Key, 'base64'))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 export function createRealtimeKeys(db: Database) {
@@ -25,7 +29,9 @@ export function createRealtimeKeys(db: Database) {
     'SELECT k.*, s.user_id FROM realtime_keys k JOIN sessions s ON s.token_hash = k.token_hash WHERE k.sid = ?',
   );
   // Only a strictly newer login timestamp is recorded: the compare-and-set refuses a replayed login frame.
-  const advanceLogin = db.prepare('UPDATE realtime_keys SET last_login_ts = ? WHERE sid = ? AND last_login_ts < ?');
+  const advanceLogin = db.prepare(
+    'UPDATE realtime_keys SET last_login_ts = ? WHERE sid = ? AND last_login_ts < ?',
+  );
   return {
     /** The session's key, made on first use (sessions that predate this table get one on user_info). */
     keyFor(tokenHash: string): string {

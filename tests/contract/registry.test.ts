@@ -28,6 +28,9 @@ const SPEC_CALLS: { path: string; built: boolean }[] = [
   { path: 'mall_category/inquire', built: true },
   { path: 'menu/token_menu', built: true },
   { path: 'ping', built: true },
+  ...['inquire', 'update_notify_status', 'list', 'send', 'clear'].map((c) => ({ path: `message/${c}`, built: true })),
+  { path: 'user/force_refresh', built: true },
+  { path: 'user/disconnect', built: true },
 ];
 
 describe('call registry', () => {

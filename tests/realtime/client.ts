@@ -39,7 +39,9 @@ export class RealtimeTestClient {
     readonly key: CryptoKey,
     readonly token: string,
   ) {
-    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closed = new Promise((resolve) =>
+      ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     ws.on('message', (data) => {
       this.chain = this.chain.then(async () => {
         const decoded = await decodeServerFrame(this.key, data.toString());
@@ -110,7 +112,10 @@ export class RealtimeTestClient {
 }
 
 /** Log an account in over HTTP and return what the console keeps: token and realtime_key. */
-export async function sessionOf(t: TestServer, account: string): Promise<{ token: string; realtime_key: string }> {
+export async function sessionOf(
+  t: TestServer,
+  account: string,
+): Promise<{ token: string; realtime_key: string }> {
   const token = await t.login(account);
   const res = await t.call('admin/user_info', {}, token);
   const data = res.body.data as { token: string; realtime_key?: string };

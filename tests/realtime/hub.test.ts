@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CloseCode, Direction, encodeFrame, FRAME_MAX_BYTES, FrameType, importRealtimeKey, newRealtimeKey, REALTIME_PATH } from '../../contracts/index.ts';
+import {
+  CloseCode,
+  Direction,
+  encodeFrame,
+  FRAME_MAX_BYTES,
+  FrameType,
+  importRealtimeKey,
+  newRealtimeKey,
+  REALTIME_PATH,
+} from '../../contracts/index.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { connectAs, RealtimeTestClient, sessionOf } from './client.ts';
 
@@ -40,15 +49,22 @@ describe('login and heartbeat', () => {
     const c = await RealtimeTestClient.open(t.url, await sessionOf(t, 'customer01'));
     const ack = await c.login();
     const userId = t.services.users.byAccount('customer01')!.id;
-    expect(ack).toMatchObject({ type: FrameType.values.login_ack, seq: 1, data: { status: true, user_id: userId } });
-    for (let i = 0; i < 3; i++) expect(await c.ping()).toMatchObject({ type: FrameType.values.heartbeat_ack, seq: i + 2 });
+    expect(ack).toMatchObject({
+      type: FrameType.values.login_ack,
+      seq: 1,
+      data: { status: true, user_id: userId },
+    });
+    for (let i = 0; i < 3; i++)
+      expect(await c.ping()).toMatchObject({ type: FrameType.values.heartbeat_ack, seq: i + 2 });
     expect(c.refused).toEqual([]);
     c.close();
     await c.closed;
   });
 
   it('records the user online on login and offline when the last socket closes', async () => {
-    t.db.prepare('UPDATE users SET online_status = 1, online_update_time = NULL WHERE account = ?').run('customer02');
+    t.db
+      .prepare('UPDATE users SET online_status = 1, online_update_time = NULL WHERE account = ?')
+      .run('customer02');
     const a = await connectAs(t, 'customer02');
     const b = await connectAs(t, 'customer02');
     expect(onlineOf('customer02').online_status).toBe(2);
@@ -73,7 +89,11 @@ describe('login and heartbeat', () => {
 
 describe('refusals close only that socket, with the documented code', () => {
   const cases: [string, (c: RealtimeTestClient) => Promise<unknown>, number][] = [
-    ['a frame that is not base64', async (c) => c.ws.send('not base64 at all!'), CloseCode.values.undecryptable],
+    [
+      'a frame that is not base64',
+      async (c) => c.ws.send('not base64 at all!'),
+      CloseCode.values.undecryptable,
+    ],
     [
       'a frame encrypted with another key',
       async (c) => {
@@ -103,7 +123,11 @@ describe('refusals close only that socket, with the documented code', () => {
       CloseCode.values.undecryptable,
     ],
     ['a binary frame', async (c) => c.ws.send(Buffer.from([1, 2, 3])), CloseCode.values.undecryptable],
-    ['a ping before the login', async (c) => c.sendFrame(c.frame(FrameType.values.ping)), CloseCode.values.unauthenticated],
+    [
+      'a ping before the login',
+      async (c) => c.sendFrame(c.frame(FrameType.values.ping)),
+      CloseCode.values.unauthenticated,
+    ],
     [
       'a login with the token of another session',
       async (c) => c.sendFrame(c.frame(FrameType.values.login, { token: 'x'.repeat(43) })),
@@ -196,7 +220,9 @@ describe('refusals close only that socket, with the documented code', () => {
 
   it('answers 404 to an upgrade on another path', async () => {
     const ws = new WebSocket(`${t.url.replace('http', 'ws')}/other`);
-    const status = await new Promise<number>((resolve) => ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+    const status = await new Promise<number>((resolve) =>
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
+    );
     expect(status).toBe(404);
     expect(REALTIME_PATH).toBe('/ws');
   });
