@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
-import type { z } from 'zod';
-import { API_PREFIX, calls, pickLocale, type CallDef } from '../../contracts/index.ts';
+import { z } from 'zod';
+import { API_PREFIX, calls, pickLocale, type CallDef, type Locale } from '../../contracts/index.ts';
 import type { Services } from '../services/index.ts';
 import type { UserRow } from '../services/users.ts';
 import { hashToken } from '../services/sessions.ts';
@@ -28,6 +28,19 @@ export function authenticate(services: Services, req: Request): { user: UserRow 
   return { user, tokenHash: hashToken(token) };
 }
 
+/**
+ * Public calls ignore a dead token instead of answering 401: the console may still hold an expired token
+ * when its user comes back to log in, register or load the login page.
+ */
+function callerOf(services: Services, req: Request, call: CallDef): ReturnType<typeof authenticate> {
+  try {
+    return authenticate(services, req);
+  } catch (e) {
+    if (call.access.kind === 'public' && e instanceof ApiError && e.status === 401) return { user: null, tokenHash: null };
+    throw e;
+  }
+}
+
 export function checkAccess(services: Services, call: CallDef, user: UserRow | null): void {
   const { access } = call;
   if (access.kind === 'public') return;
@@ -39,15 +52,21 @@ export function checkAccess(services: Services, call: CallDef, user: UserRow | n
 }
 
 /** First problem of a failed parse, naming the field: `account: username must be longer than 5 characters`. */
-export function describeIssue(error: z.ZodError): { key: string; field: string } {
+export function describeIssue(error: z.ZodError): { key: string; field: string; vars?: Record<string, string> } {
   const issue = error.issues[0];
   if (!issue) return { key: 'errors.invalid_parameter', field: '' };
   if (issue.code === 'unrecognized_keys') {
     const where = issue.path.length ? `${issue.path.join('.')}.` : '';
-    return { key: `unknown field: ${issue.keys.map((k) => where + k).join(', ')}`, field: '' };
+    return { key: 'errors.unknown_field', field: '', vars: { fields: issue.keys.map((k) => where + k).join(', ') } };
   }
   return { key: issue.message, field: issue.path.map(String).join('.') || 'body' };
 }
+
+/**
+ * zod's own wording (type errors, bounds without a message of ours) in the caller's language; messages the
+ * contracts give (i18n keys) win over it. English is zod's default.
+ */
+const ZOD_MESSAGES: Partial<Record<Locale, z.core.$ZodErrorMap>> = { 'zh-CN': z.locales.zhCN().localeError };
 
 function decryptFields(services: Services, call: CallDef, body: Record<string, unknown>): void {
   for (const field of call.encryptedFields ?? []) {
@@ -67,12 +86,13 @@ export function createCallRouter(services: Services, handlers: HandlerMap): expr
     const handler = table[call.path];
     if (!handler) throw new Error(`registered call ${call.path} has no handler`);
     router.post(`${API_PREFIX}${call.path}`, async (req: Request, res: Response) => {
-      const { user, tokenHash } = authenticate(services, req);
+      const { user, tokenHash } = callerOf(services, req, call);
       checkAccess(services, call, user);
-      const parsed = call.request.safeParse(req.body ?? {});
+      const zodErrors = ZOD_MESSAGES[pickLocale(req.get('accept-language'))];
+      const parsed = call.request.safeParse(req.body ?? {}, zodErrors ? { error: zodErrors } : undefined);
       if (!parsed.success) {
-        const { key, field } = describeIssue(parsed.error);
-        throw new ApiError(400, key, { field });
+        const { key, field, vars } = describeIssue(parsed.error);
+        throw new ApiError(400, key, { field, ...vars });
       }
       const body = parsed.data as Record<string, unknown>;
       decryptFields(services, call, body);
