@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CloseCode,
+  CONTROL_PREFIX,
+  type ControlAnswer,
+  type ControlBody,
+  type ControlName,
+} from '../../contracts/index.ts';
+import { TEST_SCRYPT } from '../../mock-server/services/passwords.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { connectAs } from './client.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+async function control<N extends ControlName>(base: string, name: N, body: ControlBody<N>) {
+  const res = await fetch(`${base}${CONTROL_PREFIX}/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    body: (await res.json().catch(() => null)) as {
+      status: boolean;
+      message?: string;
+      data?: ControlAnswer<N>;
+    } | null,
+  };
+}
+
+describe('control API: sockets', () => {
+  it('pushes a frame of any type with any data to every socket of a user', async () => {
+    const a = await connectAs(t, 'customer01');
+    const b = await connectAs(t, 'customer01');
+    const res = await control(t.url, 'push', {
+      to: { account: 'customer01' },
+      type: 77,
+      data: { any: ['json', 1] },
+    });
+    expect(res.body).toEqual({ status: true, data: { delivered: 2 } });
+    for (const c of [a, b]) expect(await c.next()).toMatchObject({ type: 77, data: { any: ['json', 1] } });
+    const byId = await control(t.url, 'push', {
+      to: { user_id: t.services.users.byAccount('customer01')!.id },
+      type: 1,
+    });
+    expect(byId.body?.data).toEqual({ delivered: 2 });
+    expect((await a.next()).type).toBe(1);
+    a.close();
+    b.close();
+  });
+
+  it('closes the sockets of a user with the given code, and others stay open', async () => {
+    const a = await connectAs(t, 'customer01');
+    const other = await connectAs(t, 'customer02');
+    expect((await control(t.url, 'close', { to: { account: 'customer01' }, code: 1000 })).body?.data).toEqual(
+      { closed: 1 },
+    );
+    expect((await a.closed).code).toBe(1000);
+    expect((await other.ping()).type).toBe(1);
+    other.close();
+  });
+
+  it('drops every socket with 4010 by default, and lists sockets in state', async () => {
+    const a = await connectAs(t, 'customer01');
+    const b = await connectAs(t, 'agent01');
+    const state = await control(t.url, 'state', {});
+    expect(state.body?.data?.sockets.filter((s) => s.authenticated)).toHaveLength(2);
+    const res = await control(t.url, 'drop_all', {});
+    expect(res.body?.data?.closed).toBeGreaterThanOrEqual(2);
+    expect((await a.closed).code).toBe(CloseCode.values.server_restarting);
+    expect((await b.closed).code).toBe(CloseCode.values.server_restarting);
+    expect((await control(t.url, 'state', {})).body?.data?.sockets).toEqual([]);
+  });
+
+  it.each([
+    ['push', { to: { account: 'nobody_here' }, type: 5 }, 404],
+    ['push', { to: {}, type: 5 }, 400],
+    ['push', { to: { account: 'customer01', user_id: 1 }, type: 5 }, 400],
+    ['push', { to: { account: 'customer01' }, type: 0 }, 400],
+    ['close', { to: { account: 'customer01' }, code: 1006 }, 400],
+    ['close', { to: { account: 'customer01' }, code: 2999 }, 400],
+    ['http_fault', { path: '../etc', status: 500 }, 400],
+    ['http_fault', { path: 'ping' }, 400],
+    ['http_fault', { path: 'ping', status: 200 }, 400],
+    ['no_such_action', {}, 404],
+  ])('%s %j → %i', async (name, body, status) => {
+    const res = await control(t.url, name as ControlName, body as never);
+    expect(res.status).toBe(status);
+    expect(res.body?.status).toBe(false);
+  });
+});
+
+describe('control API: HTTP faults and reset', () => {
+  it('fails a path for the next N calls with the given status and message, then stops', async () => {
+    const token = await t.login('customer01');
+    await control(t.url, 'http_fault', {
+      path: 'message/inquire',
+      count: 2,
+      status: 503,
+      message: 'down for a test',
+    });
+    for (let i = 0; i < 2; i++) {
+      const res = await t.call('message/inquire', { notify_status: 1, page_size: 1, page: 1 }, token);
+      expect(res).toEqual({ status: 503, body: { status: false, message: 'down for a test' } });
+    }
+    expect((await t.call('message/inquire', {}, token)).status).toBe(200);
+    expect((await t.call('ping', { value: 10 })).status).not.toBe(503);
+  });
+
+  it('slows a path down for the next N calls, then stops', async () => {
+    await control(t.url, 'http_fault', { path: 'security/public_key', count: 1, delay_ms: 300 });
+    let start = performance.now();
+    expect((await t.call('security/public_key')).status).toBe(200);
+    expect(performance.now() - start).toBeGreaterThanOrEqual(290);
+    start = performance.now();
+    await t.call('security/public_key');
+    expect(performance.now() - start).toBeLessThan(250);
+  });
+
+  it('lists and clears pending faults', async () => {
+    await control(t.url, 'http_fault', { path: 'ping', count: 5, status: 500 });
+    expect((await control(t.url, 'state', {})).body?.data?.faults).toEqual([
+      { path: 'ping', remaining: 5, status: 500, message: 'injected failure', delay_ms: 0 },
+    ]);
+    await control(t.url, 'clear_faults', {});
+    expect((await control(t.url, 'state', {})).body?.data?.faults).toEqual([]);
+  });
+
+  it('resets the database to the seed', async () => {
+    const admin = await t.login('admin01');
+    await t.call('message/clear', {}, admin);
+    expect((t.db.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number }).n).toBe(0);
+    expect((await control(t.url, 'reset', {})).body).toEqual({ status: true, data: null });
+    expect((t.db.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number }).n).toBeGreaterThan(0);
+    // Sessions are part of the reset: the old token is gone.
+    expect((await t.call('message/list', {}, admin)).status).toBe(401);
+  });
+});
+
+describe('production mode', () => {
+  it('has no control API (404) and injects no faults', async () => {
+    const prod = await startTestServer({ mode: 'production', scrypt: TEST_SCRYPT });
+    try {
+      for (const name of ['push', 'close', 'drop_all', 'http_fault', 'reset', 'state'] as const) {
+        expect((await control(prod.url, name, {} as never)).status).toBe(404);
+      }
+      expect((await prod.call('security/public_key')).status).toBe(200);
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
+describe('shutdown', () => {
+  it('closes open sockets with 1001 and marks users offline when the server closes', async () => {
+    const own = await startTestServer();
+    const c = await connectAs(own, 'customer01');
+    const status = own.db.prepare<[string], { online_status: number }>(
+      'SELECT online_status FROM users WHERE account = ?',
+    );
+    expect(status.get('customer01')?.online_status).toBe(2);
+    const closing = own.close();
+    // close() runs the hub's shutdown synchronously, while the database is still open.
+    expect(status.get('customer01')?.online_status).toBe(1);
+    expect((await c.closed).code).toBe(1001);
+    await closing;
+  });
+});
