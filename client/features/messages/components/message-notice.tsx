@@ -1,0 +1,26 @@
+import { Button, Callout, Intent } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { messagesEvents, type MessagesState } from '../messages-slice.ts';
+import styles from './message-notice.module.css';
+
+/**
+ * The unread message found by polling: red, centred, until closed. The content is a React text child, so a
+ * message containing markup shows the markup as text (never parsed as HTML).
+ */
+export function MessageNotice() {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const notice = useSelector((s: { messages: MessagesState }) => s.messages.notice);
+  if (!notice) return null;
+  return (
+    <Callout className={styles.notice} intent={Intent.DANGER} role="alert" aria-label={t('messages.notice_label')} title={notice.title || undefined}>
+      <div className={styles.row}>
+        <p className={styles.text} data-testid="message-notice-content">
+          {notice.content}
+        </p>
+        <Button variant="minimal" icon="cross" aria-label={t('common.actions.close')} onClick={() => dispatch(messagesEvents.noticeDismissed())} />
+      </div>
+    </Callout>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Task } from 'redux-saga';
+import { cancel, delay, fork, put, select, take } from 'redux-saga/effects';
+import { messageInquire, messageUpdateNotifyStatus, NotifyStatus, REALTIME_TUNING } from '../../../../contracts/index.ts';
+import { routeChanged } from '../../../state/app-events.ts';
+import { apiCall, effects, type Saga } from '../../../state/sagas/call.ts';
+import { selectToken } from '../../../state/selectors.ts';
+import { sessionEvents } from '../../../state/session-slice.ts';
+import { messagesEvents } from '../messages-slice.ts';
+
+/** Spec §2: no polling on the login and register pages. */
+export const NO_POLL_PATHS: readonly string[] = ['/admin_login', '/admin_register'];
+
+/**
+ * One poll: the newest unread message (notify_status 1, page 1, size 1); if there is one, show it and mark it
+ * read. Every failure is silently ignored (spec §8): the next tick tries again.
+ */
+export function* pollOnce(): Saga {
+  try {
+    const page = yield* apiCall(messageInquire, { notify_status: NotifyStatus.values.unread, page_size: 1, page: 1 });
+    const first = page.content[0];
+    if (!first) return;
+    yield put(messagesEvents.noticeShown({ id: first.id, title: first.title, content: first.content }));
+    yield* apiCall(messageUpdateNotifyStatus, { id: first.id });
+  } catch {
+    /* spec §8: polling failures are ignored */
+  }
+}
+
+export function* pollLoop(): Saga {
+  for (;;) {
+    yield delay(REALTIME_TUNING.messagePollIntervalMs);
+    yield* pollOnce();
+  }
+}
+
+const WATCHED = [
+  routeChanged.type,
+  sessionEvents.loggedIn.type,
+  sessionEvents.registered.type,
+  sessionEvents.userInfoLoaded.type,
+  sessionEvents.loggedOut.type,
+  sessionEvents.expired.type,
+  sessionEvents.passwordChanged.type,
+];
+
+/**
+ * Exactly one polling loop, running while a token exists and the page is not login/register. Each session
+ * or route event re-evaluates that condition: the loop is forked when it becomes true and cancelled when it
+ * becomes false; moving between console pages leaves the running loop (and its cadence) alone.
+ */
+export function* watchMessagePolling(): Saga {
+  const fx = yield* effects();
+  let path = fx.currentPath();
+  let task: Task | null = null;
+  for (;;) {
+    const token = (yield select(selectToken)) as string | null;
+    const wanted = token !== null && !NO_POLL_PATHS.includes(path);
+    if (wanted && !task) task = (yield fork(pollLoop)) as Task;
+    if (!wanted && task) {
+      yield cancel(task);
+      task = null;
+    }
+    const action = (yield take(WATCHED)) as { type: string; payload?: { pathname?: string } };
+    if (action.type === routeChanged.type && action.payload?.pathname !== undefined) path = action.payload.pathname;
+  }
+}

@@ -1,0 +1,495 @@
+import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import createSagaMiddleware, { type SagaMonitor, type Task } from 'redux-saga';
+import { all, delay, fork } from 'redux-saga/effects';
+import { vi } from 'vitest';
+import {
+  Direction,
+  FrameType,
+  callsByPath,
+  decodeClientFrame,
+  encodeFrame,
+  importRealtimeKey,
+  newRealtimeKey,
+  session as sessionSchema,
+  type ClientFrame,
+  type DecodeResult,
+  type ServerFrame,
+  type Session,
+} from '../../contracts/index.ts';
+import type { EffectPattern, Expectation, Scenario, ScenarioStep } from '../../contracts/scenario.ts';
+import type { Effects } from '../../client/api/effects.ts';
+import { ApiError } from '../../client/api/errors.ts';
+import type { RealtimeSocket, SocketEvent } from '../../client/api/socket.ts';
+import { memoryStorage, type StorageKey } from '../../client/api/storage.ts';
+import { rootReducer } from '../../client/app/reducers.ts';
+import { watchConnectivity } from '../../client/features/connectivity/sagas/connectivity-sagas.ts';
+import { watchMessagePolling } from '../../client/features/messages/sagas/message-polling-sagas.ts';
+import { watchRealtime } from '../../client/features/realtime/sagas/realtime-sagas.ts';
+import { watchShare } from '../../client/features/share/sagas/share-sagas.ts';
+import { appStarted, routeChanged } from '../../client/state/app-events.ts';
+import { sessionEvents } from '../../client/state/session-slice.ts';
+
+/**
+ * Plays one scenario (contracts/scenario.ts) against the REAL effect sagas — realtime, connectivity, message
+ * polling, share refresh — in a real store, with a fake environment: HTTP answers from the scenario, fake
+ * sockets speaking the real encrypted protocol (AES-256-GCM with a fresh key per run), and a virtual clock.
+ *
+ * Virtual time: vi fake timers drive `delay`. Between timers the runner lets real asynchronous work finish
+ * (WebCrypto runs on the thread pool, not as microtasks): a saga monitor counts the saga's pending promise
+ * calls and the runner's own pending work, and time only moves when both are zero. So a ping due at 5,000 ms
+ * is sent at exactly 5,000 ms however slow the machine is, and one virtual hour takes a fraction of a second.
+ */
+
+const START_EPOCH = Date.UTC(2026, 0, 1, 0, 0, 0);
+
+export interface EffectEntry {
+  t: number;
+  key: string;
+  body?: unknown;
+  data?: unknown;
+  text?: string;
+  frame?: ClientFrame;
+}
+
+interface ActionEntry {
+  t: number;
+  type: string;
+  payload: unknown;
+}
+
+export class ScenarioFailure extends Error {}
+
+const frameName = (type: number) => FrameType.options.find((o) => o.value === type)?.member ?? String(type);
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  return JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
+}
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]));
+  return v;
+}
+/** Every key of `pattern` matches in `value` (objects recursively, arrays and scalars exactly). */
+function partialMatch(pattern: unknown, value: unknown): boolean {
+  if (pattern && typeof pattern === 'object' && !Array.isArray(pattern)) {
+    if (!value || typeof value !== 'object') return false;
+    return Object.entries(pattern).every(([k, p]) => partialMatch(p, (value as Record<string, unknown>)[k]));
+  }
+  return deepEqual(pattern, value);
+}
+function at(obj: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), obj);
+}
+
+function describeEffect(e: EffectEntry): string {
+  const extra = e.body !== undefined ? ` ${JSON.stringify(e.body)}` : e.data !== undefined ? ` ${JSON.stringify(e.data)}` : e.text ? ` "${e.text}"` : '';
+  return `@${e.t} ${e.key}${extra}`;
+}
+
+const USER_INFO = {
+  id: 4,
+  account: 'customer01',
+  name: 'Customer 01',
+  role_id: 3,
+  role_name: 'customer',
+  role_kind: 'customer',
+  phone: '',
+  superior_id: 3,
+  invitation_code: '',
+  balance: 0,
+  share_ratio: 0,
+  member_expire_time: null,
+  online_status: 1,
+  disable: 1,
+  totp_enabled: false,
+  create_time: '2026-01-01 00:00:00',
+};
+
+class FakeSocket implements RealtimeSocket {
+  state: 'connecting' | 'open' | 'closed' = 'connecting';
+  /** Last seq the fake server used towards the console on this socket. */
+  outSeq = 0;
+  private listeners = new Set<(e: SocketEvent) => void>();
+  constructor(
+    private readonly env: Environment,
+    readonly index: number,
+  ) {}
+  subscribe(listener: (e: SocketEvent) => void) {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+  emit(e: SocketEvent) {
+    if (e.kind === 'open') this.state = 'open';
+    if (e.kind === 'close') this.state = 'closed';
+    for (const l of [...this.listeners]) l(e);
+  }
+  send(wire: string) {
+    if (this.state !== 'open') throw new Error('InvalidStateError: socket not open');
+    this.env.onSent(this, wire);
+  }
+  close(code: number) {
+    this.env.record({ key: `close:${code}` });
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    // A browser reports its own close later, with the code it sent (the server echoes it).
+    this.env.later(() => {
+      for (const l of [...this.listeners]) l({ kind: 'close', code, reason: '' });
+    });
+  }
+}
+
+type ServerState = { state: 'up' | 'down' | 'hold'; login: 'accept' | 'refuse' | 'ignore'; pong: boolean };
+
+class Environment {
+  readonly effects: EffectEntry[] = [];
+  readonly actions: ActionEntry[] = [];
+  readonly sockets: FakeSocket[] = [];
+  readonly answers = new Map<string, { data?: unknown; fail?: number; message?: string; left: number }[]>();
+  server: ServerState = { state: 'up', login: 'accept', pong: true };
+  route = { pathname: '/customer/home', search: '' };
+  /** Runner-side async work in flight (socket events, encryption of server frames). */
+  pending = 0;
+  /** Saga CALL effects in flight (effectId → true) and pending delays (effectId → due time). */
+  readonly sagaCalls = new Set<number>();
+  readonly delays = new Map<number, number>();
+  keyText = newRealtimeKey();
+  key!: CryptoKey;
+  dispatch: (a: UnknownAction) => void = () => {};
+  private randomAt = 0;
+  private errors: unknown[] = [];
+
+  constructor(private readonly sc: Scenario) {
+    const c = sc.config ?? {};
+    if (c.route) this.route = splitRoute(c.route);
+    this.server = { ...this.server, ...stripDrop(c.server ?? {}) };
+  }
+
+  now(): number {
+    return Date.now() - START_EPOCH;
+  }
+  record(e: Omit<EffectEntry, 't'>): EffectEntry {
+    const entry = { t: this.now(), ...e };
+    this.effects.push(entry);
+    return entry;
+  }
+  /** Run `fn` as a microtask, counted as pending work until it finished. */
+  later(fn: () => void | Promise<void>) {
+    this.pending++;
+    queueMicrotask(() => {
+      Promise.resolve()
+        .then(fn)
+        .catch((e: unknown) => this.errors.push(e))
+        .finally(() => this.pending--);
+    });
+  }
+  throwIfFailed() {
+    if (this.errors.length) throw this.errors[0];
+  }
+
+  random(): number {
+    const list = this.sc.config?.random ?? [0.5];
+    return list[this.randomAt++ % list.length];
+  }
+
+  openSocket(): FakeSocket {
+    const s = new FakeSocket(this, this.sockets.length);
+    this.sockets.push(s);
+    this.record({ key: 'connect' });
+    if (this.server.state === 'up') this.later(() => s.emit({ kind: 'open' }));
+    if (this.server.state === 'down') this.later(() => s.emit({ kind: 'close', code: 1006, reason: '' }));
+    return s;
+  }
+
+  onSent(socket: FakeSocket, wire: string) {
+    const entry = this.record({ key: 'frame:?' });
+    this.later(async () => {
+      const decoded = (await decodeClientFrame(this.key, wire)) as DecodeResult<ClientFrame>;
+      if (!decoded.ok) throw new ScenarioFailure(`the console sent a frame the server cannot decode: ${decoded.reason}`);
+      entry.key = `frame:${frameName(decoded.frame.type)}`;
+      entry.frame = decoded.frame;
+      if (decoded.frame.data !== undefined) entry.data = decoded.frame.data;
+      if (socket.state !== 'open') return;
+      if (decoded.frame.type === FrameType.values.login) {
+        if (this.server.login === 'accept') await this.deliver(socket, { type: FrameType.values.login_ack, data: { status: true, user_id: USER_INFO.id } });
+        if (this.server.login === 'refuse') {
+          await this.deliver(socket, { type: FrameType.values.login_ack, data: { status: false, message: 'login refused' } });
+          socket.emit({ kind: 'close', code: 4001, reason: 'bad login' });
+        }
+      } else if (decoded.frame.type === FrameType.values.ping && this.server.pong) {
+        await this.deliver(socket, { type: FrameType.values.heartbeat_ack });
+      }
+    });
+  }
+
+  async deliver(socket: FakeSocket, f: { type: number; data?: unknown; locale?: string; token?: string; seq?: number; tsOffset?: number }) {
+    const seq = f.seq ?? socket.outSeq + 1;
+    socket.outSeq = Math.max(socket.outSeq, seq);
+    const frame = { type: f.type, locale: f.locale ?? 'en', token: f.token ?? '', seq, ts: Date.now() + (f.tsOffset ?? 0), ...(f.data !== undefined ? { data: f.data } : {}) };
+    const wire = await encodeFrame(this.key, Direction.toClient, frame as ServerFrame);
+    if (socket.state === 'open') socket.emit({ kind: 'message', data: wire });
+  }
+
+  liveSocket(): FakeSocket {
+    const s = [...this.sockets].reverse().find((x) => x.state !== 'closed');
+    if (!s) throw new ScenarioFailure('no console socket is open or connecting');
+    return s;
+  }
+
+  answer(path: string): { data?: unknown; fail?: number; message?: string } | undefined {
+    const queue = this.answers.get(path);
+    const head = queue?.[0];
+    if (head) {
+      head.left -= 1;
+      if (head.left <= 0) queue.shift();
+      return head;
+    }
+    return this.sc.config?.http?.[path];
+  }
+
+  makeEffects(): Effects {
+    const storage = memoryStorage();
+    return {
+      callApi: async (call, body) => {
+        this.record({ key: `call:${call.path}`, body });
+        const a = this.answer(call.path);
+        await Promise.resolve();
+        if (!a || a.fail !== undefined) throw new ApiError(call.path, a?.fail ?? 0, a?.message ?? '');
+        const def = callsByPath.get(call.path);
+        if (!def) throw new ScenarioFailure(`unknown call ${call.path}`);
+        const parsed = def.response.safeParse(a.data);
+        if (!parsed.success) throw new ScenarioFailure(`scenario answer for ${call.path} does not match its contract: ${parsed.error.message}`);
+        return parsed.data as never;
+      },
+      encryptPassword: async (plain) => plain,
+      storage: {
+        get: (k) => storage.get(k),
+        set: (k, v) => storage.set(k, v),
+        remove: (k: StorageKey) => {
+          this.record({ key: `storage:remove:${k}` });
+          storage.remove(k);
+        },
+      },
+      navigate: (to) => {
+        this.record({ key: `navigate:${to}` });
+        this.later(() => this.setRoute(to));
+      },
+      currentPath: () => this.route.pathname,
+      reload: () => void this.record({ key: 'reload' }),
+      toast: (m, intent) => void this.record({ key: `toast:${intent}`, text: 'text' in m ? m.text : m.key }),
+      setDocumentTitle: () => {},
+      setFavicon: () => {},
+      userAgent: 'scenario-runner',
+      openSocket: this.sc.config?.webSocket === false ? null : () => this.openSocket(),
+      random: () => this.random(),
+      now: () => Date.now(),
+    };
+  }
+
+  setRoute(to: string) {
+    this.route = splitRoute(to);
+    this.dispatch(routeChanged(this.route));
+  }
+
+  /** Let real async work finish: no saga promise call and no runner work pending, for a few loop turns. */
+  async settle() {
+    let quiet = 0;
+    for (let i = 0; i < 20_000; i++) {
+      await new Promise<void>((r) => setImmediate(r));
+      if (this.sagaCalls.size === 0 && this.pending === 0) {
+        if (++quiet >= 3) return this.throwIfFailed();
+      } else quiet = 0;
+    }
+    throw new ScenarioFailure(`the sagas did not settle (calls ${this.sagaCalls.size}, runner work ${this.pending})`);
+  }
+
+  /** Move virtual time forward by `ms`, stopping at every pending delay so work between timers completes. */
+  async advance(ms: number) {
+    const target = this.now() + ms;
+    await this.settle();
+    for (;;) {
+      const due = Math.min(...this.delays.values()) - START_EPOCH;
+      if (!Number.isFinite(due) || due > target) break;
+      await vi.advanceTimersByTimeAsync(Math.max(0, due - this.now()));
+      await this.settle();
+    }
+    await vi.advanceTimersByTimeAsync(target - this.now());
+    await this.settle();
+  }
+
+  monitor(): SagaMonitor {
+    const delayFn = (delay(0) as unknown as { payload: { fn: unknown } }).payload.fn;
+    return {
+      effectTriggered: ({ effectId, effect }) => {
+        const e = effect as { type?: string; payload?: { fn?: unknown; args?: unknown[] } } | undefined;
+        if (e?.type !== 'CALL' || !e.payload) return;
+        const fn = e.payload.fn as { constructor?: { name?: string } };
+        if (fn === delayFn) this.delays.set(effectId, Date.now() + Number(e.payload.args?.[0] ?? 0));
+        else if (fn?.constructor?.name !== 'GeneratorFunction') this.sagaCalls.add(effectId);
+      },
+      effectResolved: (id) => this.forget(id),
+      effectRejected: (id) => this.forget(id),
+      effectCancelled: (id) => this.forget(id),
+    };
+  }
+  private forget(id: number) {
+    this.sagaCalls.delete(id);
+    this.delays.delete(id);
+  }
+}
+
+function splitRoute(to: string) {
+  const q = to.indexOf('?');
+  return q < 0 ? { pathname: to, search: '' } : { pathname: to.slice(0, q), search: to.slice(q) };
+}
+function stripDrop<T extends { drop?: number }>(m: T): Omit<T, 'drop'> {
+  const { drop: _drop, ...rest } = m;
+  return rest;
+}
+
+function matchEffect(p: EffectPattern, e: EffectEntry): boolean {
+  if (typeof p === 'string') return p === e.key;
+  if (p.effect !== e.key) return false;
+  if (p.at !== undefined && p.at !== e.t) return false;
+  if (p.body !== undefined && !deepEqual(p.body, e.body)) return false;
+  if (p.data !== undefined && !deepEqual(p.data, e.data)) return false;
+  if (p.text !== undefined && p.text !== e.text) return false;
+  return true;
+}
+
+/** Everything a played scenario leaves behind, for assertions beyond the file's own. */
+export interface PlayResult {
+  effects: EffectEntry[];
+  actions: ActionEntry[];
+  state: unknown;
+}
+
+export async function playScenario(sc: Scenario): Promise<PlayResult> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], now: START_EPOCH });
+  const env = new Environment(sc);
+  env.key = await importRealtimeKey(env.keyText);
+  const recordActions: Middleware = () => (next) => (action) => {
+    const a = action as UnknownAction;
+    env.actions.push({ t: env.now(), type: a.type, payload: a.payload });
+    return next(action);
+  };
+  const sagaMiddleware = createSagaMiddleware({ context: { effects: env.makeEffects() }, sagaMonitor: env.monitor() });
+  const store = configureStore({
+    reducer: rootReducer,
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(recordActions, sagaMiddleware),
+  });
+  env.dispatch = (a) => store.dispatch(a);
+  const maxFailures = sc.config?.maxFailures;
+  const task: Task = sagaMiddleware.run(function* root() {
+    yield all([
+      fork(watchRealtime, maxFailures !== undefined ? { maxFailures } : {}),
+      fork(watchConnectivity),
+      fork(watchMessagePolling),
+      fork(watchShare),
+    ]);
+  });
+
+  let effectMark = 0;
+  let actionMark = 0;
+  let tokens = 0;
+  const fail = (where: string, msg: string): never => {
+    throw new ScenarioFailure(`${sc.name}: ${where}: ${msg}`);
+  };
+
+  const check = (x: Expectation, where: string) => {
+    const effects = env.effects.slice(effectMark);
+    const actions = env.actions.slice(actionMark);
+    const list = () => (effects.length ? effects.map(describeEffect).join('\n    ') : '(none)');
+    if (x.effects) {
+      const ok = x.effects.length === effects.length && x.effects.every((p, i) => matchEffect(p, effects[i]));
+      if (!ok) fail(where, `effects differ.\n  expected:\n    ${x.effects.map((p) => JSON.stringify(p)).join('\n    ')}\n  actual:\n    ${list()}`);
+    }
+    if (x.counts) {
+      const tally = new Map<string, number>();
+      for (const e of effects) tally.set(e.key, (tally.get(e.key) ?? 0) + 1);
+      for (const [k, n] of Object.entries(x.counts)) if ((tally.get(k) ?? 0) !== n) fail(where, `${k}: expected ${n}, got ${tally.get(k) ?? 0}`);
+      for (const [k, n] of tally) if (!(k in x.counts)) fail(where, `unexpected effect ${k} ×${n}`);
+    }
+    if (x.actions) {
+      let i = 0;
+      for (const p of x.actions) {
+        const type = typeof p === 'string' ? p : p.type;
+        const payload = typeof p === 'string' ? undefined : p.payload;
+        while (i < actions.length && !(actions[i].type === type && (payload === undefined || partialMatch(payload, actions[i].payload)))) i++;
+        if (i === actions.length) fail(where, `action ${JSON.stringify(p)} not dispatched (in order). Dispatched: ${actions.map((a) => a.type).join(', ')}`);
+        i++;
+      }
+    }
+    for (const type of x.noActions ?? []) if (actions.some((a) => a.type === type)) fail(where, `action ${type} was dispatched`);
+    for (const [path, want] of Object.entries(x.state ?? {})) {
+      const got = at(store.getState(), path);
+      if (!deepEqual(want, got)) fail(where, `state ${path}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+    }
+    if (x.openSockets !== undefined) {
+      const open = env.sockets.filter((s) => s.state !== 'closed').length;
+      if (open !== x.openSockets) fail(where, `open sockets: expected ${x.openSockets}, got ${open}`);
+    }
+    if (x.now !== undefined && x.now !== env.now()) fail(where, `virtual time: expected ${x.now}, got ${env.now()}`);
+    effectMark = env.effects.length;
+    actionMark = env.actions.length;
+  };
+
+  const session = (token: string, withoutKey: boolean): Session =>
+    sessionSchema.parse({ token, user_info: USER_INFO, ...(withoutKey ? {} : { realtime_key: env.keyText }) });
+
+  const run = async (steps: readonly ScenarioStep[], path: string): Promise<void> => {
+    for (const [i, step] of steps.entries()) {
+      const where = `${path}[${i}] ${JSON.stringify(step).slice(0, 80)}`;
+      if ('advance' in step) await env.advance(step.advance);
+      else if ('advanceTo' in step) {
+        if (step.advanceTo < env.now()) fail(where, `time is already ${env.now()}`);
+        await env.advance(step.advanceTo - env.now());
+      } else if ('start' in step) store.dispatch(appStarted());
+      else if ('login' in step) {
+        const s = session(step.login.token ?? `token-${++tokens}`, step.login.withoutKey ?? false);
+        const via = step.login.via ?? 'login';
+        store.dispatch(via === 'startup' ? sessionEvents.userInfoLoaded(s) : via === 'register' ? sessionEvents.registered(s) : sessionEvents.loggedIn(s));
+      } else if ('logout' in step) store.dispatch(sessionEvents.loggedOut());
+      else if ('expire' in step) store.dispatch(sessionEvents.expired());
+      else if ('route' in step) env.setRoute(step.route);
+      else if ('http' in step) {
+        const { path: p, times = 1, ...answer } = step.http;
+        if (!callsByPath.has(p)) fail(where, `unknown call path ${p}`);
+        env.answers.set(p, [...(env.answers.get(p) ?? []), { ...answer, left: times }]);
+      } else if ('server' in step) {
+        env.server = { ...env.server, ...stripDrop(step.server) };
+        const code = step.server.drop;
+        if (code !== undefined) for (const s of env.sockets.filter((x) => x.state !== 'closed')) s.emit({ kind: 'close', code, reason: '' });
+      } else if ('socket' in step) {
+        const ev = step.socket;
+        const s = env.liveSocket();
+        if ('open' in ev) {
+          if (s.state !== 'connecting') fail(where, 'the socket is already open');
+          s.emit({ kind: 'open' });
+        } else if ('close' in ev) s.emit({ kind: 'close', code: ev.close, reason: ev.reason ?? '' });
+        else if ('raw' in ev) s.emit({ kind: 'message', data: ev.raw });
+        else {
+          if (s.state !== 'open') fail(where, 'the socket is not open');
+          env.pending++;
+          await env.deliver(s, ev.frame).finally(() => env.pending--);
+        }
+      } else if ('dispatch' in step) store.dispatch(step.dispatch as UnknownAction);
+      else if ('expect' in step) {
+        await env.settle();
+        check(step.expect, where);
+        continue;
+      } else if ('repeat' in step) {
+        for (let n = 0; n < step.repeat; n++) await run(step.steps, `${where} #${n + 1}`);
+        continue;
+      }
+      await env.settle();
+    }
+  };
+
+  try {
+    await run(sc.steps, 'steps');
+    return { effects: env.effects, actions: env.actions, state: store.getState() };
+  } finally {
+    task.cancel();
+    vi.useRealTimers();
+  }
+}
