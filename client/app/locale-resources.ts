@@ -21,7 +21,9 @@ export function buildResources(): Record<Locale, { translation: Tree }> {
     let tree: Tree = structuredClone(sharedMessages[lng]) as unknown as Tree;
     for (const [path, content] of Object.entries(files)) {
       const m = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-      if (m && m[1] === lng) tree = merge(tree, { [m[2]]: content });
+      // `<top>.<part>.json` also merges into `<top>.*`, so a feature keeps its keys in its own file
+      // (resources.qr-codes.json → resources.qr_code_list.*, …).
+      if (m && m[1] === lng) tree = merge(tree, { [m[2].split('.')[0]]: content });
     }
     out[lng] = { translation: tree };
   }

@@ -1,4 +1,5 @@
 import { combineReducers } from '@reduxjs/toolkit';
+import { resourcesSlice } from '../resources/resource-slice.ts';
 import { coreReducers } from '../state/core.ts';
 import { connectivitySlice } from '../features/connectivity/connectivity-slice.ts';
 import { messagesSlice } from '../features/messages/messages-slice.ts';
@@ -15,6 +16,7 @@ export const reducers = {
   connectivity: connectivitySlice.reducer,
   messages: messagesSlice.reducer,
   share: shareSlice.reducer,
+  resources: resourcesSlice.reducer,
 };
 
 export const rootReducer = combineReducers(reducers);

@@ -3,6 +3,7 @@ import { watchAuth } from '../features/auth/sagas/auth-sagas.ts';
 import { watchPreferences } from '../features/shell/sagas/preferences-sagas.ts';
 import { watchSettings } from '../features/shell/sagas/settings-sagas.ts';
 import { watchStartUp } from '../features/shell/sagas/start-up-sagas.ts';
+import { watchResources } from '../resources/sagas/resource-sagas.ts';
 import { watchConnectivity } from '../features/connectivity/sagas/connectivity-sagas.ts';
 import { watchMessagePolling } from '../features/messages/sagas/message-polling-sagas.ts';
 import { watchRealtime } from '../features/realtime/sagas/realtime-sagas.ts';
@@ -25,6 +26,7 @@ export const sagas: readonly (() => Saga<unknown>)[] = [
   watchConnectivity,
   watchMessagePolling,
   watchShare,
+  watchResources,
 ];
 
 export function* rootSaga(): Saga {

@@ -10,6 +10,7 @@ type Screen = LazyExoticComponent<ComponentType>;
 export const screens: Readonly<Record<string, Screen>> = {
   update_password: lazy(() => import('../features/auth/screens/update-password-screen.tsx')),
   pay_config: lazy(() => import('../features/shell/screens/pay-config-screen.tsx')),
+  url_key_platform: lazy(() => import('../features/qr-codes/screens/url-key-platform-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */

@@ -1,0 +1,47 @@
+import { AnchorButton, Intent, Tag } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ColumnDecl } from '../types.ts';
+import styles from './resource-list.module.css';
+
+const numberFormat = new Intl.NumberFormat();
+
+/** One table cell, by the column's render kind. Values are rendered as text, never as HTML. */
+export function Cell<Row>({ column, row }: { column: ColumnDecl<Row>; row: Row }): ReactNode {
+  const { t } = useTranslation();
+  if (column.kind === 'custom') return column.render(row);
+  const value = (row as Record<string, unknown>)[column.field];
+  if (value === undefined || value === null || value === '') return <span className={styles.muted}>—</span>;
+  switch (column.kind) {
+    case 'number':
+      return <span className={styles.number}>{typeof value === 'number' ? numberFormat.format(value) : String(value)}</span>;
+    case 'date':
+      return <span className={styles.date}>{String(value)}</span>;
+    case 'enum': {
+      const code = Number(value);
+      return (
+        <Tag minimal intent={column.intentOf?.(code) ?? Intent.NONE} round>
+          {t(column.enum.labelKey(code))}
+        </Tag>
+      );
+    }
+    case 'badge':
+      return (
+        <Tag minimal intent={column.intentOf(row)}>
+          {String(value)}
+        </Tag>
+      );
+    case 'link': {
+      const href = column.href(row);
+      // Only web addresses become links (a stored `javascript:` URL stays text).
+      if (!/^https?:\/\//i.test(href)) return String(value);
+      return (
+        <AnchorButton variant="minimal" size="small" href={href} target="_blank" rel="noopener noreferrer" endIcon="share" className={styles.link}>
+          {String(value)}
+        </AnchorButton>
+      );
+    }
+    default:
+      return <span className={styles.text}>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</span>;
+  }
+}

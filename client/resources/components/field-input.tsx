@@ -1,0 +1,146 @@
+import '@blueprintjs/select/lib/css/blueprint-select.css';
+import { FormGroup, HTMLSelect, InputGroup, Intent, MenuItem, NumericInput, Switch, TextArea } from '@blueprintjs/core';
+import { Suggest } from '@blueprintjs/select';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResolvedField } from '../fields.ts';
+
+export interface FieldInputProps {
+  field: ResolvedField;
+  value: string | boolean;
+  onChange(value: string | boolean): void;
+  /** Translated message under the field; marks it invalid. */
+  error?: string;
+  /** A filter: selects get an "any" choice and nothing is marked required. Default false. */
+  asFilter?: boolean;
+  /** Show the label above the input. Default true (filters use placeholders instead). */
+  showLabel?: boolean;
+  disabled?: boolean;
+}
+
+/** The input a field's kind calls for, labelled and tied to its error for screen readers. */
+export function FieldInput({ field, value, onChange, error, asFilter = false, showLabel = true, disabled }: FieldInputProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const label = t(field.label);
+  const intent = error ? Intent.DANGER : Intent.NONE;
+  const text = typeof value === 'string' ? value : '';
+  const a11y = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+    'aria-label': showLabel ? undefined : label,
+  } as const;
+
+  const input = (() => {
+    switch (field.kind) {
+      case 'switch':
+        return <Switch id={id} label={label} checked={value === true} disabled={disabled} onChange={(e) => onChange(e.currentTarget.checked)} />;
+      case 'select':
+        return (
+          <HTMLSelect {...a11y} value={text} disabled={disabled} fill={!asFilter} onChange={(e) => onChange(e.currentTarget.value)}>
+            {(asFilter || !field.required) && <option value="">{asFilter ? `${label}: ${t('resource.filters.any')}` : '—'}</option>}
+            {field.options?.map((o) => (
+              <option key={o.value} value={String(o.value)}>
+                {o.labelKey ? t(o.labelKey) : String(o.value)}
+              </option>
+            ))}
+          </HTMLSelect>
+        );
+      case 'number':
+        return (
+          <NumericInput
+            {...a11y}
+            value={text}
+            min={field.min}
+            max={field.max}
+            minorStepSize={field.integer ? null : 0.01}
+            stepSize={1}
+            intent={intent}
+            disabled={disabled}
+            fill={!asFilter}
+            allowNumericCharactersOnly
+            placeholder={asFilter ? label : undefined}
+            onValueChange={(_n, s) => onChange(s)}
+          />
+        );
+      case 'textarea':
+      case 'lines':
+        return (
+          <TextArea
+            {...a11y}
+            value={text}
+            fill
+            autoResize
+            rows={field.kind === 'lines' ? 4 : 3}
+            intent={intent}
+            disabled={disabled}
+            maxLength={field.maxLength}
+            placeholder={field.kind === 'lines' ? t('resource.form.one_per_line') : undefined}
+            onChange={(e) => onChange(e.currentTarget.value)}
+          />
+        );
+      default:
+        if (field.suggest) {
+          const suggest = field.suggest;
+          return (
+            <Suggest<string>
+              items={[...suggest(text)]}
+              query={text}
+              onQueryChange={(q) => onChange(q)}
+              selectedItem={text || null}
+              onItemSelect={(item) => onChange(item)}
+              inputValueRenderer={(item) => item}
+              itemRenderer={(item, { handleClick, handleFocus, modifiers }) =>
+                modifiers.matchesPredicate ? (
+                  <MenuItem key={item} text={item} active={modifiers.active} onClick={handleClick} onFocus={handleFocus} roleStructure="listoption" />
+                ) : null
+              }
+              noResults={null}
+              fill
+              disabled={disabled}
+              closeOnSelect
+              resetOnClose={false}
+              popoverProps={{ minimal: true, matchTargetWidth: true }}
+              inputProps={{ ...a11y, intent, placeholder: asFilter ? label : undefined }}
+            />
+          );
+        }
+        return (
+          <InputGroup
+            {...a11y}
+            type={field.kind === 'password' ? 'password' : 'text'}
+            value={text}
+            intent={intent}
+            disabled={disabled}
+            maxLength={field.maxLength}
+            fill={!asFilter}
+            leftIcon={asFilter ? 'search' : undefined}
+            placeholder={asFilter ? label : field.kind === 'date_time' ? 'YYYY-MM-DD HH:mm:ss' : undefined}
+            onValueChange={(v) => onChange(v)}
+          />
+        );
+    }
+  })();
+
+  if (!showLabel) return input;
+  return (
+    <FormGroup
+      label={field.kind === 'switch' ? undefined : label}
+      labelFor={id}
+      labelInfo={field.required && !asFilter ? <span aria-hidden="true">*</span> : undefined}
+      intent={intent}
+      helperText={
+        error ? (
+          <span id={`${id}-error`} role="alert">
+            {error}
+          </span>
+        ) : field.helper ? (
+          t(field.helper)
+        ) : undefined
+      }
+    >
+      {input}
+    </FormGroup>
+  );
+}

@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import { keyMessage, textMessage, type UserMessage } from '../state/message.ts';
+import type { FieldSpec } from './schema-fields.ts';
+
+/** What inputs hold: text for text-like and number inputs (so a half-typed number survives), booleans for switches. */
+export type FormValues = Record<string, string | boolean>;
+
+function toInput(spec: FieldSpec, value: unknown): string | boolean {
+  if (spec.kind === 'switch') {
+    if (spec.valueType === 'boolean') return value === true;
+    // A two-valued enum shown as a switch: on = its first option (show, yes, …).
+    return value !== undefined && value !== null && String(value) === String(spec.options?.[0]?.value);
+  }
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.join('\n');
+  return String(value);
+}
+
+/** Start values: the row's fields (edit), then the schema defaults, then the declaration's extras. */
+export function initialValues(fields: readonly FieldSpec[], row: unknown, extra: Record<string, unknown> = {}): FormValues {
+  const source = (row ?? {}) as Record<string, unknown>;
+  const out: FormValues = {};
+  for (const f of fields) {
+    const value = f.name in extra ? extra[f.name] : f.name in source ? source[f.name] : f.defaultValue;
+    out[f.name] = toInput(f, value === undefined && f.kind === 'select' && f.required ? f.options?.[0]?.value : value);
+  }
+  return out;
+}
+
+/** The request value of one input, or `undefined` when left blank. */
+export function fromInput(spec: FieldSpec, input: string | boolean): unknown {
+  if (spec.kind === 'switch') {
+    if (spec.valueType === 'boolean') return input === true;
+    return input ? spec.options?.[0]?.value : spec.options?.[1]?.value;
+  }
+  const text = typeof input === 'string' ? input : String(input);
+  if (spec.kind === 'lines') {
+    const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+    if (!lines.length) return undefined;
+    return spec.valueType === 'number[]' ? lines.map(Number) : lines;
+  }
+  if (text.trim() === '') return undefined;
+  if (spec.valueType === 'number') return Number(text);
+  return text;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The request body a form sends. Creating: every filled field (blank optional ones are left to the schema's
+ * default). Editing: only the fields that differ from the row, so a partial update changes what the user changed.
+ */
+export function bodyOf(
+  fields: readonly FieldSpec[],
+  values: FormValues,
+  mode: 'create' | 'update',
+  row: unknown,
+  fixed: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const source = (row ?? {}) as Record<string, unknown>;
+  const body: Record<string, unknown> = {};
+  for (const f of fields) {
+    const value = fromInput(f, values[f.name] ?? '');
+    if (mode === 'update') {
+      // Clearing an optional text field on edit means "make it empty", not "leave it".
+      const next = value === undefined && f.valueType === 'string' && f.kind !== 'select' ? '' : value;
+      if (!same(next, source[f.name]) && next !== undefined) body[f.name] = next;
+    } else if (value !== undefined || f.required) {
+      body[f.name] = value;
+    }
+  }
+  return { ...body, ...fixed };
+}
+
+function issueMessage(issue: z.core.$ZodIssue, body: Record<string, unknown>): UserMessage {
+  const msg = issue.message;
+  // Contracts write their own rules' messages as i18n keys (validation.*); those win.
+  if (/^(validation|errors)\.[a-z0-9_]+$/.test(msg)) return keyMessage(msg);
+  const field = String(issue.path[0] ?? '');
+  switch (issue.code) {
+    case 'invalid_type':
+      return body[field] === undefined ? keyMessage('resource.validation.required') : keyMessage('resource.validation.type');
+    case 'too_small':
+      if (issue.origin === 'string') return keyMessage(Number(issue.minimum) <= 1 ? 'resource.validation.required' : 'resource.validation.min_length', { min: Number(issue.minimum) });
+      if (issue.origin === 'array') return keyMessage('resource.validation.min_items', { min: Number(issue.minimum) });
+      return keyMessage('resource.validation.min', { min: Number(issue.minimum) });
+    case 'too_big':
+      if (issue.origin === 'string') return keyMessage('resource.validation.max_length', { max: Number(issue.maximum) });
+      if (issue.origin === 'array') return keyMessage('resource.validation.max_items', { max: Number(issue.maximum) });
+      return keyMessage('resource.validation.max', { max: Number(issue.maximum) });
+    case 'invalid_format':
+      return keyMessage(issue.format === 'url' ? 'resource.validation.url' : 'resource.validation.format');
+    case 'invalid_value':
+      return keyMessage('resource.validation.choice');
+    default:
+      return textMessage(msg);
+  }
+}
+
+/** Validate a body with the call's own request schema; the first message per field, ready to translate. */
+export function validateBody(schema: z.ZodType, body: Record<string, unknown>): Record<string, UserMessage> {
+  const result = schema.safeParse(body);
+  const out: Record<string, UserMessage> = {};
+  if (result.success) return out;
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (field && !out[field]) out[field] = issueMessage(issue, body);
+    else if (!field && !out['']) out[''] = issueMessage(issue, body);
+  }
+  return out;
+}
+
+/**
+ * A server 400 names its field first (`name: name may not be empty`, mock-server/http/router.ts); when that
+ * field is on the form the message goes under it, else above the buttons.
+ */
+export function splitServerMessage(text: string, fields: readonly string[]): { field: string | null; text: string } {
+  const m = /^([A-Za-z0-9_]+)(?:\.[A-Za-z0-9_.]+)?: (.+)$/s.exec(text);
+  if (m && fields.includes(m[1])) return { field: m[1], text: m[2] };
+  return { field: null, text };
+}

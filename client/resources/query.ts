@@ -1,0 +1,56 @@
+import Papa from 'papaparse';
+import type { ExportColumn, ResourceQuery, SortState } from './resource-slice.ts';
+import type { ColumnDecl, ResourceDecl } from './types.ts';
+
+/** Values a filter bar leaves blank are not sent (the list call's filters are all optional). */
+function isBlank(v: unknown): boolean {
+  return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+}
+
+/** The list call's body for a query: fixed fields, applied filters, paging. */
+export function listBody(decl: Pick<ResourceDecl, 'fixedQuery'>, query: ResourceQuery, page = query.page, pageSize = query.pageSize) {
+  const filters = Object.fromEntries(Object.entries(query.filters).filter(([, v]) => !isBlank(v)));
+  return { ...decl.fixedQuery, ...filters, page, page_size: pageSize };
+}
+
+/** Stable id of a column (its field, or the custom id). */
+export function columnId<Row>(c: ColumnDecl<Row>): string {
+  return c.kind === 'custom' ? c.id : c.field;
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** Sort one page of rows by a field (the list calls page on the server; the table sorts what it shows). */
+export function sortRows<Row>(rows: readonly Row[], sort: SortState | null): readonly Row[] {
+  if (!sort) return rows;
+  const dir = sort.desc ? -1 : 1;
+  return [...rows].sort((a, b) => {
+    const x = (a as Record<string, unknown>)[sort.field];
+    const y = (b as Record<string, unknown>)[sort.field];
+    if (x === y) return 0;
+    if (x === undefined || x === null) return 1;
+    if (y === undefined || y === null) return -1;
+    if (typeof x === 'number' && typeof y === 'number') return (x - y) * dir;
+    return collator.compare(String(x), String(y)) * dir;
+  });
+}
+
+/** One cell of an export: the enum label when given, the custom column's text, else the raw value. */
+function cellText<Row>(decl: ResourceDecl<Row>, col: ExportColumn, row: Row): string {
+  const c = decl.columns.find((x) => columnId(x) === col.id);
+  if (!c) return '';
+  if (c.kind === 'custom') return c.text ? c.text(row) : '';
+  const raw = (row as Record<string, unknown>)[c.field];
+  if (raw === undefined || raw === null) return '';
+  if (col.labels) return col.labels[String(raw)] ?? String(raw);
+  return typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
+}
+
+/**
+ * CSV text of rows under the chosen columns. Starts with a BOM so spreadsheet apps read Chinese correctly;
+ * papaparse quotes what needs quoting and neutralises leading = + - @ (formula injection).
+ */
+export function toCsv<Row>(decl: ResourceDecl<Row>, columns: readonly ExportColumn[], rows: readonly Row[]): string {
+  const data = rows.map((row) => columns.map((col) => cellText(decl, col, row)));
+  return '\uFEFF' + Papa.unparse({ fields: columns.map((c) => c.header), data }, { escapeFormulae: true, newline: '\r\n' });
+}

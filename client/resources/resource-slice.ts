@@ -1,0 +1,165 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { sessionEvents } from '../state/session-slice.ts';
+import { failed, failedFrom, idle, loaded, loading, loadingFrom, succeeded, type Async, type Loadable } from '../state/async.ts';
+import type { UserMessage } from '../state/message.ts';
+import type { RowKey } from './types.ts';
+
+export const PAGE_SIZES = [10, 20, 50, 100, 200] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+
+export interface SortState {
+  readonly field: string;
+  readonly desc: boolean;
+}
+
+export interface ResourceQuery {
+  readonly page: number;
+  readonly pageSize: number;
+  /** Applied filters (what the last search sent), by request field. */
+  readonly filters: Readonly<Record<string, unknown>>;
+  readonly sort: SortState | null;
+}
+
+export interface ListData {
+  readonly rows: readonly unknown[];
+  readonly total: number;
+}
+
+/** A CSV export paging through the list call: progress while running. */
+export type ExportState =
+  | { readonly status: 'idle' }
+  | { readonly status: 'running'; readonly done: number; readonly total: number }
+  | { readonly status: 'succeeded'; readonly rows: number; readonly truncated: boolean }
+  | { readonly status: 'failed'; readonly error: UserMessage };
+
+/** One resource's state. Rows are the list call's validated answer; `useResource` gives them their type. */
+export interface ResourceState {
+  readonly query: ResourceQuery;
+  readonly list: Loadable<ListData>;
+  readonly selection: readonly RowKey[];
+  /** Columns the user switched off in the column chooser (ids). */
+  readonly hiddenColumns: readonly string[] | null;
+  readonly save: Async;
+  readonly remove: Async;
+  readonly action: Async;
+  readonly export: ExportState;
+}
+
+/** Every resource's state by resource name (slice name = state key `resources`). */
+export type ResourcesState = Readonly<Record<string, ResourceState>>;
+
+export function initialResourceState(pageSize = DEFAULT_PAGE_SIZE): ResourceState {
+  return {
+    query: { page: 1, pageSize, filters: {}, sort: null },
+    list: idle,
+    selection: [],
+    hiddenColumns: null,
+    save: idle,
+    remove: idle,
+    action: idle,
+    export: idle,
+  };
+}
+
+type Named<P = object> = PayloadAction<{ readonly resource: string } & P>;
+
+function patch(s: ResourcesState, name: string, f: (r: ResourceState) => ResourceState): ResourcesState {
+  return { ...s, [name]: f(s[name] ?? initialResourceState()) };
+}
+
+export interface QueryPatch {
+  readonly page?: number;
+  readonly pageSize?: number;
+  readonly filters?: Readonly<Record<string, unknown>>;
+  readonly sort?: SortState | null;
+}
+
+export interface SaveSubmission {
+  readonly mode: 'create' | 'update';
+  readonly body: Readonly<Record<string, unknown>>;
+}
+
+/** How to write one export column: a header and, for enum columns, the shown label per code. */
+export interface ExportColumn {
+  readonly id: string;
+  readonly header: string;
+  readonly labels?: Readonly<Record<string, string>>;
+}
+
+export const resourcesSlice = createSlice({
+  name: 'resources',
+  initialState: {} as ResourcesState,
+  reducers: {
+    /** A screen was shown: start from its page size and load (keeps an earlier visit's query). */
+    opened: (s, a: Named<{ pageSize?: number }>) =>
+      s[a.payload.resource] ? s : { ...s, [a.payload.resource]: initialResourceState(a.payload.pageSize) },
+    queryChanged: (s, a: Named<{ patch: QueryPatch }>) =>
+      patch(s, a.payload.resource, (r) => {
+        const p = a.payload.patch;
+        // A new filter, sort or page size starts again from page 1; the selection belongs to the old rows.
+        const restart = p.filters !== undefined || p.pageSize !== undefined || p.sort !== undefined;
+        return {
+          ...r,
+          selection: [],
+          query: { ...r.query, ...p, page: p.page ?? (restart ? 1 : r.query.page) },
+        };
+      }),
+    reloadRequested: (s, _a: Named) => s,
+    listRequested: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, list: loadingFrom(r.list) })),
+    /** `keys`: the loaded rows' keys, so a selection keeps only rows still listed. */
+    listLoaded: (s, a: Named<{ data: ListData; keys: readonly RowKey[] }>) =>
+      patch(s, a.payload.resource, (r) => {
+        const keys = new Set(a.payload.keys);
+        return { ...r, list: loaded(a.payload.data), selection: r.selection.filter((k) => keys.has(k)) };
+      }),
+    listLoadFailed: (s, a: Named<{ error: UserMessage }>) =>
+      patch(s, a.payload.resource, (r) => ({ ...r, list: failedFrom(r.list, a.payload.error) })),
+
+    selectionChanged: (s, a: Named<{ keys: readonly RowKey[] }>) =>
+      patch(s, a.payload.resource, (r) => ({ ...r, selection: a.payload.keys })),
+    columnsChosen: (s, a: Named<{ hidden: readonly string[] }>) =>
+      patch(s, a.payload.resource, (r) => ({ ...r, hiddenColumns: a.payload.hidden })),
+
+    saveSubmitted: (s, a: Named<SaveSubmission>) => patch(s, a.payload.resource, (r) => ({ ...r, save: loading })),
+    saved: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, save: succeeded })),
+    saveFailed: (s, a: Named<{ error: UserMessage }>) => patch(s, a.payload.resource, (r) => ({ ...r, save: failed(a.payload.error) })),
+    /** The form closed or reopened: forget the last outcome. */
+    saveReset: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, save: idle })),
+
+    removeConfirmed: (s, a: Named<{ keys: readonly RowKey[] }>) => patch(s, a.payload.resource, (r) => ({ ...r, remove: loading })),
+    removed: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, remove: succeeded, selection: [] })),
+    removeFailed: (s, a: Named<{ error: UserMessage }>) => patch(s, a.payload.resource, (r) => ({ ...r, remove: failed(a.payload.error) })),
+
+    actionConfirmed: (s, a: Named<{ action: string; keys: readonly RowKey[] }>) =>
+      patch(s, a.payload.resource, (r) => ({ ...r, action: loading })),
+    actionDone: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, action: succeeded })),
+    actionFailed: (s, a: Named<{ error: UserMessage }>) => patch(s, a.payload.resource, (r) => ({ ...r, action: failed(a.payload.error) })),
+
+    exportRequested: (s, a: Named<{ columns: readonly ExportColumn[]; fileName: string }>) =>
+      patch(s, a.payload.resource, (r) => ({ ...r, export: { status: 'running', done: 0, total: 0 } })),
+    exportProgressed: (s, a: Named<{ done: number; total: number }>) =>
+      patch(s, a.payload.resource, (r) => ({ ...r, export: { status: 'running', done: a.payload.done, total: a.payload.total } })),
+    exportFinished: (s, a: Named<{ rows: number; truncated: boolean }>) =>
+      patch(s, a.payload.resource, (r) => ({ ...r, export: { status: 'succeeded', rows: a.payload.rows, truncated: a.payload.truncated } })),
+    exportFailed: (s, a: Named<{ error: UserMessage }>) =>
+      patch(s, a.payload.resource, (r) => ({ ...r, export: { status: 'failed', error: a.payload.error } })),
+    exportCancelled: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, export: idle })),
+  },
+  extraReducers: (b) => {
+    // Another account must not see the last one's rows.
+    const forget = (): ResourcesState => ({});
+    b.addCase(sessionEvents.loggedOut, forget).addCase(sessionEvents.expired, forget);
+  },
+});
+
+export const resourceEvents = resourcesSlice.actions;
+
+/** The part of the store this slice needs (features type selectors against it, not the app's RootState). */
+export interface WithResources {
+  readonly resources: ResourcesState;
+}
+
+export function selectResource(s: WithResources, name: string): ResourceState {
+  return s.resources[name] ?? FALLBACK;
+}
+const FALLBACK = initialResourceState();

@@ -1,0 +1,148 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { Task } from 'redux-saga';
+import { all, call, cancel, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import { PAGE_SIZE_MAX, type Page } from '../../../contracts/index.ts';
+import { keyMessage } from '../../state/message.ts';
+import { apiCall, effects, toUserMessage, type Saga } from '../../state/sagas/call.ts';
+import { keyOf, resourceByName } from '../define.ts';
+import { downloadText } from '../effects/download.ts';
+import { listBody, toCsv } from '../query.ts';
+import { resourceEvents as ev, selectResource, type ExportColumn, type ResourceState, type SaveSubmission, type WithResources } from '../resource-slice.ts';
+import type { RowKey } from '../types.ts';
+
+/** Exports page through the list call; past this many rows the server's own export is the tool. */
+export const EXPORT_MAX_ROWS = 100_000;
+
+type Named<P = object> = PayloadAction<{ readonly resource: string } & P>;
+
+function* stateOf(name: string): Saga<ResourceState> {
+  return (yield select((s: WithResources) => selectResource(s, name))) as ResourceState;
+}
+
+/** Load the current page of one resource. */
+export function* loadFlow(name: string): Saga {
+  const decl = resourceByName(name);
+  if (!decl) return;
+  const r = yield* stateOf(name);
+  yield put(ev.listRequested({ resource: name }));
+  try {
+    const page = (yield* apiCall(decl.list, listBody(decl, r.query))) as Page<unknown>;
+    const keys = page.content.map((row) => keyOf(decl, row));
+    yield put(ev.listLoaded({ resource: name, data: { rows: page.content, total: page.total }, keys }));
+  } catch (e) {
+    yield put(ev.listLoadFailed({ resource: name, error: toUserMessage(e) }));
+  }
+}
+
+const LOAD_TRIGGERS = [ev.opened.type, ev.queryChanged.type, ev.reloadRequested.type, ev.saved.type, ev.removed.type, ev.actionDone.type];
+
+/** The latest load wins per resource (a new filter cancels the slower earlier answer); resources do not wait on each other. */
+export function* watchLoads(): Saga {
+  const running = new Map<string, Task>();
+  for (;;) {
+    const action = (yield take(LOAD_TRIGGERS)) as Named;
+    const name = action.payload.resource;
+    const prev = running.get(name);
+    if (prev?.isRunning()) yield cancel(prev);
+    running.set(name, (yield fork(loadFlow, name)) as Task);
+  }
+}
+
+export function* saveFlow(action: Named<SaveSubmission>): Saga {
+  const { resource, mode, body } = action.payload;
+  const form = mode === 'create' ? resourceByName(resource)?.create : resourceByName(resource)?.update;
+  if (!form) return;
+  const fx = yield* effects();
+  try {
+    yield* apiCall(form.call, body);
+    yield put(ev.saved({ resource }));
+    fx.toast(keyMessage('errors.success'), 'success');
+  } catch (e) {
+    yield put(ev.saveFailed({ resource, error: toUserMessage(e) }));
+  }
+}
+
+function* rowsFor(name: string, keys: readonly RowKey[]): Saga<unknown[]> {
+  const decl = resourceByName(name);
+  const r = yield* stateOf(name);
+  const rows = r.list.status === 'idle' || !('data' in r.list) || !r.list.data ? [] : r.list.data.rows;
+  const wanted = new Set(keys);
+  return decl ? rows.filter((row) => wanted.has(keyOf(decl, row))) : [];
+}
+
+export function* removeFlow(action: Named<{ keys: readonly RowKey[] }>): Saga {
+  const { resource, keys } = action.payload;
+  const remove = resourceByName(resource)?.remove;
+  if (!remove) return;
+  const fx = yield* effects();
+  try {
+    const rows = yield* rowsFor(resource, keys);
+    yield* apiCall(remove.call, remove.body([...keys], rows));
+    yield put(ev.removed({ resource }));
+    fx.toast(keyMessage('errors.success'), 'success');
+  } catch (e) {
+    yield put(ev.removeFailed({ resource, error: toUserMessage(e) }));
+    fx.toast(toUserMessage(e), 'danger');
+  }
+}
+
+export function* actionFlow(action: Named<{ action: string; keys: readonly RowKey[] }>): Saga {
+  const { resource, keys } = action.payload;
+  const decl = resourceByName(resource);
+  const def = decl?.actions?.find((a) => a.id === action.payload.action);
+  if (!def || def.kind !== 'call') return;
+  const fx = yield* effects();
+  try {
+    const rows = yield* rowsFor(resource, keys);
+    yield* apiCall(def.call, def.body(rows));
+    yield put(ev.actionDone({ resource }));
+    fx.toast(keyMessage('errors.success'), 'success');
+  } catch (e) {
+    yield put(ev.actionFailed({ resource, error: toUserMessage(e) }));
+    fx.toast(toUserMessage(e), 'danger');
+  }
+}
+
+/** Page through the list call with the applied filters, then hand the CSV to the browser. */
+export function* exportFlow(action: Named<{ columns: readonly ExportColumn[]; fileName: string }>): Saga {
+  const { resource, columns, fileName } = action.payload;
+  const decl = resourceByName(resource);
+  if (!decl) return;
+  const r = yield* stateOf(resource);
+  const rows: unknown[] = [];
+  let total: number;
+  try {
+    for (let page = 1; ; page++) {
+      const answer = (yield* apiCall(decl.list, listBody(decl, r.query, page, PAGE_SIZE_MAX))) as Page<unknown>;
+      total = answer.total;
+      rows.push(...answer.content);
+      yield put(ev.exportProgressed({ resource, done: rows.length, total: Math.min(total, EXPORT_MAX_ROWS) }));
+      if (answer.content.length === 0 || rows.length >= total || rows.length >= EXPORT_MAX_ROWS) break;
+    }
+    const kept = rows.slice(0, EXPORT_MAX_ROWS);
+    yield call(downloadText, fileName, toCsv(decl, columns, kept), 'text/csv;charset=utf-8');
+    yield put(ev.exportFinished({ resource, rows: kept.length, truncated: total > kept.length }));
+  } catch (e) {
+    yield put(ev.exportFailed({ resource, error: toUserMessage(e) }));
+  }
+}
+
+/** An export runs until it ends or the user cancels it (same resource). */
+function* exportUntilCancelled(action: Named<{ columns: readonly ExportColumn[]; fileName: string }>): Saga {
+  const resource = action.payload.resource;
+  yield race({
+    done: call(exportFlow, action),
+    cancelled: take((a: { type: string; payload?: { resource?: string } }) => a.type === ev.exportCancelled.type && a.payload?.resource === resource),
+  });
+}
+
+/** The one saga behind every resource screen. */
+export function* watchResources(): Saga {
+  yield all([
+    call(watchLoads),
+    takeEvery(ev.saveSubmitted.type, saveFlow),
+    takeEvery(ev.removeConfirmed.type, removeFlow),
+    takeEvery(ev.actionConfirmed.type, actionFlow),
+    takeEvery(ev.exportRequested.type, exportUntilCancelled),
+  ]);
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { dateTime } from '../../contracts/index.ts';
+import { enumForSchema, type AnyEnum } from './enums.ts';
+
+/** What an input looks like, derived from a request schema's field (and refinable by a declaration). */
+export type FieldKind = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch' | 'lines' | 'date_time';
+
+export interface FieldOption {
+  readonly value: string | number;
+  /** i18n key of the label; absent = show the value itself. */
+  readonly labelKey?: string;
+}
+
+/** One field of a request schema, as far as a form or a filter bar needs to know it. */
+export interface FieldSpec {
+  readonly name: string;
+  readonly kind: FieldKind;
+  /** Must be sent (no `.optional()` / `.default()`). */
+  readonly required: boolean;
+  readonly options?: readonly FieldOption[];
+  /** The schema's default (what the server fills in when the field is left out). */
+  readonly defaultValue?: unknown;
+  readonly maxLength?: number;
+  readonly min?: number;
+  readonly max?: number;
+  readonly integer?: boolean;
+  /** Value type of a select's options (a form holds strings; the body needs the schema's type). */
+  readonly valueType: 'string' | 'number' | 'boolean' | 'string[]' | 'number[]';
+}
+
+interface Unwrapped {
+  readonly inner: z.ZodType;
+  readonly required: boolean;
+  readonly defaultValue?: unknown;
+}
+
+/** Peel optional / default / nullable / pipe wrappers off a field, remembering what they meant. */
+export function unwrapField(schema: z.ZodType): Unwrapped {
+  let inner: z.ZodType = schema;
+  let required = true;
+  let defaultValue: unknown;
+  for (let i = 0; i < 8; i++) {
+    if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable) {
+      required = false;
+      inner = inner.unwrap() as z.ZodType;
+    } else if (inner instanceof z.ZodDefault) {
+      required = false;
+      defaultValue = inner.def.defaultValue;
+      inner = inner.unwrap() as z.ZodType;
+    } else if (inner instanceof z.ZodPipe) {
+      inner = inner.in as z.ZodType;
+    } else break;
+  }
+  return { inner, required, defaultValue };
+}
+
+function literalOptions(values: Iterable<unknown>, known: AnyEnum | undefined): FieldOption[] {
+  return [...values]
+    .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
+    .map((value) => ({ value, labelKey: known && typeof value === 'number' ? known.labelKey(value) : undefined }));
+}
+
+/** Describe one field; `undefined` for shapes no generic input can edit (objects, unions of objects…). */
+export function describeField(name: string, schema: z.ZodType): FieldSpec | undefined {
+  const { inner, required, defaultValue } = unwrapField(schema);
+  const base = { name, required, defaultValue };
+  if (inner instanceof z.ZodString) {
+    const maxLength = inner.maxLength ?? undefined;
+    // Contracts reuse the one `dateTime` schema ('YYYY-MM-DD HH:mm:ss'), so identity tells the kind.
+    if (inner === dateTime) return { ...base, kind: 'date_time', valueType: 'string' };
+    const kind: FieldKind = maxLength !== undefined && maxLength > 128 && inner.format !== 'url' ? 'textarea' : 'text';
+    return { ...base, kind, maxLength, valueType: 'string' };
+  }
+  if (inner instanceof z.ZodNumber) {
+    const min = Number.isFinite(inner.minValue) ? (inner.minValue ?? undefined) : undefined;
+    const max = Number.isFinite(inner.maxValue) ? (inner.maxValue ?? undefined) : undefined;
+    return { ...base, kind: 'number', min, max, integer: inner.isInt, valueType: 'number' };
+  }
+  if (inner instanceof z.ZodBoolean) return { ...base, kind: 'switch', valueType: 'boolean' };
+  if (inner instanceof z.ZodLiteral) {
+    const options = literalOptions(inner.values, enumForSchema(inner));
+    const valueType = options.every((o) => typeof o.value === 'number') ? 'number' : 'string';
+    return { ...base, kind: 'select', options, valueType };
+  }
+  if (inner instanceof z.ZodEnum) {
+    return { ...base, kind: 'select', options: literalOptions(inner.options, undefined), valueType: 'string' };
+  }
+  if (inner instanceof z.ZodArray) {
+    const element = unwrapField(inner.element as z.ZodType).inner;
+    if (element instanceof z.ZodString) return { ...base, kind: 'lines', valueType: 'string[]' };
+    if (element instanceof z.ZodNumber) return { ...base, kind: 'lines', valueType: 'number[]' };
+  }
+  return undefined;
+}
+
+/** The object shape of a request schema (through refinements and pipes). */
+export function shapeOf(schema: z.ZodType): Record<string, z.ZodType> {
+  const { inner } = unwrapField(schema);
+  if (inner instanceof z.ZodObject) return inner.shape as Record<string, z.ZodType>;
+  return {};
+}
+
+/** Every describable field of a request schema, in declaration order, minus `omit`. */
+export function fieldsOf(schema: z.ZodType, omit: readonly string[] = []): FieldSpec[] {
+  return Object.entries(shapeOf(schema))
+    .filter(([name]) => !omit.includes(name))
+    .map(([name, s]) => describeField(name, s))
+    .filter((f): f is FieldSpec => f !== undefined);
+}

@@ -1,0 +1,166 @@
+import type { IconName, Intent } from '@blueprintjs/core';
+import type { ComponentType, ReactNode } from 'react';
+import type { z } from 'zod';
+import type { CallDef, RequestOf, ResponseOf } from '../../contracts/index.ts';
+import type { AnyEnum } from './enums.ts';
+import type { FieldKind } from './schema-fields.ts';
+
+/** A list call: any call answering `{ content: Row[], total }` (contracts' `pageOf`). */
+export type ListCall = CallDef<string, z.ZodType, z.ZodType<{ content: unknown[]; total: number }>>;
+export type RowOf<L extends ListCall> = ResponseOf<L>['content'][number];
+/** Keys of a request body, as strings. */
+export type BodyKey<C extends CallDef> = Extract<keyof RequestOf<C>, string>;
+export type FilterKey<L extends ListCall> = Exclude<BodyKey<L>, 'page' | 'page_size'>;
+export type RowKey = string | number;
+
+interface ColumnBase {
+  /** i18n key of the header. Default `resources.<resource>.fields.<field>` (custom: `.<id>`). */
+  readonly label?: string;
+  /** Sortable by clicking the header. Default true for field columns, false for custom ones. */
+  readonly sortable?: boolean;
+  /** Hidden until chosen in the column chooser. Default false. */
+  readonly hiddenByDefault?: boolean;
+  /** Fixed width in px; default: as wide as the content. */
+  readonly width?: number;
+}
+
+/** How a cell shows a field of the row. */
+export type FieldColumn<Row> = ColumnBase & { readonly field: Extract<keyof Row, string> } & (
+    | { readonly kind: 'text' | 'date' | 'number' }
+    | { readonly kind: 'enum'; readonly enum: AnyEnum; intentOf?(code: number): Intent }
+    | { readonly kind: 'link'; href(row: Row): string }
+    | { readonly kind: 'badge'; intentOf(row: Row): Intent }
+  );
+
+/** A cell that is truly special: the screen renders it (QR preview, counters…). */
+export interface CustomColumn<Row> extends ColumnBase {
+  readonly kind: 'custom';
+  readonly id: string;
+  render(row: Row): ReactNode;
+  /** Plain text for CSV export; without it the column is left out of exports. */
+  text?(row: Row): string;
+}
+
+export type ColumnDecl<Row> = FieldColumn<Row> | CustomColumn<Row>;
+
+/** A filter over the list call's request: one field, or a date-time pair shown as one date range. */
+export type FilterDecl<L extends ListCall> =
+  | FilterKey<L>
+  | { readonly field: FilterKey<L>; readonly kind?: FieldKind; readonly enum?: AnyEnum }
+  | { readonly range: readonly [from: FilterKey<L>, to: FilterKey<L>]; readonly label?: string };
+
+/** Refines how a form shows a request field (everything else comes from the schema). */
+export interface FieldOverride<C extends CallDef = CallDef> {
+  readonly name: BodyKey<C>;
+  readonly kind?: FieldKind;
+  readonly enum?: AnyEnum;
+  /** Type-ahead suggestions for what was typed so far (e.g. a name completed with the domain suffixes of §9). */
+  suggest?(typed: string): readonly string[];
+  /** i18n key of a hint under the field. */
+  readonly helper?: string;
+  /** i18n key of the label. Default `resources.<resource>.fields.<name>`. */
+  readonly label?: string;
+}
+
+export type FormField<C extends CallDef> = BodyKey<C> | FieldOverride<C>;
+
+/** A create or edit form over one call. */
+export interface FormDecl<C extends CallDef = CallDef, Row = unknown> {
+  readonly call: C;
+  /** The authority (type 2 button path) that shows the form's button. */
+  readonly button: string;
+  /** Which request fields, in order, with overrides. Default: every field but `id`. */
+  readonly fields?: readonly FormField<C>[];
+  /** Values to start from besides the row's own fields and the schema defaults. */
+  initial?(row: Row | undefined): Record<string, unknown>;
+  /** Fields the form adds to the body without showing them (e.g. a parent id). */
+  fixed?(row: Row | undefined): Record<string, unknown>;
+}
+
+/** Deleting rows: always confirmed; `permanent` says it cannot be undone (danger wording). */
+export interface RemoveDecl<Row = unknown> {
+  readonly call: CallDef;
+  readonly button: string;
+  readonly permanent: boolean;
+  body(ids: RowKey[], rows: Row[]): unknown;
+}
+
+export interface ActionBase<Row> {
+  readonly id: string;
+  /** i18n key of the button text. */
+  readonly label: string;
+  readonly icon: IconName;
+  /** Authority needed; absent = every user who sees the screen. */
+  readonly button?: string;
+  readonly intent?: Intent;
+  /** Offered on a row only when this holds. Default: always. */
+  visible?(row: Row): boolean;
+}
+
+/** An action that makes one call with the chosen rows, then reloads the list. */
+export interface CallAction<Row> extends ActionBase<Row> {
+  readonly kind: 'call';
+  /** Where it is offered: on each row, on the selection, or both. */
+  readonly scope: 'row' | 'bulk' | 'both';
+  readonly call: CallDef;
+  /** 'danger' asks first with danger wording (permanent deletion and the like), 'normal' asks plainly. */
+  readonly confirm?: 'normal' | 'danger';
+  body(rows: Row[]): unknown;
+}
+
+/** Props of a screen's own dialog. */
+export interface ActionDialogProps<Row> {
+  /** The row it was opened on (absent for toolbar actions), or the selection for bulk ones. */
+  readonly rows: Row[];
+  readonly isOpen: boolean;
+  onClose(): void;
+  /** Reload the list (after the dialog changed something). */
+  reload(): void;
+}
+
+/** An action that opens the screen's own dialog (QR preview, share settings…). */
+export interface DialogAction<Row> extends ActionBase<Row> {
+  readonly kind: 'dialog';
+  readonly scope: 'row' | 'bulk' | 'toolbar';
+  readonly dialog: ComponentType<ActionDialogProps<Row>>;
+}
+
+export type ActionDecl<Row> = CallAction<Row> | DialogAction<Row>;
+
+export interface ExportDecl {
+  /** Authority needed to export; absent = anyone who sees the list. */
+  readonly button?: string;
+}
+
+/**
+ * A resource: a console screen over the contracts. The generic list and form render it; the slice and saga
+ * run its calls. Everything here is data or small functions of a row, so a screen is a short declaration.
+ */
+export interface ResourceDecl<Row = unknown> {
+  /** Route name (contracts/routes.ts); also the state key and the i18n prefix `resources.<name>`. */
+  readonly name: string;
+  readonly list: ListCall;
+  /** Field identifying a row (selection, update, remove). Default 'id'. */
+  readonly rowKey?: string;
+  readonly columns: readonly ColumnDecl<Row>[];
+  readonly filters?: readonly (string | { field: string; kind?: FieldKind; enum?: AnyEnum } | { range: readonly [string, string]; label?: string })[];
+  /** Body fields always sent with the list call (e.g. a removed-only view). */
+  readonly fixedQuery?: Readonly<Record<string, unknown>>;
+  readonly create?: FormDecl<CallDef, Row>;
+  readonly update?: FormDecl<CallDef, Row>;
+  readonly remove?: RemoveDecl<Row>;
+  readonly actions?: readonly ActionDecl<Row>[];
+  /** CSV export of every matching row (pages through the list call). Absent = no export. */
+  readonly export?: ExportDecl;
+  /** Rows per page to start with. Default 20. */
+  readonly pageSize?: number;
+  /** i18n key of a lead under the title. */
+  readonly description?: string;
+}
+
+/** What a declaration looks like before `defineResource` checks it against its list call. */
+export interface ResourceInput<L extends ListCall> extends Omit<ResourceDecl<RowOf<L>>, 'list' | 'filters' | 'fixedQuery'> {
+  readonly list: L;
+  readonly filters?: readonly FilterDecl<L>[];
+  readonly fixedQuery?: Partial<RequestOf<L>>;
+}
