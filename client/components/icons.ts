@@ -1,28 +1,37 @@
 import { Icons, IconSize, type IconName, type IconPaths } from '@blueprintjs/icons';
 
-/**
- * Icon paths without the 230 KiB gzipped "all icons" chunk: the icons the shell and the public pages use are
- * bundled here (a few KiB); any other icon falls back to Blueprint's split-by-size loader, whose chunk is
- * fetched only when such an icon is first drawn. Add a name to the glob below when a common screen uses it.
- */
-const eager16 = import.meta.glob<IconPaths>(
-  '../../node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{add,arrow-left,caret-down,caret-right,chevron-down,chevron-left,chevron-right,chevron-up,cog,cross,disable,double-caret-vertical,error,eye-off,eye-open,flash,floppy-disk,globe,grid-view,home,info-sign,key,layout-auto,lock,log-in,log-out,menu,moon,refresh,search,small-cross,tick,tick-circle,translate,user,warning-sign,wrench,build,timeline-line-chart,barcode,globe-network,shield,dollar,people,bank-account,shop,cog,helper-management,document,folder-close,person,lab-test,outdated,add-to-artifact,annotation,th,application}.js',
-  { eager: true, import: 'default' },
-);
-const eager20 = import.meta.glob<IconPaths>(
-  '../../node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{build,disable,error,lock,search,wrench,outdated,tick-circle,warning-sign,info-sign,key,cross,small-cross,log-in}.js',
-  { eager: true, import: 'default' },
-);
+type PathTable = ReadonlyMap<string, IconPaths>;
 
-function byName(mods: Record<string, IconPaths>): Map<string, IconPaths> {
+/** `{ name → paths }` from an import.meta.glob over Blueprint's per-icon path modules. */
+export function tableOf(mods: Record<string, IconPaths>): PathTable {
   return new Map(Object.entries(mods).map(([path, paths]) => [path.slice(path.lastIndexOf('/') + 1, -3), paths]));
 }
 
-const known16 = byName(eager16);
-const known20 = byName(eager20);
+// The few icons of the public pages, in the first load (a couple of KiB).
+const first16 = tableOf(
+  import.meta.glob<IconPaths>(
+    '../../node_modules/@blueprintjs/icons/lib/esm/generated/16px/paths/{user,lock,key,eye-open,eye-off,translate,moon,flash,double-caret-vertical,error,caret-down}.js',
+    { eager: true, import: 'default' },
+  ),
+);
+const first20 = tableOf(
+  import.meta.glob<IconPaths>('../../node_modules/@blueprintjs/icons/lib/esm/generated/20px/paths/{build,wrench,search,disable,lock,error}.js', {
+    eager: true,
+    import: 'default',
+  }),
+);
 
+/**
+ * Icon paths without Blueprint's "all icons" chunks (about 100 KiB gzipped per size): first the icons above,
+ * then the shell's icons (one small chunk, fetched with the layout), and only for an icon in neither the
+ * split-by-size chunk. Add a name to icon-paths-shell.ts when a common screen uses an icon.
+ */
 async function loadPaths(name: IconName, size: IconSize): Promise<IconPaths> {
-  const known = (size === IconSize.STANDARD ? known16 : known20).get(name);
+  const large = size !== IconSize.STANDARD;
+  const first = (large ? first20 : first16).get(name);
+  if (first) return first;
+  const shell = await import('./icon-paths-shell.ts');
+  const known = (large ? shell.shell20 : shell.shell16).get(name);
   if (known) return known;
   const { splitPathsBySizeLoader } = await import('@blueprintjs/icons/lib/esm/paths-loaders/splitPathsBySizeLoader.js');
   return splitPathsBySizeLoader(name, size);

@@ -1,32 +1,28 @@
-import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { HTMLSelect, Icon } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { LOCALES } from '../../contracts/index.ts';
+import { LOCALES, type Locale } from '../../contracts/index.ts';
 import { useCoreDispatch, useCoreSelector } from '../state/hooks.ts';
 import { uiEvents } from '../state/ui-slice.ts';
+import styles from './language-switcher.module.css';
 
-/** Language menu (zh-CN default, en); the choice persists under the `language` key. */
+/**
+ * Language choice (zh-CN default, en); persists under the `language` key. A native select on purpose: it is
+ * on the login page, whose first load must stay small (a popover would pull the positioning engine in).
+ */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const language = useCoreSelector((s) => s.ui.language);
   const dispatch = useCoreDispatch();
   return (
-    <Popover
-      placement="bottom-end"
-      content={
-        <Menu aria-label={t('layout.language.label')}>
-          {LOCALES.map((lng) => (
-            <MenuItem
-              key={lng}
-              text={t(`layout.language.${lng}`)}
-              roleStructure="listoption"
-              selected={lng === language}
-              onClick={() => dispatch(uiEvents.languageChanged(lng))}
-            />
-          ))}
-        </Menu>
-      }
-    >
-      <Button variant="minimal" icon="translate" endIcon="caret-down" text={t(`layout.language.${language}`)} aria-label={t('layout.language.label')} />
-    </Popover>
+    <span className={styles.switcher}>
+      <Icon icon="translate" className={styles.icon} aria-hidden />
+      <HTMLSelect
+        minimal
+        aria-label={t('layout.language.label')}
+        value={language}
+        onChange={(e) => dispatch(uiEvents.languageChanged(e.currentTarget.value as Locale))}
+        options={LOCALES.map((lng) => ({ value: lng, label: t(`layout.language.${lng}`) }))}
+      />
+    </span>
   );
 }

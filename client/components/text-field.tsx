@@ -1,4 +1,4 @@
-import { Button, FormGroup, InputGroup, Intent, Tooltip, type IconName } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup, Intent, type IconName } from '@blueprintjs/core';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -31,15 +31,10 @@ export function TextField(props: TextFieldProps) {
   const [revealed, setRevealed] = useState(false);
   const isPassword = props.type === 'password';
 
+  const toggleLabel = t(revealed ? 'common.actions.hide_password' : 'common.actions.show_password');
+  // A native title rather than a Tooltip: this field is on the login page, whose first load must stay small.
   const toggle = isPassword ? (
-    <Tooltip content={t(revealed ? 'common.actions.hide_password' : 'common.actions.show_password')} placement="top">
-      <Button
-        variant="minimal"
-        icon={revealed ? 'eye-off' : 'eye-open'}
-        aria-label={t(revealed ? 'common.actions.hide_password' : 'common.actions.show_password')}
-        onClick={() => setRevealed((r) => !r)}
-      />
-    </Tooltip>
+    <Button variant="minimal" icon={revealed ? 'eye-off' : 'eye-open'} aria-label={toggleLabel} title={toggleLabel} onClick={() => setRevealed((r) => !r)} />
   ) : undefined;
 
   return (

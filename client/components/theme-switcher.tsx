@@ -1,23 +1,22 @@
-import { Button, Tooltip } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Theme } from '../../contracts/index.ts';
 import { useCoreDispatch, useCoreSelector } from '../state/hooks.ts';
 import { uiEvents } from '../state/ui-slice.ts';
 
-/** Light/dark toggle; the choice persists under the `theme` key (1 light, 2 dark). */
+/** Light/dark toggle; persists under the `theme` key (1 light, 2 dark). A native title, no Tooltip: see LanguageSwitcher. */
 export function ThemeSwitcher() {
   const { t } = useTranslation();
   const dark = useCoreSelector((s) => s.ui.theme === Theme.values.dark);
   const dispatch = useCoreDispatch();
   const label = t(dark ? 'layout.theme.switch_to_light' : 'layout.theme.switch_to_dark');
   return (
-    <Tooltip content={label} placement="bottom">
-      <Button
-        variant="minimal"
-        icon={dark ? 'flash' : 'moon'}
-        aria-label={label}
-        onClick={() => dispatch(uiEvents.themeChanged(dark ? Theme.values.light : Theme.values.dark))}
-      />
-    </Tooltip>
+    <Button
+      variant="minimal"
+      icon={dark ? 'flash' : 'moon'}
+      aria-label={label}
+      title={label}
+      onClick={() => dispatch(uiEvents.themeChanged(dark ? Theme.values.light : Theme.values.dark))}
+    />
   );
 }

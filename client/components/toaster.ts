@@ -1,16 +1,9 @@
-import { OverlayToaster, Position, type Intent, type Toaster } from '@blueprintjs/core';
-
-let toaster: Promise<Toaster> | null = null;
+import type { Intent } from '@blueprintjs/core';
 
 /**
- * The one shared toaster. Blueprint 6 creates it asynchronously (its own React root), so it is made on the
- * first toast and reused after.
+ * Show a toast through the one shared toaster. The toaster (and the overlay machinery behind it) is its own
+ * chunk, fetched with the first toast: the login page does not pay for it up front.
  */
-export function getToaster(): Promise<Toaster> {
-  toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 4 });
-  return toaster;
-}
-
 export function showToast(message: string, intent: Intent): void {
-  void getToaster().then((t) => t.show({ message, intent, timeout: 4000 }));
+  void import('./overlay-toaster.ts').then((m) => m.show(message, intent));
 }

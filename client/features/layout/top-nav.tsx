@@ -1,4 +1,4 @@
-import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { navLeaves, routePath, type NavItem } from '../../state/menu.ts';
 import { groupIcon } from './nav-icons.ts';
@@ -15,7 +15,7 @@ export function TopNav({ nav, current }: { nav: readonly NavItem[]; current: str
             <Button variant="minimal" active={item.route === current} text={t(item.labelKey)} tabIndex={-1} />
           </a>
         ) : (
-          <Popover
+          <PopoverNext
             key={item.id}
             placement="bottom-start"
             content={
@@ -33,7 +33,7 @@ export function TopNav({ nav, current }: { nav: readonly NavItem[]; current: str
               text={t(item.labelKey)}
               active={navLeaves(item.children).some((l) => l.route === current)}
             />
-          </Popover>
+          </PopoverNext>
         ),
       )}
     </div>

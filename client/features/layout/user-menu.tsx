@@ -1,4 +1,4 @@
-import { Alert, Button, Intent, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Alert, Button, Intent, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routePath } from '../../state/menu.ts';
@@ -18,7 +18,7 @@ export function UserMenu() {
 
   return (
     <>
-      <Popover
+      <PopoverNext
         placement="bottom-end"
         content={
           <Menu aria-label={t('layout.user_menu')}>
@@ -26,7 +26,7 @@ export function UserMenu() {
             <MenuItem icon="key" text={t('menu.update_password')} href={`#${routePath('update_password')}`} />
             {!isMobile && (
               <MenuItem
-                icon="layout-auto"
+                icon="page-layout"
                 text={t(layoutMode === 'side' ? 'layout.layout_mode.top' : 'layout.layout_mode.side')}
                 onClick={() => dispatch(uiEvents.layoutModeChanged(layoutMode === 'side' ? 'top' : 'side'))}
               />
@@ -37,7 +37,7 @@ export function UserMenu() {
         }
       >
         <Button variant="minimal" icon="user" endIcon="caret-down" text={user?.account} aria-label={t('layout.user_menu')} />
-      </Popover>
+      </PopoverNext>
       <Alert
         isOpen={confirming}
         icon="log-out"

@@ -1,4 +1,4 @@
-import { Button, Callout, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, Icon, Intent } from '@blueprintjs/core';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { useCoreDispatch, useCoreSelector } from '../../../state/hooks.ts';
 import { selectAllowRegister, selectWebsiteInfo } from '../../../state/selectors.ts';
 import { sessionEvents } from '../../../state/session-slice.ts';
 import { AuthPage } from '../components/auth-page.tsx';
+import styles from './register-screen.module.css';
 
 type Field = 'account' | 'password' | 'repeat_password' | 'code';
 
@@ -78,7 +79,8 @@ export default function RegisterScreen() {
           error={err('code')}
           placeholder={t('auth.placeholders.code')}
           readOnly={locked}
-          rightElement={locked ? <Tag minimal icon="lock" style={{ margin: 6 }}>{t('auth.register.code_locked')}</Tag> : undefined}
+          helperText={locked ? t('auth.register.code_locked') : undefined}
+          rightElement={locked ? <Icon icon="lock" className={styles.lock} aria-hidden /> : undefined}
         />
         {status.status === 'failed' && (
           <Callout intent={Intent.DANGER} role="alert" style={{ marginBottom: 16 }}>

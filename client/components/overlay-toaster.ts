@@ -1,0 +1,13 @@
+import { OverlayToaster, Position, type Intent, type Toaster } from '@blueprintjs/core';
+
+let toaster: Promise<Toaster> | null = null;
+
+/** Blueprint 6 creates a toaster asynchronously (its own React root): made on first use, then shared. */
+function getToaster(): Promise<Toaster> {
+  toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 4 });
+  return toaster;
+}
+
+export function show(message: string, intent: Intent): void {
+  void getToaster().then((t) => t.show({ message, intent, timeout: 4000 }));
+}

@@ -1,0 +1,86 @@
+/**
+ * `npm run bench:bundle`: build the console and print what the first load of /admin_login costs (JS and CSS,
+ * gzipped) and what each lazy chunk adds. Exits 1 when the login budget of issue 2 is exceeded:
+ * 200 KiB of JS and 60 KiB of CSS, gzipped.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const OUT = path.join(ROOT, 'dist/client');
+const BUDGET = { js: 200 * 1024, css: 60 * 1024 };
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { manifest: true } });
+const manifest = JSON.parse(fs.readFileSync(path.join(OUT, '.vite/manifest.json'), 'utf8')) as Manifest;
+
+const gz = new Map<string, number>();
+function gzSize(file: string): number {
+  let size = gz.get(file);
+  if (size === undefined) {
+    size = gzipSync(fs.readFileSync(path.join(OUT, file)), { level: 9 }).length;
+    gz.set(file, size);
+  }
+  return size;
+}
+
+/** Files a chunk loads up front: itself, its static imports (transitively) and their CSS. */
+function staticClosure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) staticClosure(dep, seen);
+  return seen;
+}
+function files(keys: Iterable<string>) {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const k of keys) {
+    js.add(manifest[k].file);
+    for (const c of manifest[k].css ?? []) css.add(c);
+  }
+  return { js, css };
+}
+const sum = (set: Iterable<string>) => [...set].reduce((n, f) => n + gzSize(f), 0);
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+if (!entryKey) throw new Error('no entry chunk in the manifest');
+const initialKeys = staticClosure(entryKey);
+const initial = files(initialKeys);
+const initialJs = sum(initial.js);
+const initialCss = sum(initial.css);
+
+const rows: [string, string, string][] = [];
+for (const [key, chunk] of Object.entries(manifest)) {
+  if (!chunk.isDynamicEntry) continue;
+  const own = files([...staticClosure(key)].filter((k) => !initialKeys.has(k)));
+  const name = (chunk.src ?? key).replace(/^.*node_modules\//, 'npm:').replace(/^(\.\.\/)+/, '');
+  rows.push([name, kib(sum(own.js)), kib(sum([...own.css].filter((c) => !initial.css.has(c))))]);
+}
+rows.sort((a, b) => a[0].localeCompare(b[0]));
+
+const pad = (s: string, n: number) => s.padEnd(n);
+const w = Math.max(36, ...rows.map((r) => r[0].length)) + 2;
+console.log(`\nFirst load of /admin_login (entry ${manifest[entryKey].file} and its static imports):`);
+console.log(`  ${pad('initial JS (gzip)', w)}${kib(initialJs)}  budget ${kib(BUDGET.js)}  ${initialJs <= BUDGET.js ? 'ok' : 'OVER'}`);
+console.log(`  ${pad('initial CSS (gzip)', w)}${kib(initialCss)}  budget ${kib(BUDGET.css)}  ${initialCss <= BUDGET.css ? 'ok' : 'OVER'}`);
+console.log(`\nLazy chunks (what each adds beyond the first load, gzip):`);
+console.log(`  ${pad('chunk', w)}${pad('JS', 12)}CSS`);
+for (const [name, js, css] of rows) console.log(`  ${pad(name, w)}${pad(js, 12)}${css}`);
+
+if (initialJs > BUDGET.js || initialCss > BUDGET.css) {
+  console.error('\nLogin first-load budget exceeded.');
+  process.exit(1);
+}

@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+export const DIST = path.join(ROOT, 'dist/client');
+const STAMP = path.join(DIST, 'index.html');
+const LOCK = path.join(ROOT, '.tmp/e2e-build.lock');
+const SOURCES = ['client', 'contracts', 'vite.config.ts', 'package-lock.json'];
+
+function newestMtime(p: string): number {
+  const full = path.join(ROOT, p);
+  if (!fs.existsSync(full)) return 0;
+  const st = fs.statSync(full);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of fs.readdirSync(full, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+function isFresh(): boolean {
+  if (!fs.existsSync(STAMP)) return false;
+  const built = fs.statSync(STAMP).mtimeMs;
+  return SOURCES.every((s) => newestMtime(s) <= built);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Build the console into dist/client when it is missing or older than its sources. Test files run in
+ * parallel workers, so a lock directory makes one build and the others wait for it.
+ */
+export async function ensureClientBuilt(): Promise<string> {
+  fs.mkdirSync(path.dirname(LOCK), { recursive: true });
+  for (let waited = 0; ; waited += 250) {
+    if (isFresh()) return DIST;
+    try {
+      fs.mkdirSync(LOCK);
+    } catch {
+      // Someone else builds; a lock older than 3 minutes is a crashed run's leftover.
+      const lock = fs.statSync(LOCK, { throwIfNoEntry: false });
+      if (lock && Date.now() - lock.mtimeMs > 180_000) fs.rmSync(LOCK, { recursive: true, force: true });
+      if (waited > 240_000) throw new Error('timed out waiting for another worker to build the console');
+      await sleep(250);
+      continue;
+    }
+    try {
+      if (isFresh()) return DIST;
+      const res = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
+      if (res.status !== 0) throw new Error(`vite build failed:\n${res.stdout}\n${res.stderr}`);
+      return DIST;
+    } finally {
+      fs.rmSync(LOCK, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import { createMockServer, type MockServer } from '../../../mock-server/app.ts';
+import { launchBrowser, type TestBrowser } from './browser.ts';
+import { ensureClientBuilt } from './build.ts';
+
+/**
+ * The real console in a real browser: the built client served by an in-process mock server (':memory:',
+ * seeded, test mode) on 127.0.0.1 and a free port. `open('#/admin_login')` gives a fresh page.
+ */
+export async function startConsole(options: { userAgent?: string } = {}) {
+  const staticDir = await ensureClientBuilt();
+  const server: MockServer = createMockServer({ dbPath: ':memory:', seed: true, mode: 'test', staticDir, log: () => {} });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
+  let browser: TestBrowser;
+  try {
+    browser = await launchBrowser({ userAgent: options.userAgent });
+  } catch (e) {
+    server.close();
+    throw e;
+  }
+  const pageErrors: string[] = [];
+  return {
+    server,
+    url,
+    context: browser.browser,
+    /** Uncaught errors seen in any page (a test may assert none). */
+    pageErrors,
+    async open(hash: string) {
+      const page = await browser.browser.newPage();
+      page.on('pageerror', (e) => pageErrors.push(String(e)));
+      await page.goto(url + hash);
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type ConsoleUnderTest = Awaited<ReturnType<typeof startConsole>>;
