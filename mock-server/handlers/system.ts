@@ -8,14 +8,29 @@ interface MenuRow extends Omit<MenuItem, 'children'> {
   parent_id: number;
 }
 
-/** The role's menu as a tree; a group is kept only when it holds something the role has. */
+const MENU_COLUMNS = 'm.id, m.parent_id, m.name, m.path, m.type, m.platform, m.icon, m.sort, m.show_headshot, m.language_variables';
+
+/**
+ * The role's menu as a tree; a group is kept only when it holds something the role has. A route granted
+ * without its group (a tree editor may save a half-checked group as unchecked) still shows under its group:
+ * the permission check allows it, so the menu must offer it. A button without its route stays hidden.
+ */
 function menuTree(services: Services, roleId: number): MenuItem[] {
   const rows = services.db
-    .prepare(
-      `SELECT m.id, m.parent_id, m.name, m.path, m.type, m.platform, m.icon, m.sort, m.show_headshot, m.language_variables
-       FROM menus m JOIN role_menus rm ON rm.menu_id = m.id WHERE rm.role_id = ? ORDER BY m.sort DESC, m.id`,
-    )
+    .prepare(`SELECT ${MENU_COLUMNS} FROM menus m JOIN role_menus rm ON rm.menu_id = m.id WHERE rm.role_id = ?`)
     .all(roleId) as MenuRow[];
+  const granted = new Set(rows.map((r) => r.id));
+  const missingGroups = [
+    ...new Set(rows.filter((r) => r.type === 1 && r.parent_id !== 0 && !granted.has(r.parent_id)).map((r) => r.parent_id)),
+  ];
+  if (missingGroups.length) {
+    const groups = services.db
+      .prepare(`SELECT ${MENU_COLUMNS} FROM menus m WHERE m.path = '' AND m.id IN (${missingGroups.map(() => '?').join(', ')})`)
+      .all(...missingGroups) as MenuRow[];
+    rows.push(...groups);
+  }
+  // Larger sort ranks higher (§9); children are pushed in this order below.
+  rows.sort((a, b) => b.sort - a.sort || a.id - b.id);
   const nodes = new Map<number, MenuItem>();
   for (const { parent_id: _p, ...row } of rows) nodes.set(row.id, { ...row, type: row.type === 2 ? 2 : 1, children: [] });
   const roots: MenuItem[] = [];
