@@ -212,8 +212,11 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 
 /** Every place inside a value (object keys and array indexes), not the root. */
 function pathsOf(v: unknown, prefix: Path = [], out: Path[] = []): Path[] {
-  if (Array.isArray(v)) v.forEach((x, i) => (out.push([...prefix, i]), pathsOf(x, [...prefix, i], out)));
-  else if (isPlainObject(v)) for (const k of Object.keys(v)) (out.push([...prefix, k]), pathsOf(v[k], [...prefix, k], out));
+  const children: [string | number, unknown][] = Array.isArray(v) ? v.map((x, i) => [i, x]) : isPlainObject(v) ? Object.entries(v) : [];
+  for (const [k, x] of children) {
+    out.push([...prefix, k]);
+    pathsOf(x, [...prefix, k], out);
+  }
   return out;
 }
 
