@@ -3,12 +3,16 @@ import { authCalls } from './calls/auth.ts';
 import { messageCalls } from './calls/message.ts';
 import { systemCalls } from './calls/system.ts';
 import { urlKeyPlatformCalls } from './calls/url-key-platform.ts';
+import { qrCodeCalls } from './calls/qr-code.ts';
+import { qrCodeAccessCalls } from './calls/qr-code-access.ts';
+import { domainCalls } from './calls/domain.ts';
+import { rotationCalls } from './calls/rotation.ts';
 
 /**
  * Every HTTP call of the product. Adding a call = adding its `defineCall` to an area file and the area's
  * array here; the server refuses to start a registered call without a handler (see tests/contract).
  */
-export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls] as const satisfies readonly CallDef[];
+export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls, ...qrCodeCalls, ...qrCodeAccessCalls, ...domainCalls, ...rotationCalls] as const satisfies readonly CallDef[];
 
 export type AnyCall = (typeof calls)[number];
 export type CallPath = AnyCall['path'];

@@ -9,6 +9,7 @@ import { seedDatabase, isSeeded } from './db/seed.ts';
 import { handlers } from './handlers/index.ts';
 import { apiNotFound, createErrorHandler } from './http/error-handler.ts';
 import { createCallRouter } from './http/router.ts';
+import { createVisitRouter } from './qr/visit-router.ts';
 import { createControl } from './realtime/control.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { systemClock, type Clock } from './services/clock.ts';
@@ -31,6 +32,8 @@ export interface MockServerOptions {
   log?: (line: string) => void;
   /** Origins allowed to open the WebSocket besides this server's own (dev/test also allow any loopback origin). */
   allowedOrigins?: readonly string[];
+  /** Random source of random rotation on the visit path (tests inject one). Default Math.random. */
+  visitRandom?: () => number;
 }
 
 export interface MockServer extends http.Server {
@@ -69,6 +72,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
   }
   app.use(createCallRouter(services, handlers));
   app.use('/api', apiNotFound);
+  app.use(createVisitRouter(services, options.visitRandom ? { random: options.visitRandom } : {}));
   if (options.staticDir && fs.existsSync(options.staticDir)) {
     const dir = path.resolve(options.staticDir);
     app.use(express.static(dir, { index: 'index.html', maxAge: '1h', setHeaders: noCacheHtml }));

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { core } from './migrations/001-core.ts';
 import { messages } from './migrations/002-messages.ts';
+import { qrCodes } from './migrations/003-qr-codes.ts';
 
 /**
  * Numbered migrations, applied in order inside one transaction each; `PRAGMA user_version` records the last.
@@ -14,7 +15,7 @@ export interface Migration {
 }
 
 /** Add yours in its own file under migrations/ and list it here. */
-export const migrations: readonly Migration[] = [core, messages];
+export const migrations: readonly Migration[] = [core, messages, qrCodes];
 
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;

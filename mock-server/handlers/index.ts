@@ -3,6 +3,10 @@ import { authHandlers } from './auth.ts';
 import { messageHandlers } from './message.ts';
 import { systemHandlers } from './system.ts';
 import { urlKeyPlatformHandlers } from './url-key-platform.ts';
+import { qrCodeHandlers } from './qr-code.ts';
+import { qrCodeAccessHandlers } from './qr-code-access.ts';
+import { domainHandlers } from './domain.ts';
+import { rotationHandlers } from './rotation.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -10,4 +14,8 @@ export const handlers: HandlerMap = {
   ...systemHandlers,
   ...urlKeyPlatformHandlers,
   ...messageHandlers,
+  ...qrCodeHandlers,
+  ...qrCodeAccessHandlers,
+  ...domainHandlers,
+  ...rotationHandlers,
 };

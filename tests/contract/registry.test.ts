@@ -10,9 +10,9 @@ import { startTestServer } from '../helpers/server.ts';
 const SPEC_CALLS: { path: string; built: boolean }[] = [
   ...['add', 'update_url', 'share_access', 'change_domain_name', 'batch_update', 'update_restriction_visit',
     'update_open_log', 'update_remove', 'get_ip', 'qr_code_remove', 'inquire', 'user_inquire', 'details', 'update',
-    'remove'].map((c) => ({ path: `qr_code_list/${c}`, built: false })),
+    'remove'].map((c) => ({ path: `qr_code_list/${c}`, built: true })),
   ...['inquire', 'export_access_records', 'restore_access_records', 'clear_access_history', 'clear_record',
-    'public_enquiry'].map((c) => ({ path: `qr_code_access/${c}`, built: false })),
+    'public_enquiry'].map((c) => ({ path: `qr_code_access/${c}`, built: true })),
   { path: 'pay_config/inquire', built: true },
   { path: 'pay_config/update', built: true },
   ...['add', 'inquire', 'update', 'remove'].map((c) => ({ path: `url_key_platform/${c}`, built: true })),

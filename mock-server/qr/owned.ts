@@ -1,0 +1,33 @@
+import type { Database } from 'better-sqlite3';
+import { conflict, notFound } from '../http/errors.ts';
+
+export interface DomainRef {
+  id: number;
+  user_id: number;
+  domain: string;
+  hold: number;
+}
+
+/** A domain the caller may use (its own; any for administrators: ownerId undefined), else 404. */
+export function requireDomain(db: Database, id: number, ownerId: number | undefined): DomainRef {
+  const row = db.prepare<[number], DomainRef>('SELECT id, user_id, domain, hold FROM domains WHERE id = ?').get(id);
+  if (!row || (ownerId !== undefined && row.user_id !== ownerId)) throw notFound();
+  return row;
+}
+
+/** A domain that may take QR codes of `owner`: the owner's and not on hold. */
+export function requireDomainForCodes(db: Database, id: number, callerScope: number | undefined, owner?: number): DomainRef {
+  const d = requireDomain(db, id, callerScope);
+  if (owner !== undefined && d.user_id !== owner) throw notFound();
+  if (d.hold === 2) throw conflict('errors.domain_held');
+  return d;
+}
+
+const GROUP_TABLES = { qr_groups: 'qr_groups', internal_code_groups: 'internal_code_groups' } as const;
+
+/** A group of `owner` (null passes), else 404: a QR code or domain is only filed under its owner's groups. */
+export function requireGroup(db: Database, table: keyof typeof GROUP_TABLES, id: number | null | undefined, owner: number): void {
+  if (id === null || id === undefined) return;
+  const row = db.prepare<[number], { user_id: number }>(`SELECT user_id FROM ${GROUP_TABLES[table]} WHERE id = ?`).get(id);
+  if (!row || row.user_id !== owner) throw notFound();
+}

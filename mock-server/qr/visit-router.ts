@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import express, { type Request, type Response } from 'express';
+import { SCAN_PARAM, SHORT_PREFIX, VISIT_PREFIX, visitPath } from '../../contracts/index.ts';
+import { decideVisit } from '../domain/restriction.ts';
+import { planJump, renderJumpPage } from '../domain/jump.ts';
+import { visitorIpv4 } from '../domain/ip.ts';
+import type { Services } from '../services/index.ts';
+import { createVisitLog } from './visits.ts';
+
+interface CodeRow {
+  id: number;
+  name: string;
+  rotation_type: 1 | 2 | 3;
+  jump_type: 1 | 2 | 3 | 4 | 5 | 6;
+  visit_method: 1 | 2;
+  visit_restriction: 1 | 2;
+  open_log: number;
+}
+
+const NO_SCRIPT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+function page(res: Response, status: number, title: string, text: string): void {
+  const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  res
+    .status(status)
+    .set({ 'Content-Security-Policy': NO_SCRIPT_CSP, 'Cache-Control': 'no-store' })
+    .type('html')
+    .send(`<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title></head><body><p>${esc(text)}</p></body></html>`);
+}
+
+/**
+ * The public visit path, outside /api: `GET /v/{file_name}` applies the code's restriction, rotation and jump
+ * type, records the visit and answers the page that jumps; `GET /s/{code}` redirects a short code to it.
+ * `random` drives random rotation (tests inject it).
+ */
+export function createVisitRouter(services: Services, options: { random?: () => number } = {}): express.Router {
+  const { db, clock } = services;
+  const log = createVisitLog(db, options.random);
+  const byFileName = db.prepare<[string], CodeRow>(
+    `SELECT id, name, rotation_type, jump_type, visit_method, visit_restriction, open_log FROM qr_codes
+     WHERE file_name = ? AND removed = 1`,
+  );
+  const shortCode = db.prepare<[string], { file_name: string }>(
+    `SELECT q.file_name FROM short_codes s JOIN qr_codes q ON q.id = s.qr_code_id WHERE s.code = ? AND q.removed = 1`,
+  );
+  const router = express.Router();
+
+  router.get(`${VISIT_PREFIX}:code`, (req: Request<{ code: string }>, res: Response) => {
+    const code = req.params.code.length <= 64 ? byFileName.get(req.params.code) : undefined;
+    if (!code) {
+      page(res, 404, 'Not found', 'This QR code does not exist or has been removed.');
+      return;
+    }
+    const visit = {
+      ip: visitorIpv4(req.ip),
+      userAgent: (req.get('user-agent') ?? '').slice(0, 1024),
+      host: (req.hostname || 'localhost').slice(0, 253),
+      timeMs: clock.now(),
+    };
+    const decision = decideVisit(code, { userAgent: visit.userAgent, scanned: req.query[SCAN_PARAM] === '1' });
+    if (!decision.allowed) {
+      log.refuse(code.id, visit, decision.reason);
+      page(
+        res,
+        403,
+        code.name,
+        decision.reason === 1 ? 'Please open this link in WeChat. 请在微信中打开此链接。' : 'Please scan the QR code to open this page. 请扫描二维码访问。',
+      );
+      return;
+    }
+    const { url } = log.record(code, visit);
+    const nonce = randomBytes(16).toString('base64');
+    const { html, csp } = renderJumpPage(planJump(code.jump_type, url, { referrer: req.get('referer') ?? '' }), nonce, code.name);
+    res.status(200).set({ 'Content-Security-Policy': csp, 'Cache-Control': 'no-store', 'X-Frame-Options': 'DENY' }).type('html').send(html);
+  });
+
+  router.get(`${SHORT_PREFIX}:code`, (req: Request<{ code: string }>, res: Response) => {
+    const found = req.params.code.length <= 16 ? shortCode.get(req.params.code) : undefined;
+    if (!found) {
+      page(res, 404, 'Not found', 'This short link does not exist.');
+      return;
+    }
+    res.set('Cache-Control', 'no-store').redirect(302, visitPath(found.file_name, { scan: req.query[SCAN_PARAM] === '1' }));
+  });
+
+  return router;
+}

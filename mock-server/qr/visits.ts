@@ -1,0 +1,127 @@
+import type { Database } from 'better-sqlite3';
+import type { EnumValue, RotationType, StealingReason } from '../../contracts/index.ts';
+import { rotate } from '../domain/rotation.ts';
+import { parseUserAgent } from '../domain/user-agent.ts';
+import { ipToInt } from '../domain/ip.ts';
+import { formatDateTime } from '../services/clock.ts';
+import { dayOf } from './time.ts';
+
+export interface IpRange {
+  start: number;
+  end: number;
+  country: string;
+  province: string;
+  city: string;
+  carrier: '' | 'mobile' | 'unicom' | 'telecom';
+  belong: string;
+}
+
+/** Where a visit comes from, as the visit path sees it. */
+export interface Visit {
+  readonly ip: string;
+  readonly userAgent: string;
+  readonly host: string;
+  readonly timeMs: number;
+}
+
+interface CodeState {
+  id: number;
+  rotation_type: EnumValue<typeof RotationType>;
+  open_log: number;
+}
+
+interface ChildRow {
+  id: number;
+  url: string;
+  visit_threshold: number;
+  remaining: number;
+  current: 1 | 2;
+}
+
+/**
+ * Writes of the visit path, on prepared statements built once per database. `record` is one transaction:
+ * rotation step, access record (when the code's log is open), distinct-IP bookkeeping, daily counter, code totals.
+ */
+export function createVisitLog(db: Database, random: () => number = Math.random) {
+  const rangeOf = db.prepare<[number], IpRange>('SELECT * FROM ip_ranges WHERE start <= ? ORDER BY start DESC LIMIT 1');
+  const uaId = db.prepare<[string], { id: number }>('SELECT id FROM user_agents WHERE user_agent = ?');
+  const insertUa = db.prepare<[string, string]>('INSERT INTO user_agents (user_agent, source) VALUES (?, ?)');
+  const hostId = db.prepare<[string], { id: number }>('SELECT id FROM visit_hosts WHERE host = ?');
+  const insertHost = db.prepare<[string]>('INSERT INTO visit_hosts (host) VALUES (?)');
+  const children = db.prepare<[number], ChildRow>(
+    'SELECT id, url, visit_threshold, remaining, current FROM qr_code_children WHERE qr_code_id = ? ORDER BY sort, id',
+  );
+  const setChild = db.prepare<[number, number, number, number]>(
+    'UPDATE qr_code_children SET remaining = ?, current = ?, view_number = view_number + ? WHERE id = ?',
+  );
+  const insertRecord = db.prepare<[number, number, number, number, number, number]>(
+    'INSERT INTO access_records (qr_code_id, create_time, ip, host_id, ua_id, range_start) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const ipLastDay = db.prepare<[number, number], { last_day: string }>('SELECT last_day FROM qr_code_ips WHERE qr_code_id = ? AND ip = ?');
+  const upsertIp = db.prepare<[number, number, string]>(
+    'INSERT INTO qr_code_ips (qr_code_id, ip, last_day) VALUES (?, ?, ?) ON CONFLICT (qr_code_id, ip) DO UPDATE SET last_day = excluded.last_day',
+  );
+  const bumpDaily = db.prepare<[number, string, number]>(`
+    INSERT INTO qr_code_daily (qr_code_id, day, view_number, ip_view_number) VALUES (?, ?, 1, ?)
+    ON CONFLICT (qr_code_id, day) DO UPDATE SET view_number = view_number + 1, ip_view_number = ip_view_number + excluded.ip_view_number`);
+  const bumpCode = db.prepare<[number, number, number]>(
+    'UPDATE qr_codes SET view_number = view_number + 1, ip_view_number = ip_view_number + ?, record_count = record_count + ? WHERE id = ?',
+  );
+  const insertStealing = db.prepare<[number, number, number, number, number, string]>(
+    'INSERT INTO stealing_records (qr_code_id, ip, ua_id, range_start, reason, create_time) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+
+  /** The IP-range row holding an address, or undefined. */
+  function lookupRange(ip: number): IpRange | undefined {
+    const r = rangeOf.get(ip);
+    return r && r.end >= ip ? r : undefined;
+  }
+
+  function userAgentId(userAgent: string): number {
+    const ua = userAgent.slice(0, 1024);
+    const found = uaId.get(ua);
+    if (found) return found.id;
+    return Number(insertUa.run(ua, parseUserAgent(ua).source).lastInsertRowid);
+  }
+
+  function visitHostId(host: string): number {
+    const h = host.slice(0, 253).toLowerCase();
+    const found = hostId.get(h);
+    if (found) return found.id;
+    return Number(insertHost.run(h).lastInsertRowid);
+  }
+
+  const record = db.transaction((code: CodeState, visit: Visit): { url: string; childId: number } => {
+    const list = children.all(code.id);
+    const step = rotate(list, code.rotation_type, random);
+    list.forEach((c, i) => {
+      const n = step.next[i]!;
+      const hit = i === step.index ? 1 : 0;
+      if (hit || n.remaining !== c.remaining || n.current !== c.current) setChild.run(n.remaining, n.current, hit, c.id);
+    });
+    const ip = ipToInt(visit.ip);
+    const day = dayOf(visit.timeMs);
+    const logged = code.open_log === 2 ? 1 : 0;
+    if (logged) {
+      const range = lookupRange(ip);
+      insertRecord.run(code.id, Math.floor(visit.timeMs / 1000), ip, visitHostId(visit.host), userAgentId(visit.userAgent), range ? range.start : -1);
+    }
+    const last = ipLastDay.get(code.id, ip);
+    const newIp = last ? 0 : 1;
+    const newToday = !last || last.last_day !== day ? 1 : 0;
+    if (newToday) upsertIp.run(code.id, ip, day);
+    bumpDaily.run(code.id, day, newToday);
+    bumpCode.run(newIp, logged, code.id);
+    const chosen = list[step.index]!;
+    return { url: chosen.url, childId: chosen.id };
+  });
+
+  function refuse(codeId: number, visit: Visit, reason: EnumValue<typeof StealingReason>): void {
+    const ip = ipToInt(visit.ip);
+    const range = lookupRange(ip);
+    insertStealing.run(codeId, ip, userAgentId(visit.userAgent), range ? range.start : -1, reason, formatDateTime(visit.timeMs));
+  }
+
+  return { record, refuse, lookupRange, userAgentId, visitHostId };
+}
+export type VisitLog = ReturnType<typeof createVisitLog>;
