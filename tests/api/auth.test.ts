@@ -400,6 +400,22 @@ describe('admin/logout', () => {
   });
 });
 
+describe('a session of an account that is disabled meanwhile', () => {
+  it('ends at the next call with 401 "This account is disabled", and logging in is refused', async () => {
+    const user = await registerFresh();
+    disableAccount(t, user.account);
+    expect(await t.call('admin/user_info', {}, user.token)).toEqual({ status: 401, body: failure('This account is disabled') });
+    expect((await t.call('admin/user_info', {}, user.token)).body.message).toBe(NOT_LOGGED_IN);
+    const res = await t.call('admin/login', { account: user.account, password: t.encrypt(user.password) });
+    expect(res).toEqual({ status: 403, body: failure('This account is disabled') });
+  });
+});
+
+/** What the user list's "disable" switch (a later issue) will do; here straight on the users table. */
+function disableAccount(server: TestServer, account: string) {
+  server.db.prepare('UPDATE users SET disable = 2 WHERE account = ?').run(account);
+}
+
 describe('admin/user_info', () => {
   it('answers the caller and the token, by the `token` header or a Bearer header', async () => {
     const token = await t.login('customer01');

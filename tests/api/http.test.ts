@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '../../contracts/index.ts';
@@ -57,6 +58,30 @@ describe('request bodies', () => {
     expect(res.body).toEqual({ status: false, message: typeof message === 'string' ? message : expect.stringMatching(message) });
     expect(snapshot(t.db)).toEqual(before);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it.each<[string, Record<string, string>, Buffer, number, string]>([
+    ['a gzip body that inflates past 1 MB', { 'Content-Encoding': 'gzip' }, zlib.gzipSync(JSON.stringify({ value: 10, pad: '0'.repeat(2 * ONE_MB) })), 413, 'The request body is too large'],
+    ['an unknown Content-Encoding', { 'Content-Encoding': 'x-magic' }, Buffer.from('{"value":10}'), 415, 'The parameter is invalid'],
+    ['an unsupported charset', { 'Content-Type': 'application/json; charset=x-klingon' }, Buffer.from('{"value":10}'), 415, 'The parameter is invalid'],
+  ])('%s answers the envelope', async (_name, headers, body, status, message) => {
+    // fetch sends the bytes as they are (supertest would serialise a Buffer as JSON).
+    const res = await fetch(`${t.url}/api/ping`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en', ...headers },
+      body,
+    });
+    expect({ status: res.status, body: await res.json() }).toEqual({ status, body: { status: false, message } });
+  });
+
+  it('takes a gzip body that stays under 1 MB', async () => {
+    const res = await fetch(`${t.url}/api/ping`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      body: zlib.gzipSync('{"value":10}'),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: { value: number } }).data.value).toBe(10);
   });
 
   it('takes a body just under 1 MB', async () => {
