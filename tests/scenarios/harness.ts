@@ -1,4 +1,4 @@
-import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type SagaMonitor, type Task } from 'redux-saga';
 import { all, delay, fork } from 'redux-saga/effects';
 import { vi } from 'vitest';
@@ -21,7 +21,8 @@ import type { Effects } from '../../client/api/effects.ts';
 import { ApiError } from '../../client/api/errors.ts';
 import type { RealtimeSocket, SocketEvent } from '../../client/api/socket.ts';
 import { memoryStorage, type StorageKey } from '../../client/api/storage.ts';
-import { rootReducer } from '../../client/app/reducers.ts';
+import { reducers } from '../../client/app/reducers.ts';
+import { sessionReducers } from '../../client/app/session-modules.ts';
 import { watchConnectivity } from '../../client/features/connectivity/sagas/connectivity-sagas.ts';
 import { watchMessagePolling } from '../../client/features/messages/sagas/message-polling-sagas.ts';
 import { watchRealtime } from '../../client/features/realtime/sagas/realtime-sagas.ts';
@@ -309,11 +310,21 @@ class Environment {
     for (;;) {
       const due = Math.min(...this.delays.values()) - START_EPOCH;
       if (!Number.isFinite(due) || due > target) break;
-      await vi.advanceTimersByTimeAsync(Math.max(0, due - this.now()));
+      await this.tick(Math.max(0, due - this.now()));
       await this.settle();
     }
-    await vi.advanceTimersByTimeAsync(target - this.now());
+    await this.tick(target - this.now());
     await this.settle();
+  }
+
+  private ticking = false;
+  private async tick(ms: number) {
+    this.ticking = true;
+    try {
+      await vi.advanceTimersByTimeAsync(ms);
+    } finally {
+      this.ticking = false;
+    }
   }
 
   monitor(): SagaMonitor {
@@ -323,7 +334,11 @@ class Environment {
         const e = effect as { type?: string; payload?: { fn?: unknown; args?: unknown[] } } | undefined;
         if (e?.type !== 'CALL' || !e.payload) return;
         const fn = e.payload.fn as { constructor?: { name?: string } };
-        if (fn === delayFn) this.delays.set(effectId, Date.now() + Number(e.payload.args?.[0] ?? 0));
+        if (fn === delayFn) {
+          // Fake timers run a 0 ms timer set while they are ticking 1 ms later (like a browser's clamping).
+          const ms = Number(e.payload.args?.[0] ?? 0);
+          this.delays.set(effectId, Date.now() + (ms === 0 && this.ticking ? 1 : ms));
+        }
         else if (fn?.constructor?.name !== 'GeneratorFunction') this.sagaCalls.add(effectId);
       },
       effectResolved: (id) => this.forget(id),
@@ -374,7 +389,8 @@ export async function playScenario(sc: Scenario): Promise<PlayResult> {
   };
   const sagaMiddleware = createSagaMiddleware({ context: { effects: env.makeEffects() }, sagaMonitor: env.monitor() });
   const store = configureStore({
-    reducer: rootReducer,
+    // The console's whole state once logged in: start-up slices and the session module's slices.
+    reducer: combineReducers({ ...reducers, ...sessionReducers }),
     middleware: (getDefault) => getDefault({ thunk: false }).concat(recordActions, sagaMiddleware),
   });
   env.dispatch = (a) => store.dispatch(a);

@@ -205,7 +205,9 @@ export function* realtimeFlow(token: string, realtimeKey: string, options: Realt
   for (;;) {
     yield put(realtimeEvents.socketOpening({ attempt: failures + 1 }));
     const link: Link = { socket: fx.openSocket(sid), key, token, counter: createFrameCounter(fx.now), closedByUs: false };
-    const end = yield* connectionFlow(link, options);
+    // `call`, not `yield*`: a cancelled child whose `finally` yields would otherwise hand its return value
+    // back to this loop as if it had ended normally, and a logout would schedule a reconnect.
+    const end = (yield call(connectionFlow, link, options)) as ConnectionEnd;
     yield put(realtimeEvents.socketClosed({ code: end.code, reason: end.reason }));
     if (end.refused) {
       yield* sessionRefusedFlow(end);
