@@ -19,6 +19,7 @@ export * from './access-log.ts';
 export * from './device-models.ts';
 export * from './visit.ts';
 export * from './routes.ts';
+export * from './ownership.ts';
 export * from './calls/message.ts';
 export * from './realtime/frames.ts';
 export * from './realtime/codec.ts';
