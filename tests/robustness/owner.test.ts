@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, OWNED_LISTS, OWNED_REFS, visitPath, type CallDef } from '../../contracts/index.ts';
+import { calls, OWNED_LISTS, OWNED_REFS, type CallDef } from '../../contracts/index.ts';
 import { closeAgents, createFuzzEnv, type FuzzEnv } from './harness/fuzz-runner.ts';
-import { checkList, checkRef, customers, describeList, listRows, staleDeclarations, undeclaredIdFields, type Customer } from './harness/owner.ts';
+import { checkList, checkRef, customers, describeList, prepareOwnerRows, staleDeclarations, undeclaredIdFields, type Customer } from './harness/owner.ts';
 
 /**
  * R2 owner checks: a customer never reads or changes another customer's rows. Every entry of
@@ -26,13 +26,7 @@ describe('owner checks (customer02 against customer01’s rows)', () => {
   beforeAll(async () => {
     env = await createFuzzEnv();
     ({ c1, c2 } = customers(env.server));
-    // Rows no seed gives customer01, made through the real paths: a refused visit (stealing record) and a
-    // cleared access log (clear batch).
-    for (const code of await listRows(env.server, c1, 'qr_code_list/inquire')) {
-      await fetch(env.server.url + visitPath(String(code.file_name)), { headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120' } });
-    }
-    const withVisits = (await listRows(env.server, c1, 'qr_code_list/inquire')).find((c) => Number(c.record_count) > 1);
-    if (withVisits) await env.server.call('qr_code_access/clear_access_history', { qr_code_id: withVisits.id }, c1.token);
+    await prepareOwnerRows(env.server, c1);
   });
   afterAll(async () => {
     await env.server.close();

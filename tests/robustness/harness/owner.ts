@@ -7,6 +7,7 @@ import {
   type CallDef,
   type OwnedList,
   type OwnedRef,
+  visitPath,
 } from '../../../contracts/index.ts';
 import type { TestServer } from '../../helpers/server.ts';
 import { defOf, Plain, validBody } from './derive.ts';
@@ -199,4 +200,16 @@ export async function checkList(server: TestServer, list: OwnedList, { c1, c2 }:
   const shared = mine.filter((r) => ids.has(r.id) || r.user_id === c1.id);
   if (shared.length) problems.push(`customer02 sees ${shared.length} rows of customer01 in ${describeList(list)}`);
   return problems;
+}
+
+/**
+ * Rows the seed does not give customer01, made through the real paths: a refused visit of every code from a
+ * desktop browser (stealing records of scan-only / WeChat-only codes) and a cleared access log (clear batch).
+ */
+export async function prepareOwnerRows(server: TestServer, c1: Customer): Promise<void> {
+  for (const code of await listRows(server, c1, 'qr_code_list/inquire')) {
+    await fetch(server.url + visitPath(String(code.file_name)), { headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/120' } });
+  }
+  const withVisits = (await listRows(server, c1, 'qr_code_list/inquire')).find((c) => Number(c.record_count) > 1);
+  if (withVisits) await server.call('qr_code_access/clear_access_history', { qr_code_id: withVisits.id }, c1.token);
 }
