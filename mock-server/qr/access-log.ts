@@ -72,21 +72,32 @@ export function createAccessLogReader(db: Database) {
   );
   const hostIdOf = db.prepare<[string], { id: number }>('SELECT id FROM visit_hosts WHERE host = ?');
   const hostName = db.prepare<[number], { host: string }>('SELECT host FROM visit_hosts WHERE id = ?');
-  // Index-only on access_records_ip (ip, qr_code_id, create_time, host_id).
-  const perIp = db.prepare<[number, number, number, number], { host_id: number; n: number; latest: number }>(
-    `SELECT host_id, COUNT(*) AS n, MAX(create_time) AS latest FROM access_records
-     WHERE ip = ? AND qr_code_id = ? AND create_time BETWEEN ? AND ? GROUP BY host_id`,
-  );
-  const perIpHost = db.prepare<[number, number, number, number, number], { host_id: number; n: number; latest: number }>(
-    `SELECT host_id, COUNT(*) AS n, MAX(create_time) AS latest FROM access_records
-     WHERE ip = ? AND qr_code_id = ? AND create_time BETWEEN ? AND ? AND host_id = ? GROUP BY host_id`,
-  );
-  const latestOf = db.prepare<[number, number, number, number], { ua_id: number; range_start: number }>(
-    `SELECT ua_id, range_start FROM access_records WHERE ip = ? AND qr_code_id = ? AND create_time = ? AND host_id = ?
-     ORDER BY id DESC LIMIT 1`,
+  // One statement for every IP: index seeks on access_records_ip (ip, qr_code_id, create_time, host_id). With a
+  // single MAX() aggregate SQLite takes the bare columns (ua_id, range_start) from the row holding the maximum,
+  // i.e. the latest visit (documented SQLite behaviour).
+  const visitorsOf = db.prepare<[string, number, number, number, number, number], { ip: number; host_id: number; n: number; latest: number; ua_id: number; range_start: number }>(
+    `SELECT ip, host_id, COUNT(*) AS n, MAX(create_time) AS latest, ua_id, range_start FROM access_records
+     WHERE ip IN (SELECT value FROM json_each(?)) AND qr_code_id = ? AND create_time BETWEEN ? AND ? AND (? = 0 OR host_id = ?)
+     GROUP BY ip, host_id`,
   );
   const uaOf = db.prepare<[number], { user_agent: string; source: string }>('SELECT user_agent, source FROM user_agents WHERE id = ?');
   const belongOf = db.prepare<[number], { belong: string }>('SELECT belong FROM ip_ranges WHERE start = ?');
+  // Dictionary rows never change once written (user agents, hosts; ranges are seeded), so they are cached.
+  const memo = <K, V>(load: (k: K) => V) => {
+    const cache = new Map<K, V>();
+    return (k: K): V => {
+      let v = cache.get(k);
+      if (v === undefined) {
+        v = load(k);
+        if (cache.size > 10_000) cache.clear();
+        cache.set(k, v);
+      }
+      return v;
+    };
+  };
+  const host = memo((id: number) => hostName.get(id)?.host ?? '');
+  const agent = memo((id: number) => uaOf.get(id) ?? { user_agent: '', source: '' });
+  const belong = memo((start: number) => (start >= 0 ? (belongOf.get(start)?.belong ?? '') : ''));
 
   return {
     /** One page, newest first. Total: the code's maintained record_count when unfiltered, else a COUNT. */
@@ -125,31 +136,27 @@ export function createAccessLogReader(db: Database) {
 
     /** Spec §3 visitor records of the given IPs on one code within [fromSec, toSec], one per (domain, ip). */
     visitors(qrCodeId: number, ips: readonly string[], fromSec: number, toSec: number, domain: string): VisitorRecord[] {
-      let hostId: number | undefined;
+      let hostId = 0;
       if (domain) {
-        hostId = hostIdOf.get(domain.toLowerCase())?.id;
-        if (hostId === undefined) return [];
+        hostId = hostIdOf.get(domain.toLowerCase())?.id ?? -1;
+        if (hostId < 0) return [];
       }
-      const out: (VisitorRecord & { latest: number })[] = [];
-      for (const ipText of new Set(ips)) {
-        const ip = ipToInt(ipText);
-        const groups = hostId === undefined ? perIp.all(ip, qrCodeId, fromSec, toSec) : perIpHost.all(ip, qrCodeId, fromSec, toSec, hostId);
-        for (const g of groups) {
-          const latest = latestOf.get(ip, qrCodeId, g.latest, g.host_id);
-          const ua = latest ? uaOf.get(latest.ua_id) : undefined;
-          out.push({
-            domain: hostName.get(g.host_id)?.host ?? '',
-            ip: ipText,
+      const list = JSON.stringify([...new Set(ips.map(ipToInt))]);
+      return visitorsOf
+        .all(list, qrCodeId, fromSec, toSec, hostId, hostId)
+        .sort((a, b) => b.latest - a.latest || a.ip - b.ip)
+        .map((g) => {
+          const ua = agent(g.ua_id);
+          return {
+            domain: host(g.host_id),
+            ip: intToIp(g.ip),
             ip_count: g.n,
             latest_create_time: fromEpochSeconds(g.latest),
-            latest_ip_belong: latest && latest.range_start >= 0 ? (belongOf.get(latest.range_start)?.belong ?? '') : '',
-            latest_source: ua?.source ?? '',
-            latest_user_agent: ua?.user_agent ?? '',
-            latest: g.latest,
-          });
-        }
-      }
-      return out.sort((a, b) => b.latest - a.latest || (a.ip < b.ip ? -1 : 1)).map(({ latest: _latest, ...v }) => v);
+            latest_ip_belong: belong(g.range_start),
+            latest_source: ua.source,
+            latest_user_agent: ua.user_agent,
+          };
+        });
     },
   };
 }

@@ -1,0 +1,202 @@
+import type { Database } from 'better-sqlite3';
+import { ipRanges } from '../../fixtures/seed/ip-ranges.ts';
+import { USER_AGENTS, seededRandom } from '../../fixtures/visitors.ts';
+import { ACCESS_RECORD_INDEXES, ACCESS_RECORD_INDEX_NAMES } from '../db/migrations/003-qr-codes.ts';
+import { parseUserAgent } from '../domain/user-agent.ts';
+import { formatDateTime } from '../services/clock.ts';
+import { cidrRange } from './seed.ts';
+import { addDays, dayOf } from './time.ts';
+
+export interface BulkSeedOptions {
+  /** Access records to add in all. */
+  records: number;
+  /** Records of the one big code (`bench-big`); the rest is shared by the other codes. */
+  bigRecords: number;
+  /** QR codes to create besides the big one. */
+  codes: number;
+  /** Days of history, ending today (the clock's). */
+  days: number;
+  /** Owner of the bench codes (customer01 by default). */
+  userId: number;
+  /** Domain id of the bench codes (a domain of userId). */
+  domainId: number;
+  now: number;
+  seed: number;
+  log: (line: string) => void;
+}
+
+export interface BulkSeedResult {
+  bigCodeId: number;
+  bigFileName: string;
+  bigPassword: string;
+  records: number;
+  ms: { rows: number; indexes: number; total: number };
+}
+
+const ROWS_PER_STATEMENT = 200;
+const ROWS_PER_TRANSACTION = 500_000;
+/** Average visits per visitor IP of a code (sets how many distinct IPs a code has). */
+const VISITS_PER_IP = 5;
+
+/**
+ * Fill a migrated, seeded database with a large access log fast: records are generated per code and per day,
+ * written with multi-row prepared INSERTs in big transactions with the log's indexes dropped (built once at the
+ * end), and every counter (code totals, children, daily counters, distinct IPs) is computed on the way, so the
+ * data is as consistent as the visit path would have left it.
+ */
+export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
+  const started = performance.now();
+  const random = seededRandom(o.seed);
+  const time = formatDateTime(o.now);
+
+  // Bench codes.
+  const insertCode = db.prepare(
+    `INSERT INTO qr_codes (user_id, name, file_name, password, domain_id, rotation_type, visit_threshold, create_time, update_time)
+     VALUES (?, ?, ?, ?, ?, ?, 100, ?, ?)`,
+  );
+  const insertChild = db.prepare(
+    'INSERT INTO qr_code_children (qr_code_id, url, sort, visit_threshold, remaining, current, create_time) VALUES (?, ?, ?, 100, 100, ?, ?)',
+  );
+  const tag = `${o.seed.toString(36)}${Math.floor(o.now / 1000).toString(36)}`;
+  const codeIds: number[] = [];
+  const bigPassword = 'bench01';
+  const bigFileName = `bench-big-${tag}`;
+  db.transaction(() => {
+    for (let i = 0; i <= o.codes; i++) {
+      const fileName = i === 0 ? bigFileName : `bench-${tag}-${i}`;
+      const id = Number(insertCode.run(o.userId, i === 0 ? 'Benchmark (big)' : `Benchmark ${i}`, fileName, i === 0 ? bigPassword : `bench${i}`, o.domainId, 1 + (i % 3), time, time).lastInsertRowid);
+      for (let c = 0; c < 2; c++) insertChild.run(id, `https://example.com/bench/${i}/${c}`, c, c === 0 ? 2 : 1, time);
+      codeIds.push(id);
+    }
+  })();
+
+  // Dictionaries: user agents (parsed once), the bench domain's host, IP ranges for location lookup.
+  const uaIds = Object.values(USER_AGENTS).map((ua) => {
+    const found = db.prepare<[string], { id: number }>('SELECT id FROM user_agents WHERE user_agent = ?').get(ua);
+    return found ? found.id : Number(db.prepare('INSERT INTO user_agents (user_agent, source) VALUES (?, ?)').run(ua, parseUserAgent(ua).source).lastInsertRowid);
+  });
+  const host = db.prepare<[number], { domain: string }>('SELECT domain FROM domains WHERE id = ?').get(o.domainId)?.domain ?? 'localhost';
+  db.prepare('INSERT OR IGNORE INTO visit_hosts (host) VALUES (?)').run(host);
+  const hostId = db.prepare<[string], { id: number }>('SELECT id FROM visit_hosts WHERE host = ?').get(host)!.id;
+  const blocks = ipRanges.filter((r) => !r.cidr.startsWith('127.')).map((r) => cidrRange(r.cidr));
+  const randomIp = () => {
+    // One visitor in fifty comes from an address outside the table (unknown location).
+    if (random() < 0.02) return ((203 << 24) | (113 << 8) | Math.floor(random() * 256)) >>> 0;
+    const [start, end] = blocks[Math.floor(random() * blocks.length)]!;
+    return start + Math.floor(random() * (end - start + 1));
+  };
+  const rangeStarts = blocks.map(([s]) => s).sort((a, b) => a - b);
+  const rangeEnd = new Map(blocks.map(([s, e]) => [s, e]));
+  const rangeOf = (ip: number) => {
+    let lo = 0;
+    let hi = rangeStarts.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (rangeStarts[mid]! <= ip) {
+        found = rangeStarts[mid]!;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found >= 0 && rangeEnd.get(found)! >= ip ? found : -1;
+  };
+
+  // Bulk mode: no log indexes while loading, no journal (a failed seed leaves a file to delete, nothing else).
+  for (const name of ACCESS_RECORD_INDEX_NAMES) db.exec(`DROP INDEX IF EXISTS ${name}`);
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.pragma('cache_size = -262144');
+  db.pragma('temp_store = MEMORY');
+
+  const values = Array.from({ length: ROWS_PER_STATEMENT }, () => '(?, ?, ?, ?, ?, ?)').join(', ');
+  const insertMany = db.prepare(`INSERT INTO access_records (qr_code_id, create_time, ip, host_id, ua_id, range_start) VALUES ${values}`);
+  const insertOne = db.prepare('INSERT INTO access_records (qr_code_id, create_time, ip, host_id, ua_id, range_start) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertDaily = db.prepare('INSERT INTO qr_code_daily (qr_code_id, day, view_number, ip_view_number) VALUES (?, ?, ?, ?)');
+  const insertIp = db.prepare('INSERT INTO qr_code_ips (qr_code_id, ip, last_day) VALUES (?, ?, ?)');
+  const setTotals = db.prepare('UPDATE qr_codes SET view_number = view_number + ?, ip_view_number = ?, record_count = record_count + ? WHERE id = ?');
+  const setChildViews = db.prepare('UPDATE qr_code_children SET view_number = view_number + ? WHERE qr_code_id = ? AND sort = ?');
+
+  const buffer: number[] = [];
+  let pendingInTx = 0;
+  let written = 0;
+  const push = (...row: number[]) => {
+    buffer.push(...row);
+    if (buffer.length === ROWS_PER_STATEMENT * 6) {
+      insertMany.run(buffer);
+      buffer.length = 0;
+    }
+  };
+  const commitIfFull = (force: boolean) => {
+    if (force) {
+      for (let i = 0; i < buffer.length; i += 6) insertOne.run(buffer.slice(i, i + 6));
+      buffer.length = 0;
+    }
+    if (pendingInTx >= ROWS_PER_TRANSACTION || force) {
+      db.exec('COMMIT');
+      db.exec('BEGIN');
+      pendingInTx = 0;
+    }
+  };
+  db.exec('BEGIN');
+
+  const today = dayOf(o.now);
+  const firstDay = addDays(today, -(o.days - 1));
+  const dayStartSec = (day: string) => {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    return Math.floor(new Date(y, m - 1, d).getTime() / 1000);
+  };
+  const nowSec = Math.floor(o.now / 1000);
+  const others = Math.max(0, o.records - o.bigRecords);
+  const perOther = o.codes > 0 ? Math.floor(others / o.codes) : 0;
+  const loadStarted = performance.now();
+
+  codeIds.forEach((codeId, index) => {
+    const total = index === 0 ? Math.min(o.bigRecords, o.records) : perOther + (index === o.codes ? others - perOther * o.codes : 0);
+    if (total <= 0) return;
+    const pool = Array.from({ length: Math.max(1, Math.ceil(total / VISITS_PER_IP)) }, randomIp);
+    const poolUa = pool.map(() => uaIds[Math.floor(random() * uaIds.length)]!);
+    const lastDay = new Map<number, string>();
+    let left = total;
+    for (let d = 0; d < o.days && left > 0; d++) {
+      const day = addDays(firstDay, d);
+      const n = d === o.days - 1 ? left : Math.min(left, Math.round((total / o.days) * (0.6 + random() * 0.8)));
+      left -= n;
+      const start = dayStartSec(day);
+      const span = Math.max(1, Math.min(86_400, nowSec - start + 1));
+      const seen = new Set<number>();
+      for (let k = 0; k < n; k++) {
+        // A few regulars visit often: the square biases the draw towards the start of the pool.
+        const p = Math.floor(random() * random() * pool.length);
+        const ip = pool[p]!;
+        seen.add(ip);
+        lastDay.set(ip, day);
+        push(codeId, start + Math.floor(random() * span), ip, hostId, poolUa[p]!, rangeOf(ip));
+      }
+      if (n > 0) insertDaily.run(codeId, day, n, seen.size);
+      pendingInTx += n;
+      written += n;
+      commitIfFull(false);
+    }
+    for (const ip of [...lastDay.keys()].sort((a, b) => a - b)) insertIp.run(codeId, ip, lastDay.get(ip)!);
+    setTotals.run(total, lastDay.size, total, codeId);
+    setChildViews.run(Math.ceil(total / 2), codeId, 0);
+    setChildViews.run(Math.floor(total / 2), codeId, 1);
+    if (index % 20 === 0 || index === 0) o.log(`  code ${index}/${o.codes}: ${written.toLocaleString('en')} records written`);
+  });
+  commitIfFull(true);
+  db.exec('COMMIT');
+  const rowsMs = performance.now() - loadStarted;
+
+  const indexStarted = performance.now();
+  for (const sql of ACCESS_RECORD_INDEXES) db.exec(sql);
+  const indexMs = performance.now() - indexStarted;
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  return {
+    bigCodeId: codeIds[0]!,
+    bigFileName,
+    bigPassword,
+    records: written,
+    ms: { rows: rowsMs, indexes: indexMs, total: performance.now() - started },
+  };
+}
