@@ -134,11 +134,12 @@ function doubles(b: NumberBounds): fc.Arbitrary<number> {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const DATE_SHAPES = [
-  (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
-  (d: Date) => `${DATE_SHAPES[0]!(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`,
-  (d: Date) => `${DATE_SHAPES[0]!(d)} 00:00:00`,
-  (d: Date) => `${DATE_SHAPES[0]!(d)} 23:59:59`,
+const ymd = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const DATE_SHAPES: readonly ((d: Date) => string)[] = [
+  ymd,
+  (d: Date) => `${ymd(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`,
+  (d: Date) => `${ymd(d)} 00:00:00`,
+  (d: Date) => `${ymd(d)} 23:59:59`,
   (d: Date) => d.toISOString(),
 ];
 
