@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createMockServer } from './app.ts';
@@ -32,7 +33,9 @@ if (values.reset && dbPath !== ':memory:') {
 const started = Date.now();
 const server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true });
 server.listen(port, host, () => {
-  const where = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`;
+  // The bound port, not the asked one: `--port 0` picks a free port and this line tells it (crash tests read it).
+  const bound = (server.address() as AddressInfo).port;
+  const where = `http://${host.includes(':') ? `[${host}]` : host}:${bound}/`;
   console.log(`mock server (${mode}) ready in ${Date.now() - started} ms on ${where}  db=${dbPath}`);
   if (values.static) console.log(`console: ${where}#/admin_login`);
 });
