@@ -18,10 +18,9 @@ import {
  * session and far fewer than 2^32 frames per key, random IVs stay well inside GCM's collision bound.
  */
 
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-const KEY_BYTES = 32;
-const AAD_PREFIX = 'qr-console/rt/1/';
+/** The wire layout, shared with the mock server's synchronous node:crypto implementation of this codec. */
+export const FRAME_WIRE = { ivBytes: 12, tagBytes: 16, keyBytes: 32, aadPrefix: 'qr-console/rt/1/' } as const;
+const { ivBytes: IV_BYTES, tagBytes: TAG_BYTES, keyBytes: KEY_BYTES, aadPrefix: AAD_PREFIX } = FRAME_WIRE;
 
 const subtle = () => globalThis.crypto.subtle;
 const utf8 = new TextEncoder();

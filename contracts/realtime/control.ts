@@ -33,6 +33,11 @@ export const controlBodies = {
     type: z.int().min(1).max(9999),
     data: z.json().optional(),
   }),
+  /** Push a frame to every authenticated socket of every user (the benchmark's "push to all"). */
+  broadcast: z.strictObject({
+    type: z.int().min(1).max(9999),
+    data: z.json().optional(),
+  }),
   /** Close every socket of the user with `code` (default 3001). */
   close: z.strictObject({
     to: target,
@@ -82,6 +87,7 @@ export const controlSocketInfo = z.object({
 
 export const controlAnswers = {
   push: z.object({ delivered: z.int().min(0) }),
+  broadcast: z.object({ delivered: z.int().min(0) }),
   close: z.object({ closed: z.int().min(0) }),
   drop_all: z.object({ closed: z.int().min(0) }),
   http_fault: z.null(),

@@ -82,8 +82,6 @@ export const CloseCode = defineEnum('realtime_close_code', {
   session_ended: 4007,
   /** No frame for IDLE_TIMEOUT_MS (a console pings every 5 s, so the peer is gone or stuck); reconnect. */
   idle: 4008,
-  /** More than MAX_FRAMES_IN_FLIGHT frames waiting to be processed on one socket (a flood). */
-  flood: 4009,
   /** The server is restarting (dev restart, control API drop-all); reconnect with backoff. */
   server_restarting: 4010,
 });
@@ -115,8 +113,6 @@ export const FRAME_MAX_SKEW_MS = 5 * 60_000;
 export const LOGIN_TIMEOUT_MS = 10_000;
 /** A socket that sends nothing for this long is closed with CloseCode.idle. */
 export const IDLE_TIMEOUT_MS = 30_000;
-/** Frames received but not yet processed (decryption is asynchronous) before CloseCode.flood. */
-export const MAX_FRAMES_IN_FLIGHT = 64;
 /** The WebSocket path on the mock server's origin. */
 export const REALTIME_PATH = '/ws';
 /** Query parameter carrying `realtimeSessionId(realtime_key)`. */

@@ -80,7 +80,7 @@ export const messageHandlers = defineHandlers({
     return { content, total };
   },
 
-  'message/send': async ({ body, services, me }) => {
+  'message/send': ({ body, services, me }) => {
     const sender = me();
     const recipients: number[] =
       body.user_id !== undefined
@@ -100,16 +100,15 @@ export const messageHandlers = defineHandlers({
       })),
     )();
     // Push after the commit, only to users with an open console.
-    const pushes = created
-      .filter((m) => services.realtime.isOnline(m.userId))
-      .map((m) =>
-        services.realtime.push(m.userId, FrameType.values.message, {
-          id: m.id,
-          title: body.title,
-          content: body.content,
-        }),
-      );
-    const pushed = (await Promise.all(pushes)).reduce((a, b) => a + b, 0);
+    let pushed = 0;
+    for (const m of created) {
+      if (!services.realtime.isOnline(m.userId)) continue;
+      pushed += services.realtime.push(m.userId, FrameType.values.message, {
+        id: m.id,
+        title: body.title,
+        content: body.content,
+      });
+    }
     return { sent: created.length, pushed };
   },
 
@@ -123,15 +122,16 @@ export const messageHandlers = defineHandlers({
     return { removed: info.changes };
   },
 
-  'user/force_refresh': async ({ body, services }) => ({
-    pushed: await services.realtime.push(userExists(services, body.id).id, FrameType.values.reload),
+  'user/force_refresh': ({ body, services }) => ({
+    pushed: services.realtime.push(userExists(services, body.id).id, FrameType.values.reload),
   }),
 
-  'user/disconnect': async ({ body, services }) => {
+  'user/disconnect': ({ body, services }) => {
     const id = userExists(services, body.id).id;
-    await services.realtime.push(id, FrameType.values.close);
+    // ws sends in order: the type-3 frame reaches the console before the 3001 close frame.
+    services.realtime.push(id, FrameType.values.close);
     return {
-      closed: await services.realtime.closeUser(
+      closed: services.realtime.closeUser(
         id,
         CloseCode.values.deliberate,
         'disconnected by an administrator',

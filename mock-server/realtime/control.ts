@@ -34,12 +34,9 @@ export function createControl(services: Services) {
 
   type Body<N extends ControlName> = z.output<(typeof controlBodies)[N]>;
   const actions: { [N in ControlName]: (body: Body<N>) => ControlAnswer<N> | Promise<ControlAnswer<N>> } = {
-    push: async ({ to, type, data }) => ({
-      delivered: await services.realtime.push(userIdOf(to), type, data),
-    }),
-    close: async ({ to, code, reason }) => ({
-      closed: await services.realtime.closeUser(userIdOf(to), code, reason),
-    }),
+    push: ({ to, type, data }) => ({ delivered: services.realtime.push(userIdOf(to), type, data) }),
+    broadcast: ({ type, data }) => ({ delivered: services.realtime.pushAll(type, data) }),
+    close: ({ to, code, reason }) => ({ closed: services.realtime.closeUser(userIdOf(to), code, reason) }),
     drop_all: ({ code }) => ({ closed: services.realtime.closeAll(code, 'dropped by control API') }),
     http_fault: ({ path, count, status, message, delay_ms }) => {
       faults.set(path, { remaining: count, status: status ?? null, message, delay_ms });

@@ -1,33 +1,30 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { Database } from 'better-sqlite3';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
+  clientFrame,
   CloseCode,
   createFrameCounter,
   createReplayGuard,
-  decodeClientFrame,
   DEFAULT_LOCALE,
   Direction,
-  encodeFrame,
   FRAME_MAX_BYTES,
   FrameType,
   IDLE_TIMEOUT_MS,
-  importRealtimeKey,
   LOCALES,
   LOGIN_TIMEOUT_MS,
-  MAX_FRAMES_IN_FLIGHT,
   REALTIME_PATH,
   REALTIME_SID_PARAM,
   translate,
   type ClientFrame,
   type Locale,
-  type ServerFrame,
 } from '../../contracts/index.ts';
 import { formatDateTime, type Clock } from '../services/clock.ts';
 import { hashToken, type Sessions } from '../services/sessions.ts';
 import type { Users } from '../services/users.ts';
-import type { Database } from 'better-sqlite3';
 import type { RealtimeKeys } from './keys.ts';
+import { decodeFrameSync, encodeFrameSync, rawKeyOf } from './node-codec.ts';
 import { originAllowed } from './origin.ts';
 
 export interface HubDeps {
@@ -46,21 +43,18 @@ export interface AttachOptions {
   readonly allowLoopbackOrigins: boolean;
 }
 
-/** One socket. Frames are processed one after another (decryption is async) and sent one after another. */
+/** One socket. Frames are decoded and answered synchronously, so they are handled and sent in order. */
 interface Conn {
   readonly ws: WebSocket;
   readonly openedMs: number;
   sid: string;
-  key: CryptoKey | null;
+  key: Buffer | null;
   tokenHash: string;
   userId: number | null;
   authenticated: boolean;
   locale: Locale;
   closed: boolean;
-  inFlight: number;
   lastFrameMs: number;
-  inbox: Promise<void>;
-  outbox: Promise<void>;
   readonly guard: ReturnType<typeof createReplayGuard>;
   readonly counter: ReturnType<typeof createFrameCounter>;
   loginTimer: NodeJS.Timeout | null;
@@ -119,44 +113,32 @@ export function createRealtimeHub(deps: HubDeps) {
     }
   }
 
-  /** Queue one frame on the socket; seq is taken when the previous frame has gone, so order and seq agree. */
-  function send(conn: Conn, type: number, data?: unknown): Promise<boolean> {
-    const task = conn.outbox.then(async () => {
-      if (conn.closed || !conn.key || conn.ws.readyState !== conn.ws.OPEN) return false;
-      const payload = {
-        type,
-        locale: conn.locale,
-        token: '',
-        ...conn.counter.next(),
-        ...(data === undefined ? {} : { data }),
-      };
-      const wire = await encodeFrame(conn.key, Direction.toClient, payload as ServerFrame);
-      if (conn.closed) return false;
-      conn.ws.send(wire);
-      return true;
-    });
-    conn.outbox = task.then(
-      () => undefined,
-      () => undefined,
-    );
-    return task.catch((e: unknown) => {
-      log(`realtime: send failed: ${String(e)}`);
-      return false;
-    });
+  /** Encrypt and send one frame now; seq follows the send order. False when the socket is gone. */
+  function send(conn: Conn, type: number, data?: unknown): boolean {
+    if (conn.closed || !conn.key || conn.ws.readyState !== conn.ws.OPEN) return false;
+    const payload = {
+      type,
+      locale: conn.locale,
+      token: '',
+      ...conn.counter.next(),
+      ...(data === undefined ? {} : { data }),
+    };
+    conn.ws.send(encodeFrameSync(conn.key, Direction.toClient, payload));
+    return true;
   }
 
-  const refuseLogin = (conn: Conn, key: string, code: number = CloseCode.values.bad_login) =>
-    send(conn, FrameType.values.login_ack, { status: false, message: translate(key, conn.locale) }).then(() =>
-      close(conn, code, key),
-    );
+  function refuseLogin(conn: Conn, key: string) {
+    send(conn, FrameType.values.login_ack, { status: false, message: translate(key, conn.locale) });
+    close(conn, CloseCode.values.bad_login, key);
+  }
 
-  async function onLogin(conn: Conn, frame: ClientFrame) {
+  function onLogin(conn: Conn, frame: ClientFrame) {
     conn.locale = (LOCALES as readonly string[]).includes(frame.locale)
       ? (frame.locale as Locale)
       : DEFAULT_LOCALE;
     if (conn.authenticated) {
       // A second login on a live socket only repeats the acknowledgement.
-      await send(conn, FrameType.values.login_ack, { status: true, user_id: conn.userId ?? undefined });
+      send(conn, FrameType.values.login_ack, { status: true, user_id: conn.userId ?? undefined });
       return;
     }
     if (hashToken(frame.token) !== conn.tokenHash) return refuseLogin(conn, 'errors.realtime_login_refused');
@@ -164,10 +146,8 @@ export function createRealtimeHub(deps: HubDeps) {
     if (session === undefined || session === 'expired') return refuseLogin(conn, 'errors.session_expired');
     const user = users.byId(session.user_id);
     if (!user || user.status === 2 || user.disable === 2) return refuseLogin(conn, 'errors.account_disabled');
-    if (!keys.acceptLogin(conn.sid, frame.ts)) {
-      close(conn, CloseCode.values.replayed, 'login replayed');
-      return;
-    }
+    if (!keys.acceptLogin(conn.sid, frame.ts))
+      return close(conn, CloseCode.values.replayed, 'login replayed');
     if (conn.loginTimer) clearTimeout(conn.loginTimer);
     conn.loginTimer = null;
     conn.authenticated = true;
@@ -178,17 +158,16 @@ export function createRealtimeHub(deps: HubDeps) {
       markOnline(user.id, true);
     }
     set.add(conn);
-    await send(conn, FrameType.values.login_ack, { status: true, user_id: user.id });
+    send(conn, FrameType.values.login_ack, { status: true, user_id: user.id });
   }
 
-  async function onFrame(conn: Conn, raw: RawData, isBinary: boolean) {
+  function onFrame(conn: Conn, raw: RawData, isBinary: boolean) {
     if (conn.closed) return;
     if (isBinary || !conn.key) return close(conn, CloseCode.values.undecryptable, 'text frames only');
     const text = Buffer.isBuffer(raw)
       ? raw.toString('utf8')
       : Buffer.concat(raw as Buffer[]).toString('utf8');
-    const decoded = await decodeClientFrame(conn.key, text);
-    if (conn.closed) return;
+    const decoded = decodeFrameSync(conn.key, Direction.toServer, text, clientFrame);
     if (!decoded.ok) return close(conn, CloseCode.values.undecryptable, decoded.detail ?? decoded.reason);
     const frame = decoded.frame;
     const verdict = conn.guard.check(frame);
@@ -201,10 +180,20 @@ export function createRealtimeHub(deps: HubDeps) {
     const session = sessions.resolve(frame.token);
     if (session === undefined || session === 'expired')
       return close(conn, CloseCode.values.session_ended, 'session ended');
-    await send(conn, FrameType.values.heartbeat_ack);
+    send(conn, FrameType.values.heartbeat_ack);
   }
 
-  async function onConnection(ws: WebSocket, req: http.IncomingMessage, originOk: boolean) {
+  /** A bug in a frame handler costs that one socket (1011), never the server. */
+  function guarded(conn: Conn, what: string, fn: () => void) {
+    try {
+      fn();
+    } catch (e) {
+      log(`realtime: ${what} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      close(conn, 1011, 'internal error');
+    }
+  }
+
+  function onConnection(ws: WebSocket, req: http.IncomingMessage, originOk: boolean) {
     const now = Date.now();
     const conn: Conn = {
       ws,
@@ -216,10 +205,7 @@ export function createRealtimeHub(deps: HubDeps) {
       authenticated: false,
       locale: DEFAULT_LOCALE,
       closed: false,
-      inFlight: 0,
       lastFrameMs: now,
-      inbox: Promise.resolve(),
-      outbox: Promise.resolve(),
       guard: createReplayGuard(() => clock.now()),
       counter: createFrameCounter(() => clock.now()),
       loginTimer: null,
@@ -228,59 +214,45 @@ export function createRealtimeHub(deps: HubDeps) {
     ws.on('error', (e) => log(`realtime: socket error: ${e.message}`));
     ws.on('close', () => {
       conn.closed = true;
-      detach(conn);
+      guarded(conn, 'close', () => detach(conn));
     });
-    if (!originOk) return close(conn, CloseCode.values.origin_refused, 'origin refused');
-    conn.loginTimer = setTimeout(() => {
-      if (!conn.authenticated) close(conn, CloseCode.values.unauthenticated, 'no login');
-    }, LOGIN_TIMEOUT_MS);
-    conn.loginTimer.unref();
-
-    // Listen before the (async) key import so no early frame is lost; frames wait in the inbox chain.
     ws.on('message', (raw, isBinary) => {
       conn.lastFrameMs = Date.now();
-      if (conn.closed) return;
-      if (++conn.inFlight > MAX_FRAMES_IN_FLIGHT)
-        return close(conn, CloseCode.values.flood, 'too many frames in flight');
-      conn.inbox = conn.inbox
-        .then(() => onFrame(conn, raw, isBinary))
-        .catch((e: unknown) => {
-          // A bug here must cost one socket, never the server.
-          log(`realtime: frame handler failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-          close(conn, 1011, 'internal error');
-        })
-        .finally(() => {
-          conn.inFlight -= 1;
-        });
+      guarded(conn, 'frame handler', () => onFrame(conn, raw, isBinary));
     });
-
+    if (!originOk) return close(conn, CloseCode.values.origin_refused, 'origin refused');
     const sid = new URL(req.url ?? '/', 'http://x').searchParams.get(REALTIME_SID_PARAM) ?? '';
     const row = /^[0-9a-f]{32}$/.test(sid) ? keys.bySid(sid) : undefined;
     if (!row) return close(conn, CloseCode.values.bad_login, 'unknown session');
     conn.sid = sid;
     conn.tokenHash = row.token_hash;
-    conn.key = await importRealtimeKey(row.key);
+    conn.key = rawKeyOf(row.key);
+    conn.loginTimer = setTimeout(() => {
+      if (!conn.authenticated) close(conn, CloseCode.values.unauthenticated, 'no login');
+    }, LOGIN_TIMEOUT_MS);
+    conn.loginTimer.unref();
   }
 
   function handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer, options: AttachOptions) {
     socket.on('error', () => socket.destroy());
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path !== REALTIME_PATH || shuttingDown) {
-      socket.end(
-        `HTTP/1.1 ${shuttingDown ? '503 Service Unavailable' : '404 Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
-      );
+      const status = shuttingDown ? '503 Service Unavailable' : '404 Not Found';
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
     const originOk = originAllowed(req.headers.origin, req.headers.host, options);
     wss.handleUpgrade(req, socket, head, (ws) => {
-      onConnection(ws, req, originOk).catch((e: unknown) => {
+      try {
+        onConnection(ws, req, originOk);
+      } catch (e) {
         log(`realtime: connection setup failed: ${String(e)}`);
         ws.terminate();
-      });
+      }
     });
   }
 
-  const targets = (userId: number) => [...(byUser.get(userId) ?? [])].filter((c) => !c.closed);
+  const live = (list: Iterable<Conn>) => [...list].filter((c) => c.authenticated && !c.closed);
 
   return {
     /** Serve `/ws` on `server`'s upgrade requests; other upgrade paths get 404. */
@@ -302,28 +274,24 @@ export function createRealtimeHub(deps: HubDeps) {
       idleTimer.unref();
     },
 
-    /** Send a frame to every authenticated socket of the user; resolves to the number of sockets reached. */
-    async push(userId: number, type: number, data?: unknown): Promise<number> {
-      const sent = await Promise.all(targets(userId).map((c) => send(c, type, data)));
-      return sent.filter(Boolean).length;
+    /** Send a frame to every authenticated socket of the user; answers the number of sockets reached. */
+    push(userId: number, type: number, data?: unknown): number {
+      return live(byUser.get(userId) ?? []).filter((c) => send(c, type, data)).length;
     },
 
     /** Send a frame to every authenticated socket. */
-    async pushAll(type: number, data?: unknown): Promise<number> {
-      const all = [...conns].filter((c) => c.authenticated && !c.closed);
-      const sent = await Promise.all(all.map((c) => send(c, type, data)));
-      return sent.filter(Boolean).length;
+    pushAll(type: number, data?: unknown): number {
+      return live(conns).filter((c) => send(c, type, data)).length;
     },
 
-    /** Close every socket of the user after the frames already queued on it have gone. */
-    async closeUser(userId: number, code: number, reason = ''): Promise<number> {
-      const list = targets(userId);
-      await Promise.all(list.map((c) => c.outbox));
+    /** Close every socket of the user (frames sent before are delivered first: ws keeps the order). */
+    closeUser(userId: number, code: number, reason = ''): number {
+      const list = [...(byUser.get(userId) ?? [])];
       for (const c of list) close(c, code, reason);
       return list.length;
     },
 
-    /** Close the sockets of one session (its logout). */
+    /** Close the sockets of one session. */
     closeSession(tokenHash: string, code: number, reason = ''): number {
       const list = [...conns].filter((c) => c.tokenHash === tokenHash);
       for (const c of list) close(c, code, reason);

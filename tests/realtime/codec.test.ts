@@ -18,6 +18,8 @@ import {
   shouldReconnect,
 } from '../../contracts/index.ts';
 import { sidOf } from '../../mock-server/realtime/keys.ts';
+import { decodeFrameSync, encodeFrameSync, rawKeyOf } from '../../mock-server/realtime/node-codec.ts';
+import { clientFrame, serverFrame } from '../../contracts/index.ts';
 
 const login = {
   type: FrameType.values.login,
@@ -78,6 +80,44 @@ describe('frame codec', () => {
       data: { id: 'x' },
     } as never);
     expect(await decodeServerFrame(key, wrongData)).toMatchObject({ ok: false, reason: 'invalid' });
+  });
+
+  it("interoperates with the server's node:crypto codec in both directions", async () => {
+    const base64Key = newRealtimeKey();
+    const key = await importRealtimeKey(base64Key);
+    const raw = rawKeyOf(base64Key);
+    const fromBrowser = await encodeFrame(key, Direction.toServer, login);
+    expect(decodeFrameSync(raw, Direction.toServer, fromBrowser, clientFrame)).toEqual({
+      ok: true,
+      frame: login,
+    });
+    expect(decodeFrameSync(raw, Direction.toClient, fromBrowser, serverFrame)).toMatchObject({
+      ok: false,
+      reason: 'undecryptable',
+    });
+    const push = {
+      type: 4,
+      locale: 'zh-CN',
+      token: '',
+      seq: 2,
+      ts: 5,
+      data: { id: 1, title: '标题', content: 'x'.repeat(5000) },
+    };
+    const fromServer = encodeFrameSync(raw, Direction.toClient, push);
+    expect(await decodeServerFrame(key, fromServer)).toEqual({ ok: true, frame: push });
+    const tampered = Buffer.from(fromServer, 'base64');
+    tampered[15]! ^= 1;
+    expect(decodeFrameSync(raw, Direction.toClient, tampered.toString('base64'), serverFrame)).toMatchObject({
+      ok: false,
+      reason: 'undecryptable',
+    });
+    expect(
+      decodeFrameSync(raw, Direction.toServer, 'A'.repeat(FRAME_MAX_BYTES + 4), clientFrame),
+    ).toMatchObject({ ok: false, reason: 'too_large' });
+    expect(decodeFrameSync(raw, Direction.toServer, 'not base64!', clientFrame)).toMatchObject({
+      ok: false,
+      reason: 'undecryptable',
+    });
   });
 
   it('refuses keys that are not 32 bytes', async () => {
