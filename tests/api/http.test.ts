@@ -69,7 +69,7 @@ describe('request bodies', () => {
     const res = await fetch(`${t.url}/api/ping`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en', ...headers },
-      body,
+      body: new Uint8Array(body),
     });
     expect({ status: res.status, body: await res.json() }).toEqual({ status, body: { status: false, message } });
   });
