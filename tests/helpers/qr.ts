@@ -1,0 +1,45 @@
+import { expect } from 'vitest';
+import type { Answer, TestServer } from './server.ts';
+
+/** A fixed server time for issue-4 tests: seeded demo visits fall on 2026-06-13..15 (the 15th is "today"). */
+export const QR_NOW = new Date(2026, 5, 15, 12, 0, 0).getTime();
+export const TODAY = '2026-06-15';
+
+/** The data of a 200 answer (fails the test with the server's message otherwise). */
+export function ok<T = unknown>(res: Answer): T {
+  expect(res.status, res.body.message).toBe(200);
+  expect(res.body.status).toBe(true);
+  return res.body.data as T;
+}
+
+/** A 4xx answer in the one failure shape, with a message matching `message`. */
+export function refused(res: Answer, status: number, message?: string | RegExp): void {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body.status).toBe(false);
+  expect(typeof res.body.message).toBe('string');
+  if (typeof message === 'string') expect(res.body.message).toBe(message);
+  else if (message) expect(res.body.message).toMatch(message);
+}
+
+/** Tokens of the seeded accounts the issue-4 tests use. */
+export async function logins(t: TestServer) {
+  const [customer01, customer02, admin, agent] = await Promise.all([t.login('customer01'), t.login('customer02'), t.login('admin01'), t.login('agent01')]);
+  return { customer01, customer02, admin, agent };
+}
+
+/** Ids of seeded rows (fixtures/seed/qr-codes.ts). */
+export const SEEDED = {
+  demo01: 1,
+  demo02: 2,
+  demo03: 3,
+  demo04: 4,
+  trash01: 5,
+  c2code01: 6,
+  entry1: 1,
+  land1: 2,
+  s1: 3,
+  reserve1: 5,
+  entry2: 6,
+  group1: 1,
+  group3: 3,
+} as const;
