@@ -7,7 +7,8 @@ import type { ServerMode } from './services/index.ts';
 
 /**
  * `npm run mock -- [--port N] [--host H] [--db FILE] [--reset] [--mode dev|test|production] [--static DIR]`.
- * Environment: PORT (8080), HOST (127.0.0.1), MOCK_DB (.data/mock.db), MOCK_MODE (dev).
+ * Environment: PORT (8080), HOST (127.0.0.1), MOCK_DB (.data/mock.db), MOCK_MODE (dev),
+ * MOCK_ALLOWED_ORIGINS (comma-separated extra Origins allowed to open the WebSocket; its own host always is).
  */
 const { values } = parseArgs({
   options: {
@@ -31,7 +32,8 @@ if (values.reset && dbPath !== ':memory:') {
 }
 
 const started = Date.now();
-const server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true });
+const allowedOrigins = (process.env.MOCK_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+const server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true, allowedOrigins });
 server.listen(port, host, () => {
   // The bound port, not the asked one: `--port 0` picks a free port and this line tells it (crash tests read it).
   const bound = (server.address() as AddressInfo).port;
