@@ -176,10 +176,13 @@ export function createRealtimeHub(deps: HubDeps) {
     if (!conn.authenticated) return close(conn, CloseCode.values.unauthenticated, 'login first');
     if (hashToken(frame.token) !== conn.tokenHash)
       return close(conn, CloseCode.values.unauthenticated, 'token of another session');
-    // PING: the session must still be live (logout, password change and expiry end it).
+    // PING: the session must still be live (logout, password change and expiry end it) and its user active.
     const session = sessions.resolve(frame.token);
     if (session === undefined || session === 'expired')
       return close(conn, CloseCode.values.session_ended, 'session ended');
+    const user = users.byId(session.user_id);
+    if (!user || user.status === 2 || user.disable === 2)
+      return close(conn, CloseCode.values.session_ended, 'account disabled');
     send(conn, FrameType.values.heartbeat_ack);
   }
 

@@ -209,6 +209,17 @@ describe('refusals close only that socket, with the documented code', () => {
     expect((await again.closed).code).toBe(CloseCode.values.bad_login);
   });
 
+  it('closes a live socket at its next ping when the account is disabled', async () => {
+    const live = await connectAs(t, 'customer02');
+    t.db.prepare('UPDATE users SET disable = 2 WHERE account = ?').run('customer02');
+    try {
+      await live.sendFrame(live.frame(FrameType.values.ping));
+      expect((await live.closed).code).toBe(CloseCode.values.session_ended);
+    } finally {
+      t.db.prepare('UPDATE users SET disable = 1 WHERE account = ?').run('customer02');
+    }
+  });
+
   it('refuses a foreign Origin at the handshake with 4006, and allows its own host', async () => {
     const session = await sessionOf(t, 'customer01');
     const evil = await RealtimeTestClient.open(t.url, session, { origin: 'https://evil.example' });
