@@ -252,7 +252,9 @@ export interface CrashReport {
 export async function runCrashRounds({ kills, seed, onRound }: { kills: number; seed: number; onRound?: (round: number, v: Verdict) => void }): Promise<CrashReport> {
   const started = performance.now();
   const random = prng(seed);
-  let { session, child } = await openSession();
+  const opened = await openSession();
+  const session = opened.session;
+  let child = opened.child;
   const restarts: number[] = [];
   const report: CrashReport = {
     kills: 0,
