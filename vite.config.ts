@@ -1,6 +1,70 @@
 import react from '@vitejs/plugin-react';
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const CONTRACTS_INDEX = fileURLToPath(new URL('./contracts/index.ts', import.meta.url));
+
+/** name → file that declares it, following `export * from` in the contracts barrel. */
+function contractsExportMap(file: string, out = new Map<string, string>()): Map<string, string> {
+  const src = fs.readFileSync(file, 'utf8');
+  const dir = path.dirname(file);
+  for (const m of src.matchAll(/^export \* from '(\.[^']+)';/gm)) contractsExportMap(path.resolve(dir, m[1]), out);
+  const declared = /^export (?:declare )?(?:const|let|var|async function\*?|function\*?|class|type|interface) (\w+)/gm;
+  for (const m of src.matchAll(declared)) if (!out.has(m[1])) out.set(m[1], file);
+  for (const m of src.matchAll(/^export (?:type )?\{([^}]*)\}(?! from)/gm)) {
+    for (const part of m[1].split(',')) {
+      const name = part.trim().split(/\s+as\s+/).pop()?.replace(/^type\s+/, '');
+      if (name && !out.has(name)) out.set(name, file);
+    }
+  }
+  return out;
+}
+
+/**
+ * Build-time barrel optimisation for contracts/index.ts (the one public entry point stays the source-level
+ * import): `import { a, b } from '…/contracts/index.ts'` becomes imports from the files declaring a and b.
+ * Without it the bundler's chunking treats every contracts module as a dependency of the first load (the
+ * barrel re-exports them all), so the login page would download the schemas of every screen. A statement
+ * with a name the map does not know is left as it is.
+ */
+function contractsBarrel(): Plugin {
+  let exportsMap: Map<string, string> | null = null;
+  return {
+    name: 'contracts-barrel',
+    apply: 'build',
+    enforce: 'pre',
+    buildStart() {
+      exportsMap = contractsExportMap(CONTRACTS_INDEX);
+    },
+    transform(code, id) {
+      if (!exportsMap || !/\.tsx?$/.test(id) || !code.includes('contracts/index.ts')) return null;
+      const map = exportsMap;
+      const dir = path.dirname(id);
+      const rewritten = code.replace(
+        /import\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']*contracts\/index\.ts)';/g,
+        (whole, typeOnly: string | undefined, list: string, spec: string) => {
+          if (path.resolve(dir, spec) !== CONTRACTS_INDEX) return whole;
+          const byFile = new Map<string, string[]>();
+          for (const raw of list.split(',').map((x) => x.trim()).filter(Boolean)) {
+            const name = raw.replace(/^type\s+/, '').split(/\s+as\s+/)[0];
+            const file = map.get(name);
+            if (!file) return whole;
+            byFile.set(file, [...(byFile.get(file) ?? []), raw]);
+          }
+          return [...byFile]
+            .map(([file, names]) => {
+              const rel = path.relative(dir, file).split(path.sep).join('/');
+              return `import ${typeOnly ?? ''}{ ${names.join(', ')} } from '${rel.startsWith('.') ? rel : './' + rel}';`;
+            })
+            .join('\n');
+        },
+      );
+      return rewritten === code ? null : { code: rewritten, map: null };
+    },
+  };
+}
 
 const mockTarget = `http://127.0.0.1:${process.env.MOCK_PORT || 8787}`;
 
@@ -9,12 +73,23 @@ const mockTarget = `http://127.0.0.1:${process.env.MOCK_PORT || 8787}`;
 export default defineConfig({
   root: fileURLToPath(new URL('./client', import.meta.url)),
   base: './',
-  plugins: [react()],
+  plugins: [contractsBarrel(), react()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      treeshake: {
+        // contracts/ is declarations only (zod schemas, call descriptors, enums): a module none of whose
+        // exports are used may be dropped. Without this, the barrel contracts/index.ts drags every call's
+        // schemas into the login page's first load (top-level calls look side-effectful to the bundler).
+        moduleSideEffects: [{ test: /[\\/]contracts[\\/]/, sideEffects: false }],
+        // Likewise an unused `export const x = defineCall(...)` / `z.object(...)` inside a used module: these
+        // builders only return values. (`z` covers `z.object(...).extend(...)` chains.)
+        manualPureFunctions: ['defineCall', 'defineEnum', 'z', 'frameOf', 'groupCalls', 'listRequest', 'pageOf', 'envelope'],
+      },
+    },
   },
   server: {
     proxy: {

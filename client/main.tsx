@@ -3,7 +3,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserEffects } from './api/effects.ts';
-import { createI18n } from './app/i18n.ts';
+import { createI18n, loadResources } from './app/i18n.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createRouterBridge } from './app/router-bridge.tsx';
 import { AppRouter } from './app/router.tsx';
@@ -20,21 +20,35 @@ let store: AppStore | null = null;
 let translate: (key: string, vars?: Record<string, string | number>) => string = (key) => key;
 
 const bridge = createRouterBridge((location) => store?.dispatch(routeChanged(location)));
-const effects = createBrowserEffects({
+const baseEffects = createBrowserEffects({
   navigate: bridge.navigate,
   currentPath: bridge.currentPath,
   toast: (message, intent) => showToast('text' in message ? message.text : translate(message.key, message.vars), intent),
 });
-store = createAppStore(effects);
-const i18n = createI18n(store.getState().ui.language);
-translate = (key, vars) => i18n.t(key, vars ?? {});
+/**
+ * Boot inside a function (no top-level await: it would switch off the bundler's chunk optimisations). The
+ * saga start-up calls run while the texts of the language on screen (one small chunk) are fetched.
+ */
+async function boot(): Promise<void> {
+  // DEV ONLY: the debug menu's event recorder observes the effect layer (features/debug). Vite replaces
+  // import.meta.env.DEV with false in production builds, so this import and the whole folder are dropped.
+  const debug = import.meta.env.DEV ? (await import('./features/debug/install.ts')).installDebug(baseEffects) : null;
+  const app = createAppStore(debug ? debug.effects : baseEffects);
+  store = app;
+  debug?.attach(app);
+  app.dispatch(appStarted());
 
-store.dispatch(appStarted());
+  const language = app.getState().ui.language;
+  const i18n = createI18n(language, await loadResources(language));
+  translate = (key, vars) => i18n.t(key, vars ?? {});
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders store={store} i18n={i18n}>
-      <AppRouter bridge={bridge} />
-    </AppProviders>
-  </StrictMode>,
-);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders store={app} i18n={i18n}>
+        <AppRouter bridge={bridge} />
+        {debug && <debug.DebugMenu recorder={debug.recorder} />}
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+void boot();

@@ -1,4 +1,4 @@
-import { envelope, urlOf, type CallDef, type Locale, type RequestOf, type ResponseOf } from '../../contracts/index.ts';
+import { envelope, type CallDef, type Locale, type RequestOf, type ResponseOf } from '../../contracts/index.ts';
 import { ApiError } from './errors.ts';
 
 /** What every call carries besides its body: the session token (if any) and the console's language. */
@@ -16,6 +16,12 @@ export type CallApi = <C extends CallDef>(call: C, body: RequestOf<C>, context: 
  * server's (already translated) message. The answer's data is validated so a drifting server fails loudly
  * here instead of deep inside a component.
  */
+/**
+ * `/api/<path>`, as contracts' `urlOf` says. Not imported from there: contracts/registry.ts holds the array of
+ * every call, and depending on it would put every call's schemas into the login page's first load.
+ */
+const urlOf = (call: CallDef) => `/api/${call.path}`;
+
 export function createCallApi(fetchImpl: typeof fetch, baseUrl = ''): CallApi {
   return async function callApi<C extends CallDef>(call: C, body: RequestOf<C>, context: CallContext) {
     const headers: Record<string, string> = {

@@ -1,9 +1,13 @@
-import { LOCALES, sharedMessages, type Locale } from '../../contracts/index.ts';
+import { sharedMessages, type Locale } from '../../contracts/index.ts';
 
-type Tree = { [key: string]: string | Tree };
+export type Tree = { [key: string]: string | Tree };
+type Files = Record<string, unknown>;
 
-// Each file client/locales/<lng>/<top>.json holds the keys under `<top>.` (menu.json → `menu.*`).
-const files = import.meta.glob<Tree>('../locales/*/*.json', { eager: true, import: 'default' });
+/** One chunk per language: only the language on screen is downloaded (the other when switched to). */
+const bundles: Record<Locale, () => Promise<{ default: Files }>> = {
+  'zh-CN': () => import('../locales/zh-CN.ts'),
+  en: () => import('../locales/en.ts'),
+};
 
 function merge(a: Tree, b: Tree): Tree {
   const out: Tree = { ...a };
@@ -14,18 +18,20 @@ function merge(a: Tree, b: Tree): Tree {
   return out;
 }
 
-/** One `translation` namespace per locale: the console's files merged over contracts' shared messages. */
-export function buildResources(): Record<Locale, { translation: Tree }> {
-  const out = {} as Record<Locale, { translation: Tree }>;
-  for (const lng of LOCALES) {
-    let tree: Tree = structuredClone(sharedMessages[lng]) as unknown as Tree;
-    for (const [path, content] of Object.entries(files)) {
-      const m = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-      // `<top>.<part>.json` also merges into `<top>.*`, so a feature keeps its keys in its own file
-      // (resources.qr-codes.json → resources.qr_code_list.*, …).
-      if (m && m[1] === lng) tree = merge(tree, { [m[2].split('.')[0]]: content });
-    }
-    out[lng] = { translation: tree };
+/**
+ * The `translation` namespace of a language: its files merged over contracts' shared messages. Each file
+ * `<lng>/<top>.json` holds the keys under `<top>.` (menu.json → `menu.*`); `<top>.<part>.json` also merges
+ * into `<top>.*`, so a feature keeps its keys in its own file (resources.qr-codes.json → resources.*).
+ */
+export function resourcesOf(lng: Locale, files: Files): Tree {
+  let tree: Tree = structuredClone(sharedMessages[lng]) as unknown as Tree;
+  for (const [path, content] of Object.entries(files)) {
+    const m = /([^/]+)\.json$/.exec(path);
+    if (m) tree = merge(tree, { [m[1].split('.')[0]]: content as Tree });
   }
-  return out;
+  return tree;
+}
+
+export async function loadResources(lng: Locale): Promise<Tree> {
+  return resourcesOf(lng, (await bundles[lng]()).default);
 }

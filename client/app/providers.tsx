@@ -1,10 +1,11 @@
-import { BlueprintProvider, Classes } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import { useLayoutEffect, type ReactNode } from 'react';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { Theme } from '../../contracts/index.ts';
 import { useCoreSelector } from '../state/hooks.ts';
+import { switchLanguage } from './i18n.ts';
 import type { AppStore } from './store.ts';
 
 /** Applies the theme to <body>: Blueprint's dark class plus our data-theme for the #151515 background. */
@@ -21,8 +22,9 @@ function ThemeSync() {
 function LanguageSync({ i18n }: { i18n: i18n }) {
   const language = useCoreSelector((s) => s.ui.language);
   useLayoutEffect(() => {
-    if (i18n.language !== language) void i18n.changeLanguage(language);
-    document.documentElement.lang = language;
+    void switchLanguage(i18n, language).then(() => {
+      document.documentElement.lang = language;
+    });
   }, [i18n, language]);
   return null;
 }
@@ -31,11 +33,10 @@ export function AppProviders({ store, i18n, children }: { store: AppStore; i18n:
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <BlueprintProvider>
-          <ThemeSync />
-          <LanguageSync i18n={i18n} />
-          {children}
-        </BlueprintProvider>
+        {/* BlueprintProvider wraps the lazy parts only: components/blueprint-frame.tsx says why. */}
+        <ThemeSync />
+        <LanguageSync i18n={i18n} />
+        {children}
       </I18nextProvider>
     </Provider>
   );

@@ -1,23 +1,20 @@
 import { combineReducers } from '@reduxjs/toolkit';
-import { resourcesSlice } from '../resources/resource-slice.ts';
-import { coreReducers } from '../state/core.ts';
 import { connectivitySlice } from '../features/connectivity/connectivity-slice.ts';
-import { messagesSlice } from '../features/messages/messages-slice.ts';
-import { realtimeSlice } from '../features/realtime/realtime-slice.ts';
 import { shareSlice } from '../features/share/share-slice.ts';
+import { coreReducers } from '../state/core.ts';
+import type { SessionModuleState } from './session-modules.ts';
 
 /**
- * THE place to register a slice: add `<slice.name>: <slice>.reducer` below (slice name = state key).
- * Example: `realtime: realtimeSlice.reducer,`
+ * THE place to register a slice needed before login (public pages, start-up): add
+ * `<slice.name>: <slice>.reducer` below (slice name = state key). Slices used only behind login go to
+ * session-modules.ts, which keeps their code out of the login page's first load.
  */
 export const reducers = {
   ...coreReducers,
-  realtime: realtimeSlice.reducer,
   connectivity: connectivitySlice.reducer,
-  messages: messagesSlice.reducer,
   share: shareSlice.reducer,
-  resources: resourcesSlice.reducer,
 };
 
 export const rootReducer = combineReducers(reducers);
-export type RootState = ReturnType<typeof rootReducer>;
+/** The whole state once logged in; session slices are absent before the session module is loaded. */
+export type RootState = ReturnType<typeof rootReducer> & SessionModuleState;

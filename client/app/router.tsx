@@ -1,22 +1,34 @@
 import { NonIdealState, Spinner } from '@blueprintjs/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, use, type ReactNode } from 'react';
+import { useStore } from 'react-redux';
 import { HashRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import LoginScreen from '../features/auth/screens/login-screen.tsx';
+import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { NotBuiltScreen } from '../features/shell/screens/not-built-screen.tsx';
 import { NotFoundScreen } from '../features/shell/screens/not-found-screen.tsx';
 import { useCoreSelector } from '../state/hooks.ts';
 import { selectIsLoggedIn } from '../state/selectors.ts';
-import { CustomerIndex, RouteScreen } from './route-screen.tsx';
 import type { RouterBridge } from './router-bridge.tsx';
+import type { AppStore } from './store.ts';
 import { publicScreens } from './screens.ts';
 
 // The login page is the first load and stays in the entry chunk; everything else is fetched on demand.
 const RegisterScreen = lazy(() => import('../features/auth/screens/register-screen.tsx'));
 const MaintainScreen = lazy(() => import('../features/shell/screens/maintain-screen.tsx'));
 const AppLayout = lazy(() => import('../features/layout/app-layout.tsx'));
+// Only rendered under /customer: fetched with the layout, not on the login page.
+const RouteScreen = lazy(() => import('./route-screen.tsx').then((m) => ({ default: m.RouteScreen })));
+const CustomerIndex = lazy(() => import('./route-screen.tsx').then((m) => ({ default: m.CustomerIndex })));
+const BlueprintFrame = lazy(() => import('../components/blueprint-frame.tsx'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<NonIdealState icon={<Spinner />} />}>{children}</Suspense>;
+}
+
+/** Renders once the session module (slices and sagas behind login) is in the store; suspends until then. */
+function SessionModules({ children }: { children: ReactNode }) {
+  use((useStore() as AppStore).loadSessionModules());
+  return children;
 }
 
 /** Behind login: no token → /admin_login. */
@@ -29,7 +41,9 @@ function PublicScreen({ name }: { name: keyof typeof publicScreens }) {
   const Screen = publicScreens[name];
   return Screen ? (
     <Lazy>
-      <Screen />
+      <BlueprintFrame>
+        <Screen />
+      </BlueprintFrame>
     </Lazy>
   ) : (
     <NotBuiltScreen route={name} fullPage />
@@ -49,7 +63,11 @@ export const routes: RouteObject[] = [
     element: (
       <RequireSession>
         <Lazy>
-          <AppLayout />
+          <SessionModules>
+            <BlueprintFrame>
+              <AppLayout />
+            </BlueprintFrame>
+          </SessionModules>
         </Lazy>
       </RequireSession>
     ),
@@ -74,7 +92,9 @@ export function AppRouter({ bridge }: { bridge: RouterBridge }) {
   return (
     <HashRouter>
       <bridge.Bridge />
-      <AppRoutes />
+      <ErrorBoundary>
+        <AppRoutes />
+      </ErrorBoundary>
     </HashRouter>
   );
 }

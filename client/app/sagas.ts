@@ -1,19 +1,16 @@
 import { all, call, spawn } from 'redux-saga/effects';
+import { watchConnectivity } from '../features/connectivity/sagas/connectivity-sagas.ts';
 import { watchAuth } from '../features/auth/sagas/auth-sagas.ts';
 import { watchPreferences } from '../features/shell/sagas/preferences-sagas.ts';
 import { watchSettings } from '../features/shell/sagas/settings-sagas.ts';
 import { watchStartUp } from '../features/shell/sagas/start-up-sagas.ts';
-import { watchResources } from '../resources/sagas/resource-sagas.ts';
-import { watchConnectivity } from '../features/connectivity/sagas/connectivity-sagas.ts';
-import { watchMessagePolling } from '../features/messages/sagas/message-polling-sagas.ts';
-import { watchRealtime } from '../features/realtime/sagas/realtime-sagas.ts';
 import { watchShare } from '../features/share/sagas/share-sagas.ts';
 import type { Saga } from '../state/sagas/call.ts';
 import { watchMenu } from '../state/sagas/menu.ts';
 
 /**
- * THE place to register a saga: add its watcher to this list. Each runs on its own (spawned), so one
- * crashing watcher is logged and does not take the others down. Sagas get the effect layer with
+ * THE place to register a saga needed before login (start-up, public pages): add its watcher to this list.
+ * Sagas used only behind login go to session-modules.ts. Sagas get the effect layer with
  * `yield* effects()` (state/sagas/call.ts) and make calls with `yield* apiCall(call, body)`.
  */
 export const sagas: readonly (() => Saga<unknown>)[] = [
@@ -22,23 +19,21 @@ export const sagas: readonly (() => Saga<unknown>)[] = [
   watchMenu,
   watchSettings,
   watchPreferences,
-  watchRealtime,
   watchConnectivity,
-  watchMessagePolling,
   watchShare,
-  watchResources,
 ];
 
+/** Run a watcher on its own: one crashing watcher is logged and does not take the others down. */
+export function guarded(saga: () => Saga<unknown>): () => Saga {
+  return function* guardedSaga() {
+    try {
+      yield call(saga);
+    } catch (e) {
+      console.error(`[saga] ${saga.name} stopped`, e);
+    }
+  };
+}
+
 export function* rootSaga(): Saga {
-  yield all(
-    sagas.map((saga) =>
-      spawn(function* guarded() {
-        try {
-          yield call(saga);
-        } catch (e) {
-          console.error(`[saga] ${saga.name} stopped`, e);
-        }
-      }),
-    ),
-  );
+  yield all(sagas.map((saga) => spawn(guarded(saga))));
 }

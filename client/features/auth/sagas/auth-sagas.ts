@@ -1,20 +1,19 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, call, put, takeEvery, takeLeading } from 'redux-saga/effects';
-import { changePassword, login, logout, register, type Session } from '../../../../contracts/index.ts';
+import { all, call, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
+import { changePassword, login, logout, register, type Locale, type Session } from '../../../../contracts/index.ts';
 import { STORAGE_KEYS } from '../../../api/storage.ts';
 import { keyMessage } from '../../../state/message.ts';
+import { selectLanguage } from '../../../state/selectors.ts';
 import { firstLeafPath } from '../../../state/menu.ts';
 import { apiCall, effects, toUserMessage, type Saga } from '../../../state/sagas/call.ts';
 import { loadMenuFlow } from '../../../state/sagas/menu.ts';
+import { ensureSessionModulesFlow } from '../../../state/sagas/modules.ts';
 import {
   sessionEvents,
   type LoginSubmission,
   type PasswordChangeSubmission,
   type RegisterSubmission,
 } from '../../../state/session-slice.ts';
-import { select } from 'redux-saga/effects';
-import { selectLanguage } from '../../../state/selectors.ts';
-import type { Locale } from '../../../../contracts/index.ts';
 
 const LOGIN_PATH = '/admin_login';
 
@@ -57,6 +56,7 @@ export function* loginFlow(action: PayloadAction<LoginSubmission>): Saga {
       password: yield* encrypt(password),
       ...(totp ? { totp } : {}),
     })) as Session;
+    yield* ensureSessionModulesFlow();
     yield put(sessionEvents.loggedIn(session));
   } catch (e) {
     yield put(sessionEvents.loginFailed(toUserMessage(e, 'errors.login_failed')));
@@ -73,6 +73,7 @@ export function* registerFlow(action: PayloadAction<RegisterSubmission>): Saga {
       password: yield* encrypt(password),
       ...(code ? { code } : {}),
     })) as Session;
+    yield* ensureSessionModulesFlow();
     yield put(sessionEvents.registered(session));
   } catch (e) {
     yield put(sessionEvents.registerFailed(toUserMessage(e)));

@@ -4,6 +4,7 @@ import { appStarted } from '../../../state/app-events.ts';
 import { selectToken } from '../../../state/selectors.ts';
 import { apiCall, effects, type Saga } from '../../../state/sagas/call.ts';
 import { loadMenuFlow } from '../../../state/sagas/menu.ts';
+import { ensureSessionModulesFlow } from '../../../state/sagas/modules.ts';
 import { sessionEvents } from '../../../state/session-slice.ts';
 import { settingsEvents } from '../../../state/settings-slice.ts';
 
@@ -26,6 +27,7 @@ export function* startUpFlow(): Saga {
   if (!token) return;
   try {
     const session = (yield* apiCall(getUserInfo, {})) as Session;
+    yield* ensureSessionModulesFlow();
     yield put(sessionEvents.userInfoLoaded(session));
   } catch {
     yield put(sessionEvents.expired());

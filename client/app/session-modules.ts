@@ -1,0 +1,27 @@
+import { watchMessagePolling } from '../features/messages/sagas/message-polling-sagas.ts';
+import { messagesSlice } from '../features/messages/messages-slice.ts';
+import { watchRealtime } from '../features/realtime/sagas/realtime-sagas.ts';
+import { realtimeSlice } from '../features/realtime/realtime-slice.ts';
+import { watchResources } from '../resources/sagas/resource-sagas.ts';
+import { resourcesSlice } from '../resources/resource-slice.ts';
+import type { FeatureModule } from './modules.ts';
+
+/**
+ * THE place to register a slice or a saga that only works behind login. This module is its own chunk, loaded
+ * once a session exists (a stored token at start-up, or right after login/registration) and before the
+ * session events (`session/loggedIn`, `session/registered`, `session/userInfoLoaded`) are dispatched, so
+ * these sagas see them. The login page never downloads this code. Public pages and start-up register in
+ * reducers.ts / sagas.ts instead.
+ */
+export const sessionReducers = {
+  realtime: realtimeSlice.reducer,
+  messages: messagesSlice.reducer,
+  resources: resourcesSlice.reducer,
+};
+
+export const sessionModule: FeatureModule = {
+  reducers: sessionReducers,
+  sagas: [watchRealtime, watchMessagePolling, watchResources],
+};
+
+export type SessionModuleState = { [K in keyof typeof sessionReducers]: ReturnType<(typeof sessionReducers)[K]> };
