@@ -13,8 +13,8 @@ export const realtimeEvents = {
   /** A socket is being opened (attempt = consecutive failures so far + 1). */
   socketOpening: createAction<{ attempt: number }>('realtime/socketOpening'),
   socketOpened: createAction('realtime/socketOpened'),
-  /** The socket closed (by the server, the network or us). */
-  socketClosed: createAction<{ code: number; reason: string }>('realtime/socketClosed'),
+  /** The socket closed: by the server or the network (`byConsole` false), or by us (type 3, refused login). */
+  socketClosed: createAction<{ code: number; reason: string; byConsole: boolean }>('realtime/socketClosed'),
   /** A frame the console sent (decoded, for the event stream; token and seq included). */
   frameSent: createAction<ClientFrame>('realtime/frameSent'),
   /** Every frame that decrypted and passed the schema and the freshness check. */

@@ -6,6 +6,7 @@ import { SiteBrand } from '../../components/site-brand.tsx';
 import { useCoreDispatch, useCoreSelector } from '../../state/hooks.ts';
 import { selectNav } from '../../state/selectors.ts';
 import { uiEvents } from '../../state/ui-slice.ts';
+import { MessageNotice } from '../messages/components/message-notice.tsx';
 import { AppHeader } from './app-header.tsx';
 import { SideNav } from './side-nav.tsx';
 import styles from './app-layout.module.css';
@@ -36,6 +37,7 @@ export default function AppLayout() {
             <Outlet />
           </Suspense>
         </main>
+        <MessageNotice />
       </div>
       {isMobile && (
         <Drawer

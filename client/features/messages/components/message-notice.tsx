@@ -11,7 +11,8 @@ import styles from './message-notice.module.css';
 export function MessageNotice() {
   const { t } = useTranslation();
   const dispatch = useDispatch();
-  const notice = useSelector((s: { messages: MessagesState }) => s.messages.notice);
+  // The messages slice joins with the session module; before that there is nothing to show.
+  const notice = useSelector((s: { messages?: MessagesState }) => s.messages?.notice ?? null);
   if (!notice) return null;
   return (
     <Callout className={styles.notice} intent={Intent.DANGER} role="alert" aria-label={t('messages.notice_label')} title={notice.title || undefined}>

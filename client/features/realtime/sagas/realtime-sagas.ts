@@ -53,7 +53,7 @@ const DELIBERATE = CloseCode.values.deliberate;
  * How one connection ended. `refused`: the server said the session is not valid (ack false, 4001, 4007);
  * `refusal` is its message. `acknowledged`: the server accepted this socket's login at some point.
  */
-type ConnectionEnd = { code: number; reason: string; refused: boolean; refusal: string; acknowledged: boolean };
+type ConnectionEnd = { code: number; reason: string; refused: boolean; refusal: string; acknowledged: boolean; byConsole: boolean };
 
 interface Link {
   socket: RealtimeSocket;
@@ -112,12 +112,13 @@ export function* connectionFlow(link: Link, options: RealtimeOptions): Saga<Conn
   const guard = createReplayGuard(fx.now);
   let pinger: Task | null = null;
   let acknowledged = false;
-  const end = (code: number, reason: string, refused = false, refusal = ''): ConnectionEnd => ({
+  const end = (code: number, reason: string, byConsole: boolean, refused = false, refusal = ''): ConnectionEnd => ({
     code,
     reason,
     refused,
     refusal,
     acknowledged,
+    byConsole,
   });
   try {
     for (;;) {
@@ -127,7 +128,7 @@ export function* connectionFlow(link: Link, options: RealtimeOptions): Saga<Conn
         yield* sendFrame(link, FrameType.values.login);
         pinger = (yield fork(pingLoop, link, options.pingIntervalMs)) as Task;
       } else if (event.kind === 'close') {
-        return end(event.code, event.reason, SESSION_REFUSED_CODES.includes(event.code));
+        return end(event.code, event.reason, false, SESSION_REFUSED_CODES.includes(event.code));
       } else if (event.kind === 'message') {
         const decoded = (yield call(decodeServerFrame, link.key, event.data)) as DecodeResult<ServerFrame>;
         if (!decoded.ok) {
@@ -149,12 +150,12 @@ export function* connectionFlow(link: Link, options: RealtimeOptions): Saga<Conn
             break;
           case FrameType.values.close:
             closeSocket(link, DELIBERATE, 'server asked to close');
-            return end(DELIBERATE, 'type 3');
+            return end(DELIBERATE, 'type 3', true);
           case FrameType.values.login_ack: {
             const ack = frame.data as { status: boolean; message?: string };
             if (!ack.status) {
               closeSocket(link, DELIBERATE, 'login refused');
-              return end(DELIBERATE, 'login refused', true, ack.message ?? '');
+              return end(DELIBERATE, 'login refused', true, true, ack.message ?? '');
             }
             acknowledged = true;
             yield put(realtimeEvents.loginAcknowledged());
@@ -208,7 +209,7 @@ export function* realtimeFlow(token: string, realtimeKey: string, options: Realt
     // `call`, not `yield*`: a cancelled child whose `finally` yields would otherwise hand its return value
     // back to this loop as if it had ended normally, and a logout would schedule a reconnect.
     const end = (yield call(connectionFlow, link, options)) as ConnectionEnd;
-    yield put(realtimeEvents.socketClosed({ code: end.code, reason: end.reason }));
+    yield put(realtimeEvents.socketClosed({ code: end.code, reason: end.reason, byConsole: end.byConsole }));
     if (end.refused) {
       yield* sessionRefusedFlow(end);
       return;

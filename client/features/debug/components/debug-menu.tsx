@@ -1,0 +1,43 @@
+import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import type { Recorder } from '../effects/recorder.ts';
+import { exportScenario } from '../export-scenario.ts';
+import styles from './debug-menu.module.css';
+
+const WINDOWS = [5, 15, 60] as const;
+
+function download(recorder: Recorder, minutes: number) {
+  const stamp = new Date(recorder.now()).toISOString().replace(/[:.]/g, '-');
+  const name = `exported-${stamp}`;
+  const scenario = exportScenario(recorder, minutes * 60_000, `exported: last ${minutes} min of a dev session (${stamp})`);
+  const blob = new Blob([JSON.stringify(scenario, null, 2) + '\n'], { type: 'application/json' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = `${name}.json`;
+  a.click();
+  URL.revokeObjectURL(a.href);
+}
+
+/**
+ * DEV ONLY (rendered behind `import.meta.env.DEV`, so production builds drop it and this whole folder).
+ * A small fixed button with the debug menu: export the recent event stream as a QA scenario file
+ * (fixtures/scenarios/), which tests/scenarios/replay.test.ts replays.
+ */
+export function DebugMenu({ recorder }: { recorder: Recorder }) {
+  return (
+    <div className={styles.dock}>
+      <Popover
+        placement="top-end"
+        content={
+          <Menu aria-label="Debug menu">
+            <MenuDivider title="Event stream (dev build only)" />
+            {WINDOWS.map((m) => (
+              <MenuItem key={m} icon="document" text={`Export the last ${m} minutes as a scenario`} onClick={() => download(recorder, m)} />
+            ))}
+          </Menu>
+        }
+      >
+        <Button icon="lab-test" variant="outlined" size="small" aria-label="Debug menu" text="Debug" />
+      </Popover>
+    </div>
+  );
+}

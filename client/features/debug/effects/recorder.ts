@@ -1,0 +1,175 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { FrameType } from '../../../../contracts/index.ts';
+import type { ScenarioStep } from '../../../../contracts/scenario.ts';
+import type { Effects } from '../../../api/effects.ts';
+import type { RealtimeSocket } from '../../../api/socket.ts';
+
+/**
+ * DEV ONLY (imported behind `import.meta.env.DEV`, absent from production builds). Records the console's
+ * event stream: the environment's inputs (route changes, session events, socket opens/closes/frames, HTTP
+ * answers, random draws) from the actions the sagas dispatch and from a wrapper around the effect layer, and
+ * the outputs of the effect sagas (calls, frames sent, sockets, toasts, navigation, reloads). export-scenario.ts
+ * turns the last N minutes into a QA scenario the runner replays.
+ */
+
+/** Calls made by the sagas the QA runner plays; other calls (login, menus, screens) are not replayed. */
+export const REPLAYED_CALLS: readonly string[] = ['ping', 'message/inquire', 'message/update_notify_status', 'qr_code_list/share_access'];
+
+export type Recorded =
+  | { readonly t: number; readonly input: ScenarioStep }
+  | { readonly t: number; readonly output: string; answer?: { data?: unknown; fail?: number; message?: string }; readonly path?: string };
+
+export interface Recorder {
+  /** The effect layer to give the store: the same as `base`, observed. */
+  readonly effects: Effects;
+  /** Feed every dispatched action (a `takeEvery('*')` saga does). */
+  onAction(action: UnknownAction): void;
+  readonly startedAt: number;
+  readonly initialRoute: string;
+  events(): readonly Recorded[];
+  randomDraws(): readonly number[];
+  now(): number;
+}
+
+/** Oldest events are dropped beyond this age (the export offers at most this window). */
+export const RECORDER_KEEP_MS = 60 * 60_000;
+
+export function createRecorder(base: Effects): Recorder {
+  const startedAt = base.now();
+  const initialRoute = base.currentPath();
+  let log: Recorded[] = [];
+  let draws: number[] = [];
+  // Toasts, navigation and storage writes are replayable only when the realtime saga made them: it does so
+  // right after one of these actions, in the same synchronous run.
+  let attributing = false;
+
+  const push = (r: Recorded) => {
+    log.push(r);
+    const cutoff = base.now() - RECORDER_KEEP_MS;
+    if (log[0] && log[0].t < cutoff) {
+      log = log.filter((x) => x.t >= cutoff);
+      draws = []; // no longer aligned with the kept events; an export of a trimmed window says so
+    }
+  };
+  const input = (step: ScenarioStep) => push({ t: base.now(), input: step });
+  const output = (key: string, attributable = true) => {
+    if (attributable) push({ t: base.now(), output: key });
+  };
+
+  const wrapSocket = (socket: RealtimeSocket): RealtimeSocket => ({
+    send: (data) => socket.send(data),
+    subscribe: (l) => socket.subscribe(l),
+    close(code, reason) {
+      output(`close:${code}`);
+      socket.close(code, reason);
+    },
+  });
+
+  const effects: Effects = {
+    ...base,
+    callApi: async (call, body, context) => {
+      const replayed = REPLAYED_CALLS.includes(call.path);
+      const entry = { t: base.now(), output: `call:${call.path}`, path: call.path, answer: undefined as undefined | { data?: unknown; fail?: number; message?: string } };
+      if (replayed) push(entry);
+      try {
+        const data = await base.callApi(call, body, context);
+        entry.answer = { data };
+        return data;
+      } catch (e) {
+        const err = e as { httpStatus?: number; message?: string };
+        entry.answer = { fail: err.httpStatus ?? 0, message: err.message ?? '' };
+        throw e;
+      }
+    },
+    storage: {
+      get: (k) => base.storage.get(k),
+      set: (k, v) => base.storage.set(k, v),
+      remove: (k) => {
+        output(`storage:remove:${k}`, attributing);
+        base.storage.remove(k);
+      },
+    },
+    navigate: (to, options) => {
+      output(`navigate:${to}`, attributing);
+      base.navigate(to, options);
+    },
+    reload: () => {
+      output('reload');
+      base.reload();
+    },
+    toast: (message, intent) => {
+      output(`toast:${intent}`, attributing);
+      base.toast(message, intent);
+    },
+    openSocket: base.openSocket
+      ? (sid) => {
+          output('connect');
+          return wrapSocket(base.openSocket!(sid));
+        }
+      : null,
+    random: () => {
+      const r = base.random();
+      draws.push(r);
+      return r;
+    },
+  };
+
+  const onAction = (a: UnknownAction) => {
+    const p = a.payload as Record<string, unknown> | undefined;
+    switch (a.type) {
+      case 'app/started':
+        return input({ start: true });
+      case 'app/routeChanged':
+        return input({ route: `${String(p?.pathname ?? '/')}${String(p?.search ?? '')}` });
+      case 'session/loggedIn':
+      case 'session/registered':
+      case 'session/userInfoLoaded': {
+        const via = a.type === 'session/loggedIn' ? 'login' : a.type === 'session/registered' ? 'register' : 'startup';
+        return input({ login: { via, ...(p?.realtime_key ? {} : { withoutKey: true }) } });
+      }
+      case 'session/loggedOut':
+        return input({ logout: true });
+      case 'session/expired':
+      case 'session/passwordChanged':
+        attributing = false;
+        return input({ expire: true });
+      case 'realtime/frameSent': {
+        const type = Number(p?.type);
+        return output(`frame:${FrameType.options.find((o) => o.value === type)?.member ?? type}`);
+      }
+      case 'realtime/socketOpened':
+        return input({ socket: { open: true } });
+      case 'realtime/socketClosed':
+        if (!p?.byConsole) input({ socket: { close: Number(p?.code ?? 1006) } });
+        return;
+      case 'realtime/frameArrived': {
+        const frame = p as { type: number; data?: unknown } | undefined;
+        if (!frame) return;
+        input({ socket: { frame: { type: frame.type, ...(frame.data !== undefined ? { data: frame.data as never } : {}) } } });
+        if (frame.type === 5 || frame.type === 11) attribute();
+        return;
+      }
+      case 'realtime/loginRefused':
+      case 'realtime/unsupported':
+        return attribute();
+      case 'messages/noticeDismissed':
+        return input({ dispatch: { type: a.type } });
+    }
+  };
+  function attribute() {
+    attributing = true;
+    queueMicrotask(() => {
+      attributing = false;
+    });
+  }
+
+  return {
+    effects,
+    onAction,
+    startedAt,
+    initialRoute,
+    events: () => log,
+    randomDraws: () => draws,
+    now: () => base.now(),
+  };
+}

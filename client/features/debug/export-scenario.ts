@@ -1,0 +1,69 @@
+import type { Scenario, ScenarioStep } from '../../../contracts/scenario.ts';
+import type { Recorded, Recorder } from './effects/recorder.ts';
+
+/**
+ * DEV ONLY. The recorder's last `windowMs` as a QA scenario (contracts/scenario.ts):
+ * - every HTTP answer the replayed sagas got is queued first (per path, in call order);
+ * - inputs become timeline steps at their time since the recording started (`advanceTo`, then the event);
+ * - before each input, an `expect` with the exact counts of the outputs since the previous one.
+ * The fake server is put on `hold` with pongs and login acks off: every socket event comes from the recording.
+ *
+ * Exact when the window reaches back to the console's start (the usual case: reload, reproduce, export).
+ * A trimmed window starts mid-session, so the timeline is kept but the expectations are left out (the
+ * loops' phases differ); the description says so. Real timers drift by a few ms per cycle, so outputs are
+ * checked by counts between inputs rather than by their exact millisecond.
+ */
+export function exportScenario(recorder: Recorder, windowMs: number, name: string): Scenario {
+  const now = recorder.now();
+  const from = Math.max(recorder.startedAt, now - windowMs);
+  const trimmed = from > recorder.startedAt;
+  const events = recorder.events().filter((e) => e.t >= from);
+
+  const answers: ScenarioStep[] = [];
+  for (const e of events) {
+    if ('output' in e && e.path && e.answer) answers.push({ http: { path: e.path, ...(e.answer as { data?: never; fail?: number; message?: string }) } });
+  }
+
+  const steps: ScenarioStep[] = [...answers];
+  let counts: Record<string, number> = {};
+  let cursor = 0;
+  const flush = () => {
+    if (!trimmed) steps.push({ expect: { counts } });
+    counts = {};
+  };
+  const moveTo = (e: Recorded) => {
+    const at = e.t - from;
+    if (at > cursor) {
+      steps.push({ advanceTo: at });
+      cursor = at;
+    }
+  };
+  for (const e of events) {
+    if ('output' in e) {
+      counts[e.output] = (counts[e.output] ?? 0) + 1;
+      continue;
+    }
+    moveTo(e);
+    flush();
+    steps.push(e.input);
+  }
+  const end = now - from;
+  if (end > cursor) steps.push({ advanceTo: end });
+  flush();
+
+  const draws = recorder.randomDraws();
+  return {
+    name,
+    description: trimmed
+      ? `Exported from the debug menu: the last ${Math.round(windowMs / 60_000)} minutes, starting mid-session (the recording began earlier), so only the timeline is kept; add the expected effects.`
+      : `Exported from the debug menu: ${Math.round(end / 1000)} s since the console started, replayed with the recorded answers, socket events and random draws; the effects must happen again in the same counts between events.`,
+    source: 'export',
+    config: {
+      route: trimmed ? '/' : recorder.initialRoute || '/',
+      ...(draws.length && !trimmed ? { random: draws.map((r) => Math.min(r, 0.999999)) } : {}),
+      ...(recorder.effects.openSocket ? {} : { webSocket: false }),
+      server: { state: 'hold', login: 'ignore', pong: false },
+    },
+    steps: steps.length ? steps : [{ expect: { counts: {} } }],
+  };
+}

@@ -1,0 +1,21 @@
+import type { Effects } from '../../api/effects.ts';
+import { createRecorder, type Recorder } from './effects/recorder.ts';
+import { recorderSaga } from './sagas/recorder-saga.ts';
+import { DebugMenu } from './components/debug-menu.tsx';
+
+/**
+ * DEV ONLY: main.tsx imports this module dynamically behind `import.meta.env.DEV`, so a production build
+ * contains none of it (checked by tests/e2e/realtime.e2e.test.ts on the built bundle).
+ * Wrap the effect layer before the store exists, then `attach` the recording saga to the store.
+ */
+export function installDebug(base: Effects) {
+  const recorder: Recorder = createRecorder(base);
+  return {
+    recorder,
+    effects: recorder.effects,
+    attach(store: { injectModule(m: { reducers: Record<string, never>; sagas: readonly (() => Generator<unknown, void, unknown>)[] }): void }) {
+      store.injectModule({ reducers: {}, sagas: [recorderSaga(recorder)] });
+    },
+    DebugMenu,
+  };
+}

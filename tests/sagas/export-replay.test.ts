@@ -1,0 +1,40 @@
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { scenario as scenarioSchema } from '../../contracts/scenario.ts';
+import { playScenario } from '../scenarios/harness.ts';
+import { recordLiveSession } from './live-session.ts';
+
+/**
+ * The debug export end to end: a live session recorded by the dev recorder, exported, validated by the
+ * scenario schema and replayed by the QA runner against the real sagas on the virtual clock. With
+ * RECORD_SCENARIO=<path> the export is also written there (how fixtures/scenarios/exported-dev-session.json
+ * was made).
+ */
+describe('debug export → replay', () => {
+  it('replays a recorded live session with the same effects', async () => {
+    const { scenario, toasts, messageRead } = await recordLiveSession();
+    if (process.env.RECORD_SCENARIO) writeFileSync(process.env.RECORD_SCENARIO, JSON.stringify(scenario, null, 2) + '\n');
+
+    // The live run did what it should.
+    expect(toasts).toContain('success:Saved');
+    expect(messageRead).toBe(true);
+
+    // The export holds the inputs of that run …
+    const parsed = scenarioSchema.parse(scenario);
+    const steps = JSON.stringify(parsed.steps);
+    expect(parsed.source).toBe('export');
+    for (const fragment of ['{"login":{"via":"login"}}', '{"socket":{"close":4010}}', '"type":5', '"type":42', '{"dispatch":{"type":"messages/noticeDismissed"}}', '"path":"message/update_notify_status"']) {
+      expect(steps).toContain(fragment);
+    }
+    // … and strict expectations: the connects, frames, calls and the toast between the events.
+    const expected = parsed.steps.flatMap((s) => ('expect' in s ? Object.entries(s.expect.counts ?? {}) : []));
+    const total = (key: string) => expected.filter(([k]) => k === key).reduce((n, [, c]) => n + c, 0);
+    expect(total('connect')).toBe(2);
+    expect(total('frame:login')).toBe(2);
+    expect(total('call:message/update_notify_status')).toBe(1);
+    expect(total('toast:success')).toBe(1);
+
+    // The runner replays it: every count between events matches.
+    await playScenario(parsed);
+  }, 60_000);
+});

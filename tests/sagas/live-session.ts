@@ -1,0 +1,111 @@
+import { webcrypto } from 'node:crypto';
+import WebSocket from 'ws';
+import { CONTROL_PREFIX, type ControlBody, type ControlName } from '../../contracts/index.ts';
+import type { Scenario } from '../../contracts/scenario.ts';
+import { createCallApi } from '../../client/api/call-api.ts';
+import { encryptWith, importPublicKey } from '../../client/api/crypto.ts';
+import type { Effects } from '../../client/api/effects.ts';
+import { adaptWebSocket, socketUrl, type WebSocketLike } from '../../client/api/socket.ts';
+import { memoryStorage } from '../../client/api/storage.ts';
+import { createAppStore } from '../../client/app/store.ts';
+import { createRecorder } from '../../client/features/debug/effects/recorder.ts';
+import { exportScenario } from '../../client/features/debug/export-scenario.ts';
+import { recorderSaga } from '../../client/features/debug/sagas/recorder-saga.ts';
+import { appStarted, routeChanged } from '../../client/state/app-events.ts';
+import { sessionEvents } from '../../client/state/session-slice.ts';
+import { publicKey } from '../../contracts/index.ts';
+import { startTestServer } from '../helpers/server.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A real console session in Node, recorded by the dev debug recorder and exported as a scenario: the whole
+ * client store (every registered saga, the session module loaded at login) over real HTTP and a real
+ * encrypted WebSocket to a real mock server, on the real clock. What happens: start, login page, login as
+ * customer01, an admin sends a message (shown by polling and marked read), the server pushes a reply (toast)
+ * and an unknown frame type, all sockets are dropped as by a restart (4010) and the console reconnects, the
+ * notice is dismissed. About 13 s of wall time.
+ */
+export async function recordLiveSession(): Promise<{ scenario: Scenario; toasts: string[]; messageRead: boolean }> {
+  const t = await startTestServer();
+  const toasts: string[] = [];
+  let route = { pathname: '/', search: '' };
+  let dispatchRoute: (r: typeof route) => void = () => {};
+  const callApi = createCallApi((input, init) => fetch(input, init), t.url);
+  let rsa: Promise<CryptoKey> | null = null;
+  const host = new URL(t.url).host;
+  const base: Effects = {
+    callApi,
+    async encryptPassword(plain, language) {
+      rsa ??= callApi(publicKey, {}, { token: null, language }).then((k) => importPublicKey(k.spki));
+      return encryptWith(await rsa, plain);
+    },
+    storage: memoryStorage(),
+    navigate: (to) => {
+      const q = to.indexOf('?');
+      route = q < 0 ? { pathname: to, search: '' } : { pathname: to.slice(0, q), search: to.slice(q) };
+      queueMicrotask(() => dispatchRoute(route));
+    },
+    currentPath: () => route.pathname,
+    reload: () => toasts.push('reload'),
+    toast: (m, intent) => toasts.push(`${intent}:${'text' in m ? m.text : m.key}`),
+    setDocumentTitle: () => {},
+    setFavicon: () => {},
+    userAgent: 'node',
+    // The console's own socket adapter over `ws` (Node 20 has no global WebSocket); Origin as a page would send.
+    openSocket: (sid) =>
+      adaptWebSocket(new WebSocket(socketUrl({ protocol: 'http:', host }, sid), { origin: t.url }) as unknown as WebSocketLike),
+    random: () => Math.random(),
+    now: () => Date.now(),
+  };
+  void webcrypto; // WebCrypto is global in Node 20; imported to make the dependency explicit.
+
+  const recorder = createRecorder(base);
+  const store = createAppStore(recorder.effects);
+  store.injectModule({ reducers: {}, sagas: [recorderSaga(recorder)] });
+  dispatchRoute = (r) => store.dispatch(routeChanged(r));
+  const control = async <N extends ControlName>(name: N, body: ControlBody<N>) => {
+    const res = await fetch(`${t.url}${CONTROL_PREFIX}/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`control ${name}: ${res.status} ${await res.text()}`);
+  };
+  const waitFor = async (what: string, ok: () => boolean, ms = 5000) => {
+    for (let waited = 0; !ok(); waited += 20) {
+      if (waited > ms) throw new Error(`timed out waiting for ${what}`);
+      await sleep(20);
+    }
+  };
+  type S = { realtime?: { status: string }; messages?: { notice: unknown } };
+  const state = () => store.getState() as unknown as S;
+
+  try {
+    store.dispatch(appStarted());
+    base.navigate('/admin_login');
+    await sleep(300);
+    store.dispatch(sessionEvents.loginSubmitted({ account: 'customer01', password: 'Customer123' }));
+    await waitFor('the socket login', () => state().realtime?.status === 'online');
+    const customer = t.db.prepare("SELECT id FROM users WHERE account = 'customer01'").get() as { id: number };
+    const admin = await t.login('admin01');
+    const sent = await t.call('message/send', { title: 'Maintenance', content: 'Window tonight <b>22:00</b>', user_id: customer.id }, admin);
+    if (sent.status !== 200) throw new Error(`message/send: ${JSON.stringify(sent.body)}`);
+    await sleep(500);
+    await control('push', { to: { account: 'customer01' }, type: 5, data: { message: 'Saved' } });
+    await control('push', { to: { account: 'customer01' }, type: 42, data: { hello: 'screens' } });
+    await waitFor('the polled notice', () => Boolean(state().messages?.notice), 13_000);
+    await sleep(300);
+    await control('drop_all', { code: 4010 });
+    await sleep(100);
+    await waitFor('the reconnect', () => state().realtime?.status === 'online');
+    store.dispatch({ type: 'messages/noticeDismissed' });
+    await sleep(500);
+    const scenario = exportScenario(recorder, 15 * 60_000, 'exported: a recorded dev session (login, message, reply push, restart, dismiss)');
+    const mine = await t.call('message/inquire', { page: 1, page_size: 50 }, await t.login('customer01'));
+    const items = (mine.body.data as { content: { content: string; notify_status: number }[] }).content;
+    const messageRead = items.some((m) => m.content === 'Window tonight <b>22:00</b>' && m.notify_status === 2);
+    return { scenario, toasts, messageRead };
+  } finally {
+    store.dispatch(sessionEvents.loggedOut());
+    store.sagaTask.cancel();
+    await sleep(50);
+    await t.close();
+  }
+}
