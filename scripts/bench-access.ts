@@ -5,7 +5,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createMockServer } from '../mock-server/app.ts';
 import { intToIp } from '../mock-server/domain/ip.ts';
-import { addDays, dayOf } from '../mock-server/qr/time.ts';
+import { createAccessLogReader } from '../mock-server/qr/access-log.ts';
+import { addDays, dayOf, toEpochSeconds } from '../mock-server/qr/time.ts';
 import { seedBulk } from './seed-bulk.ts';
 
 /**
@@ -126,6 +127,24 @@ try {
     () => call('qr_code_access/daily', { qr_code_id: seeded.bigCodeId, start_date: addDays(today, -89), end_date: today }, token),
     (r) => `${(r.data as { content: unknown[] }).content.length} days`,
   );
+  // The same reads without HTTP (the handlers' database work alone), to tell query cost from transport and load.
+  const reader = createAccessLogReader(server.mock.db);
+  const direct = (what: string, run: () => unknown) => {
+    for (let i = 0; i < 20; i++) run();
+    const times: number[] = [];
+    for (let i = 0; i < iterations; i++) {
+      const t = performance.now();
+      run();
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+    rows.push({ what: `  database work only: ${what}`, target: '', value: `p50 ${p(0.5).toFixed(2)} / p95 ${p(0.95).toFixed(2)} ms`, ok: null });
+  };
+  direct('public lookup', () => reader.visitors(seeded.bigCodeId, ips, toEpochSeconds(enquiry.start_time), toEpochSeconds(enquiry.end_time), ''));
+  direct('first page', () => reader.page({ qr_code_id: seeded.bigCodeId }, 1, 20));
+  const daily = server.mock.db.prepare('SELECT day, view_number, ip_view_number FROM qr_code_daily WHERE qr_code_id = ? AND day BETWEEN ? AND ?');
+  direct('daily counters', () => daily.all(seeded.bigCodeId, addDays(today, -89), today));
 } finally {
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
