@@ -209,8 +209,10 @@ export function createRealtimeHub(deps: HubDeps) {
       locale: DEFAULT_LOCALE,
       closed: false,
       lastFrameMs: now,
-      guard: createReplayGuard(() => clock.now()),
-      counter: createFrameCounter(() => clock.now()),
+      // Frame freshness is transport time, so it uses the wall clock: a test that moves the business clock
+      // (services.clock: sessions, TOTP, dates) must not make every frame of a real browser look stale.
+      guard: createReplayGuard(() => Date.now()),
+      counter: createFrameCounter(() => Date.now()),
       loginTimer: null,
     };
     conns.add(conn);

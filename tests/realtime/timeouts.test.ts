@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CloseCode, IDLE_TIMEOUT_MS, LOGIN_TIMEOUT_MS } from '../../contracts/index.ts';
 import { startTestServer } from '../helpers/server.ts';
+import { manualClock } from '../helpers/clock.ts';
 import { connectAs, RealtimeTestClient, sessionOf } from './client.ts';
 
 afterEach(() => {
@@ -42,6 +43,21 @@ describe('server-side timeouts', () => {
       pinging.close();
     } finally {
       vi.useRealTimers();
+      await t.close();
+    }
+  });
+});
+
+describe('business clock and frame freshness', () => {
+  it('judges frame freshness by the wall clock, not by a moved business clock', async () => {
+    const clock = manualClock();
+    const t = await startTestServer({ clock });
+    try {
+      const c = await connectAs(t, 'customer01');
+      clock.advance(60 * 60_000);
+      expect((await c.ping()).type).toBe(1);
+      c.close();
+    } finally {
       await t.close();
     }
   });
