@@ -296,13 +296,6 @@ export function createRealtimeHub(deps: HubDeps) {
       return list.length;
     },
 
-    /** Close the sockets of one session. */
-    closeSession(tokenHash: string, code: number, reason = ''): number {
-      const list = [...conns].filter((c) => c.tokenHash === tokenHash);
-      for (const c of list) close(c, code, reason);
-      return list.length;
-    },
-
     closeAll(code: number, reason = ''): number {
       const list = [...conns];
       for (const c of list) close(c, code, reason);
