@@ -28,9 +28,9 @@ export default function AppLayout() {
       <AppHeader nav={nav} current={current} />
       <div className={styles.body}>
         {sideWidth > 0 && (
-          <aside className={styles.side} aria-label={t('layout.main_navigation')}>
+          <nav className={styles.side} aria-label={t('layout.main_navigation')}>
             <SideNav nav={nav} current={current} />
-          </aside>
+          </nav>
         )}
         <main className={styles.content}>
           <Suspense fallback={<NonIdealState icon={<Spinner />} title={t('common.states.loading')} />}>

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createMockServer, type MockServer } from '../../../mock-server/app.ts';
 import { launchBrowser, type TestBrowser } from './browser.ts';
 import { ensureClientBuilt } from './build.ts';
@@ -7,7 +10,10 @@ import { ensureClientBuilt } from './build.ts';
  * seeded, test mode) on 127.0.0.1 and a free port. `open('#/admin_login')` gives a fresh page.
  */
 export async function startConsole(options: { userAgent?: string } = {}) {
-  const staticDir = await ensureClientBuilt();
+  // Serve a private copy: another run (or `npm run build`) may rebuild dist/client meanwhile, and a page
+  // asking for a lazy chunk of the old build must still get it.
+  const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-console-'));
+  fs.cpSync(await ensureClientBuilt(), staticDir, { recursive: true });
   const server: MockServer = createMockServer({ dbPath: ':memory:', seed: true, mode: 'test', staticDir, log: () => {} });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
@@ -16,6 +22,7 @@ export async function startConsole(options: { userAgent?: string } = {}) {
     browser = await launchBrowser({ userAgent: options.userAgent });
   } catch (e) {
     server.close();
+    fs.rmSync(staticDir, { recursive: true, force: true });
     throw e;
   }
   const pageErrors: string[] = [];
@@ -34,6 +41,7 @@ export async function startConsole(options: { userAgent?: string } = {}) {
     async close() {
       await browser.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      fs.rmSync(staticDir, { recursive: true, force: true });
     },
   };
 }
