@@ -17,17 +17,12 @@ export function OnlineIndicator() {
   const reach = useReach();
   return (
     <Tooltip content={t('connectivity.explain')} placement="bottom">
-      <Tag
-        round
-        minimal
-        intent={INTENT[reach]}
-        icon={reach === 'online' ? 'tick-circle' : reach === 'offline' ? 'error' : 'refresh'}
-        role="status"
-        aria-label={t('connectivity.label')}
-        data-reach={reach}
-      >
-        {t(`connectivity.${reach}`)}
-      </Tag>
+      {/* Tag does not pass `role` through: the live region is this wrapper. */}
+      <span role="status" aria-label={t('connectivity.label')} data-reach={reach}>
+        <Tag round minimal intent={INTENT[reach]} icon={reach === 'online' ? 'tick-circle' : reach === 'offline' ? 'error' : 'refresh'}>
+          {t(`connectivity.${reach}`)}
+        </Tag>
+      </span>
     </Tooltip>
   );
 }
