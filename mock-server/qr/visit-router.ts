@@ -51,6 +51,11 @@ export function createVisitRouter(services: Services, options: { random?: () => 
       page(res, 404, 'Not found', 'This QR code does not exist or has been removed.');
       return;
     }
+    // Express answers HEAD with the GET route; a HEAD (link checkers, previews) is no visit.
+    if (req.method === 'HEAD') {
+      res.status(200).set({ 'Content-Security-Policy': NO_SCRIPT_CSP, 'Cache-Control': 'no-store' }).type('html').end();
+      return;
+    }
     const visit = {
       ip: visitorIpv4(req.ip),
       userAgent: (req.get('user-agent') ?? '').slice(0, 1024),

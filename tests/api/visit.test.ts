@@ -83,6 +83,12 @@ describe('a visit', () => {
     clock.advance(-86_400_000);
   });
 
+  it('a HEAD request is no visit', async () => {
+    const before = await share('demo01', 'share01');
+    expect((await fetch(`${t.url}/v/demo01`, { method: 'HEAD' })).status).toBe(200);
+    expect(await share('demo01', 'share01')).toEqual(before);
+  });
+
   it('an unknown or removed code answers 404 and records nothing', async () => {
     const before = t.db.prepare('SELECT COUNT(*) AS n FROM access_records').get();
     expect((await visit('/v/nope')).status).toBe(404);
