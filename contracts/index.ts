@@ -17,6 +17,7 @@ export * from './calls/domain.ts';
 export * from './calls/rotation.ts';
 export * from './access-log.ts';
 export * from './device-models.ts';
+export * from './domain-suffixes.ts';
 export * from './visit.ts';
 export * from './routes.ts';
 export * from './ownership.ts';

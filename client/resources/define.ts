@@ -1,9 +1,12 @@
-import type { CallDef, RequestOf } from '../../contracts/index.ts';
+import type { CallDef, RequestOf, ResponseOf } from '../../contracts/index.ts';
+import type { FieldOption } from './schema-fields.ts';
 import type {
   ActionBase,
   ActionDecl,
   CallAction,
+  FormAction,
   FormDecl,
+  LookupDecl,
   ListCall,
   RemoveDecl,
   ResourceDecl,
@@ -27,6 +30,14 @@ export interface ResourceBuilder<L extends ListCall> {
       body(rows: RowOf<L>[]): RequestOf<C>;
     },
   ): ActionDecl<RowOf<L>>;
+  /** An action opening a generic form over `call` for the chosen rows. */
+  formAction<C extends CallDef>(
+    call: C,
+    // Loosely typed fields: an action form's inputs often come from a nested schema (`form.schema`).
+    decl: ActionBase<RowOf<L>> & { scope: FormAction<RowOf<L>>['scope']; form: Omit<FormDecl<CallDef, RowOf<L>>, 'call' | 'button'> },
+  ): ActionDecl<RowOf<L>>;
+  /** Another call's answer for selects; `options` maps it to choices. */
+  lookup<C extends CallDef>(call: C, decl: { body: RequestOf<C>; options?(answer: ResponseOf<C>): readonly FieldOption[] }): LookupDecl;
 }
 
 const registry = new Map<string, ResourceDecl>();
@@ -43,6 +54,12 @@ export function defineResource<L extends ListCall>(
     form: (call, decl) => ({ ...decl, call }) as FormDecl<CallDef, RowOf<L>>,
     remove: (call, decl) => ({ ...decl, call }),
     action: (call, decl) => ({ ...decl, kind: 'call', call }),
+    formAction: (call, { form, ...decl }) => ({
+      ...decl,
+      kind: 'form',
+      form: { ...form, call, button: decl.button ?? '' } as FormDecl<CallDef, RowOf<L>>,
+    }),
+    lookup: (call, { body, options }) => ({ call, body, options: options ? (answer) => options(answer as ResponseOf<typeof call>) : undefined }),
   };
   const decl = { ...declare(builder), list } as ResourceDecl<RowOf<L>>;
   registry.set(decl.name, decl as ResourceDecl);

@@ -1,5 +1,32 @@
 import type { z } from 'zod';
-import * as contracts from '../../contracts/index.ts';
+import {
+  AsyncOperationStatus,
+  CollectionStatus,
+  CurrentFlag,
+  DefaultLanguage,
+  DisableFlag,
+  DomainDisplayType,
+  HoldFlag,
+  JumpType,
+  MenuType,
+  NotifyStatus,
+  OnlineStatus,
+  OpenLog,
+  OrderStatus,
+  PayType,
+  PictureJumpType,
+  Platform,
+  RemovedFlag,
+  RotationType,
+  ShieldStatus,
+  ShortCodeType,
+  ShowStatus,
+  StealingReason,
+  Theme,
+  VisitMethod,
+  VisitRestriction,
+  WithdrawalStatus,
+} from '../../contracts/index.ts';
 
 /** A `defineEnum` result of any shape (contracts/enum.ts). */
 export interface AnyEnum {
@@ -10,15 +37,37 @@ export interface AnyEnum {
   labelKey(code: number): string;
 }
 
-function isEnum(x: unknown): x is AnyEnum {
-  if (typeof x !== 'object' || x === null) return false;
-  const e = x as Partial<AnyEnum>;
-  return typeof e.name === 'string' && typeof e.labelKey === 'function' && Array.isArray(e.options) && e.schema !== undefined;
-}
-
-// Every enum contracts export, found by shape so an area's new enum needs no registration here.
-const bySchema = new Map<unknown, AnyEnum>();
-for (const value of Object.values(contracts) as unknown[]) if (isEnum(value)) bySchema.set(value.schema, value);
+// The enums request fields use, named (not a namespace import) so the build keeps only contracts modules that
+// are needed. An enum missing here still works: a declaration passes it as a field's `enum` override.
+const KNOWN: readonly AnyEnum[] = [
+  AsyncOperationStatus,
+  CollectionStatus,
+  CurrentFlag,
+  DefaultLanguage,
+  DisableFlag,
+  DomainDisplayType,
+  HoldFlag,
+  JumpType,
+  MenuType,
+  NotifyStatus,
+  OnlineStatus,
+  OpenLog,
+  OrderStatus,
+  PayType,
+  PictureJumpType,
+  Platform,
+  RemovedFlag,
+  RotationType,
+  ShieldStatus,
+  ShortCodeType,
+  ShowStatus,
+  StealingReason,
+  Theme,
+  VisitMethod,
+  VisitRestriction,
+  WithdrawalStatus,
+];
+const bySchema = new Map<unknown, AnyEnum>(KNOWN.map((e) => [e.schema, e]));
 
 /**
  * The enum whose `schema` a request field uses. Contracts put `X.schema` itself into request shapes, so the

@@ -1,7 +1,7 @@
 import type { CallDef } from '../../contracts/index.ts';
 import type { AnyEnum } from './enums.ts';
-import { describeField, fieldsOf, shapeOf, type FieldKind, type FieldSpec } from './schema-fields.ts';
-import type { FormDecl, ResourceDecl } from './types.ts';
+import { describeField, fieldsOf, shapeOf, unwrapField, type FieldKind, type FieldSpec } from './schema-fields.ts';
+import type { FieldOverride, FormDecl, ResourceDecl } from './types.ts';
 
 /** A field ready to render: its schema facts plus the declaration's label and extras. */
 export interface ResolvedField extends FieldSpec {
@@ -11,7 +11,9 @@ export interface ResolvedField extends FieldSpec {
   readonly helper?: string;
 }
 
-export const fieldLabel = (resource: string, field: string) => `resources.${resource}.fields.${field}`;
+/** i18n prefix of a resource's texts: `labels` when screens share them, else `resources.<name>`. */
+export const labelsOf = (decl: Pick<ResourceDecl, 'name' | 'labels'>) => decl.labels ?? `resources.${decl.name}`;
+export const fieldLabel = (labels: string, field: string) => `${labels}.fields.${field}`;
 
 function withEnum(spec: FieldSpec, e: AnyEnum | undefined): FieldSpec {
   if (!e) return spec;
@@ -27,22 +29,37 @@ function withKind(spec: FieldSpec, kind: FieldKind | undefined): FieldSpec {
  * The inputs of a form: the request schema's fields (all but `id` unless the declaration lists them), each
  * with the kind, requiredness, options and limits the schema gives, refined by the declaration's overrides.
  */
-export function formFields(resource: string, form: FormDecl<CallDef, unknown>): ResolvedField[] {
-  const all = fieldsOf(form.call.request);
+/** `labels`: the resource's i18n prefix (labelsOf). */
+export function formFields(labels: string, form: FormDecl<CallDef, unknown>): ResolvedField[] {
+  const schema = form.schema ?? form.call.request;
+  const all = fieldsOf(schema);
+  const shape = shapeOf(schema);
   const byName = new Map(all.map((f) => [f.name, f]));
   const fixed = new Set(Object.keys(form.fixed?.(undefined) ?? {}));
   const wanted = form.fields ?? all.filter((f) => f.name !== 'id' && !fixed.has(f.name)).map((f) => f.name);
   return wanted.flatMap((entry) => {
-    const o = typeof entry === 'string' ? { name: entry } : entry;
-    const spec = byName.get(o.name);
-    if (!spec) return [];
-    const refined = withKind(withEnum(spec, 'enum' in o ? o.enum : undefined), 'kind' in o ? o.kind : undefined);
+    const o = (typeof entry === 'string' ? { name: entry } : entry) as FieldOverride;
+    let spec = byName.get(o.name);
+    // A field the schema cannot describe (array of objects) is shown when the declaration says how.
+    if (!spec && o.kind && o.parse && shape[o.name]) {
+      const { required, nullable } = unwrapField(shape[o.name]);
+      spec = { name: o.name, kind: o.kind, required, nullable, valueType: 'string' };
+    }
+    if (!spec) {
+      if (import.meta.env?.DEV) console.warn(`[resources] ${labels}: form field "${o.name}" is not in ${form.call.path}'s request`);
+      return [];
+    }
+    const refined = withKind(withEnum(spec, o.enum), o.kind);
     return [
       {
         ...refined,
-        label: ('label' in o && o.label) || fieldLabel(resource, o.name),
-        suggest: 'suggest' in o ? o.suggest : undefined,
-        helper: 'helper' in o ? o.helper : undefined,
+        ...(o.lookup ? { kind: 'select' as const, lookup: o.lookup } : {}),
+        ...(o.on !== undefined ? { on: o.on } : {}),
+        parse: o.parse,
+        format: o.format,
+        label: o.label || fieldLabel(labels, o.name),
+        suggest: o.suggest,
+        helper: o.helper,
       },
     ];
   });
@@ -54,19 +71,20 @@ export type ResolvedFilter =
   | { readonly type: 'range'; readonly from: string; readonly to: string; readonly label: string };
 
 /** The filter bar of a resource, from its list call's request schema. */
-export function filterFields(decl: Pick<ResourceDecl, 'name' | 'list' | 'filters'>): ResolvedFilter[] {
+export function filterFields(decl: Pick<ResourceDecl, 'name' | 'labels' | 'list' | 'filters'>): ResolvedFilter[] {
   const shape = shapeOf(decl.list.request);
   return (decl.filters ?? []).flatMap((entry): ResolvedFilter[] => {
     if (typeof entry === 'object' && 'range' in entry) {
       const [from, to] = entry.range;
-      return shape[from] && shape[to] ? [{ type: 'range', from, to, label: entry.label ?? fieldLabel(decl.name, from) }] : [];
+      return shape[from] && shape[to] ? [{ type: 'range', from, to, label: entry.label ?? fieldLabel(labelsOf(decl), from) }] : [];
     }
     const o = typeof entry === 'string' ? { field: entry } : entry;
     const schema = shape[o.field];
     const spec = schema ? describeField(o.field, schema) : undefined;
     if (!spec) return [];
     const refined = withKind(withEnum(spec, o.enum), o.kind);
+    const lookup = 'lookup' in o && o.lookup ? { kind: 'select' as const, lookup: o.lookup } : {};
     // A filter is never required: blank means "any".
-    return [{ type: 'field', field: { ...refined, required: false, label: fieldLabel(decl.name, o.field) } }];
+    return [{ type: 'field', field: { ...refined, ...lookup, required: false, label: fieldLabel(labelsOf(decl), o.field) } }];
   });
 }

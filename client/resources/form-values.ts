@@ -5,11 +5,19 @@ import type { FieldSpec } from './schema-fields.ts';
 /** What inputs hold: text for text-like and number inputs (so a half-typed number survives), booleans for switches. */
 export type FormValues = Record<string, string | boolean>;
 
+/** [on, off] values of a switch over a two-valued enum. */
+function switchValues(spec: FieldSpec): [unknown, unknown] {
+  const values = (spec.options ?? []).map((o) => o.value);
+  if (spec.on === undefined) return [values[0], values[1]];
+  return [spec.on, values.find((v) => String(v) !== String(spec.on))];
+}
+
 function toInput(spec: FieldSpec, value: unknown): string | boolean {
+  if (spec.format) return value === undefined || value === null ? '' : spec.format(value);
   if (spec.kind === 'switch') {
     if (spec.valueType === 'boolean') return value === true;
-    // A two-valued enum shown as a switch: on = its first option (show, yes, …).
-    return value !== undefined && value !== null && String(value) === String(spec.options?.[0]?.value);
+    // A two-valued enum shown as a switch: on = `spec.on`, else its first option (show, yes, …).
+    return value !== undefined && value !== null && String(value) === String(switchValues(spec)[0]);
   }
   if (value === undefined || value === null) return '';
   if (Array.isArray(value)) return value.join('\n');
@@ -31,15 +39,17 @@ export function initialValues(fields: readonly FieldSpec[], row: unknown, extra:
 export function fromInput(spec: FieldSpec, input: string | boolean): unknown {
   if (spec.kind === 'switch') {
     if (spec.valueType === 'boolean') return input === true;
-    return input ? spec.options?.[0]?.value : spec.options?.[1]?.value;
+    const [on, off] = switchValues(spec);
+    return input ? on : off;
   }
   const text = typeof input === 'string' ? input : String(input);
+  if (spec.parse) return text.trim() === '' ? (spec.nullable ? null : undefined) : spec.parse(text);
   if (spec.kind === 'lines') {
     const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
     if (!lines.length) return undefined;
     return spec.valueType === 'number[]' ? lines.map(Number) : lines;
   }
-  if (text.trim() === '') return undefined;
+  if (text.trim() === '') return spec.nullable ? null : undefined;
   if (spec.valueType === 'number') return Number(text);
   return text;
 }
@@ -56,16 +66,18 @@ export function bodyOf(
   mode: 'create' | 'update',
   row: unknown,
   fixed: Record<string, unknown> = {},
+  sendAll = false,
 ): Record<string, unknown> {
   const source = (row ?? {}) as Record<string, unknown>;
   const body: Record<string, unknown> = {};
   for (const f of fields) {
     const value = fromInput(f, values[f.name] ?? '');
-    if (mode === 'update') {
+    if (mode === 'update' && !sendAll) {
       // Clearing an optional text field on edit means "make it empty", not "leave it".
       const next = value === undefined && f.valueType === 'string' && f.kind !== 'select' ? '' : value;
       if (!same(next, source[f.name]) && next !== undefined) body[f.name] = next;
-    } else if (value !== undefined || f.required) {
+    } else if ((value !== undefined && value !== null) || f.required) {
+      // Creating (and action forms): blank means "leave it to the schema's default / unchanged".
       body[f.name] = value;
     }
   }
@@ -98,14 +110,16 @@ function issueMessage(issue: z.core.$ZodIssue, body: Record<string, unknown>): U
 }
 
 /** Validate a body with the call's own request schema; the first message per field, ready to translate. */
-export function validateBody(schema: z.ZodType, body: Record<string, unknown>): Record<string, UserMessage> {
+export function validateBody(schema: z.ZodType, body: unknown, fields: readonly string[] = []): Record<string, UserMessage> {
   const result = schema.safeParse(body);
   const out: Record<string, UserMessage> = {};
   if (result.success) return out;
+  const flat = (body ?? {}) as Record<string, unknown>;
   for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (field && !out[field]) out[field] = issueMessage(issue, body);
-    else if (!field && !out['']) out[''] = issueMessage(issue, body);
+    // A nested body (`{ ids, fields: { … } }`) names the input second: take the first path part that is a field.
+    const field = String(issue.path.find((p) => fields.includes(String(p))) ?? issue.path[0] ?? '');
+    if (field && !out[field]) out[field] = issueMessage(issue, flat);
+    else if (!field && !out['']) out[''] = issueMessage(issue, flat);
   }
   return out;
 }

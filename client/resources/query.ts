@@ -1,4 +1,7 @@
 import Papa from 'papaparse';
+import { z } from 'zod';
+import type { CallDef } from '../../contracts/index.ts';
+import { shapeOf, unwrapField } from './schema-fields.ts';
 import type { ExportColumn, ResourceQuery, SortState } from './resource-slice.ts';
 import type { ColumnDecl, ResourceDecl } from './types.ts';
 
@@ -7,10 +10,22 @@ function isBlank(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 }
 
-/** The list call's body for a query: fixed fields, applied filters, paging. */
-export function listBody(decl: Pick<ResourceDecl, 'fixedQuery'>, query: ResourceQuery, page = query.page, pageSize = query.pageSize) {
+/**
+ * Fields the list call sorts by on the server: a list request with `sort` (an enum of field names) and
+ * `order` ('asc' | 'desc') sorts the whole result; other lists sort the shown page.
+ */
+export function serverSortFields(list: CallDef): readonly string[] {
+  const shape = shapeOf(list.request);
+  if (!shape.sort || !shape.order) return [];
+  const inner = unwrapField(shape.sort).inner;
+  return inner instanceof z.ZodEnum ? (inner.options as string[]) : [];
+}
+
+/** The list call's body for a query: fixed fields, applied filters, server sort, paging. */
+export function listBody(decl: Pick<ResourceDecl, 'fixedQuery' | 'list'>, query: ResourceQuery, page = query.page, pageSize = query.pageSize) {
   const filters = Object.fromEntries(Object.entries(query.filters).filter(([, v]) => !isBlank(v)));
-  return { ...decl.fixedQuery, ...filters, page, page_size: pageSize };
+  const sort = query.sort && serverSortFields(decl.list).includes(query.sort.field) ? { sort: query.sort.field, order: query.sort.desc ? 'desc' : 'asc' } : {};
+  return { ...decl.fixedQuery, ...query.fixed, ...filters, ...sort, page, page_size: pageSize };
 }
 
 /** Stable id of a column (its field, or the custom id). */
@@ -20,9 +35,9 @@ export function columnId<Row>(c: ColumnDecl<Row>): string {
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
-/** Sort one page of rows by a field (the list calls page on the server; the table sorts what it shows). */
-export function sortRows<Row>(rows: readonly Row[], sort: SortState | null): readonly Row[] {
-  if (!sort) return rows;
+/** Sort one page of rows by a field (for list calls that cannot sort on the server). */
+export function sortRows<Row>(rows: readonly Row[], sort: SortState | null, onServer: readonly string[] = []): readonly Row[] {
+  if (!sort || onServer.includes(sort.field)) return rows;
   const dir = sort.desc ? -1 : 1;
   return [...rows].sort((a, b) => {
     const x = (a as Record<string, unknown>)[sort.field];

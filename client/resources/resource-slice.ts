@@ -13,6 +13,8 @@ export interface SortState {
 }
 
 export interface ResourceQuery {
+  /** Body fields this view of the resource always sends (a nested list's parent id), over the declaration's. */
+  readonly fixed: Readonly<Record<string, unknown>>;
   readonly page: number;
   readonly pageSize: number;
   /** Applied filters (what the last search sent), by request field. */
@@ -40,6 +42,10 @@ export interface ResourceState {
   /** Columns the user switched off in the column chooser (ids). */
   readonly hiddenColumns: readonly string[] | null;
   readonly save: Async;
+  /** What the last successful save answered (the created or changed row). */
+  readonly lastSaved: unknown;
+  /** Answers of the declaration's lookups by id. */
+  readonly lookups: Readonly<Record<string, Loadable<unknown>>>;
   readonly remove: Async;
   readonly action: Async;
   readonly export: ExportState;
@@ -50,11 +56,13 @@ export type ResourcesState = Readonly<Record<string, ResourceState>>;
 
 export function initialResourceState(pageSize = DEFAULT_PAGE_SIZE): ResourceState {
   return {
-    query: { page: 1, pageSize, filters: {}, sort: null },
+    query: { fixed: {}, page: 1, pageSize, filters: {}, sort: null },
     list: idle,
     selection: [],
     hiddenColumns: null,
     save: idle,
+    lastSaved: null,
+    lookups: {},
     remove: idle,
     action: idle,
     export: idle,
@@ -75,8 +83,9 @@ export interface QueryPatch {
 }
 
 export interface SaveSubmission {
-  readonly mode: 'create' | 'update';
-  readonly body: Readonly<Record<string, unknown>>;
+  /** The resource's create or update form, or a form action's id. */
+  readonly mode: 'create' | 'update' | { readonly action: string };
+  readonly body: unknown;
 }
 
 /** How to write one export column: a header and, for enum columns, the shown label per code. */
@@ -90,9 +99,26 @@ export const resourcesSlice = createSlice({
   name: 'resources',
   initialState: {} as ResourcesState,
   reducers: {
-    /** A screen was shown: start from its page size and load (keeps an earlier visit's query). */
-    opened: (s, a: Named<{ pageSize?: number }>) =>
-      s[a.payload.resource] ? s : { ...s, [a.payload.resource]: initialResourceState(a.payload.pageSize) },
+    /**
+     * A screen was shown: start from its page size and load. An earlier visit's query stays, unless the view
+     * is fixed to other body fields (another parent's nested list), which starts afresh.
+     */
+    opened: (s, a: Named<{ pageSize?: number; fixed?: Readonly<Record<string, unknown>> }>) => {
+      const prev = s[a.payload.resource];
+      const fixed = a.payload.fixed ?? {};
+      if (prev && JSON.stringify(prev.query.fixed) === JSON.stringify(fixed)) return s;
+      const fresh = initialResourceState(a.payload.pageSize);
+      return { ...s, [a.payload.resource]: { ...fresh, query: { ...fresh.query, fixed } } };
+    },
+    lookupRequested: (s, a: Named<{ lookup: string }>) =>
+      patch(s, a.payload.resource, (r) => ({ ...r, lookups: { ...r.lookups, [a.payload.lookup]: loadingFrom(r.lookups[a.payload.lookup] ?? idle) } })),
+    lookupLoaded: (s, a: Named<{ lookup: string; answer: unknown }>) =>
+      patch(s, a.payload.resource, (r) => ({ ...r, lookups: { ...r.lookups, [a.payload.lookup]: loaded(a.payload.answer) } })),
+    lookupFailed: (s, a: Named<{ lookup: string; error: UserMessage }>) =>
+      patch(s, a.payload.resource, (r) => ({
+        ...r,
+        lookups: { ...r.lookups, [a.payload.lookup]: failedFrom(r.lookups[a.payload.lookup] ?? idle, a.payload.error) },
+      })),
     queryChanged: (s, a: Named<{ patch: QueryPatch }>) =>
       patch(s, a.payload.resource, (r) => {
         const p = a.payload.patch;
@@ -121,7 +147,8 @@ export const resourcesSlice = createSlice({
       patch(s, a.payload.resource, (r) => ({ ...r, hiddenColumns: a.payload.hidden })),
 
     saveSubmitted: (s, a: Named<SaveSubmission>) => patch(s, a.payload.resource, (r) => ({ ...r, save: loading })),
-    saved: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, save: succeeded })),
+    saved: (s, a: Named<{ result?: unknown }>) =>
+      patch(s, a.payload.resource, (r) => ({ ...r, save: succeeded, lastSaved: a.payload.result ?? null })),
     saveFailed: (s, a: Named<{ error: UserMessage }>) => patch(s, a.payload.resource, (r) => ({ ...r, save: failed(a.payload.error) })),
     /** The form closed or reopened: forget the last outcome. */
     saveReset: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, save: idle })),

@@ -7,8 +7,10 @@ export type FieldKind = 'text' | 'textarea' | 'password' | 'number' | 'select' |
 
 export interface FieldOption {
   readonly value: string | number;
-  /** i18n key of the label; absent = show the value itself. */
+  /** i18n key of the label. */
   readonly labelKey?: string;
+  /** Literal label (a lookup row's name); absent with no key = show the value itself. */
+  readonly label?: string;
 }
 
 /** One field of a request schema, as far as a form or a filter bar needs to know it. */
@@ -26,11 +28,21 @@ export interface FieldSpec {
   readonly integer?: boolean;
   /** Value type of a select's options (a form holds strings; the body needs the schema's type). */
   readonly valueType: 'string' | 'number' | 'boolean' | 'string[]' | 'number[]';
+  /** `null` is a value (blank means null, e.g. "no group"). */
+  readonly nullable?: boolean;
+  /** Choices come from this lookup of the resource (see ResourceDecl.lookups). */
+  readonly lookup?: string;
+  /** A switch over a two-valued enum: the value meaning "on". Default the first option. */
+  readonly on?: string | number;
+  /** Text ↔ value for fields the schema alone cannot show (declaration overrides). */
+  parse?(text: string): unknown;
+  format?(value: unknown): string;
 }
 
 interface Unwrapped {
   readonly inner: z.ZodType;
   readonly required: boolean;
+  readonly nullable: boolean;
   readonly defaultValue?: unknown;
 }
 
@@ -38,9 +50,13 @@ interface Unwrapped {
 export function unwrapField(schema: z.ZodType): Unwrapped {
   let inner: z.ZodType = schema;
   let required = true;
+  let nullable = false;
   let defaultValue: unknown;
   for (let i = 0; i < 8; i++) {
-    if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable) {
+    if (inner instanceof z.ZodNullable) {
+      nullable = true;
+      inner = inner.unwrap() as z.ZodType;
+    } else if (inner instanceof z.ZodOptional) {
       required = false;
       inner = inner.unwrap() as z.ZodType;
     } else if (inner instanceof z.ZodDefault) {
@@ -51,7 +67,7 @@ export function unwrapField(schema: z.ZodType): Unwrapped {
       inner = inner.in as z.ZodType;
     } else break;
   }
-  return { inner, required, defaultValue };
+  return { inner, required, nullable, defaultValue };
 }
 
 function literalOptions(values: Iterable<unknown>, known: AnyEnum | undefined): FieldOption[] {
@@ -62,8 +78,8 @@ function literalOptions(values: Iterable<unknown>, known: AnyEnum | undefined): 
 
 /** Describe one field; `undefined` for shapes no generic input can edit (objects, unions of objects…). */
 export function describeField(name: string, schema: z.ZodType): FieldSpec | undefined {
-  const { inner, required, defaultValue } = unwrapField(schema);
-  const base = { name, required, defaultValue };
+  const { inner, required, nullable, defaultValue } = unwrapField(schema);
+  const base = { name, required: required && !nullable, nullable, defaultValue };
   if (inner instanceof z.ZodString) {
     const maxLength = inner.maxLength ?? undefined;
     // Contracts reuse the one `dateTime` schema ('YYYY-MM-DD HH:mm:ss'), so identity tells the kind.

@@ -3,13 +3,13 @@ import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { CallDef, RequestOf, ResponseOf } from '../../contracts/index.ts';
 import type { AnyEnum } from './enums.ts';
-import type { FieldKind } from './schema-fields.ts';
+import type { FieldKind, FieldOption } from './schema-fields.ts';
 
 /** A list call: any call answering `{ content: Row[], total }` (contracts' `pageOf`). */
 export type ListCall = CallDef<string, z.ZodType, z.ZodType<{ content: unknown[]; total: number }>>;
 export type RowOf<L extends ListCall> = ResponseOf<L>['content'][number];
-/** Keys of a request body, as strings. */
-export type BodyKey<C extends CallDef> = Extract<keyof RequestOf<C>, string>;
+/** Keys of a request body, as strings (any string for an unspecified call). */
+export type BodyKey<C extends CallDef> = unknown extends RequestOf<C> ? string : Extract<keyof RequestOf<C>, string>;
 export type FilterKey<L extends ListCall> = Exclude<BodyKey<L>, 'page' | 'page_size'>;
 export type RowKey = string | number;
 
@@ -46,14 +46,35 @@ export type ColumnDecl<Row> = FieldColumn<Row> | CustomColumn<Row>;
 /** A filter over the list call's request: one field, or a date-time pair shown as one date range. */
 export type FilterDecl<L extends ListCall> =
   | FilterKey<L>
-  | { readonly field: FilterKey<L>; readonly kind?: FieldKind; readonly enum?: AnyEnum }
+  | { readonly field: FilterKey<L>; readonly kind?: FieldKind; readonly enum?: AnyEnum; readonly lookup?: string }
   | { readonly range: readonly [from: FilterKey<L>, to: FilterKey<L>]; readonly label?: string };
+
+/**
+ * Data a form or filter needs from another call (the user's domains for a `domain_id` select, …). Loaded
+ * by the resource saga when the screen opens; `options` turns the answer into choices.
+ */
+export interface LookupDecl {
+  readonly call: CallDef;
+  readonly body: unknown;
+  /** Choices for selects that use this lookup. */
+  options?(answer: unknown): readonly FieldOption[];
+}
 
 /** Refines how a form shows a request field (everything else comes from the schema). */
 export interface FieldOverride<C extends CallDef = CallDef> {
   readonly name: BodyKey<C>;
   readonly kind?: FieldKind;
   readonly enum?: AnyEnum;
+  /** Choices come from this lookup of the resource (a select over another call's rows). */
+  readonly lookup?: string;
+  /** A switch over a two-valued enum: the value meaning "on". Default the first option. */
+  readonly on?: string | number;
+  /**
+   * For a field the schema alone cannot show (an array of objects): how the input's text becomes the
+   * request value, and back. E.g. target URLs one per line → `[{ url }]`.
+   */
+  parse?(text: string): unknown;
+  format?(value: unknown): string;
   /** Type-ahead suggestions for what was typed so far (e.g. a name completed with the domain suffixes of §9). */
   suggest?(typed: string): readonly string[];
   /** i18n key of a hint under the field. */
@@ -62,7 +83,8 @@ export interface FieldOverride<C extends CallDef = CallDef> {
   readonly label?: string;
 }
 
-export type FormField<C extends CallDef> = BodyKey<C> | FieldOverride<C>;
+/** A field name of the call (checked), or an override (shared overrides are loosely typed; unknown names warn). */
+export type FormField<C extends CallDef> = BodyKey<C> | FieldOverride<C> | FieldOverride;
 
 /** A create or edit form over one call. */
 export interface FormDecl<C extends CallDef = CallDef, Row = unknown> {
@@ -75,6 +97,15 @@ export interface FormDecl<C extends CallDef = CallDef, Row = unknown> {
   initial?(row: Row | undefined): Record<string, unknown>;
   /** Fields the form adds to the body without showing them (e.g. a parent id). */
   fixed?(row: Row | undefined): Record<string, unknown>;
+  /**
+   * Where the inputs come from when the body nests them (batch_update's `{ ids, fields }`): the inner schema.
+   * Default: the call's request.
+   */
+  readonly schema?: z.ZodType;
+  /** Shape the final body from the form's values (used with `schema`). Default: the values plus `fixed`. */
+  toBody?(values: Record<string, unknown>, rows: Row[]): unknown;
+  /** Send every filled field on edit, not only the changed ones (calls that set, not patch). Default false. */
+  readonly sendAll?: boolean;
 }
 
 /** Deleting rows: always confirmed; `permanent` says it cannot be undone (danger wording). */
@@ -125,11 +156,23 @@ export interface DialogAction<Row> extends ActionBase<Row> {
   readonly dialog: ComponentType<ActionDialogProps<Row>>;
 }
 
-export type ActionDecl<Row> = CallAction<Row> | DialogAction<Row>;
+/** An action that opens a generic form over another call for the chosen rows (change domain, batch update…). */
+export interface FormAction<Row> extends ActionBase<Row> {
+  readonly kind: 'form';
+  readonly scope: 'row' | 'bulk' | 'both';
+  readonly form: FormDecl<CallDef, Row>;
+}
+
+export type ActionDecl<Row> = CallAction<Row> | DialogAction<Row> | FormAction<Row>;
 
 export interface ExportDecl {
   /** Authority needed to export; absent = anyone who sees the list. */
   readonly button?: string;
+  /**
+   * The server's own export call, paged by cursor (`{ cursor, limit }` → `{ content, total, next_cursor }`),
+   * used instead of paging through the list call.
+   */
+  readonly chunked?: { readonly call: CallDef; readonly limit: number };
 }
 
 /**
@@ -143,19 +186,25 @@ export interface ResourceDecl<Row = unknown> {
   /** Field identifying a row (selection, update, remove). Default 'id'. */
   readonly rowKey?: string;
   readonly columns: readonly ColumnDecl<Row>[];
-  readonly filters?: readonly (string | { field: string; kind?: FieldKind; enum?: AnyEnum } | { range: readonly [string, string]; label?: string })[];
+  readonly filters?: readonly (string | { field: string; kind?: FieldKind; enum?: AnyEnum; lookup?: string } | { range: readonly [string, string]; label?: string })[];
   /** Body fields always sent with the list call (e.g. a removed-only view). */
   readonly fixedQuery?: Readonly<Record<string, unknown>>;
   readonly create?: FormDecl<CallDef, Row>;
   readonly update?: FormDecl<CallDef, Row>;
   readonly remove?: RemoveDecl<Row>;
   readonly actions?: readonly ActionDecl<Row>[];
+  /** Other calls the forms and filters read (by id). */
+  readonly lookups?: Readonly<Record<string, LookupDecl>>;
   /** CSV export of every matching row (pages through the list call). Absent = no export. */
   readonly export?: ExportDecl;
   /** Rows per page to start with. Default 20. */
   readonly pageSize?: number;
   /** i18n key of a lead under the title. */
   readonly description?: string;
+  /** i18n key of the title. Default `menu.<name>`. */
+  readonly title?: string;
+  /** i18n prefix of field labels (`<labels>.fields.<field>`) when screens share them. Default `resources.<name>`. */
+  readonly labels?: string;
 }
 
 /** What a declaration looks like before `defineResource` checks it against its list call. */

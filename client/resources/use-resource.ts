@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { dataOf } from '../state/async.ts';
 import { useAuthority } from '../state/hooks.ts';
-import { resourceEvents as ev, selectResource, type ExportColumn, type QueryPatch, type ResourceState, type WithResources } from './resource-slice.ts';
+import { resourceEvents as ev, selectResource, type ExportColumn, type QueryPatch, type SaveSubmission, type ResourceState, type WithResources } from './resource-slice.ts';
 import type { ResourceDecl, RowKey } from './types.ts';
 
 /** A resource screen's state and the events it can send, bound to its name. */
@@ -13,12 +13,12 @@ export function useResource<Row>(decl: ResourceDecl<Row>) {
   const data = dataOf(state.list);
   const events = useMemo(
     () => ({
-      open: () => dispatch(ev.opened({ resource: name, pageSize: decl.pageSize })),
+      open: (fixed?: Readonly<Record<string, unknown>>) => dispatch(ev.opened({ resource: name, pageSize: decl.pageSize, fixed })),
       setQuery: (patch: QueryPatch) => dispatch(ev.queryChanged({ resource: name, patch })),
       reload: () => dispatch(ev.reloadRequested({ resource: name })),
       select: (keys: readonly RowKey[]) => dispatch(ev.selectionChanged({ resource: name, keys })),
       chooseColumns: (hidden: readonly string[]) => dispatch(ev.columnsChosen({ resource: name, hidden })),
-      save: (mode: 'create' | 'update', body: Record<string, unknown>) => dispatch(ev.saveSubmitted({ resource: name, mode, body })),
+      save: (mode: SaveSubmission['mode'], body: unknown) => dispatch(ev.saveSubmitted({ resource: name, mode, body })),
       resetSave: () => dispatch(ev.saveReset({ resource: name })),
       remove: (keys: readonly RowKey[]) => dispatch(ev.removeConfirmed({ resource: name, keys })),
       runAction: (action: string, keys: readonly RowKey[]) => dispatch(ev.actionConfirmed({ resource: name, action, keys })),

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Menu, MenuDivider, Popover } from '@blueprintjs/core';
+import { Button, Checkbox, Menu, MenuDivider, PopoverNext } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import styles from './resource-list.module.css';
 
@@ -14,7 +14,7 @@ export function ColumnChooser({ columns, hidden, onChange }: ColumnChooserProps)
   const visibleCount = columns.length - hidden.length;
   const toggle = (id: string, show: boolean) => onChange(show ? hidden.filter((h) => h !== id) : [...hidden, id]);
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-end"
       content={
         <Menu className={styles.chooser} aria-label={t('resource.columns.title')}>
@@ -31,6 +31,6 @@ export function ColumnChooser({ columns, hidden, onChange }: ColumnChooserProps)
       }
     >
       <Button icon="column-layout" variant="minimal" text={t('resource.columns.button')} />
-    </Popover>
+    </PopoverNext>
   );
 }

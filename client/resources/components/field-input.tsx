@@ -42,7 +42,7 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
             {(asFilter || !field.required) && <option value="">{asFilter ? `${label}: ${t('resource.filters.any')}` : '—'}</option>}
             {field.options?.map((o) => (
               <option key={o.value} value={String(o.value)}>
-                {o.labelKey ? t(o.labelKey) : String(o.value)}
+                {o.labelKey ? t(o.labelKey) : (o.label ?? String(o.value))}
               </option>
             ))}
           </HTMLSelect>

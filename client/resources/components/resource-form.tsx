@@ -1,103 +1,146 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallDef } from '../../../contracts/index.ts';
 import { useUserMessage } from '../../components/use-user-message.ts';
-import type { Async } from '../../state/async.ts';
+import { dataOf, type Async, type Loadable } from '../../state/async.ts';
 import type { UserMessage } from '../../state/message.ts';
-import { formFields } from '../fields.ts';
+import { formFields, type ResolvedField } from '../fields.ts';
 import { bodyOf, initialValues, splitServerMessage, validateBody, type FormValues } from '../form-values.ts';
-import type { FormDecl } from '../types.ts';
+import type { FormDecl, LookupDecl } from '../types.ts';
 import { FieldInput } from './field-input.tsx';
 import styles from './resource-list.module.css';
 
 export interface ResourceFormProps<Row> {
+  /** Resource name (the dialog title names its menu entry). */
   resource: string;
+  /** i18n prefix of the field labels (`<labels>.fields.<field>`). Default `resources.<resource>`. */
+  labels?: string;
   form: FormDecl<CallDef, Row>;
   mode: 'create' | 'update';
-  /** The row being edited (update). */
-  row?: Row;
+  /** The row being edited (update) or the rows an action form applies to. */
+  rows?: Row[];
   /** Outcome of the last submit (the resource slice's `save`). */
   save: Async;
-  onSubmit(body: Record<string, unknown>): void;
+  /** The resource's lookups and their loaded answers, for selects over other calls. */
+  lookups?: Readonly<Record<string, LookupDecl>>;
+  lookupState?: Readonly<Record<string, Loadable<unknown>>>;
+  onSubmit(body: unknown): void;
   onClose(): void;
+  /** Dialog title; default "New/Edit · <menu label>". */
+  title?: string;
+  /** Inline card instead of a dialog (a screen that is a form). Default false. */
+  inline?: boolean;
+  /** Shown under the inputs (e.g. what the action applies to). */
+  children?: ReactNode;
+}
+
+/** Choices of a lookup-backed select from the loaded answer (empty while it loads). */
+export function withLookupOptions(fields: ResolvedField[], lookups: ResourceFormProps<unknown>['lookups'], state: ResourceFormProps<unknown>['lookupState']) {
+  return fields.map((f) => {
+    const decl = f.lookup ? lookups?.[f.lookup] : undefined;
+    if (!decl?.options) return f;
+    const answer = state?.[f.lookup!] ? dataOf(state[f.lookup!]) : undefined;
+    return { ...f, options: answer === undefined ? [] : decl.options(answer) };
+  });
 }
 
 /**
  * The one create/edit form: inputs derived from the call's request schema, validated with that same schema
  * before sending; the server's 400 goes under the field it names. Closes itself when the save succeeds.
  */
-export function ResourceForm<Row>({ resource, form, mode, row, save, onSubmit, onClose }: ResourceFormProps<Row>) {
+export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
+  const { resource, form, mode, rows = [], save, onSubmit, onClose, inline = false } = props;
   const { t } = useTranslation();
   const say = useUserMessage();
-  const decl = form;
-  const fields = useMemo(() => formFields(resource, decl as FormDecl), [resource, decl]);
-  const [values, setValues] = useState<FormValues>(() => initialValues(fields, row, decl.initial?.(row)));
+  const row = mode === 'update' ? rows[0] : undefined;
+  const labels = props.labels ?? `resources.${resource}`;
+  const baseFields = useMemo(() => formFields(labels, form as FormDecl), [labels, form]);
+  const fields = withLookupOptions(baseFields, props.lookups, props.lookupState);
+  const names = fields.map((f) => f.name);
+  // Edit forms start from the row; action forms on one row start from the declaration's `initial` of it.
+  const [values, setValues] = useState<FormValues>(() => initialValues(baseFields, row, form.initial?.(row ?? (rows.length === 1 ? rows[0] : undefined))));
   const [errors, setErrors] = useState<Record<string, UserMessage>>({});
   const [submitted, setSubmitted] = useState(false);
 
-  const fixed = () => ({ ...(mode === 'update' && row ? { id: (row as { id?: unknown }).id } : {}), ...decl.fixed?.(row) });
-  const body = () => bodyOf(fields, values, mode, row, fixed());
+  const fixed = () => ({ ...(mode === 'update' && row ? { id: (row as { id?: unknown }).id } : {}), ...form.fixed?.(row) });
+  const bodyFor = (v: FormValues): unknown => {
+    const flat = bodyOf(baseFields, v, form.toBody ? 'create' : mode, row, fixed(), form.sendAll);
+    return form.toBody ? form.toBody(flat, rows) : flat;
+  };
 
   useEffect(() => {
-    if (save.status === 'succeeded' && submitted) onClose();
-  }, [save.status, submitted, onClose]);
+    if (save.status === 'succeeded' && submitted && !inline) onClose();
+  }, [save.status, submitted, onClose, inline]);
 
   const change = (name: string, value: string | boolean) => {
     const next = { ...values, [name]: value };
     setValues(next);
     // After a first submit, errors follow every edit.
-    if (submitted) setErrors(validateBody(decl.call.request, bodyOf(fields, next, mode, row, fixed())));
+    if (submitted) setErrors(validateBody(form.call.request, bodyFor(next), names));
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    const b = body();
-    const found = validateBody(decl.call.request, b);
+    const body = bodyFor(values);
+    const found = validateBody(form.call.request, body, names);
     setErrors(found);
     if (Object.keys(found).length) return;
-    if (mode === 'update' && Object.keys(b).every((k) => k in fixed())) {
+    if (mode === 'update' && !form.toBody && Object.keys(body as object).every((k) => k in fixed())) {
       onClose(); // nothing changed
       return;
     }
-    onSubmit(b);
+    onSubmit(body);
   };
 
-  const server = save.status === 'failed' ? say(save.error) ?? '' : '';
-  const serverSplit = server ? splitServerMessage(server, fields.map((f) => f.name)) : null;
+  const server = save.status === 'failed' && submitted ? (say(save.error) ?? '') : '';
+  const serverSplit = server ? splitServerMessage(server, names) : null;
   const message = (name: string) => {
     if (serverSplit?.field === name) return serverSplit.text;
     return errors[name] ? say(errors[name]) : undefined;
   };
-  const title = t(mode === 'create' ? 'resource.form.create_title' : 'resource.form.update_title', { name: t(`menu.${resource}`) });
+  // Problems with no input of their own (a refinement over the whole body, an id list) go above the buttons.
+  const general = Object.entries(errors)
+    .filter(([k]) => !names.includes(k))
+    .map(([, m]) => say(m));
+  if (serverSplit && serverSplit.field === null) general.push(serverSplit.text || t('errors.resource_error'));
 
+  const title = props.title ?? t(mode === 'create' ? 'resource.form.create_title' : 'resource.form.update_title', { name: t(`menu.${resource}`) });
+  const inputs = (
+    <>
+      {fields.map((f) => (
+        <FieldInput key={f.name} field={f} value={values[f.name] ?? ''} onChange={(v) => change(f.name, v)} error={message(f.name)} />
+      ))}
+      {props.children}
+      {general.map((g, i) => (
+        <Callout key={i} intent={Intent.DANGER} role="alert" compact className={styles.callout}>
+          {g}
+        </Callout>
+      ))}
+    </>
+  );
+  const buttons = (
+    <>
+      {!inline && <Button text={t('common.actions.cancel')} onClick={onClose} />}
+      <Button type="submit" intent={Intent.PRIMARY} icon="floppy-disk" loading={save.status === 'loading'} text={t('common.actions.save')} />
+    </>
+  );
+
+  if (inline)
+    return (
+      <Card elevation={1}>
+        <form onSubmit={submit} noValidate aria-label={title}>
+          {inputs}
+          <div className={styles.formButtons}>{buttons}</div>
+        </form>
+      </Card>
+    );
   return (
     <Dialog isOpen onClose={onClose} title={title} icon={mode === 'create' ? 'add' : 'edit'} className={styles.dialog}>
       <form onSubmit={submit} noValidate aria-label={title}>
-        <DialogBody>
-          {fields.map((f) => (
-            <FieldInput key={f.name} field={f} value={values[f.name] ?? ''} onChange={(v) => change(f.name, v)} error={message(f.name)} />
-          ))}
-          {errors[''] && (
-            <Callout intent={Intent.DANGER} role="alert" compact>
-              {say(errors[''])}
-            </Callout>
-          )}
-          {serverSplit && serverSplit.field === null && (
-            <Callout intent={Intent.DANGER} role="alert" compact>
-              {serverSplit.text || t('errors.resource_error')}
-            </Callout>
-          )}
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('common.actions.cancel')} onClick={onClose} />
-              <Button type="submit" intent={Intent.PRIMARY} icon="floppy-disk" loading={save.status === 'loading'} text={t('common.actions.save')} />
-            </>
-          }
-        />
+        <DialogBody>{inputs}</DialogBody>
+        <DialogFooter actions={buttons} />
       </form>
     </Dialog>
   );

@@ -7,51 +7,62 @@ import {
   Classes,
   HTMLTable,
   Intent,
+  Menu,
+  MenuItem,
   NonIdealState,
+  PopoverNext,
   ProgressBar,
   Spinner,
   SpinnerSize,
-  Tooltip,
+
 } from '@blueprintjs/core';
 import { format } from 'date-fns';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserMessage } from '../../components/use-user-message.ts';
 import { keyOf } from '../define.ts';
-import { fieldLabel, filterFields } from '../fields.ts';
-import { columnId, sortRows } from '../query.ts';
+import { fieldLabel, filterFields, labelsOf } from '../fields.ts';
+import { columnId, serverSortFields, sortRows } from '../query.ts';
 import type { ExportColumn } from '../resource-slice.ts';
-import type { ActionDecl, CallAction, ColumnDecl, DialogAction, ResourceDecl, RowKey } from '../types.ts';
+import type { ActionDecl, CallAction, ColumnDecl, DialogAction, FormAction, ResourceDecl, RowKey } from '../types.ts';
 import { useGrants, useResource } from '../use-resource.ts';
 import { Cell } from './cell.tsx';
+import { Hint } from './hint.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { FiltersBar } from './filters-bar.tsx';
 import { Pagination } from './pagination.tsx';
-import { ResourceForm } from './resource-form.tsx';
+import { ResourceForm, withLookupOptions } from './resource-form.tsx';
 import styles from './resource-list.module.css';
 
 type Confirming = { kind: 'remove'; keys: RowKey[] } | { kind: 'action'; action: CallAction<unknown>; keys: RowKey[] } | null;
-type Editing<Row> = { mode: 'create' } | { mode: 'update'; row: Row } | null;
+type Editing<Row> = { mode: 'create' } | { mode: 'update'; row: Row } | { mode: 'action'; action: FormAction<Row>; rows: Row[] } | null;
 type OpenDialog<Row> = { action: DialogAction<Row>; rows: Row[] } | null;
 
 export interface ResourceListProps<Row> {
   decl: ResourceDecl<Row>;
   /** Extra toolbar content on the left (a screen's own controls). */
   toolbar?: ReactNode;
+  /** Body fields this list always sends (a nested list of one parent, e.g. `{ qr_code_id }`). */
+  fixed?: Readonly<Record<string, unknown>>;
+  /** Hide the filter bar even when the declaration has filters. Default false. */
+  hideFilters?: boolean;
+  /** Hide the Add button (the screen shows its own create form). Default false. */
+  hideCreate?: boolean;
 }
 
 function labelOf<Row>(decl: ResourceDecl<Row>, c: ColumnDecl<Row>): string {
-  return c.label ?? fieldLabel(decl.name, columnId(c));
+  return c.label ?? fieldLabel(labelsOf(decl), columnId(c));
 }
 
 const SKELETON_ROWS = 5;
+const INLINE_ACTIONS = 3;
 
 /**
  * The one list of the console: filters, sortable table, selection with bulk actions, row actions, column
  * chooser, pagination, CSV export with progress, and the create/edit form. Buttons appear only when the
  * page's authority list grants them (the server checks again).
  */
-export function ResourceList<Row>({ decl, toolbar }: ResourceListProps<Row>) {
+export function ResourceList<Row>({ decl, toolbar, fixed, hideFilters = false, hideCreate = false }: ResourceListProps<Row>) {
   const { t } = useTranslation();
   const say = useUserMessage();
   const grants = useGrants();
@@ -62,20 +73,25 @@ export function ResourceList<Row>({ decl, toolbar }: ResourceListProps<Row>) {
   const [dialog, setDialog] = useState<OpenDialog<Row>>(null);
 
   const { open } = r;
+  const fixedKey = JSON.stringify(fixed ?? {});
   useEffect(() => {
-    open();
-  }, [open]);
+    open(JSON.parse(fixedKey) as Record<string, unknown>);
+  }, [open, fixedKey]);
 
-  const filters = useMemo(() => filterFields(decl), [decl]);
+  const baseFilters = useMemo(() => filterFields(decl), [decl]);
+  const filters = baseFilters.map((f) =>
+    f.type === 'field' && f.field.lookup ? { ...f, field: withLookupOptions([f.field], decl.lookups, state.lookups)[0] } : f,
+  );
+  const serverSort = useMemo(() => serverSortFields(decl.list), [decl.list]);
   const hidden = state.hiddenColumns ?? decl.columns.filter((c) => c.hiddenByDefault).map(columnId);
   const columns = decl.columns.filter((c) => !hidden.includes(columnId(c)));
-  const shownRows = useMemo(() => sortRows(rows, state.query.sort), [rows, state.query.sort]);
+  const shownRows = useMemo(() => sortRows(rows, state.query.sort, serverSort), [rows, state.query.sort, serverSort]);
 
   const actions = (decl.actions ?? []).filter((a) => grants(a.button));
   const rowActions = actions.filter((a) => a.scope === 'row' || a.scope === 'both');
   const bulkActions = actions.filter((a) => a.scope === 'bulk' || a.scope === 'both');
   const toolbarActions = actions.filter((a): a is DialogAction<Row> => a.kind === 'dialog' && a.scope === 'toolbar');
-  const canCreate = !!decl.create && grants(decl.create.button);
+  const canCreate = !hideCreate && !!decl.create && grants(decl.create.button);
   const canUpdate = !!decl.update && grants(decl.update.button);
   const canRemove = !!decl.remove && grants(decl.remove.button);
   const canExport = !!decl.export && grants(decl.export.button);
@@ -100,6 +116,7 @@ export function ResourceList<Row>({ decl, toolbar }: ResourceListProps<Row>) {
 
   const runAction = (a: ActionDecl<Row>, keys: RowKey[]) => {
     if (a.kind === 'dialog') setDialog({ action: a, rows: rowsByKey(keys) });
+    else if (a.kind === 'form') startEdit({ mode: 'action', action: a, rows: rowsByKey(keys) });
     else if (a.confirm) setConfirming({ kind: 'action', action: a as CallAction<unknown>, keys });
     else r.runAction(a.id, keys);
   };
@@ -142,7 +159,8 @@ export function ResourceList<Row>({ decl, toolbar }: ResourceListProps<Row>) {
         )}
         {columns.map((c) => {
           const id = columnId(c);
-          const sortable = c.sortable ?? c.kind !== 'custom';
+          // Lists the server sorts offer the server's fields (whole result); others sort the shown page.
+          const sortable = c.sortable ?? (serverSort.length ? serverSort.includes(id) : c.kind !== 'custom');
           const sort = state.query.sort?.field === id ? state.query.sort : null;
           return (
             <th key={id} style={c.width ? { width: c.width } : undefined} aria-sort={sort ? (sort.desc ? 'descending' : 'ascending') : undefined}>
@@ -218,22 +236,44 @@ export function ResourceList<Row>({ decl, toolbar }: ResourceListProps<Row>) {
           {hasRowActions && (
             <td className={styles.actionsCell}>
               <ButtonGroup variant="minimal" size="small">
-                {rowActions
-                  .filter((a) => a.visible?.(row) ?? true)
-                  .map((a) => (
-                    <Tooltip key={a.id} content={t(a.label)} placement="top">
-                      <Button icon={a.icon} intent={a.intent} aria-label={t(a.label)} onClick={() => runAction(a, [key])} />
-                    </Tooltip>
-                  ))}
+                {(() => {
+                  const offered = rowActions.filter((a) => a.visible?.(row) ?? true);
+                  // Up to INLINE_ACTIONS as icons; the rest in a "more" menu so rows stay one line high.
+                  const inline = offered.length > INLINE_ACTIONS + 1 ? offered.slice(0, INLINE_ACTIONS) : offered;
+                  const more = offered.slice(inline.length);
+                  return (
+                    <>
+                      {inline.map((a) => (
+                        <Hint key={a.id} content={t(a.label)}>
+                          <Button icon={a.icon} intent={a.intent} aria-label={t(a.label)} onClick={() => runAction(a, [key])} />
+                        </Hint>
+                      ))}
+                      {more.length > 0 && (
+                        <PopoverNext
+                          placement="bottom-end"
+                          content={
+                            <Menu>
+                              {more.map((a) => (
+                                <MenuItem key={a.id} icon={a.icon} intent={a.intent} text={t(a.label)} onClick={() => runAction(a, [key])} />
+                              ))}
+                            </Menu>
+                          }
+                        >
+                          <Button icon="more" aria-label={t('resource.actions.more')} />
+                        </PopoverNext>
+                      )}
+                    </>
+                  );
+                })()}
                 {canUpdate && (
-                  <Tooltip content={t('common.actions.update')} placement="top">
+                  <Hint content={t('common.actions.update')}>
                     <Button icon="edit" aria-label={t('common.actions.update')} onClick={() => startEdit({ mode: 'update', row })} />
-                  </Tooltip>
+                  </Hint>
                 )}
                 {canRemove && (
-                  <Tooltip content={t('common.actions.remove')} placement="top">
+                  <Hint content={t('common.actions.remove')}>
                     <Button icon="trash" intent={Intent.DANGER} aria-label={t('common.actions.remove')} onClick={() => setConfirming({ kind: 'remove', keys: [key] })} />
-                  </Tooltip>
+                  </Hint>
                 )}
               </ButtonGroup>
             </td>
@@ -248,7 +288,7 @@ export function ResourceList<Row>({ decl, toolbar }: ResourceListProps<Row>) {
 
   return (
     <div className={styles.list}>
-      {filters.length > 0 && <FiltersBar key={JSON.stringify(state.query.filters)} filters={filters} applied={state.query.filters} onApply={(f) => r.setQuery({ filters: f })} />}
+      {filters.length > 0 && !hideFilters && <FiltersBar key={JSON.stringify(state.query.filters)} filters={filters} applied={state.query.filters} onApply={(f) => r.setQuery({ filters: f })} />}
 
       <div className={styles.toolbar} role="toolbar" aria-label={t('resource.actions.toolbar')}>
         <div className={styles.toolbarLeft}>
@@ -298,9 +338,9 @@ export function ResourceList<Row>({ decl, toolbar }: ResourceListProps<Row>) {
             hidden={hidden}
             onChange={(h) => r.chooseColumns(h)}
           />
-          <Tooltip content={t('common.actions.reload')} placement="top">
+          <Hint content={t('common.actions.reload')}>
             <Button icon="refresh" variant="minimal" aria-label={t('common.actions.reload')} onClick={r.reload} />
-          </Tooltip>
+          </Hint>
         </div>
       </div>
 
@@ -329,7 +369,7 @@ export function ResourceList<Row>({ decl, toolbar }: ResourceListProps<Row>) {
         />
       ) : (
         <div className={styles.tableWrap}>
-          <HTMLTable className={styles.table} striped compact aria-label={t(`menu.${decl.name}`)} aria-busy={list.status === 'loading'}>
+          <HTMLTable className={styles.table} striped compact aria-label={t(decl.title ?? `menu.${decl.name}`)} aria-busy={list.status === 'loading'}>
             {header}
             <tbody>{body}</tbody>
           </HTMLTable>
@@ -346,16 +386,36 @@ export function ResourceList<Row>({ decl, toolbar }: ResourceListProps<Row>) {
         />
       )}
 
-      {editing && (editing.mode === 'create' ? decl.create : decl.update) && (
+      {editing?.mode === 'action' ? (
         <ResourceForm
           resource={decl.name}
-          form={(editing.mode === 'create' ? decl.create : decl.update)!}
-          mode={editing.mode}
-          row={editing.mode === 'update' ? editing.row : undefined}
+          labels={labelsOf(decl)}
+          form={editing.action.form}
+          mode="create"
+          rows={editing.rows}
+          title={`${t(editing.action.label)} · ${t('resource.selection.count', { count: editing.rows.length })}`}
           save={state.save}
-          onSubmit={(b) => r.save(editing.mode, b)}
+          lookups={decl.lookups}
+          lookupState={state.lookups}
+          onSubmit={(b) => r.save({ action: editing.action.id }, b)}
           onClose={closeForm}
         />
+      ) : (
+        editing &&
+        (editing.mode === 'create' ? decl.create : decl.update) && (
+          <ResourceForm
+            resource={decl.name}
+            labels={labelsOf(decl)}
+            form={(editing.mode === 'create' ? decl.create : decl.update)!}
+            mode={editing.mode}
+            rows={editing.mode === 'update' ? [editing.row] : []}
+            save={state.save}
+            lookups={decl.lookups}
+            lookupState={state.lookups}
+            onSubmit={(b) => r.save(editing.mode, b)}
+            onClose={closeForm}
+          />
+        )
       )}
 
       <Alert

@@ -16,7 +16,7 @@ export interface ResourceScreenProps<Row> {
 export function ResourceScreen<Row>({ decl, children, toolbar }: ResourceScreenProps<Row>) {
   const { t } = useTranslation();
   return (
-    <ScreenFrame title={t(`menu.${decl.name}`)} description={decl.description ? t(decl.description) : undefined}>
+    <ScreenFrame title={t(decl.title ?? `menu.${decl.name}`)} description={decl.description ? t(decl.description) : undefined}>
       {children}
       <ResourceList decl={decl} toolbar={toolbar} />
     </ScreenFrame>

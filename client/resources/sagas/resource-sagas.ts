@@ -48,14 +48,41 @@ export function* watchLoads(): Saga {
   }
 }
 
+/** Load every lookup a resource declares (choices for its selects), side by side. */
+export function* lookupsFlow(action: Named): Saga {
+  const resource = action.payload.resource;
+  const lookups = Object.entries(resourceByName(resource)?.lookups ?? {});
+  yield all(
+    lookups.map(([id, lookup]) =>
+      call(function* loadLookup(): Saga {
+        yield put(ev.lookupRequested({ resource, lookup: id }));
+        try {
+          const answer: unknown = yield* apiCall(lookup.call, lookup.body);
+          yield put(ev.lookupLoaded({ resource, lookup: id, answer }));
+        } catch (e) {
+          yield put(ev.lookupFailed({ resource, lookup: id, error: toUserMessage(e) }));
+        }
+      }),
+    ),
+  );
+}
+
+function formFor(resource: string, mode: SaveSubmission['mode']) {
+  const decl = resourceByName(resource);
+  if (mode === 'create') return decl?.create;
+  if (mode === 'update') return decl?.update;
+  const a = decl?.actions?.find((x) => x.id === mode.action);
+  return a?.kind === 'form' ? a.form : undefined;
+}
+
 export function* saveFlow(action: Named<SaveSubmission>): Saga {
   const { resource, mode, body } = action.payload;
-  const form = mode === 'create' ? resourceByName(resource)?.create : resourceByName(resource)?.update;
+  const form = formFor(resource, mode);
   if (!form) return;
   const fx = yield* effects();
   try {
-    yield* apiCall(form.call, body);
-    yield put(ev.saved({ resource }));
+    const result: unknown = yield* apiCall(form.call, body);
+    yield put(ev.saved({ resource, result }));
     fx.toast(keyMessage('errors.success'), 'success');
   } catch (e) {
     yield put(ev.saveFailed({ resource, error: toUserMessage(e) }));
@@ -111,13 +138,29 @@ export function* exportFlow(action: Named<{ columns: readonly ExportColumn[]; fi
   const r = yield* stateOf(resource);
   const rows: unknown[] = [];
   let total: number;
+  const chunked = decl.export?.chunked;
   try {
-    for (let page = 1; ; page++) {
-      const answer = (yield* apiCall(decl.list, listBody(decl, r.query, page, PAGE_SIZE_MAX))) as Page<unknown>;
-      total = answer.total;
-      rows.push(...answer.content);
-      yield put(ev.exportProgressed({ resource, done: rows.length, total: Math.min(total, EXPORT_MAX_ROWS) }));
-      if (answer.content.length === 0 || rows.length >= total || rows.length >= EXPORT_MAX_ROWS) break;
+    if (chunked) {
+      // The server's export call: cursor-paged chunks, newest first, same filters as the list.
+      const { page: _page, page_size: _size, sort: _sort, order: _order, ...filters } = listBody(decl, r.query) as Record<string, unknown>;
+      let cursor: string | null | undefined;
+      do {
+        const answer = (yield* apiCall(chunked.call, { ...filters, limit: chunked.limit, ...(cursor ? { cursor } : {}) })) as Page<unknown> & {
+          next_cursor: string | null;
+        };
+        total = answer.total;
+        rows.push(...answer.content);
+        cursor = answer.next_cursor;
+        yield put(ev.exportProgressed({ resource, done: rows.length, total: Math.min(total, EXPORT_MAX_ROWS) }));
+      } while (cursor && rows.length < EXPORT_MAX_ROWS);
+    } else {
+      for (let page = 1; ; page++) {
+        const answer = (yield* apiCall(decl.list, listBody(decl, r.query, page, PAGE_SIZE_MAX))) as Page<unknown>;
+        total = answer.total;
+        rows.push(...answer.content);
+        yield put(ev.exportProgressed({ resource, done: rows.length, total: Math.min(total, EXPORT_MAX_ROWS) }));
+        if (answer.content.length === 0 || rows.length >= total || rows.length >= EXPORT_MAX_ROWS) break;
+      }
     }
     const kept = rows.slice(0, EXPORT_MAX_ROWS);
     yield call(downloadText, fileName, toCsv(decl, columns, kept), 'text/csv;charset=utf-8');
@@ -140,6 +183,7 @@ function* exportUntilCancelled(action: Named<{ columns: readonly ExportColumn[];
 export function* watchResources(): Saga {
   yield all([
     call(watchLoads),
+    takeEvery(ev.opened.type, lookupsFlow),
     takeEvery(ev.saveSubmitted.type, saveFlow),
     takeEvery(ev.removeConfirmed.type, removeFlow),
     takeEvery(ev.actionConfirmed.type, actionFlow),

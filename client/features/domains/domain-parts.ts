@@ -1,0 +1,64 @@
+import {
+  DomainDisplayType,
+  domainAdd,
+  domainInquire,
+  domainRemove,
+  domainUpdate,
+  groupCallList,
+  HoldFlag,
+  ShieldStatus,
+  suggestDomains,
+  type Domain,
+} from '../../../contracts/index.ts';
+import type { ResourceBuilder } from '../../resources/define.ts';
+import type { ColumnDecl, FieldOverride } from '../../resources/types.ts';
+
+/** What the domain screens share; labels once under `resources.domain.*`. */
+export const DOMAIN_LABELS = 'resources.domain';
+type B = ResourceBuilder<typeof domainInquire>;
+const [, groupInquire] = groupCallList;
+
+/** The host name input suggests the §9 suffixes as the name is typed. */
+export const domainNameField: FieldOverride = { name: 'domain', suggest: (typed) => suggestDomains(typed), helper: `${DOMAIN_LABELS}.hints.domain` };
+const holdSwitch: FieldOverride = { name: 'hold', kind: 'switch', on: HoldFlag.values.yes };
+
+export function domainColumns(options: { account?: boolean } = {}): ColumnDecl<Domain>[] {
+  return [
+    { field: 'domain', kind: 'text' },
+    ...(options.account ? [{ field: 'account', kind: 'text' } as const] : []),
+    { field: 'display_type', kind: 'enum', enum: DomainDisplayType, intentOf: () => 'primary' },
+    {
+      field: 'shield_status',
+      kind: 'enum',
+      enum: ShieldStatus,
+      intentOf: (c) => (c === ShieldStatus.values.normal ? 'success' : c === ShieldStatus.values.blocked ? 'danger' : 'warning'),
+    },
+    { field: 'hold', kind: 'enum', enum: HoldFlag, hiddenByDefault: true },
+    { field: 'group_name', kind: 'text' },
+    { field: 'qr_code_count', kind: 'number' },
+    { field: 'resolve_target', kind: 'text', hiddenByDefault: true },
+    { field: 'remark', kind: 'text', hiddenByDefault: true },
+    { field: 'create_time', kind: 'date' },
+  ];
+}
+
+export const domainFilters = ['domain', 'display_type', 'shield_status', { field: 'group_id', lookup: 'groups' }] as const;
+
+export function domainLookups(r: B) {
+  return {
+    groups: r.lookup(groupInquire, { body: { page: 1, page_size: 200 }, options: (a) => a.content.map((g) => ({ value: g.id, label: g.name })) }),
+    domains: r.lookup(domainInquire, { body: { page: 1, page_size: 200 }, options: (a) => a.content.map((d) => ({ value: d.id, label: d.domain })) }),
+  };
+}
+
+export function domainForms(r: B, hold?: number) {
+  return {
+    create: r.form(domainAdd, {
+      button: 'add',
+      fields: hold ? [domainNameField, 'display_type', { name: 'group_id', lookup: 'groups' }, 'resolve_target', 'remark'] : [domainNameField, 'display_type', { name: 'group_id', lookup: 'groups' }, holdSwitch, 'resolve_target', 'remark'],
+      fixed: () => (hold ? { hold } : {}),
+    }),
+    update: r.form(domainUpdate, { button: 'update', fields: ['display_type', { name: 'group_id', lookup: 'groups' }, holdSwitch, 'resolve_target', 'remark'] }),
+    remove: r.remove(domainRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  };
+}

@@ -1,0 +1,80 @@
+import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent, SegmentedControl } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { visitUrl, type QrCode } from '../../../../contracts/index.ts';
+import { showToast } from '../../../components/toaster.ts';
+import { copyText } from '../../../resources/effects/clipboard.ts';
+import { downloadDataUrl, downloadText } from '../../../resources/effects/download.ts';
+import type { ActionDialogProps } from '../../../resources/types.ts';
+import { QrImage } from './qr-image.tsx';
+import { qrPngDataUrl, qrSvg } from './qr-matrix.ts';
+import styles from './qr-codes.module.css';
+
+type Target = 'domain' | 'local';
+
+/** The URL a QR image encodes: the code's domain (production) or this server (local demos), with the scan marker. */
+export function qrTargetUrl(row: Pick<QrCode, 'domain' | 'file_name'>, target: Target, localOrigin: string): string {
+  return target === 'domain' && row.domain ? visitUrl(`http://${row.domain}`, row.file_name, { scan: true }) : visitUrl(localOrigin, row.file_name, { scan: true });
+}
+
+/** QR code preview with PNG / SVG download and the visit links. */
+export function QrCodeDialog({ rows, isOpen, onClose }: ActionDialogProps<QrCode>) {
+  const { t } = useTranslation();
+  const row = rows[0];
+  const [target, setTarget] = useState<Target>(row?.domain ? 'domain' : 'local');
+  if (!row) return null;
+  const origin = window.location.origin;
+  const url = qrTargetUrl(row, target, origin);
+  const base = `qr-${row.file_name}`;
+
+  const copy = async (text: string) => {
+    const ok = await copyText(text);
+    showToast(t(ok ? 'qr_codes.copied' : 'qr_codes.copy_failed'), ok ? Intent.SUCCESS : Intent.WARNING);
+  };
+
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title={t('qr_codes.qr_title', { name: row.name })} icon="barcode" className={styles.qrDialog}>
+      <DialogBody>
+        <div className={styles.qrLayout}>
+          <div className={styles.qrFrame}>
+            <QrImage text={url} size={232} label={t('qr_codes.qr_image', { name: row.name })} />
+          </div>
+          <div className={styles.qrInfo}>
+            <SegmentedControl
+              size="small"
+              value={target}
+              onValueChange={(v) => setTarget(v as Target)}
+              options={[
+                { value: 'domain', label: t('qr_codes.target_domain'), disabled: !row.domain },
+                { value: 'local', label: t('qr_codes.target_local') },
+              ]}
+            />
+            <p className={Classes.TEXT_MUTED}>{t(target === 'domain' ? 'qr_codes.target_domain_help' : 'qr_codes.target_local_help')}</p>
+            <FormGroup label={t('qr_codes.encoded_url')} labelFor="qr-encoded-url">
+              <InputGroup
+                id="qr-encoded-url"
+                readOnly
+                value={url}
+                rightElement={<Button variant="minimal" icon="duplicate" aria-label={t('qr_codes.copy')} onClick={() => void copy(url)} />}
+              />
+            </FormGroup>
+            <FormGroup label={t('qr_codes.open_link')}>
+              <a href={visitUrl(origin, row.file_name)} target="_blank" rel="noopener noreferrer">
+                {visitUrl(origin, row.file_name)}
+              </a>
+            </FormGroup>
+          </div>
+        </div>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button icon="media" text={t('qr_codes.download_png')} onClick={() => downloadDataUrl(`${base}.png`, qrPngDataUrl(url))} />
+            <Button icon="code" text={t('qr_codes.download_svg')} onClick={() => downloadText(`${base}.svg`, qrSvg(url), 'image/svg+xml')} />
+            <Button intent={Intent.PRIMARY} text={t('common.actions.close')} onClick={onClose} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,228 @@
+import type {
+  qrCodeInquire} from '../../../contracts/index.ts';
+import {
+  batchFields,
+  domainInquire,
+  groupCallList,
+  internalCodeGroupCallList,
+  JumpType,
+  OpenLog,
+  qrCodeAccessClearHistory,
+  qrCodeAdd,
+  qrCodeBatchUpdate,
+  qrCodeChangeDomainName,
+  qrCodeRemove,
+  qrCodeUpdate,
+  qrCodeUpdateOpenLog,
+  qrCodeUpdateRestrictionVisit,
+  qrCodeUpdateUrl,
+  RotationType,
+  VisitMethod,
+  VisitRestriction,
+  type QrCode,
+} from '../../../contracts/index.ts';
+import type { ResourceBuilder } from '../../resources/define.ts';
+import type { ActionDecl, ColumnDecl, FieldOverride, LookupDecl } from '../../resources/types.ts';
+import { AccessRecordsDialog } from './access-records.tsx';
+import { QrCodeDialog, qrTargetUrl } from './components/qr-code-dialog.tsx';
+import { QrImage } from './components/qr-image.tsx';
+import { ShareDialog } from './components/share-dialog.tsx';
+import styles from './components/qr-codes.module.css';
+
+/*
+ * What the QR code screens (qr_code_list, qr_code_list_admin, qr_code_remove, short_qr_code_list, batche_query,
+ * no_domain_name, nodomain, set_qr_code) share: columns, lookups, forms and actions over one row type. Labels
+ * live once under `resources.qr_code.*`.
+ */
+export const QR_LABELS = 'resources.qr_code';
+type B = ResourceBuilder<typeof qrCodeInquire>;
+const [, groupInquire] = groupCallList;
+const [, internalGroupInquire] = internalCodeGroupCallList;
+
+const urlsOf = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .map((url) => ({ url }));
+const childrenText = (v: unknown) => (Array.isArray(v) ? v.map((c: { url?: string }) => c.url ?? '').join('\n') : '');
+
+/** Target URLs: one per line in the form, `[{ url }]` in the body. */
+export const childrenField: FieldOverride = { name: 'children', kind: 'lines', parse: urlsOf, format: childrenText, helper: `${QR_LABELS}.hints.children` };
+const openLogSwitch: FieldOverride = { name: 'open_log', kind: 'switch', on: OpenLog.values.open };
+
+export function qrLookups(r: B, domainFilter: Record<string, unknown> = {}): Record<string, LookupDecl> {
+  return {
+    domains: r.lookup(domainInquire, {
+      body: { page: 1, page_size: 200, ...domainFilter },
+      options: (a) => a.content.map((d) => ({ value: d.id, label: d.domain })),
+    }),
+    groups: r.lookup(groupInquire, { body: { page: 1, page_size: 200 }, options: (a) => a.content.map((g) => ({ value: g.id, label: g.name })) }),
+    internal_groups: r.lookup(internalGroupInquire, {
+      body: { page: 1, page_size: 200 },
+      options: (a) => a.content.map((g) => ({ value: g.id, label: g.name })),
+    }),
+  };
+}
+
+const origin = () => window.location.origin;
+
+export function qrColumns(options: { account?: boolean; removed?: boolean } = {}): ColumnDecl<QrCode>[] {
+  return [
+    {
+      kind: 'custom',
+      id: 'qr',
+      render: (row) => (
+        <span className={styles.thumb}>
+          <QrImage text={qrTargetUrl(row, 'domain', origin())} size={40} label={row.file_name} />
+        </span>
+      ),
+    },
+    ...(options.account ? [{ field: 'account', kind: 'text' } as const] : []),
+    { field: 'name', kind: 'text' },
+    { kind: 'custom', id: 'file_name', sortable: false, render: (row) => <span className={styles.code}>{row.file_name}</span>, text: (row) => row.file_name },
+    { field: 'domain', kind: 'text' },
+    {
+      kind: 'custom',
+      id: 'children',
+      render: (row) => (
+        <ul className={styles.children}>
+          {row.children.slice(0, 2).map((c) => (
+            <li key={c.id} title={c.url}>
+              {c.url}
+            </li>
+          ))}
+          {row.children.length > 2 && <li>+{row.children.length - 2}</li>}
+        </ul>
+      ),
+      text: (row) => row.children.map((c) => c.url).join(' '),
+    },
+    { field: 'rotation_type', kind: 'enum', enum: RotationType },
+    { field: 'jump_type', kind: 'enum', enum: JumpType, hiddenByDefault: true },
+    { field: 'visit_method', kind: 'enum', enum: VisitMethod, hiddenByDefault: true },
+    { field: 'visit_restriction', kind: 'enum', enum: VisitRestriction, hiddenByDefault: true },
+    { field: 'open_log', kind: 'enum', enum: OpenLog, intentOf: (c) => (c === OpenLog.values.open ? 'success' : 'none') },
+    { field: 'view_number', kind: 'number' },
+    { field: 'ip_view_number', kind: 'number' },
+    { field: 'record_count', kind: 'number', hiddenByDefault: true },
+    { field: 'group_name', kind: 'text', hiddenByDefault: true },
+    options.removed ? { field: 'remove_time', kind: 'date' } : { field: 'create_time', kind: 'date' },
+  ];
+}
+
+export const qrFilters = ['name', 'file_name', 'domain', 'rotation_type', { field: 'group_id', lookup: 'groups' }] as const;
+
+const settingsFields = [
+  { name: 'group_id', lookup: 'groups' },
+  { name: 'internal_code_group_id', lookup: 'internal_groups' },
+  'short_code_type',
+  'rotation_type',
+  'visit_threshold',
+  'jump_type',
+  'visit_method',
+  'visit_restriction',
+  openLogSwitch,
+  'remark',
+] as const;
+
+export function qrCreateForm(r: B, button = 'add') {
+  return r.form(qrCodeAdd, {
+    button,
+    fields: ['name', { name: 'domain_id', lookup: 'domains' }, childrenField, 'file_name', 'password', ...settingsFields],
+  });
+}
+
+export function qrUpdateForm(r: B) {
+  return r.form(qrCodeUpdate, {
+    button: 'update',
+    fields: ['name', { name: 'domain_id', lookup: 'domains' }, 'file_name', 'password', ...settingsFields],
+  });
+}
+
+export function qrRemove(r: B) {
+  return r.remove(qrCodeRemove, { button: 'remove', permanent: false, body: (ids) => ({ ids: ids.map(Number) }) });
+}
+
+const idsOf = (rows: QrCode[]) => rows.map((x) => x.id);
+
+/** Preview/download, share links, access log: offered wherever a QR code is listed. */
+export function qrViewActions(): ActionDecl<QrCode>[] {
+  return [
+    { kind: 'dialog', id: 'qr', scope: 'row', label: `${QR_LABELS}.actions.qr`, icon: 'barcode', dialog: QrCodeDialog },
+    { kind: 'dialog', id: 'records', scope: 'row', label: `${QR_LABELS}.actions.records`, icon: 'history', dialog: AccessRecordsDialog },
+    { kind: 'dialog', id: 'share', scope: 'row', button: 'share', label: `${QR_LABELS}.actions.share`, icon: 'share', dialog: ShareDialog },
+  ];
+}
+
+/** Changes of live QR codes: target URLs, domain, restriction, open log, batch settings, clearing the log. */
+export function qrEditActions(r: B, buttons: { update?: string; batch?: string; remove?: string } = {}): ActionDecl<QrCode>[] {
+  const update = buttons.update ?? 'update';
+  return [
+    r.formAction(qrCodeUpdateUrl, {
+      id: 'urls',
+      scope: 'row',
+      button: update,
+      label: `${QR_LABELS}.actions.urls`,
+      icon: 'link',
+      form: {
+        fields: [childrenField],
+        initial: (row) => ({ children: row?.children }),
+        toBody: (values, rows) => ({ id: rows[0]?.id, children: values.children }),
+      },
+    }),
+    r.formAction(qrCodeChangeDomainName, {
+      id: 'change_domain',
+      scope: 'both',
+      button: update,
+      label: `${QR_LABELS}.actions.change_domain`,
+      icon: 'exchange',
+      form: { fields: [{ name: 'domain_id', lookup: 'domains' }], toBody: (values, rows) => ({ ids: idsOf(rows), domain_id: values.domain_id }) },
+    }),
+    r.formAction(qrCodeUpdateRestrictionVisit, {
+      id: 'restriction',
+      scope: 'bulk',
+      button: update,
+      label: `${QR_LABELS}.actions.restriction`,
+      icon: 'shield',
+      form: { fields: ['visit_method', 'visit_restriction'], toBody: (values, rows) => ({ ids: idsOf(rows), ...values }) },
+    }),
+    r.action(qrCodeUpdateOpenLog, {
+      id: 'open_log_on',
+      scope: 'bulk',
+      button: update,
+      label: `${QR_LABELS}.actions.open_log_on`,
+      icon: 'eye-open',
+      body: (rows) => ({ ids: idsOf(rows), open_log: OpenLog.values.open }),
+    }),
+    r.action(qrCodeUpdateOpenLog, {
+      id: 'open_log_off',
+      scope: 'bulk',
+      button: update,
+      label: `${QR_LABELS}.actions.open_log_off`,
+      icon: 'eye-off',
+      body: (rows) => ({ ids: idsOf(rows), open_log: OpenLog.values.closed }),
+    }),
+    r.formAction(qrCodeBatchUpdate, {
+      id: 'batch',
+      scope: 'bulk',
+      button: buttons.batch ?? 'batch_update',
+      label: `${QR_LABELS}.actions.batch`,
+      icon: 'edit',
+      form: {
+        schema: batchFields,
+        fields: settingsFields.filter((f) => f !== 'remark'),
+        toBody: (values, rows) => ({ ids: idsOf(rows), fields: values }),
+      },
+    }),
+    r.action(qrCodeAccessClearHistory, {
+      id: 'clear_history',
+      scope: 'row',
+      button: buttons.remove ?? 'remove',
+      label: `${QR_LABELS}.actions.clear_history`,
+      icon: 'eraser',
+      intent: 'danger',
+      confirm: 'danger',
+      body: (rows) => ({ qr_code_id: rows[0]!.id }),
+    }),
+  ];
+}
