@@ -104,6 +104,15 @@ afterAll(async () => {
 });
 
 describe('realtime in Chromium', () => {
+  it('serves a production bundle with no trace of the dev-only debug export', () => {
+    const js = fs.readdirSync(staticDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
+    expect(js.length).toBeGreaterThan(0);
+    for (const file of js) {
+      const text = fs.readFileSync(path.join(staticDir, file), 'utf8');
+      for (const marker of ['Export the last', 'Event stream (dev build only)', 'Debug menu', 'debug/install']) expect(text, file).not.toContain(marker);
+    }
+  });
+
   it('reconnects after the mock server restarts mid-session, and the indicator comes back', async () => {
     expect(await customerSockets()).toBe(1);
     await stopServer(); // sockets close with 1001, then the port is free

@@ -225,6 +225,16 @@ export function* realtimeFlow(token: string, realtimeKey: string, options: Realt
   }
 }
 
+/** An error inside one session's connection (a malformed key, say) ends that connection, not the watcher. */
+function* guardedRealtimeFlow(token: string, realtimeKey: string, options: RealtimeOptions): Saga {
+  try {
+    yield call(realtimeFlow, token, realtimeKey, options);
+  } catch (e) {
+    console.error('[realtime] connection stopped', e);
+    yield put(realtimeEvents.gaveUp({ code: 0, failures: 0 }));
+  }
+}
+
 const START: readonly string[] = [sessionEvents.loggedIn.type, sessionEvents.registered.type, sessionEvents.userInfoLoaded.type];
 const STOP = [sessionEvents.loggedOut.type, sessionEvents.expired.type, sessionEvents.passwordChanged.type];
 
@@ -247,7 +257,7 @@ export function* watchRealtime(overrides: Partial<RealtimeOptions> = {}): Saga {
     }
     const session = action.payload;
     if (START.includes(action.type) && session?.realtime_key) {
-      task = (yield fork(realtimeFlow, session.token, session.realtime_key, options)) as Task;
+      task = (yield fork(guardedRealtimeFlow, session.token, session.realtime_key, options)) as Task;
     }
   }
 }
