@@ -157,9 +157,9 @@ function dictionaryOf(server: TestServer): string[] {
   return [...words].sort();
 }
 
-export async function createFuzzEnv(): Promise<FuzzEnv> {
+export async function createFuzzEnv(options: { staticDir?: string } = {}): Promise<FuzzEnv> {
   const logs: string[] = [];
-  const server = await startTestServer({ log: (line) => logs.push(line) });
+  const server = await startTestServer({ log: (line) => logs.push(line), ...options });
   const passwords = fc.oneof(fc.constantFrom(...users.map((u) => u.password)), validOf(passwordRule, { dictionary: [], passwords: fc.constant('') }) as fc.Arbitrary<string>);
   return { server, ctx: { dictionary: dictionaryOf(server), passwords }, tokens: new Map(), logs, checksum: checksumTracker(server.db) };
 }
