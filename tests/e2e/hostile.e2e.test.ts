@@ -45,6 +45,7 @@ function inspect([globalName, snippets]: [string, string[]]): Inspection {
   // Browsers drop ASCII whitespace and control characters inside a scheme, so "java\tscript:" counts.
   const live = all.filter((el) => el.matches('a, area, iframe, frame, form, button, input, object, embed'));
   const scriptLinks = live
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what a browser strips here
     .filter((el) => /^(javascript|vbscript|data):/i.test(urlOf(el).replace(/[\u0000-\u0020]/g, '')))
     .map((el) => el.outerHTML.slice(0, 120));
   const inlineScripts = [...document.querySelectorAll('script:not([src]), iframe[srcdoc]')].map((el) => el.outerHTML.slice(0, 120));
