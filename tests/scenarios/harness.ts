@@ -293,8 +293,10 @@ class Environment {
 
   /** Let real async work finish: no saga promise call and no runner work pending, for a few loop turns. */
   async settle() {
+    // Bounded by real time (Date is virtual here): WebCrypto on a loaded machine can take a while.
+    const deadline = process.hrtime.bigint() + 10_000_000_000n;
     let quiet = 0;
-    for (let i = 0; i < 20_000; i++) {
+    while (process.hrtime.bigint() < deadline) {
       await new Promise<void>((r) => setImmediate(r));
       if (this.sagaCalls.size === 0 && this.pending === 0) {
         if (++quiet >= 3) return this.throwIfFailed();
