@@ -1,4 +1,5 @@
 import { combineReducers } from '@reduxjs/toolkit';
+import { accessLogSlice } from '../features/access-log/access-log-slice.ts';
 import { connectivitySlice } from '../features/connectivity/connectivity-slice.ts';
 import { shareSlice } from '../features/share/share-slice.ts';
 import { coreReducers } from '../state/core.ts';
@@ -13,6 +14,7 @@ export const reducers = {
   ...coreReducers,
   connectivity: connectivitySlice.reducer,
   share: shareSlice.reducer,
+  accessLog: accessLogSlice.reducer,
 };
 
 export const rootReducer = combineReducers(reducers);

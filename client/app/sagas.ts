@@ -1,4 +1,5 @@
 import { all, call, spawn } from 'redux-saga/effects';
+import { watchAccessLog } from '../features/access-log/sagas/access-log-sagas.ts';
 import { watchConnectivity } from '../features/connectivity/sagas/connectivity-sagas.ts';
 import { watchAuth } from '../features/auth/sagas/auth-sagas.ts';
 import { watchPreferences } from '../features/shell/sagas/preferences-sagas.ts';
@@ -21,6 +22,7 @@ export const sagas: readonly (() => Saga<unknown>)[] = [
   watchPreferences,
   watchConnectivity,
   watchShare,
+  watchAccessLog,
 ];
 
 /** Run a watcher on its own: one crashing watcher is logged and does not take the others down. */

@@ -35,4 +35,5 @@ export const screens: Readonly<Record<string, Screen>> = {
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */
 export const publicScreens: Readonly<Partial<Record<'share_access' | 'access_log', Screen>>> = {
   share_access: lazy(() => import('../features/share/screens/share-screen.tsx')),
+  access_log: lazy(() => import('../features/access-log/screens/access-log-screen.tsx')),
 };

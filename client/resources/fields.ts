@@ -82,7 +82,8 @@ export function filterFields(decl: Pick<ResourceDecl, 'name' | 'labels' | 'list'
     const schema = shape[o.field];
     const spec = schema ? describeField(o.field, schema) : undefined;
     if (!spec) return [];
-    const refined = withKind(withEnum(spec, o.enum), o.kind);
+    // A long text is still a one-line search box in a filter bar.
+    const refined = withKind(withEnum(spec.kind === 'textarea' ? { ...spec, kind: 'text' } : spec, o.enum), o.kind);
     const lookup = 'lookup' in o && o.lookup ? { kind: 'select' as const, lookup: o.lookup } : {};
     // A filter is never required: blank means "any".
     return [{ type: 'field', field: { ...refined, ...lookup, required: false, label: fieldLabel(labelsOf(decl), o.field) } }];

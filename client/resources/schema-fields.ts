@@ -84,7 +84,7 @@ export function describeField(name: string, schema: z.ZodType): FieldSpec | unde
     const maxLength = inner.maxLength ?? undefined;
     // Contracts reuse the one `dateTime` schema ('YYYY-MM-DD HH:mm:ss'), so identity tells the kind.
     if (inner === dateTime) return { ...base, kind: 'date_time', valueType: 'string' };
-    const kind: FieldKind = maxLength !== undefined && maxLength > 128 && inner.format !== 'url' ? 'textarea' : 'text';
+    const kind: FieldKind = maxLength !== undefined && maxLength > 300 && inner.format !== 'url' ? 'textarea' : 'text';
     return { ...base, kind, maxLength, valueType: 'string' };
   }
   if (inner instanceof z.ZodNumber) {

@@ -41,7 +41,14 @@ export function Cell<Row>({ column, row }: { column: ColumnDecl<Row>; row: Row }
         </AnchorButton>
       );
     }
-    default:
-      return <span className={styles.text}>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</span>;
+    default: {
+      // One line, cut with an ellipsis; the whole text is in the title (hover) and in exports.
+      const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+      return (
+        <span className={styles.text} title={text}>
+          {text}
+        </span>
+      );
+    }
   }
 }

@@ -55,7 +55,7 @@ function labelOf<Row>(decl: ResourceDecl<Row>, c: ColumnDecl<Row>): string {
 }
 
 const SKELETON_ROWS = 5;
-const INLINE_ACTIONS = 3;
+const INLINE_ACTIONS = 2;
 
 /**
  * The one list of the console: filters, sortable table, selection with bulk actions, row actions, column
@@ -238,9 +238,12 @@ export function ResourceList<Row>({ decl, toolbar, fixed, hideFilters = false, h
               <ButtonGroup variant="minimal" size="small">
                 {(() => {
                   const offered = rowActions.filter((a) => a.visible?.(row) ?? true);
-                  // Up to INLINE_ACTIONS as icons; the rest in a "more" menu so rows stay one line high.
-                  const inline = offered.length > INLINE_ACTIONS + 1 ? offered.slice(0, INLINE_ACTIONS) : offered;
+                  // Rows stay one line high: edit and a couple of actions as icons, the rest (and then also
+                  // delete) in a "more" menu.
+                  const crowded = offered.length > INLINE_ACTIONS;
+                  const inline = crowded ? offered.slice(0, INLINE_ACTIONS) : offered;
                   const more = offered.slice(inline.length);
+                  const remove = () => setConfirming({ kind: 'remove', keys: [key] });
                   return (
                     <>
                       {inline.map((a) => (
@@ -248,7 +251,17 @@ export function ResourceList<Row>({ decl, toolbar, fixed, hideFilters = false, h
                           <Button icon={a.icon} intent={a.intent} aria-label={t(a.label)} onClick={() => runAction(a, [key])} />
                         </Hint>
                       ))}
-                      {more.length > 0 && (
+                      {canUpdate && (
+                        <Hint content={t('common.actions.update')}>
+                          <Button icon="edit" aria-label={t('common.actions.update')} onClick={() => startEdit({ mode: 'update', row })} />
+                        </Hint>
+                      )}
+                      {canRemove && !crowded && (
+                        <Hint content={t('common.actions.remove')}>
+                          <Button icon="trash" intent={Intent.DANGER} aria-label={t('common.actions.remove')} onClick={remove} />
+                        </Hint>
+                      )}
+                      {crowded && (
                         <PopoverNext
                           placement="bottom-end"
                           content={
@@ -256,6 +269,7 @@ export function ResourceList<Row>({ decl, toolbar, fixed, hideFilters = false, h
                               {more.map((a) => (
                                 <MenuItem key={a.id} icon={a.icon} intent={a.intent} text={t(a.label)} onClick={() => runAction(a, [key])} />
                               ))}
+                              {canRemove && <MenuItem icon="trash" intent={Intent.DANGER} text={t('common.actions.remove')} onClick={remove} />}
                             </Menu>
                           }
                         >
@@ -265,16 +279,6 @@ export function ResourceList<Row>({ decl, toolbar, fixed, hideFilters = false, h
                     </>
                   );
                 })()}
-                {canUpdate && (
-                  <Hint content={t('common.actions.update')}>
-                    <Button icon="edit" aria-label={t('common.actions.update')} onClick={() => startEdit({ mode: 'update', row })} />
-                  </Hint>
-                )}
-                {canRemove && (
-                  <Hint content={t('common.actions.remove')}>
-                    <Button icon="trash" intent={Intent.DANGER} aria-label={t('common.actions.remove')} onClick={() => setConfirming({ kind: 'remove', keys: [key] })} />
-                  </Hint>
-                )}
               </ButtonGroup>
             </td>
           )}

@@ -1,0 +1,129 @@
+import { Button, Callout, Card, H2, H5, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDispatch, useSelector } from 'react-redux';
+import { useSearchParams } from 'react-router-dom';
+import {
+  ACCESS_LOG_FILTERS,
+  IP_BADGE_LEGEND,
+  accessLogFilterCounts,
+  applyAccessLogFilter,
+  buildVisitorContext,
+  type AccessLogFilter,
+  type VisitorRecord,
+} from '../../../../contracts/index.ts';
+import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
+import { ThemeSwitcher } from '../../../components/theme-switcher.tsx';
+import { useUserMessage } from '../../../components/use-user-message.ts';
+import { accessLogEvents, type AccessLogState } from '../access-log-slice.ts';
+import { BadgeTag } from '../components/ip-badge.tsx';
+import { SearchForm } from '../components/search-form.tsx';
+import { VisitorTable } from '../components/visitor-table.tsx';
+import styles from './access-log-screen.module.css';
+
+const EMPTY: readonly VisitorRecord[] = [];
+
+/**
+ * /access_log (public, no login): look up which of a list of IPs visited a QR code in the last days. Filter
+ * buttons count live over the result; the legend explains the IP badges of §9.
+ */
+export default function AccessLogScreen() {
+  const { t } = useTranslation();
+  const say = useUserMessage();
+  const dispatch = useDispatch();
+  const [params] = useSearchParams();
+  const state = useSelector((s: { accessLog: AccessLogState }) => s.accessLog);
+  const [filter, setFilter] = useState<AccessLogFilter | null>(null);
+  const today = useMemo(() => new Date(), []);
+
+  const records = 'records' in state && state.records ? state.records : EMPTY;
+  const context = useMemo(() => buildVisitorContext(records), [records]);
+  const counts = useMemo(() => accessLogFilterCounts(records, context), [records, context]);
+  const shown = useMemo(() => applyAccessLogFilter(records, filter, context), [records, filter, context]);
+
+  const searched = state.status !== 'idle';
+  return (
+    <main className={styles.page}>
+      <header className={styles.head}>
+        <H2>{t('access_log.title')}</H2>
+        <div className={styles.tools}>
+          <LanguageSwitcher />
+          <ThemeSwitcher />
+        </div>
+      </header>
+      <div className={styles.layout}>
+        <Card elevation={1}>
+          <SearchForm
+            initial={{ file_name: params.get('file_name') ?? '', key: params.get('key') ?? '' }}
+            today={today}
+            busy={state.status === 'loading'}
+            onSearch={(body) => {
+              setFilter(null);
+              dispatch(accessLogEvents.searchSubmitted(body));
+            }}
+          />
+        </Card>
+        <section className={styles.results} aria-label={t('access_log.results')}>
+          <div className={styles.filters} role="group" aria-label={t('access_log.filters.label')}>
+            <Button
+              size="small"
+              active={filter === null}
+              intent={filter === null ? Intent.PRIMARY : Intent.NONE}
+              variant={filter === null ? 'solid' : 'outlined'}
+              text={t('access_log.filters.all', { count: records.length })}
+              onClick={() => setFilter(null)}
+            />
+            {ACCESS_LOG_FILTERS.map((f) => (
+              <Button
+                key={f}
+                size="small"
+                active={filter === f}
+                aria-pressed={filter === f}
+                intent={filter === f ? Intent.PRIMARY : Intent.NONE}
+                variant={filter === f ? 'solid' : 'outlined'}
+                disabled={!counts[f] && filter !== f}
+                text={t(`access_log.filters.${f}`, { count: counts[f] })}
+                onClick={() => setFilter(filter === f ? null : f)}
+                data-filter={f}
+              />
+            ))}
+          </div>
+          <div className={styles.legend} aria-label={t('access_log.legend')}>
+            <H5 style={{ margin: 0, fontSize: 12 }}>{t('access_log.legend')}</H5>
+            {IP_BADGE_LEGEND.map((b) => (
+              <span key={b.badge} className={styles.legendItem}>
+                <BadgeTag badge={b.badge}>IP</BadgeTag>
+                {t(b.labelKey)}
+              </span>
+            ))}
+          </div>
+          {state.status === 'failed' && (
+            <Callout intent={Intent.DANGER} role="alert" compact>
+              {say(state.error)}
+            </Callout>
+          )}
+          {!searched ? (
+            <Card>
+              <NonIdealState icon="search" title={t('access_log.empty.title')} description={t('access_log.empty.description')} />
+            </Card>
+          ) : state.status === 'loading' && !records.length ? (
+            <Card>
+              <NonIdealState icon={<Spinner />} title={t('common.states.loading')} />
+            </Card>
+          ) : records.length === 0 && state.status === 'succeeded' ? (
+            <Card>
+              <NonIdealState icon="inbox" title={t('access_log.none.title')} description={t('access_log.none.description')} />
+            </Card>
+          ) : records.length > 0 ? (
+            <>
+              <div className={styles.summary} aria-live="polite">
+                <span>{t('access_log.summary', { shown: shown.length, total: records.length })}</span>
+              </div>
+              <VisitorTable records={shown} context={context} />
+            </>
+          ) : null}
+        </section>
+      </div>
+    </main>
+  );
+}
