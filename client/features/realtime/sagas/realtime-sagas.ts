@@ -10,6 +10,7 @@ import {
   encodeFrame,
   FrameType,
   importRealtimeKey,
+  LOGIN_TIMEOUT_MS,
   REALTIME_TUNING,
   realtimeSessionId,
   reconnectDelayMs,
@@ -37,6 +38,10 @@ export interface RealtimeOptions {
   backoffBaseMs: number;
   backoffCapMs: number;
   pingIntervalMs: number;
+  /** A socket still connecting after this long is abandoned (a black-holed network never reports a close). */
+  connectTimeoutMs: number;
+  /** An open socket whose login is not acknowledged within this long is abandoned (the server's own limit). */
+  loginAckTimeoutMs: number;
 }
 
 export const defaultRealtimeOptions: RealtimeOptions = {
@@ -44,7 +49,12 @@ export const defaultRealtimeOptions: RealtimeOptions = {
   backoffBaseMs: REALTIME_TUNING.reconnectBaseMs,
   backoffCapMs: REALTIME_TUNING.reconnectCapMs,
   pingIntervalMs: REALTIME_TUNING.pingIntervalMs,
+  connectTimeoutMs: 10_000,
+  loginAckTimeoutMs: LOGIN_TIMEOUT_MS,
 };
+
+/** Close code we send when we abandon a socket that timed out; the attempt counts as a failure. */
+const ABANDONED = CloseCode.values.normal;
 
 export const LOGIN_PATH = '/admin_login';
 const DELIBERATE = CloseCode.values.deliberate;
@@ -62,6 +72,8 @@ interface Link {
   counter: ReturnType<typeof createFrameCounter>;
   /** Set once we closed the socket ourselves, so `finally` does not close it twice. */
   closedByUs: boolean;
+  /** Why we gave up on this socket before its login was acknowledged (a timeout), if we did. */
+  abandoned: string | null;
 }
 
 function* sendFrame(link: Link, type: typeof FrameType.values.login | typeof FrameType.values.ping): Saga {
@@ -81,6 +93,13 @@ function* pingLoop(link: Link, intervalMs: number): Saga {
     yield delay(intervalMs);
     yield* sendFrame(link, FrameType.values.ping);
   }
+}
+
+/** Close the socket if it is still waiting after `ms` (to open, or for the login acknowledgement). */
+function* abandonAfter(link: Link, ms: number, why: string): Saga {
+  yield delay(ms);
+  link.abandoned = why;
+  closeSocket(link, ABANDONED, why);
 }
 
 function closeSocket(link: Link, code: number, reason: string): void {
@@ -111,6 +130,7 @@ export function* connectionFlow(link: Link, options: RealtimeOptions): Saga<Conn
   const channel = (yield call(createSocketChannel, link.socket)) as EventChannel<SocketEvent>;
   const guard = createReplayGuard(fx.now);
   let pinger: Task | null = null;
+  let watchdog: Task | null = null;
   let acknowledged = false;
   const end = (code: number, reason: string, byConsole: boolean, refused = false, refusal = ''): ConnectionEnd => ({
     code,
@@ -121,13 +141,20 @@ export function* connectionFlow(link: Link, options: RealtimeOptions): Saga<Conn
     byConsole,
   });
   try {
+    // Until the login is acknowledged every wait is bounded: a watchdog closes a socket still connecting
+    // after connectTimeoutMs, or still unacknowledged loginAckTimeoutMs after opening; its close event then
+    // ends the connection like any other (one timer per phase, so the order of timers is deterministic).
+    watchdog = (yield fork(abandonAfter, link, options.connectTimeoutMs, 'connect timeout')) as Task;
     for (;;) {
       const event = (yield take(channel)) as SocketEvent;
       if (event.kind === 'open') {
+        yield cancel(watchdog);
+        watchdog = (yield fork(abandonAfter, link, options.loginAckTimeoutMs, 'login not acknowledged')) as Task;
         yield put(realtimeEvents.socketOpened());
         yield* sendFrame(link, FrameType.values.login);
         pinger = (yield fork(pingLoop, link, options.pingIntervalMs)) as Task;
       } else if (event.kind === 'close') {
+        if (link.abandoned) return end(event.code, link.abandoned, true);
         return end(event.code, event.reason, false, SESSION_REFUSED_CODES.includes(event.code));
       } else if (event.kind === 'message') {
         const decoded = (yield call(decodeServerFrame, link.key, event.data)) as DecodeResult<ServerFrame>;
@@ -158,6 +185,7 @@ export function* connectionFlow(link: Link, options: RealtimeOptions): Saga<Conn
               return end(DELIBERATE, 'login refused', true, true, ack.message ?? '');
             }
             acknowledged = true;
+            if (watchdog) yield cancel(watchdog);
             yield put(realtimeEvents.loginAcknowledged());
             break;
           }
@@ -171,6 +199,7 @@ export function* connectionFlow(link: Link, options: RealtimeOptions): Saga<Conn
   } finally {
     channel.close();
     if (pinger) yield cancel(pinger);
+    if (watchdog) yield cancel(watchdog);
     if ((yield cancelled()) as boolean) closeSocket(link, DELIBERATE, 'logout');
   }
 }
@@ -205,7 +234,7 @@ export function* realtimeFlow(token: string, realtimeKey: string, options: Realt
   let failures = 0;
   for (;;) {
     yield put(realtimeEvents.socketOpening({ attempt: failures + 1 }));
-    const link: Link = { socket: fx.openSocket(sid), key, token, counter: createFrameCounter(fx.now), closedByUs: false };
+    const link: Link = { socket: fx.openSocket(sid), key, token, counter: createFrameCounter(fx.now), closedByUs: false, abandoned: null };
     // `call`, not `yield*`: a cancelled child whose `finally` yields would otherwise hand its return value
     // back to this loop as if it had ended normally, and a logout would schedule a reconnect.
     const end = (yield call(connectionFlow, link, options)) as ConnectionEnd;
