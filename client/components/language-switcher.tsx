@@ -9,13 +9,13 @@ import styles from './language-switcher.module.css';
  * Language choice (zh-CN default, en); persists under the `language` key. A native select on purpose: it is
  * on the login page, whose first load must stay small (a popover would pull the positioning engine in).
  */
-export function LanguageSwitcher() {
+export function LanguageSwitcher({ compact = false }: { /** No globe icon (narrow headers). Default false. */ compact?: boolean }) {
   const { t } = useTranslation();
   const language = useCoreSelector((s) => s.ui.language);
   const dispatch = useCoreDispatch();
   return (
     <span className={styles.switcher}>
-      <Icon icon="translate" className={styles.icon} aria-hidden />
+      {!compact && <Icon icon="translate" className={styles.icon} aria-hidden />}
       <HTMLSelect
         minimal
         aria-label={t('layout.language.label')}

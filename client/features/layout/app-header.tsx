@@ -34,10 +34,10 @@ export function AppHeader({ nav, current }: { nav: readonly NavItem[]; current: 
       </NavbarGroup>
       <NavbarGroup align="right" className={styles.headerRight}>
         <OnlineIndicator />
-        <LanguageSwitcher />
+        <LanguageSwitcher compact={isMobile} />
         <ThemeSwitcher />
-        <NavbarDivider />
-        <UserMenu />
+        {!isMobile && <NavbarDivider />}
+        <UserMenu compact={isMobile} />
       </NavbarGroup>
     </Navbar>
   );

@@ -8,7 +8,7 @@ import { sessionEvents } from '../../state/session-slice.ts';
 import { uiEvents } from '../../state/ui-slice.ts';
 
 /** Account name, change password, menu position and logout (confirmed with an Alert). */
-export function UserMenu() {
+export function UserMenu({ compact = false }: { /** Icon only (mobile header). Default false. */ compact?: boolean }) {
   const { t } = useTranslation();
   const dispatch = useCoreDispatch();
   const user = useCoreSelector(selectUserInfo);
@@ -22,7 +22,7 @@ export function UserMenu() {
         placement="bottom-end"
         content={
           <Menu aria-label={t('layout.user_menu')}>
-            <MenuDivider title={user?.role_name} />
+            <MenuDivider title={compact ? `${user?.account ?? ''} · ${user?.role_name ?? ''}` : user?.role_name} />
             <MenuItem icon="key" text={t('menu.update_password')} href={`#${routePath('update_password')}`} />
             {!isMobile && (
               <MenuItem
@@ -36,7 +36,14 @@ export function UserMenu() {
           </Menu>
         }
       >
-        <Button variant="minimal" icon="user" endIcon="caret-down" text={user?.account} aria-label={t('layout.user_menu')} />
+        <Button
+          variant="minimal"
+          icon="user"
+          endIcon={compact ? undefined : 'caret-down'}
+          text={compact ? undefined : user?.account}
+          title={compact ? user?.account : undefined}
+          aria-label={t('layout.user_menu')}
+        />
       </PopoverNext>
       <Alert
         isOpen={confirming}

@@ -51,6 +51,8 @@ export async function ensureClientBuilt(): Promise<string> {
       const res = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
         cwd: ROOT,
         encoding: 'utf8',
+        // vitest sets NODE_ENV=test, which would make Vite build a development bundle (DEV code, dev React).
+        env: { ...process.env, NODE_ENV: 'production' },
       });
       if (res.status !== 0) throw new Error(`vite build failed:\n${res.stdout}\n${res.stderr}`);
       return DIST;
