@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, OWNED_LISTS, OWNED_REFS, type CallDef } from '../../contracts/index.ts';
 import { closeAgents, createFuzzEnv, type FuzzEnv } from './harness/fuzz-runner.ts';
-import { checkList, checkRef, customers, describeList, prepareOwnerRows, staleDeclarations, undeclaredIdFields, type Customer } from './harness/owner.ts';
+import { describeList, type Customer } from './harness/owned-rows.ts';
+import { checkList, checkRef, customers, prepareOwnerRows, staleDeclarations, undeclaredIdFields } from './harness/owner.ts';
 
 /**
  * R2 owner checks: a customer never reads or changes another customer's rows. Every entry of

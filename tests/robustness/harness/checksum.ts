@@ -18,12 +18,11 @@ export const CHECKSUM_EXCLUDED_COLUMNS: Readonly<Record<string, readonly string[
 
 export type Checksum = Readonly<Record<string, string>>;
 
-/** One hash per table (rows in primary-key order, excluded columns dropped). */
-export function checksum(db: Database): Checksum {
-  const tables = db
-    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
-    .pluck()
-    .all() as string[];
+/** One hash per table (rows in column order, excluded columns dropped); `only` limits the tables. */
+export function checksum(db: Database, only?: readonly string[]): Checksum {
+  const tables = (
+    db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).pluck().all() as string[]
+  ).filter((t) => !only || only.includes(t));
   const out: Record<string, string> = {};
   for (const table of tables) {
     if (CHECKSUM_EXCLUDED_TABLES.includes(table)) continue;
@@ -46,17 +45,34 @@ export function changedTables(before: Checksum, after: Checksum): string[] {
 }
 
 /**
- * `checksum(db)` recomputed only when the connection wrote something since the last call
- * (`total_changes()` counts every row inserted, updated or deleted through it, trigger rows included);
- * the server and the harness share this one connection, so an unchanged count means unchanged tables.
+ * `checksum(db)` kept up to date cheaply: TEMP triggers (they live in this connection only, never in the
+ * database file) count the rows each table gets inserted, updated or deleted, and only the tables whose count
+ * moved are hashed again. The server and the harness share this one connection, so every write is seen.
  */
 export function checksumTracker(db: Database): () => Checksum {
-  const changes = db.prepare('SELECT total_changes()').pluck();
-  let seen = -1;
-  let last: Checksum = {};
+  const tables = db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+    .pluck()
+    .all() as string[];
+  const watched = tables.filter((t) => !CHECKSUM_EXCLUDED_TABLES.includes(t));
+  db.exec('CREATE TEMP TABLE IF NOT EXISTS robustness_changes (tbl TEXT PRIMARY KEY, n INTEGER NOT NULL DEFAULT 0)');
+  const q = (n: string) => `"${n.replace(/"/g, '""')}"`;
+  for (const [i, t] of watched.entries()) {
+    db.prepare('INSERT OR IGNORE INTO temp.robustness_changes (tbl) VALUES (?)').run(t);
+    for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
+      // Names come from sqlite_master; the literal in the body is quoted as SQL text.
+      db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS robustness_${i}_${op.toLowerCase()} AFTER ${op} ON main.${q(t)}
+        BEGIN UPDATE temp.robustness_changes SET n = n + 1 WHERE tbl = '${t.replace(/'/g, "''")}'; END`);
+    }
+  }
+  const counts = db.prepare('SELECT tbl, n FROM temp.robustness_changes');
+  let seen = new Map<string, number>();
+  let last: Record<string, string> = {};
   return () => {
-    const now = changes.get() as number;
-    if (now !== seen) [seen, last] = [now, checksum(db)];
+    const now = new Map((counts.all() as { tbl: string; n: number }[]).map((r) => [r.tbl, r.n]));
+    const stale = watched.filter((t) => now.get(t) !== seen.get(t));
+    if (stale.length) last = { ...last, ...checksum(db, stale) };
+    seen = now;
     return last;
   };
 }

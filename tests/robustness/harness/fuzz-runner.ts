@@ -1,12 +1,13 @@
 import http from 'node:http';
 import fc from 'fast-check';
-import { failureEnvelope, passwordRule, type CallDef } from '../../../contracts/index.ts';
+import { failureEnvelope, OWNED_REFS, passwordRule, type CallDef } from '../../../contracts/index.ts';
 import { users } from '../../../fixtures/seed/users.ts';
 import { startTestServer, type TestServer } from '../../helpers/server.ts';
 import { changedTables, checksumTracker, type Checksum } from './checksum.ts';
 import { validOf, type DeriveContext } from './derive.ts';
 import { caseOf, describeBody, encodeBody, type FuzzCase } from './hostile.ts';
-import { callerFor, mintToken, repairAccount, sessionAlive, type Identity } from './identities.ts';
+import { callerFor, IDENTITY_ACCOUNT, mintToken, repairAccount, sessionAlive, type Identity } from './identities.ts';
+import { refValues } from './owned-rows.ts';
 
 /** Longest a single answer may take before the case counts as a hang. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -191,10 +192,12 @@ export async function fuzzCall(env: FuzzEnv, call: CallDef, { runs, seed }: { ru
   const identity = callerFor(call);
   const stats: FuzzStats = { call: call.path, identity, cases: 0, s2xx: 0, s4xx: 0, s5xx: 0, other: 0, slowestMs: 0, slowestKind: '', kinds: {}, failures: [] };
   const { server } = env;
-  for (const c of casesOf(call, env.ctx, runs, seed)) {
+  const own = await ownValues(env, call, identity);
+  for (const [i, c] of casesOf(call, env.ctx, runs, seed).entries()) {
     const token = tokenFor(env, identity);
     const before = env.checksum();
-    const sent = await send(server.url, call.path, encodeBody(c.body, server.encrypt), { token, contentType: c.contentType });
+    const body = c.kind === 'valid' && i % 2 === 0 ? withOwn(c.body, own, i) : c.body;
+    const sent = await send(server.url, call.path, encodeBody(body, server.encrypt), { token, contentType: c.contentType });
     stats.cases++;
     stats.kinds[c.kind] = (stats.kinds[c.kind] ?? 0) + 1;
     if (sent.ms > stats.slowestMs) [stats.slowestMs, stats.slowestKind] = [sent.ms, c.kind];
@@ -219,6 +222,29 @@ export async function fuzzCall(env: FuzzEnv, call: CallDef, { runs, seed }: { ru
     stats.failures.push({ call: call.path, kind: 'after', problem: `server no longer answers ping (${alive.status} ${alive.error ?? ''})`, status: alive.status, request: '', answer: alive.text.slice(0, 300) });
   }
   return stats;
+}
+
+/** The caller's own values of the fields contracts/ownership.ts declares for a call (ids of its rows). */
+async function ownValues(env: FuzzEnv, call: CallDef, identity: Identity): Promise<Record<string, unknown[]>> {
+  const refs = OWNED_REFS[call.path as keyof typeof OWNED_REFS];
+  if (!refs || identity === 'anonymous') return {};
+  const user = env.server.services.users.byAccount(IDENTITY_ACCOUNT[identity])!;
+  const who = { identity, id: user.id, account: user.account, token: tokenFor(env, identity)! };
+  const out: Record<string, unknown[]> = {};
+  for (const [field, ref] of Object.entries(refs)) out[field] = await refValues(env.server, who, ref);
+  return out;
+}
+
+/** Half of the valid cases name the caller's own rows where the call takes owned ids (else most hit 404). */
+function withOwn(body: unknown, own: Record<string, unknown[]>, i: number): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const [field, values] of Object.entries(own)) {
+    if (!(field in out) || !values.length) continue;
+    const v = values[(i >> 1) % values.length];
+    out[field] = Array.isArray(out[field]) ? [v] : v;
+  }
+  return out;
 }
 
 /** Calls grouped by the first segment of their path (one server per family). */

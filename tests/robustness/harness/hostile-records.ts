@@ -7,7 +7,7 @@ import { validBody } from './derive.ts';
 import { createFuzzEnv, send, type FuzzEnv } from './fuzz-runner.ts';
 import { encodeBody, schemaAt } from './hostile.ts';
 import { callerFor, IDENTITY_ACCOUNT, mintToken } from './identities.ts';
-import { refValues } from './owner.ts';
+import { refValues } from './owned-rows.ts';
 
 /** Calls that create or change displayed records (auth calls aside: they hold no display text). */
 export const WRITES = /\/(add|send|update[a-z_]*)$/;

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import type * as core from 'zod/v4/core';
 import {
   callsByPath,
   NOT_OWNED_FIELDS,
@@ -11,7 +10,8 @@ import {
 } from '../../../contracts/index.ts';
 import type { TestServer } from '../../helpers/server.ts';
 import { defOf, Plain, validBody } from './derive.ts';
-import { changedTables, checksumTracker } from './checksum.ts';
+import { describeList, listRows, refValues, shapeOf, type Customer, type Row } from './owned-rows.ts';
+import { changedTables } from './checksum.ts';
 import { encodeBody, schemaAt, unwrap } from './hostile.ts';
 import { IDENTITY_ACCOUNT, mintToken, roleHolds, type Identity } from './identities.ts';
 import { send, seedOf } from './fuzz-runner.ts';
@@ -22,14 +22,6 @@ import type { FuzzEnv } from './fuzz-runner.ts';
  * of every declared call, and must get a refusal (or a read without those rows) that changes nothing.
  */
 export const ID_LIKE = /^(id|ids|.+_ids?)$/;
-
-type Row = Record<string, unknown>;
-export interface Customer {
-  readonly identity: Identity;
-  readonly id: number;
-  readonly account: string;
-  readonly token: string;
-}
 
 export function customers(server: TestServer): { c1: Customer; c2: Customer } {
   const make = (identity: Identity, account: string): Customer => {
@@ -42,43 +34,6 @@ export function customers(server: TestServer): { c1: Customer; c2: Customer } {
   const c2user = server.services.users.byAccount('customer02')!;
   const c2: Customer = { identity: 'customer', id: c2user.id, account: 'customer02', token: server.services.sessions.create(c2user.id, '127.0.0.1') };
   return { c1, c2 };
-}
-
-export const listCall = (list: OwnedList) => (typeof list === 'string' ? list : list.call);
-export const describeList = (list: OwnedList) =>
-  typeof list === 'string' ? list : `${list.call} (${Object.entries(list.with).map(([f, l]) => `${f} from ${l}`).join(', ')})`;
-
-function shapeOf(call: CallDef): Record<string, core.$ZodType> {
-  const d = defOf(unwrap(call.request));
-  return d.type === 'object' ? (d as core.$ZodObjectDef).shape : {};
-}
-
-/** The caller's rows of a list (the largest page; required filters taken from the caller's other lists). */
-export async function listRows(server: TestServer, who: Customer, list: OwnedList): Promise<Row[]> {
-  const call = callsByPath.get(listCall(list));
-  if (!call) throw new Error(`ownership: ${listCall(list)} is not a registered call`);
-  const base: Row = 'page_size' in shapeOf(call) ? { page_size: 200 } : {};
-  const fill = typeof list === 'string' ? [] : Object.entries(list.with);
-  if (!fill.length) return contentOf(await server.call(call.path, base, who.token));
-  // One filter value after another until one gives rows (the first QR code may have no visits).
-  const [field, source] = fill[0]!;
-  for (const row of (await listRows(server, who, source)).slice(0, 20)) {
-    const rows = contentOf(await server.call(call.path, { ...base, [field]: row.id }, who.token));
-    if (rows.length) return rows;
-  }
-  return [];
-}
-
-function contentOf(answer: { status: number; body: { data?: unknown } }): Row[] {
-  const data = answer.body.data as { content?: Row[] } | undefined;
-  return answer.status === 200 && Array.isArray(data?.content) ? data.content : [];
-}
-
-/** Values of `ref` that belong to `who`. */
-export async function refValues(server: TestServer, who: Customer, ref: OwnedRef): Promise<unknown[]> {
-  if (ref === 'owner') return [who.id];
-  if (typeof ref === 'object' && 'list' in ref) return (await listRows(server, who, ref.list)).map((r) => r[ref.column]);
-  return (await listRows(server, who, ref)).map((r) => r.id);
 }
 
 /** Customer calls whose id-like fields are declared nowhere (they would escape the owner check). */
@@ -161,7 +116,7 @@ export async function checkRef(
   for (const [other, otherRef] of Object.entries(refs)) if (other !== field) mine[other] = await refValues(server, c2, otherRef);
   const isArray = (f: string) => defOf(unwrap(schemaAt(call.request, [f]) ?? call.request)).type === 'array';
   const bodies = fc.sample(validBody(call.request, call.encryptedFields ?? [], env.ctx), { numRuns: samples, seed: seedOf(seed, `${call.path}.${field}`) });
-  const checksum = checksumTracker(server.db);
+  const checksum = env.checksum;
   const shape = shapeOf(call);
   for (const [i, generated] of bodies.entries()) {
     // Even attempts send only the required fields (broad reads return rows), odd ones a full generated body.
