@@ -30,7 +30,7 @@ console.table([
   { check: 'acknowledged writes lost', result: report.lost.length },
   { check: 'integrity_check not ok', result: report.integrityFailures.length },
   { check: 'counters ≠ raw rows', result: report.counterProblems.length },
-  { check: 'unacknowledged writes that landed (last round)', result: report.unackedPresent },
+  { check: 'unacknowledged writes that landed anyway (all rounds)', result: report.unackedPresent },
   { check: 'restart to ready, median ms', result: Math.round(report.restartMsMedian) },
   { check: 'restart to ready, max ms', result: Math.round(report.restartMsMax) },
 ]);

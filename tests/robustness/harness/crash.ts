@@ -195,7 +195,7 @@ export interface Verdict {
   integrity: string;
   lost: string[];
   counters: string[];
-  /** Writes sent without an answer that landed all the same (committed just before the kill). */
+  /** Writes sent without an answer that landed all the same (committed just before the kill), since the start. */
   unackedPresent: number;
 }
 
