@@ -49,7 +49,8 @@ export function fromInput(spec: FieldSpec, input: string | boolean): unknown {
     if (!lines.length) return undefined;
     return spec.valueType === 'number[]' ? lines.map(Number) : lines;
   }
-  if (text.trim() === '') return spec.nullable ? null : undefined;
+  // A blank required text is sent as '' so the contract's own rule speaks ("name may not be empty").
+  if (text.trim() === '') return spec.nullable ? null : spec.required && spec.valueType === 'string' && spec.kind !== 'select' ? '' : undefined;
   if (spec.valueType === 'number') return Number(text);
   return text;
 }

@@ -39,7 +39,16 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
       case 'select':
         return (
           <HTMLSelect {...a11y} value={text} disabled={disabled} fill={!asFilter} onChange={(e) => onChange(e.currentTarget.value)}>
-            {(asFilter || !field.required) && <option value="">{asFilter ? `${label}: ${t('resource.filters.any')}` : '—'}</option>}
+            {asFilter ? (
+              <option value="">{`${label}: ${t('resource.filters.any')}`}</option>
+            ) : (
+              // Blank is a choice for optional fields; for required ones it only shows that nothing is chosen yet.
+              (!field.required || text === '') && (
+                <option value="" disabled={field.required}>
+                  —
+                </option>
+              )
+            )}
             {field.options?.map((o) => (
               <option key={o.value} value={String(o.value)}>
                 {o.labelKey ? t(o.labelKey) : (o.label ?? String(o.value))}

@@ -106,6 +106,7 @@ export function SearchForm({ initial, today, busy, onSearch }: SearchFormProps) 
           startLabel={t('access_log.search.start')}
           endLabel={t('access_log.search.end')}
           invalid={!!errors.time}
+          fill
           shortcuts={[
             { label: t('access_log.search.today'), dateRange: [day0, day0] },
             { label: t('access_log.search.last_days', { days: ACCESS_LOG_DEFAULT_DAYS }), dateRange: [addDays(day0, -(ACCESS_LOG_DEFAULT_DAYS - 1)), day0] },

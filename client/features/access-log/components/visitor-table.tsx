@@ -13,6 +13,9 @@ export interface VisitorTableProps {
 }
 
 const WIDTHS = [56, 170, 72, 190, 170, 230, 300, 420];
+const ROW_HEIGHT = 30;
+// Cells center their one line in the row (Blueprint's cell sets a 20 px line box at the top).
+const CELL_STYLE = { lineHeight: `${ROW_HEIGHT - 1}px` };
 
 /**
  * The results: Blueprint Table2, virtualized (only visible rows and columns render), so 100,000 visitors
@@ -23,15 +26,15 @@ export function VisitorTable({ records, context }: VisitorTableProps) {
   const text = (get: (r: VisitorRecord) => string | number): CellRenderer =>
     function TextCell(row) {
       const r = records[row];
-      return <Cell>{r ? String(get(r)) : ''}</Cell>;
+      return <Cell className={styles.cell} style={CELL_STYLE}>{r ? String(get(r)) : ''}</Cell>;
     };
   const columns: { name: string; render: CellRenderer }[] = [
-    { name: '#', render: (row) => <Cell className={styles.muted}>{row + 1}</Cell> },
+    { name: '#', render: (row) => <Cell className={`${styles.cell} ${styles.muted}`} style={CELL_STYLE}>{row + 1}</Cell> },
     {
       name: t('access_log.columns.ip'),
       render: (row) => {
         const r = records[row];
-        return <Cell className={styles.tagCell}>{r ? <IpCell ip={r.ip} badge={ipBadge(r, context)} /> : null}</Cell>;
+        return <Cell className={styles.cell} style={CELL_STYLE}>{r ? <IpCell ip={r.ip} badge={ipBadge(r, context)} /> : null}</Cell>;
       },
     },
     { name: t('access_log.columns.ip_count'), render: text((r) => r.ip_count) },
@@ -43,7 +46,7 @@ export function VisitorTable({ records, context }: VisitorTableProps) {
       render: (row) => {
         const r = records[row];
         return (
-          <Cell className={styles.tagCell}>
+          <Cell className={styles.cell} style={CELL_STYLE}>
             {r
               ? sourceParts(r.latest_source).map((p, i) => (
                   <Tag key={i} minimal className={styles.sourceTag}>
@@ -62,7 +65,7 @@ export function VisitorTable({ records, context }: VisitorTableProps) {
       <Table2
         numRows={records.length}
         columnWidths={WIDTHS}
-        defaultRowHeight={30}
+        defaultRowHeight={ROW_HEIGHT}
         enableRowHeader={false}
         enableColumnResizing
         enableMultipleSelection={false}
