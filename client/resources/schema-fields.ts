@@ -80,7 +80,8 @@ function literalOptions(values: Iterable<unknown>, known: AnyEnum | undefined): 
 export function describeField(name: string, schema: z.ZodType): FieldSpec | undefined {
   const { inner, required, nullable, defaultValue } = unwrapField(schema);
   const base = { name, required: required && !nullable, nullable, defaultValue };
-  if (inner instanceof z.ZodString) {
+  // z.url(), z.email() … are string formats, not ZodString instances: the def type tells.
+  if (inner instanceof z.ZodString || inner instanceof z.ZodStringFormat) {
     const maxLength = inner.maxLength ?? undefined;
     // Contracts reuse the one `dateTime` schema ('YYYY-MM-DD HH:mm:ss'), so identity tells the kind.
     if (inner === dateTime) return { ...base, kind: 'date_time', valueType: 'string' };
