@@ -123,6 +123,11 @@ export async function decodeFrame<S extends z.ZodType>(
   } catch {
     return { ok: false, reason: 'undecryptable', detail: 'authentication failed' };
   }
+  return parseFramePlaintext(plain, schema);
+}
+
+/** The decrypted text of a frame, checked against the receiving side's schema (both codecs end here). */
+export function parseFramePlaintext<S extends z.ZodType>(plain: string, schema: S): DecodeResult<z.output<S>> {
   let json: unknown;
   try {
     json = JSON.parse(plain);

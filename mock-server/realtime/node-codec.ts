@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { FRAME_MAX_BYTES, FRAME_WIRE, type DecodeResult, type Direction } from '../../contracts/index.ts';
+import { FRAME_MAX_BYTES, FRAME_WIRE, parseFramePlaintext, type DecodeResult, type Direction } from '../../contracts/index.ts';
 
 /**
  * The contracts' frame codec (contracts/realtime/codec.ts) done synchronously with node:crypto: the same wire
@@ -54,13 +54,5 @@ export function decodeFrameSync<S extends z.ZodType>(
   } catch {
     return { ok: false, reason: 'undecryptable', detail: 'authentication failed' };
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(plain);
-  } catch {
-    return { ok: false, reason: 'invalid', detail: 'not JSON' };
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) return { ok: false, reason: 'invalid', detail: parsed.error.issues[0]?.message };
-  return { ok: true, frame: parsed.data };
+  return parseFramePlaintext(plain, schema);
 }
