@@ -25,7 +25,8 @@ export const accessLogSlice = createSlice({
       const records = recordsOf(s);
       return records ? { status: 'loading', records } : { status: 'loading' };
     },
-    searchSucceeded: (_s, a: PayloadAction<readonly VisitorRecord[]>): AccessLogState => ({ status: 'succeeded', records: a.payload }),
+    // Frozen here, so the reducer's immer does not walk 100,000 records to deep-freeze them (≈200 ms).
+    searchSucceeded: (_s, a: PayloadAction<readonly VisitorRecord[]>): AccessLogState => ({ status: 'succeeded', records: Object.freeze(a.payload) }),
     searchFailed: (s, a: PayloadAction<UserMessage>): AccessLogState => {
       const records = recordsOf(s);
       const f = failed(a.payload);
