@@ -94,6 +94,7 @@ afterAll(async () => {
 });
 
 const SNIPPETS = HOSTILE_TEXT.map((t) => t.slice(0, 16));
+const INSPECT_ARG: [string, string[]] = [HOSTILE_GLOBAL, SNIPPETS];
 
 describe('hostile text in the browser', () => {
   it('stored hostile records through the real API for the writing calls', () => {
@@ -108,7 +109,7 @@ describe('hostile text in the browser', () => {
     await page.getByRole('button', { name: '登录' }).click();
     await page.waitForURL(/#\/customer\/[a-z_]+$/, { timeout: 20_000 });
     await settle(page);
-    expect(await page.evaluate(inspect, [HOSTILE_GLOBAL, SNIPPETS])).toMatchObject({ executed: [], handlers: [], scriptLinks: [], inlineScripts: [] });
+    expect(await page.evaluate(inspect, INSPECT_ARG)).toMatchObject({ executed: [], handlers: [], scriptLinks: [], inlineScripts: [] });
   }, 60_000);
 
   it('shows the hostile message in the red notice as text', async () => {
@@ -117,7 +118,7 @@ describe('hostile text in the browser', () => {
     const text = (await notice.textContent()) ?? '';
     // The newest unread message is one of the hostile ones: its markup is on screen as characters.
     expect(text).toMatch(/<|javascript:|vbscript:|data:/i);
-    const found = await page.evaluate(inspect, [HOSTILE_GLOBAL, SNIPPETS]);
+    const found = await page.evaluate(inspect, INSPECT_ARG);
     expect(found).toMatchObject({ executed: [], handlers: [], scriptLinks: [], inlineScripts: [] });
   }, 60_000);
 
@@ -127,7 +128,7 @@ describe('hostile text in the browser', () => {
     for (const route of ROUTES) {
       await page.goto(`${server.url}/#/customer/${route.name}`);
       await settle(page);
-      const found = await page.evaluate(inspect, [HOSTILE_GLOBAL, SNIPPETS]);
+      const found = await page.evaluate(inspect, INSPECT_ARG);
       if (found.shown) shownOn++;
       if (found.executed.length || found.handlers.length || found.scriptLinks.length || found.inlineScripts.length) report.push({ route: route.name, problems: found });
       // The route really rendered under the layout (not the login page after a lost session).
@@ -150,7 +151,7 @@ describe('hostile text in the browser', () => {
     for (const p of pages) {
       await page.goto(`${server.url}/#/${p}`);
       await settle(page);
-      const found = await page.evaluate(inspect, [HOSTILE_GLOBAL, SNIPPETS]);
+      const found = await page.evaluate(inspect, INSPECT_ARG);
       expect({ page: p, ...found, shown: undefined }).toEqual({ page: p, executed: [], handlers: [], scriptLinks: [], inlineScripts: [], shown: undefined });
     }
     expect(dialogs).toEqual([]);
@@ -164,7 +165,7 @@ describe('the detector itself', () => {
       await p.goto(`${server.url}/#/maintain`);
       await p.evaluate((html) => document.body.insertAdjacentHTML('beforeend', html), `${HOSTILE_TEXT.find((t) => t.startsWith('<img') && t.includes(HOSTILE_GLOBAL))}<a href="java\tscript:alert(1)">x</a>`);
       await p.waitForTimeout(300);
-      const found = await p.evaluate(inspect, [HOSTILE_GLOBAL, SNIPPETS]);
+      const found = await p.evaluate(inspect, INSPECT_ARG);
       expect(found.executed).toEqual(['img']);
       expect(found.handlers.length).toBeGreaterThan(0);
       expect(found.scriptLinks.length).toBe(1);
