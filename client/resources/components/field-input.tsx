@@ -111,7 +111,8 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
               closeOnSelect
               resetOnClose={false}
               popoverProps={{ minimal: true, matchTargetWidth: true }}
-              inputProps={{ ...a11y, intent, placeholder: asFilter ? label : undefined }}
+              // An empty placeholder, not Suggest's default "Search…": this is a value, not a search.
+              inputProps={{ ...a11y, intent, placeholder: asFilter ? label : '' }}
             />
           );
         }
