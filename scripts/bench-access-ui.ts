@@ -106,7 +106,10 @@ async function run(url: string, body: string): Promise<Run> {
     });
     // When the answer's last byte arrived (Resource Timing): from there on it is the console's own work.
     const responseEnd = await page.evaluate(
-      () => performance.getEntriesByType('resource').find((e) => e.name.endsWith('/api/qr_code_access/public_enquiry'))?.responseEnd ?? 0,
+      () =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
+          e.name.endsWith('/api/qr_code_access/public_enquiry'),
+        )?.responseEnd ?? 0,
     );
 
     // Scroll the main quadrant top to bottom in 40 steps, one step per frame, then back to the top.

@@ -99,7 +99,7 @@ describe('list queries and exports', () => {
       { kind: 'custom', id: 'both', render: () => null, text: (r) => `${r.name}/${r.sort}` },
     ],
     filters: ['name', 'show_status'],
-    fixedQuery: { data_only: 0 },
+    fixedQuery: { data_only: 0 as const },
   }));
 
   it('derives the filter bar from the list call and builds the body from fixed fields, filters and paging', () => {
