@@ -1,5 +1,5 @@
 import type { CallDef } from '../../contracts/index.ts';
-import type { AnyEnum } from './enums.ts';
+import type { EnumInfo as AnyEnum } from '../../contracts/index.ts';
 import { describeField, fieldsOf, shapeOf, unwrapField, type FieldKind, type FieldSpec } from './schema-fields.ts';
 import type { FieldOverride, FormDecl, ResourceDecl } from './types.ts';
 

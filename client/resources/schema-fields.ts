@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateTime } from '../../contracts/index.ts';
-import { enumForSchema, type AnyEnum } from './enums.ts';
+import { enumForSchema, type EnumInfo as AnyEnum } from '../../contracts/index.ts';
 
 /** What an input looks like, derived from a request schema's field (and refinable by a declaration). */
 export type FieldKind = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch' | 'lines' | 'date_time';

@@ -2,7 +2,7 @@ import type { IconName, Intent } from '@blueprintjs/core';
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { CallDef, RequestOf, ResponseOf } from '../../contracts/index.ts';
-import type { AnyEnum } from './enums.ts';
+import type { EnumInfo as AnyEnum } from '../../contracts/index.ts';
 import type { FieldKind, FieldOption } from './schema-fields.ts';
 
 /** A list call: any call answering `{ content: Row[], total }` (contracts' `pageOf`). */
