@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectWebsiteInfo } from '../state/selectors.ts';
 import { useCoreSelector } from '../state/hooks.ts';
+import { isSafeImageUrl } from './safe-url.ts';
 import styles from './site-brand.module.css';
 
 const DEFAULT_LOGO = './logo.svg';
@@ -17,7 +18,7 @@ export function SiteBrand({ compact = false }: SiteBrandProps) {
   const { t } = useTranslation();
   const info = useCoreSelector(selectWebsiteInfo);
   const [broken, setBroken] = useState(false);
-  const src = info?.icon && !broken ? info.icon : DEFAULT_LOGO;
+  const src = isSafeImageUrl(info?.icon) && !broken ? info.icon : DEFAULT_LOGO;
   const title = info?.title || t('common.app_name');
   return (
     <div className={styles.brand}>

@@ -8,6 +8,7 @@ import {
   type PayConfig,
   type WebsiteInfo,
 } from '../../../../contracts/index.ts';
+import { isSafeImageUrl } from '../../../components/safe-url.ts';
 import { keyMessage } from '../../../state/message.ts';
 import { apiCall, effects, toUserMessage, type Saga } from '../../../state/sagas/call.ts';
 import { settingsEvents, type PayConfigChanges } from '../../../state/settings-slice.ts';
@@ -18,7 +19,7 @@ export function* websiteInfoFlow(): Saga {
     const info = (yield* apiCall(websiteInfoInquire, {})) as WebsiteInfo;
     yield put(settingsEvents.websiteInfoLoaded(info));
     if (info.title) fx.setDocumentTitle(info.title);
-    if (info.icon) fx.setFavicon(info.icon);
+    if (isSafeImageUrl(info.icon)) fx.setFavicon(info.icon);
   } catch (e) {
     yield put(settingsEvents.websiteInfoLoadFailed(toUserMessage(e)));
   }
