@@ -51,6 +51,9 @@ describe('shareQuery (spec §5: both name and password required)', () => {
 describe('reachOf (the header indicator)', () => {
   it.each<[ConnectivityState, string]>([
     [{ http: 'unknown', socket: 'none' }, 'checking'],
+    [{ http: 'unknown', socket: 'connecting' }, 'checking'],
+    [{ http: 'unknown', socket: 'online' }, 'online'],
+    [{ http: 'unknown', socket: 'offline' }, 'offline'],
     [{ http: 'online', socket: 'none' }, 'online'],
     [{ http: 'online', socket: 'connecting' }, 'checking'],
     [{ http: 'online', socket: 'online' }, 'online'],

@@ -34,10 +34,14 @@ export const connectivitySlice = createSlice({
 
 export const connectivityEvents = connectivitySlice.actions;
 
-/** What the header shows: online only when the ping answers and, with a session, the socket is logged in. */
+/**
+ * What the header shows: offline when either the ping or the socket fails; online when nothing is pending
+ * and something proved the server reachable. A logged-in socket is such proof, so the header does not say
+ * "checking" for the first 10 s of a session while the first ping is still due.
+ */
 export type Reach = 'checking' | 'online' | 'offline';
 export function reachOf(s: ConnectivityState): Reach {
   if (s.http === 'offline' || s.socket === 'offline') return 'offline';
-  if (s.http === 'unknown' || s.socket === 'connecting') return 'checking';
-  return 'online';
+  if (s.socket === 'connecting') return 'checking';
+  return s.http === 'online' || s.socket === 'online' ? 'online' : 'checking';
 }
