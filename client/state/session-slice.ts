@@ -77,3 +77,16 @@ export const sessionSlice = createSlice({
 });
 
 export const sessionEvents = sessionSlice.actions;
+
+/** Events that begin a session (login, registration, a stored token confirmed by user info at start-up). */
+export const SESSION_STARTED: readonly string[] = [
+  sessionEvents.loggedIn.type,
+  sessionEvents.registered.type,
+  sessionEvents.userInfoLoaded.type,
+];
+/** Events that end one (a password change ends every session of the user). */
+export const SESSION_ENDED: readonly string[] = [
+  sessionEvents.loggedOut.type,
+  sessionEvents.expired.type,
+  sessionEvents.passwordChanged.type,
+];

@@ -9,6 +9,8 @@ import { apiCall, effects, toUserMessage, type Saga } from '../../../state/sagas
 import { loadMenuFlow } from '../../../state/sagas/menu.ts';
 import { ensureSessionModulesFlow } from '../../../state/sagas/modules.ts';
 import {
+  SESSION_ENDED,
+  SESSION_STARTED,
   sessionEvents,
   type LoginSubmission,
   type PasswordChangeSubmission,
@@ -136,16 +138,6 @@ export function* watchAuth(): Saga {
     takeLeading(sessionEvents.logoutConfirmed.type, logoutFlow),
     takeLeading(sessionEvents.passwordChangeSubmitted.type, passwordChangeFlow),
     takeEvery(sessionEvents.expired.type, expiredFlow),
-    takeEvery(
-      [
-        sessionEvents.loggedIn.type,
-        sessionEvents.registered.type,
-        sessionEvents.userInfoLoaded.type,
-        sessionEvents.loggedOut.type,
-        sessionEvents.expired.type,
-        sessionEvents.passwordChanged.type,
-      ],
-      persistSessionFlow,
-    ),
+    takeEvery([...SESSION_STARTED, ...SESSION_ENDED], persistSessionFlow),
   ]);
 }

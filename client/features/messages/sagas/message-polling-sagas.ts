@@ -4,7 +4,7 @@ import { messageInquire, messageUpdateNotifyStatus, NotifyStatus, REALTIME_TUNIN
 import { routeChanged } from '../../../state/app-events.ts';
 import { apiCall, effects, type Saga } from '../../../state/sagas/call.ts';
 import { selectToken } from '../../../state/selectors.ts';
-import { sessionEvents } from '../../../state/session-slice.ts';
+import { SESSION_ENDED, SESSION_STARTED } from '../../../state/session-slice.ts';
 import { messagesEvents } from '../messages-slice.ts';
 
 /** Spec §2: no polling on the login and register pages. */
@@ -33,15 +33,7 @@ export function* pollLoop(): Saga {
   }
 }
 
-const WATCHED = [
-  routeChanged.type,
-  sessionEvents.loggedIn.type,
-  sessionEvents.registered.type,
-  sessionEvents.userInfoLoaded.type,
-  sessionEvents.loggedOut.type,
-  sessionEvents.expired.type,
-  sessionEvents.passwordChanged.type,
-];
+const WATCHED = [routeChanged.type, ...SESSION_STARTED, ...SESSION_ENDED];
 
 /**
  * Exactly one polling loop, running while a token exists and the page is not login/register. Each session

@@ -28,7 +28,7 @@ import { keyMessage, textMessage } from '../../../state/message.ts';
 import { realtimeEvents } from '../../../state/realtime-events.ts';
 import { effects, type Saga } from '../../../state/sagas/call.ts';
 import { selectLanguage } from '../../../state/selectors.ts';
-import { sessionEvents } from '../../../state/session-slice.ts';
+import { SESSION_ENDED, SESSION_STARTED, sessionEvents } from '../../../state/session-slice.ts';
 import { createSocketChannel } from './socket-channel.ts';
 
 export interface RealtimeOptions {
@@ -264,8 +264,8 @@ function* guardedRealtimeFlow(token: string, realtimeKey: string, options: Realt
   }
 }
 
-const START: readonly string[] = [sessionEvents.loggedIn.type, sessionEvents.registered.type, sessionEvents.userInfoLoaded.type];
-const STOP = [sessionEvents.loggedOut.type, sessionEvents.expired.type, sessionEvents.passwordChanged.type];
+const START = SESSION_STARTED;
+const STOP = SESSION_ENDED;
 
 /**
  * Exactly one connection per session: started when a session begins (login, registration, or the start-up
