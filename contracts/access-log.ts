@@ -32,36 +32,74 @@ export const ipPrefix3 = (ip: string): string => {
   return last === -1 ? ip : ip.slice(0, last);
 };
 
-/** What the rules need to know about the whole result set. Build once per result, O(n). */
+/**
+ * What the rules need to know about the whole result set. Build once per result, O(n). The rules only ask
+ * whether a /24 prefix or a user agent is shared by more than one distinct IP, so that is all it keeps: no
+ * Set of IPs per key (100,000 visitors would fill sets with 100,000 hashed strings before the first paint).
+ */
 export interface VisitorContext {
-  /** Distinct IPs per /24 prefix. */
-  readonly prefixIps: ReadonlyMap<string, number>;
-  /** Distinct IPs per user agent. */
-  readonly userAgentIps: ReadonlyMap<string, number>;
+  /** Another IP of the result has the same first three segments as `ip`. */
+  sharesPrefix(ip: string): boolean;
+  /** More than one distinct IP of the result has this user agent. */
+  sharesUserAgent(userAgent: string): boolean;
+}
+
+/**
+ * The first three segments of a canonical IPv4 address ('1.2.3' of '1.2.3.4': decimal 0–255, no leading
+ * zero) as one number a·65536 + b·256 + c, -1 for anything else. A number key spares the 100,000 prefix
+ * strings and their hashing that `ipPrefix3` would cost on a large result; canonical prefixes map to numbers
+ * one to one, and every other prefix keeps its string key, so the two kinds never meet.
+ */
+function prefixKey(ip: string): number {
+  let key = 0;
+  let octet = 0;
+  let digits = 0;
+  let dots = 0;
+  for (let i = 0; i < ip.length; i++) {
+    const c = ip.charCodeAt(i);
+    if (c === 46 /* . */) {
+      if (dots === 3 || digits === 0) return -1;
+      key = key * 256 + octet;
+      octet = 0;
+      digits = 0;
+      dots++;
+    } else if (dots < 3) {
+      if (c < 48 || c > 57 || (digits === 1 && octet === 0)) return -1;
+      octet = octet * 10 + (c - 48);
+      digits++;
+      if (octet > 255) return -1;
+    }
+  }
+  return dots === 3 ? key : -1;
+}
+
+/** The one IP seen with a key, or SHARED once a second distinct IP has been seen with it. */
+const SHARED = true;
+type Seen = string | typeof SHARED;
+function see<K>(m: Map<K, Seen>, k: K, ip: string): void {
+  const seen = m.get(k);
+  if (seen === undefined) m.set(k, ip);
+  else if (seen !== SHARED && seen !== ip) m.set(k, SHARED);
 }
 
 export function buildVisitorContext(records: readonly Visitor[]): VisitorContext {
-  // Most keys have one IP: keep that IP as a string and make a Set only for a second distinct one, so a
-  // 100,000-visitor result (the /access_log table) does not allocate 100,000 Sets.
-  const prefixIps = new Map<string, string | Set<string>>();
-  const uaIps = new Map<string, string | Set<string>>();
-  const add = (m: Map<string, string | Set<string>>, k: string, ip: string) => {
-    const seen = m.get(k);
-    if (seen === undefined) m.set(k, ip);
-    else if (typeof seen === 'string') {
-      if (seen !== ip) m.set(k, new Set([seen, ip]));
-    } else seen.add(ip);
-  };
+  // One pass, no per-record allocation for canonical IPv4 (the /access_log table holds up to 100,000 visitors).
+  const byPrefix = new Map<number, Seen>();
+  const byPrefixText = new Map<string, Seen>();
+  const byUserAgent = new Map<string, Seen>();
   for (const r of records) {
-    add(prefixIps, ipPrefix3(r.ip), r.ip);
-    if (r.latest_user_agent) add(uaIps, r.latest_user_agent, r.ip);
+    const key = prefixKey(r.ip);
+    if (key >= 0) see(byPrefix, key, r.ip);
+    else see(byPrefixText, ipPrefix3(r.ip), r.ip);
+    if (r.latest_user_agent) see(byUserAgent, r.latest_user_agent, r.ip);
   }
-  const sizes = (m: Map<string, string | Set<string>>) => {
-    const out = new Map<string, number>();
-    for (const [k, v] of m) out.set(k, typeof v === 'string' ? 1 : v.size);
-    return out;
+  return {
+    sharesPrefix: (ip) => {
+      const key = prefixKey(ip);
+      return (key >= 0 ? byPrefix.get(key) : byPrefixText.get(ipPrefix3(ip))) === SHARED;
+    },
+    sharesUserAgent: (userAgent) => byUserAgent.get(userAgent) === SHARED,
   };
-  return { prefixIps: sizes(prefixIps), userAgentIps: sizes(uaIps) };
 }
 
 /** Badge kinds of §9, in the order the rules are checked; `info` has no Blueprint intent of its own. */
@@ -71,7 +109,7 @@ export type IpBadge = (typeof IP_BADGES)[number] | 'none';
 export const IP_BADGE_RULES: readonly { badge: (typeof IP_BADGES)[number]; test: (r: Visitor, ctx: VisitorContext) => boolean }[] = [
   { badge: 'primary', test: (r) => r.ip_count >= 20 },
   { badge: 'info', test: (r) => r.ip_count > 9 },
-  { badge: 'warning', test: (r, ctx) => (ctx.prefixIps.get(ipPrefix3(r.ip)) ?? 0) > 1 },
+  { badge: 'warning', test: (r, ctx) => ctx.sharesPrefix(r.ip) },
   { badge: 'danger', test: (r) => isNonChina(r.latest_ip_belong) },
   { badge: 'success', test: (r) => isWeChat(r.latest_user_agent) && isChina(r.latest_ip_belong) },
 ];
@@ -105,13 +143,26 @@ export const ACCESS_LOG_FILTER_PREDICATES: Readonly<Record<AccessLogFilter, (r: 
   ios: (r) => isIos(r.latest_user_agent),
   android: (r) => isAndroid(r.latest_user_agent),
   /** Visitors whose user agent another IP of the result also has. */
-  same_user_agent: (r, ctx) => r.latest_user_agent !== '' && (ctx.userAgentIps.get(r.latest_user_agent) ?? 0) > 1,
+  same_user_agent: (r, ctx) => r.latest_user_agent !== '' && ctx.sharesUserAgent(r.latest_user_agent),
 };
 
-/** How many records each filter button would keep (the live counts on the buttons). */
+/**
+ * How many records each filter button would keep (the live counts on the buttons). The same predicates as
+ * ACCESS_LOG_FILTER_PREDICATES, evaluated once per field instead of once per filter (the carrier is looked up
+ * once, not three times) — the page counts up to 100,000 visitors.
+ */
 export function accessLogFilterCounts(records: readonly Visitor[], ctx = buildVisitorContext(records)): Record<AccessLogFilter, number> {
   const counts = Object.fromEntries(ACCESS_LOG_FILTERS.map((f) => [f, 0])) as Record<AccessLogFilter, number>;
-  for (const r of records) for (const f of ACCESS_LOG_FILTERS) if (ACCESS_LOG_FILTER_PREDICATES[f](r, ctx)) counts[f]++;
+  for (const r of records) {
+    const carrier = carrierOf(r.latest_ip_belong);
+    if (carrier) counts[carrier]++;
+    if (isNonChina(r.latest_ip_belong)) counts.non_china++;
+    const ua = r.latest_user_agent;
+    if (isWeChat(ua)) counts.wechat++;
+    if (isIos(ua)) counts.ios++;
+    if (isAndroid(ua)) counts.android++;
+    if (ACCESS_LOG_FILTER_PREDICATES.same_user_agent(r, ctx)) counts.same_user_agent++;
+  }
   return counts;
 }
 

@@ -1,5 +1,6 @@
 import { call, getContext, put, select } from 'redux-saga/effects';
 import type { CallDef, RequestOf, ResponseOf } from '../../../contracts/index.ts';
+import type { CallOptions } from '../../api/call-api.ts';
 import type { Effects } from '../../api/effects.ts';
 import { isApiError } from '../../api/errors.ts';
 import { keyMessage, textMessage, type UserMessage } from '../message.ts';
@@ -18,11 +19,11 @@ export function* effects(): Saga<Effects> {
  * Make a call with the session's token and language. A 401 ends the session (`session/expired`) before the
  * error is rethrown, so no saga has to remember to do it.
  */
-export function* apiCall<C extends CallDef>(callDef: C, body: RequestOf<C>): Saga<ResponseOf<C>> {
+export function* apiCall<C extends CallDef>(callDef: C, body: RequestOf<C>, options?: CallOptions): Saga<ResponseOf<C>> {
   const fx = yield* effects();
   const context = (yield select(selectCallContext)) as ReturnType<typeof selectCallContext>;
   try {
-    return (yield call(fx.callApi, callDef, body, context)) as ResponseOf<C>;
+    return (yield options ? call(fx.callApi, callDef, body, context, options) : call(fx.callApi, callDef, body, context)) as ResponseOf<C>;
   } catch (e) {
     if (isApiError(e) && e.isUnauthorized && context.token) yield put(sessionEvents.expired());
     throw e;
