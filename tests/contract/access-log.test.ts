@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS_LOG_FILTERS,
@@ -7,6 +8,12 @@ import {
   applyAccessLogFilter,
   buildVisitorContext,
   deviceModelName,
+  ipPrefix3,
+  isAndroid,
+  isIos,
+  isNonChina,
+  isWeChat,
+  carrierOf,
   ipBadge,
   ipBadges,
   sourceParts,
@@ -122,4 +129,54 @@ describe('device models and sources', () => {
 it('visit URLs carry the scan marker only when asked', () => {
   expect(visitPath('demo01')).toBe('/v/demo01');
   expect(visitUrl('http://127.0.0.1:8080/', 'demo01', { scan: true })).toBe('http://127.0.0.1:8080/v/demo01?s=1');
+});
+
+describe('visitor context and counts agree with their plain definitions', () => {
+  // IP-like strings that hit both ways of keying a prefix: canonical IPv4, leading zeros, big or missing
+  // segments, more or fewer dots, non-digits.
+  const segment = fc.oneof(fc.integer({ min: 0, max: 3 }).map(String), fc.constantFrom('0', '00', '01', '255', '256', '', 'x', '1a'));
+  const ipLike = fc.array(segment, { minLength: 1, maxLength: 5 }).map((parts) => parts.join('.'));
+  const uaLike = fc.constantFrom('', USER_AGENTS.safariIphone, USER_AGENTS.wechatIphone, USER_AGENTS.chromeSamsung);
+  const belongLike = fc.constantFrom('', '中国 广东 深圳 移动', '中国 山东 济南 联通', 'China Telecom', '美国 旧金山');
+  const distinctOver = (records: VisitorRecord[], key: (r: VisitorRecord) => string) => {
+    const m = new Map<string, Set<string>>();
+    for (const r of records) m.set(key(r), (m.get(key(r)) ?? new Set()).add(r.ip));
+    return m;
+  };
+
+  it('shares a prefix / a user agent exactly when another distinct IP of the result has it', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ ip: ipLike, latest_user_agent: uaLike }), { maxLength: 30 }), ipLike, (parts, probe) => {
+        const records = parts.map((p) => visitor(p.ip, { latest_user_agent: p.latest_user_agent }));
+        const ctx = buildVisitorContext(records);
+        const prefixes = distinctOver(records, (r) => ipPrefix3(r.ip));
+        const agents = distinctOver(records, (r) => r.latest_user_agent);
+        for (const ip of [probe, ...records.map((r) => r.ip)]) expect(ctx.sharesPrefix(ip), ip).toBe((prefixes.get(ipPrefix3(ip))?.size ?? 0) > 1);
+        for (const r of records)
+          if (r.latest_user_agent) expect(ctx.sharesUserAgent(r.latest_user_agent)).toBe(agents.get(r.latest_user_agent)!.size > 1);
+      }),
+    );
+  });
+
+  it('accessLogFilterCounts equals counting each filter predicate', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ ip: ipLike, latest_user_agent: uaLike, latest_ip_belong: belongLike }), { maxLength: 30 }), (parts) => {
+        const records = parts.map((p) => visitor(p.ip, p));
+        const counts = accessLogFilterCounts(records);
+        const ctx = buildVisitorContext(records);
+        const agents = distinctOver(records, (r) => r.latest_user_agent);
+        expect(counts).toEqual({
+          mobile: records.filter((r) => carrierOf(r.latest_ip_belong) === 'mobile').length,
+          unicom: records.filter((r) => carrierOf(r.latest_ip_belong) === 'unicom').length,
+          telecom: records.filter((r) => carrierOf(r.latest_ip_belong) === 'telecom').length,
+          wechat: records.filter((r) => isWeChat(r.latest_user_agent)).length,
+          non_china: records.filter((r) => isNonChina(r.latest_ip_belong)).length,
+          ios: records.filter((r) => isIos(r.latest_user_agent)).length,
+          android: records.filter((r) => isAndroid(r.latest_user_agent)).length,
+          same_user_agent: records.filter((r) => r.latest_user_agent !== '' && agents.get(r.latest_user_agent)!.size > 1).length,
+        });
+        for (const f of ACCESS_LOG_FILTERS) expect(applyAccessLogFilter(records, f, ctx)).toHaveLength(counts[f]);
+      }),
+    );
+  });
 });
