@@ -7,9 +7,13 @@ import { accessLogEvents, type PublicEnquiryBody } from '../access-log-slice.ts'
 /** Results up to this size are counted before they are shown; larger ones right after the table paints. */
 export const COUNT_AFTER_PAINT_ABOVE = 5_000;
 
-/** Resolves once the browser has painted the current frame (the task after the next animation frame). */
+/**
+ * Resolves a frame after the table's first paint: the first animation frame paints it, the second lets
+ * anything waiting for that paint (the page's own frame work, scroll handlers, a measuring script) run before
+ * the counts take their ≈ 30–60 ms.
+ */
 export const afterPaint = (): Promise<void> =>
-  new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
 
 /**
  * One public lookup with exactly §7's payload; a newer search cancels a slower older one (and its pending
