@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SAMPLE_ABOVE, createCallApi } from '../../client/api/call-api.ts';
+import { createCallApi } from '../../client/api/call-api.ts';
+import { SAMPLE_ABOVE } from '../../client/api/sampled-check.ts';
 import { isApiError } from '../../client/api/errors.ts';
 import { qrCodeAccessPublicEnquiry, type VisitorRecord } from '../../contracts/index.ts';
 
