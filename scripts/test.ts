@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
 /**
- * `npm test`: typecheck, lint, then every vitest suite (browser tests included), ending with the one plain
+ * `npm test`: typecheck, lint, the first-load bundle budget, then every vitest suite (browser tests included), ending with the one plain
  * line CI reads: `N passed, N failed`. Any failing step makes the exit code non-zero.
  */
 const extra = process.argv.slice(2);
@@ -13,6 +13,8 @@ const run = (cmd: string, args: string[]) => {
 
 const typecheck = run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 const lint = run('npx', ['eslint', '.', '--max-warnings=0']);
+// Builds the console once (the browser suites reuse the fresh build) and fails over the first-load budget.
+const bundle = run('npx', ['tsx', 'scripts/bench-bundle.ts']);
 fs.mkdirSync('.tmp', { recursive: true });
 const report = '.tmp/vitest-report.json';
 fs.rmSync(report, { force: true });
@@ -29,6 +31,9 @@ if (fs.existsSync(report)) {
 }
 if (!typecheck) failed += 1;
 if (!lint) failed += 1;
-console.log(`\ntypecheck: ${typecheck ? 'ok' : 'FAILED'}, lint: ${lint ? 'ok' : 'FAILED'}, vitest: ${vitest ? 'ok' : 'FAILED'}`);
+if (!bundle) failed += 1;
+console.log(
+  `\ntypecheck: ${typecheck ? 'ok' : 'FAILED'}, lint: ${lint ? 'ok' : 'FAILED'}, bundle budget: ${bundle ? 'ok' : 'FAILED'}, vitest: ${vitest ? 'ok' : 'FAILED'}`,
+);
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(typecheck && lint && vitest && passed > 0 ? 0 : 1);
+process.exit(typecheck && lint && bundle && vitest && passed > 0 ? 0 : 1);
