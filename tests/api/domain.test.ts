@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Domain, Forward, Page, QrCode, QrGroup } from '../../contracts/index.ts';
-import { manualClock } from '../helpers/clock.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
-import { QR_NOW, SEEDED, logins, ok, refused } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { SEEDED, ok, refused, startQrServer } from '../helpers/qr.ts';
+import { type TestServer } from '../helpers/server.ts';
 
 /** domain/*, group/*, internal_code_group/*, forward/* through the real server. */
 let t: TestServer;
-let tok: Awaited<ReturnType<typeof logins>>;
+let tok: Awaited<ReturnType<typeof startQrServer>>['tok'];
 beforeAll(async () => {
-  t = await startTestServer({ clock: manualClock(QR_NOW) });
-  tok = await logins(t);
+  ({ t, tok } = await startQrServer());
 });
 afterAll(() => t.close());
 

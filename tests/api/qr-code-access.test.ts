@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessRecord, ClearBatch, DailyCounter, Page, QrCode, StealingRecord, VisitorRecord } from '../../contracts/index.ts';
-import { manualClock } from '../helpers/clock.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
-import { QR_NOW, SEEDED, logins, ok, refused } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { SEEDED, ok, refused, startQrServer } from '../helpers/qr.ts';
+import { type TestServer } from '../helpers/server.ts';
 
 /** qr_code_access/* and stealing/* through the real server; the seed's demo visits fall on 2026-06-13..15. */
 let t: TestServer;
-let tok: Awaited<ReturnType<typeof logins>>;
+let tok: Awaited<ReturnType<typeof startQrServer>>['tok'];
 beforeAll(async () => {
-  t = await startTestServer({ clock: manualClock(QR_NOW) });
-  tok = await logins(t);
+  ({ t, tok } = await startQrServer());
 });
 afterAll(() => t.close());
 

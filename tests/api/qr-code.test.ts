@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrCodeCalls, type Page, type QrCode } from '../../contracts/index.ts';
-import { manualClock } from '../helpers/clock.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
-import { QR_NOW, SEEDED, logins, ok, refused } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { SEEDED, ok, refused, startQrServer } from '../helpers/qr.ts';
+import { type TestServer } from '../helpers/server.ts';
 
 /**
  * qr_code_list/* through the real HTTP server and SQLite: success, bad input (400 naming the field), another
  * customer's ids (404), wrong role (401/403), and every refusal leaves the database as it was.
  */
 let t: TestServer;
-let tok: Awaited<ReturnType<typeof logins>>;
+let tok: Awaited<ReturnType<typeof startQrServer>>['tok'];
 beforeAll(async () => {
-  t = await startTestServer({ clock: manualClock(QR_NOW) });
-  tok = await logins(t);
+  ({ t, tok } = await startQrServer());
 });
 afterAll(() => t.close());
 

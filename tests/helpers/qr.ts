@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { Answer, TestServer } from './server.ts';
+import { manualClock } from './clock.ts';
+import { startTestServer, type Answer, type TestServer } from './server.ts';
 
 /** A fixed server time for issue-4 tests: seeded demo visits fall on 2026-06-13..15 (the 15th is "today"). */
 export const QR_NOW = new Date(2026, 5, 15, 12, 0, 0).getTime();
@@ -25,6 +26,12 @@ export function refused(res: Answer, status: number, message?: string | RegExp):
 export async function logins(t: TestServer) {
   const [customer01, customer02, admin, agent] = await Promise.all([t.login('customer01'), t.login('customer02'), t.login('admin01'), t.login('agent01')]);
   return { customer01, customer02, admin, agent };
+}
+
+/** A test server at QR_NOW with the seeded accounts logged in (one per issue-4 test file). */
+export async function startQrServer(): Promise<{ t: TestServer; tok: Awaited<ReturnType<typeof logins>> }> {
+  const t = await startTestServer({ clock: manualClock(QR_NOW) });
+  return { t, tok: await logins(t) };
 }
 
 /** Ids of seeded rows (fixtures/seed/qr-codes.ts). */
