@@ -6,26 +6,10 @@ import { appStarted } from '../../client/state/app-events.ts';
 import { sessionEvents } from '../../client/state/session-slice.ts';
 import { settingsEvents } from '../../client/state/settings-slice.ts';
 import { fakeEffects, until } from './helpers/fake-effects.ts';
+import { buildUserInfo } from '../../fixtures/factories.ts';
 import { group, leaf } from './helpers/menu-tree.ts';
 
-const userInfo: Session['user_info'] = {
-  id: 4,
-  account: 'customer01',
-  name: 'C',
-  role_id: 4,
-  role_name: 'customer',
-  role_kind: 'customer',
-  phone: '',
-  superior_id: null,
-  invitation_code: '',
-  balance: 0,
-  share_ratio: 0,
-  member_expire_time: null,
-  online_status: 1,
-  disable: 1,
-  totp_enabled: false,
-  create_time: '2026-01-01 00:00:00',
-};
+const userInfo = buildUserInfo({ name: 'C', role_id: 4, superior_id: null });
 const session = { token: 'tok-1', user_info: userInfo } as Session;
 const menu = { tree_menu_arr: [group('qr_codes', [leaf('qr_code_list', ['add'])]), leaf('update_password')] };
 const payConfig = { qr_code_switch: 1, usdt_address: '', min_recharge: 10, exchange_rate: 7, order_timeout_minutes: 30 };

@@ -17,9 +17,9 @@ import {
   type Session,
 } from '../../contracts/index.ts';
 import type { EffectPattern, Expectation, Scenario, ScenarioStep } from '../../contracts/scenario.ts';
-import type { Effects } from '../../client/api/effects.ts';
+import type { Effects } from '../../client/api/effects/browser-effects.ts';
 import { ApiError } from '../../client/api/errors.ts';
-import type { RealtimeSocket, SocketEvent } from '../../client/api/socket.ts';
+import type { RealtimeSocket, SocketEvent } from '../../client/api/effects/socket.ts';
 import { memoryStorage, type StorageKey } from '../../client/api/storage.ts';
 import { reducers } from '../../client/app/reducers.ts';
 import { sessionReducers } from '../../client/app/session-modules.ts';
@@ -29,6 +29,7 @@ import { watchRealtime } from '../../client/features/realtime/sagas/realtime-sag
 import { watchShare } from '../../client/features/share/sagas/share-sagas.ts';
 import { appStarted, routeChanged } from '../../client/state/app-events.ts';
 import { sessionEvents } from '../../client/state/session-slice.ts';
+import { buildUserInfo } from '../../fixtures/factories.ts';
 
 /**
  * Plays one scenario (contracts/scenario.ts) against the REAL effect sagas — realtime, connectivity, message
@@ -87,24 +88,7 @@ function describeEffect(e: EffectEntry): string {
   return `@${e.t} ${e.key}${extra}`;
 }
 
-const USER_INFO = {
-  id: 4,
-  account: 'customer01',
-  name: 'Customer 01',
-  role_id: 3,
-  role_name: 'customer',
-  role_kind: 'customer',
-  phone: '',
-  superior_id: 3,
-  invitation_code: '',
-  balance: 0,
-  share_ratio: 0,
-  member_expire_time: null,
-  online_status: 1,
-  disable: 1,
-  totp_enabled: false,
-  create_time: '2026-01-01 00:00:00',
-};
+const USER_INFO = buildUserInfo();
 
 class FakeSocket implements RealtimeSocket {
   state: 'connecting' | 'open' | 'closed' = 'connecting';

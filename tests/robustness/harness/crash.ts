@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { visitPath } from '../../../contracts/index.ts';
 import { seedUser } from './identities.ts';
+import { seededRandom } from '../../../fixtures/visitors.ts';
 
 /**
  * R3: the mock server as a child process on a SQLite file, writes through the real HTTP path, SIGKILL at a
@@ -61,17 +62,6 @@ export function killChild(child: Child): Promise<void> {
   });
 }
 
-/** Small seeded PRNG (mulberry32): the kill moments of a run are reproducible from its seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Answer {
   status: number;
@@ -251,7 +241,7 @@ export interface CrashReport {
  */
 export async function runCrashRounds({ kills, seed, onRound }: { kills: number; seed: number; onRound?: (round: number, v: Verdict) => void }): Promise<CrashReport> {
   const started = performance.now();
-  const random = prng(seed);
+  const random = seededRandom(seed); // the kill moments of a run are reproducible from its seed
   const opened = await openSession();
   const session = opened.session;
   let child = opened.child;
