@@ -2,7 +2,7 @@ import '@blueprintjs/core/lib/css/blueprint.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserEffects } from './api/effects.ts';
+import { createBrowserEffects } from './api/effects/browser-effects.ts';
 import { createI18n, loadResources } from './app/i18n.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createRouterBridge } from './app/router-bridge.tsx';

@@ -1,6 +1,6 @@
 import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import type { Effects } from '../api/effects.ts';
+import type { Effects } from '../api/effects/browser-effects.ts';
 import { hydrateCoreState } from '../state/hydrate.ts';
 import type { ModuleLoader } from '../state/sagas/modules.ts';
 import type { FeatureModule } from './modules.ts';

@@ -4,8 +4,8 @@ import { CONTROL_PREFIX, type ControlBody, type ControlName } from '../../contra
 import type { Scenario } from '../../contracts/scenario.ts';
 import { createCallApi } from '../../client/api/call-api.ts';
 import { encryptWith, importPublicKey } from '../../client/api/crypto.ts';
-import type { Effects } from '../../client/api/effects.ts';
-import { adaptWebSocket, socketUrl, type WebSocketLike } from '../../client/api/socket.ts';
+import type { Effects } from '../../client/api/effects/browser-effects.ts';
+import { adaptWebSocket, socketUrl, type WebSocketLike } from '../../client/api/effects/socket.ts';
 import { memoryStorage } from '../../client/api/storage.ts';
 import { createAppStore } from '../../client/app/store.ts';
 import { createRecorder } from '../../client/features/debug/effects/recorder.ts';

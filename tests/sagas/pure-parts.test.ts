@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adaptWebSocket, socketUrl, type SocketEvent, type WebSocketLike } from '../../client/api/socket.ts';
+import { adaptWebSocket, socketUrl, type SocketEvent, type WebSocketLike } from '../../client/api/effects/socket.ts';
 import { reachOf, type ConnectivityState } from '../../client/features/connectivity/connectivity-slice.ts';
 import { shareQuery } from '../../client/features/share/sagas/share-sagas.ts';
 

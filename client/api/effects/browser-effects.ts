@@ -1,8 +1,8 @@
-import { publicKey } from '../../contracts/index.ts';
-import { createCallApi, type CallApi } from './call-api.ts';
-import { encryptWith, importPublicKey } from './crypto.ts';
+import { publicKey } from '../../../contracts/index.ts';
+import { createCallApi, type CallApi } from '../call-api.ts';
+import { encryptWith, importPublicKey } from '../crypto.ts';
 import { browserSocketFactory, type SocketFactory } from './socket.ts';
-import { webStorage, type KeyValueStorage } from './storage.ts';
+import { webStorage, type KeyValueStorage } from '../storage.ts';
 
 export type ToastIntent = 'success' | 'danger' | 'warning' | 'primary';
 
@@ -28,7 +28,7 @@ export interface Effects {
   setDocumentTitle(title: string): void;
   setFavicon(href: string): void;
   userAgent: string;
-  /** Opens the real-time socket (client/api/socket.ts); null when the browser has no WebSocket (§8). */
+  /** Opens the real-time socket (client/api/effects/socket.ts); null when the browser has no WebSocket (§8). */
   openSocket: SocketFactory | null;
   /** A number in [0, 1): reconnect jitter. Tests pass a fixed sequence. */
   random(): number;

@@ -1,4 +1,4 @@
-import { REALTIME_PATH, REALTIME_SID_PARAM } from '../../contracts/index.ts';
+import { REALTIME_PATH, REALTIME_SID_PARAM } from '../../../contracts/index.ts';
 
 /** What a socket tells its owner. `data` is the wire text (base64 AES-GCM, see contracts/realtime/codec.ts). */
 export type SocketEvent =

@@ -1,7 +1,7 @@
 import { call, getContext, put, select } from 'redux-saga/effects';
 import type { CallDef, RequestOf, ResponseOf } from '../../../contracts/index.ts';
 import type { CallOptions } from '../../api/call-api.ts';
-import type { Effects } from '../../api/effects.ts';
+import type { Effects } from '../../api/effects/browser-effects.ts';
 import { isApiError } from '../../api/errors.ts';
 import { keyMessage, textMessage, type UserMessage } from '../message.ts';
 import { selectCallContext } from '../selectors.ts';

@@ -1,5 +1,5 @@
 import type { CallDef } from '../../../contracts/index.ts';
-import type { Effects, ToastIntent, ToastMessage } from '../../../client/api/effects.ts';
+import type { Effects, ToastIntent, ToastMessage } from '../../../client/api/effects/browser-effects.ts';
 import { ApiError } from '../../../client/api/errors.ts';
 import { memoryStorage, type StorageKey } from '../../../client/api/storage.ts';
 

@@ -22,7 +22,7 @@ import {
   type ServerFrame,
   type Session,
 } from '../../../../contracts/index.ts';
-import type { RealtimeSocket, SocketEvent } from '../../../api/socket.ts';
+import type { RealtimeSocket, SocketEvent } from '../../../api/effects/socket.ts';
 import { STORAGE_KEYS } from '../../../api/storage.ts';
 import { keyMessage, textMessage } from '../../../state/message.ts';
 import { realtimeEvents } from '../../../state/realtime-events.ts';
