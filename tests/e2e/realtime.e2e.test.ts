@@ -129,6 +129,15 @@ describe('realtime in Chromium', () => {
 
   it('shows an unread message as the red notice, as text, and marks it read', async () => {
     const admin = await apiLogin('admin01', 'Admin12345');
+    const customer = await apiLogin('customer01', 'Customer123');
+    // The seeded unread message may not have been polled yet: read it first so the notice can only be ours.
+    const unread = await api<{ content: { id: number }[] }>('message/inquire', { notify_status: 1, page: 1, page_size: 50 }, customer);
+    for (const m of unread.content) await api('message/update_notify_status', { id: m.id }, customer);
+    const seededNotice = page.getByRole('alert', { name: 'New message' });
+    if (await seededNotice.count()) {
+      await seededNotice.getByRole('button', { name: 'Close' }).click();
+      await seededNotice.waitFor({ state: 'detached' });
+    }
     const content = 'Maintenance tonight <b>22:00</b> <img src=x onerror="window.__xss=1">';
     await api('message/send', { title: 'Notice', content, user_id: 4 }, admin);
     const notice = page.getByRole('alert', { name: 'New message' });
@@ -137,7 +146,6 @@ describe('realtime in Chromium', () => {
     expect(await page.getByTestId('message-notice-content').textContent()).toBe(content);
     expect(await notice.locator('b, img').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-    const customer = await apiLogin('customer01', 'Customer123');
     const mine = await api<{ content: { content: string; notify_status: number; check_time: string | null }[] }>('message/inquire', { page: 1, page_size: 50 }, customer);
     const sent = mine.content.find((m) => m.content === content);
     expect(sent?.notify_status).toBe(2);
