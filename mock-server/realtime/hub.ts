@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { KeyObject } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
@@ -24,7 +25,7 @@ import { formatDateTime, type Clock } from '../services/clock.ts';
 import { hashToken, type Sessions } from '../services/sessions.ts';
 import type { Users } from '../services/users.ts';
 import type { RealtimeKeys } from './keys.ts';
-import { decodeFrameSync, encodeFrameSync, rawKeyOf } from './node-codec.ts';
+import { decodeFrameSync, encodePlaintextSync, frameKeyOf } from './node-codec.ts';
 import { originAllowed } from './origin.ts';
 
 export interface HubDeps {
@@ -48,7 +49,7 @@ interface Conn {
   readonly ws: WebSocket;
   readonly openedMs: number;
   sid: string;
-  key: Buffer | null;
+  key: KeyObject | null;
   tokenHash: string;
   userId: number | null;
   authenticated: boolean;
@@ -115,16 +116,38 @@ export function createRealtimeHub(deps: HubDeps) {
 
   /** Encrypt and send one frame now; seq follows the send order. False when the socket is gone. */
   function send(conn: Conn, type: number, data?: unknown): boolean {
-    if (conn.closed || !conn.key || conn.ws.readyState !== conn.ws.OPEN) return false;
-    const payload = {
-      type,
-      locale: conn.locale,
-      token: '',
-      ...conn.counter.next(),
-      ...(data === undefined ? {} : { data }),
-    };
-    conn.ws.send(encodeFrameSync(conn.key, Direction.toClient, payload));
+    const wire = seal(conn, type, data === undefined ? undefined : JSON.stringify(data));
+    if (wire === null) return false;
+    conn.ws.send(wire);
     return true;
+  }
+
+  /**
+   * The wire text of the next frame of `conn` (null when the socket is gone), with the data already
+   * serialized, so that a push serializes it once for all its sockets.
+   */
+  function seal(conn: Conn, type: number, dataJson: string | undefined): string | null {
+    if (conn.closed || !conn.key || conn.ws.readyState !== conn.ws.OPEN) return null;
+    const head = JSON.stringify({ type, locale: conn.locale, token: '', ...conn.counter.next() });
+    const json = dataJson === undefined ? head : `${head.slice(0, -1)},"data":${dataJson}}`;
+    return encodePlaintextSync(conn.key, Direction.toClient, json);
+  }
+
+  /**
+   * Send one frame to each logged-in socket of `list`; answers how many were reached. Each frame is written
+   * as soon as it is sealed, so the first consoles get it while the last are still being sealed (sealing all
+   * first measured no faster: the writes, about 20 µs of kernel time per loopback socket here, dominate).
+   */
+  function fanOut(list: Iterable<Conn>, type: number, data: unknown): number {
+    const dataJson = data === undefined ? undefined : JSON.stringify(data);
+    let reached = 0;
+    for (const c of list) {
+      const wire = c.authenticated ? seal(c, type, dataJson) : null;
+      if (wire === null) continue;
+      c.ws.send(wire);
+      reached += 1;
+    }
+    return reached;
   }
 
   function refuseLogin(conn: Conn, key: string) {
@@ -231,7 +254,7 @@ export function createRealtimeHub(deps: HubDeps) {
     if (!row) return close(conn, CloseCode.values.bad_login, 'unknown session');
     conn.sid = sid;
     conn.tokenHash = row.token_hash;
-    conn.key = rawKeyOf(row.key);
+    conn.key = frameKeyOf(row.key);
     conn.loginTimer = setTimeout(() => {
       if (!conn.authenticated) close(conn, CloseCode.values.unauthenticated, 'no login');
     }, LOGIN_TIMEOUT_MS);
@@ -257,8 +280,6 @@ export function createRealtimeHub(deps: HubDeps) {
     });
   }
 
-  const live = (list: Iterable<Conn>) => [...list].filter((c) => c.authenticated && !c.closed);
-
   return {
     /** Serve `/ws` on `server`'s upgrade requests; other upgrade paths get 404. */
     attach(server: http.Server, options: AttachOptions) {
@@ -281,12 +302,12 @@ export function createRealtimeHub(deps: HubDeps) {
 
     /** Send a frame to every authenticated socket of the user; answers the number of sockets reached. */
     push(userId: number, type: number, data?: unknown): number {
-      return live(byUser.get(userId) ?? []).filter((c) => send(c, type, data)).length;
+      return fanOut(byUser.get(userId) ?? [], type, data);
     },
 
     /** Send a frame to every authenticated socket. */
     pushAll(type: number, data?: unknown): number {
-      return live(conns).filter((c) => send(c, type, data)).length;
+      return fanOut(conns, type, data);
     },
 
     /** Close every socket of the user (frames sent before are delivered first: ws keeps the order). */

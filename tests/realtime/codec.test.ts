@@ -18,7 +18,7 @@ import {
   shouldReconnect,
 } from '../../contracts/index.ts';
 import { sidOf } from '../../mock-server/realtime/keys.ts';
-import { decodeFrameSync, encodeFrameSync, rawKeyOf } from '../../mock-server/realtime/node-codec.ts';
+import { decodeFrameSync, encodeFrameSync, frameKeyOf } from '../../mock-server/realtime/node-codec.ts';
 import { clientFrame, serverFrame } from '../../contracts/index.ts';
 
 const login = {
@@ -82,10 +82,23 @@ describe('frame codec', () => {
     expect(await decodeServerFrame(key, wrongData)).toMatchObject({ ok: false, reason: 'invalid' });
   });
 
+  it('the server codec draws a fresh IV for every frame, across refills of its random pool', () => {
+    const key = frameKeyOf(newRealtimeKey());
+    const ivs = new Set<string>();
+    // 10,000 frames span two refills of the 4,096-IV pool.
+    for (let i = 0; i < 10_000; i++)
+      ivs.add(
+        Buffer.from(encodeFrameSync(key, Direction.toClient, { i }), 'base64')
+          .subarray(0, 12)
+          .toString('hex'),
+      );
+    expect(ivs.size).toBe(10_000);
+  });
+
   it("interoperates with the server's node:crypto codec in both directions", async () => {
     const base64Key = newRealtimeKey();
     const key = await importRealtimeKey(base64Key);
-    const raw = rawKeyOf(base64Key);
+    const raw = frameKeyOf(base64Key);
     const fromBrowser = await encodeFrame(key, Direction.toServer, login);
     expect(decodeFrameSync(raw, Direction.toServer, fromBrowser, clientFrame)).toEqual({
       ok: true,
