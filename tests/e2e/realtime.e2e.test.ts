@@ -139,9 +139,11 @@ describe('realtime in Chromium', () => {
       await seededNotice.waitFor({ state: 'detached' });
     }
     const content = 'Maintenance tonight <b>22:00</b> <img src=x onerror="window.__xss=1">';
+    // Send right after a poll: the next tick is ~10 s away, so a notice within 5 s came from the type-4 push.
+    await page.waitForRequest((r) => r.url().endsWith('/message/inquire'), { timeout: 15_000 });
     await api('message/send', { title: 'Notice', content, user_id: 4 }, admin);
     const notice = page.getByRole('alert', { name: 'New message' });
-    await notice.waitFor({ timeout: 15_000 }); // next 10 s poll
+    await notice.waitFor({ timeout: 5_000 });
     // Rendered as text: the markup is visible and no element was created from it.
     expect(await page.getByTestId('message-notice-content').textContent()).toBe(content);
     expect(await notice.locator('b, img').count()).toBe(0);

@@ -1,7 +1,15 @@
 import type { Task } from 'redux-saga';
-import { cancel, delay, fork, put, select, take } from 'redux-saga/effects';
-import { messageInquire, messageUpdateNotifyStatus, NotifyStatus, REALTIME_TUNING } from '../../../../contracts/index.ts';
+import type { Action } from '@reduxjs/toolkit';
+import { cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
+import {
+  FrameType,
+  messageInquire,
+  messageUpdateNotifyStatus,
+  NotifyStatus,
+  REALTIME_TUNING,
+} from '../../../../contracts/index.ts';
 import { routeChanged } from '../../../state/app-events.ts';
+import { realtimeEvents } from '../../../state/realtime-events.ts';
 import { apiCall, effects, type Saga } from '../../../state/sagas/call.ts';
 import { selectToken } from '../../../state/selectors.ts';
 import { SESSION_ENDED, SESSION_STARTED } from '../../../state/session-slice.ts';
@@ -26,9 +34,18 @@ export function* pollOnce(): Saga {
   }
 }
 
+/** A type-4 frame: the server says a new message was sent to this user. */
+const isMessagePush = (a: Action) =>
+  realtimeEvents.frameReceived.match(a) && a.payload.type === FrameType.values.message;
+
+/**
+ * Poll every 10 s; a pushed message (type 4) cuts the wait short, so it shows at once rather than up to 10 s
+ * later. The push only wakes this one loop (never a second poller), so a message is still shown and marked
+ * read once, and the next tick comes 10 s after that poll.
+ */
 export function* pollLoop(): Saga {
   for (;;) {
-    yield delay(REALTIME_TUNING.messagePollIntervalMs);
+    yield race({ tick: delay(REALTIME_TUNING.messagePollIntervalMs), pushed: take(isMessagePush) });
     yield* pollOnce();
   }
 }
