@@ -11,6 +11,9 @@ import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { hashToken } from '../services/sessions.ts';
 import { toUserInfo, type UserRow } from '../services/users.ts';
 
+/** RFC 6238's default step, which authenticator apps assume. */
+const TOTP_PERIOD_S = 30;
+
 /** A hash of nothing, verified when the account is unknown so both paths take the same time. */
 const dummyHashes = new WeakMap<Services, Promise<string>>();
 function dummyHash(services: Services): Promise<string> {
@@ -104,8 +107,15 @@ export const authHandlers = defineHandlers({
         forgive();
         throw badRequest('errors.totp_required');
       }
-      const totp = new TOTP({ secret: user.totp_secret, digits: 6, period: 30, algorithm: 'SHA1' });
-      if (totp.validate({ token: body.totp, timestamp: now, window: 1 }) === null) throw badRequest('errors.totp_invalid');
+      const totp = new TOTP({ secret: user.totp_secret, digits: 6, period: TOTP_PERIOD_S, algorithm: 'SHA1' });
+      const delta = totp.validate({ token: body.totp, timestamp: now, window: 1 });
+      if (delta === null) throw badRequest('errors.totp_invalid');
+      // One use per code (RFC 6238 §5.2): the step must be later than the last accepted one. Synchronous from
+      // here to the session, so two concurrent logins with one code cannot both pass.
+      const step = Math.floor(now / 1000 / TOTP_PERIOD_S) + delta;
+      const last = services.db.prepare('SELECT totp_last_step AS s FROM users WHERE id = ?').get(user.id) as { s: number };
+      if (step <= last.s) throw badRequest('errors.totp_reused');
+      services.db.prepare('UPDATE users SET totp_last_step = ? WHERE id = ?').run(step, user.id);
     }
     services.db.prepare('DELETE FROM login_failures WHERE account = ?').run(body.account);
     return startSession(services, user, ip);

@@ -288,12 +288,33 @@ describe('admin/login with two-factor (TOTP) on', () => {
     ['a wrong code', () => wrongCodeAt(clock.now()), 400, 'The two-factor code is wrong'],
     ['a code from two minutes ago', () => codeAt(clock.now() - 2 * MINUTE), 400, 'The two-factor code is wrong'],
     ['the current code', () => codeAt(clock.now()), 200, null],
-    ['the code of the previous 30 s step (clock skew)', () => codeAt(clock.now() - 30_000), 200, null],
+    ['the same code again', () => codeAt(clock.now()), 400, 'This two-factor code has been used already; wait for the next one'],
+    ['the previous step’s code, older than the one used', () => codeAt(clock.now() - 30_000), 400, 'This two-factor code has been used already; wait for the next one'],
   ])('with %s answers %i', async (_name, code, status, message) => {
     const res = await attempt(code());
     expect(res.status).toBe(status);
     if (message) expect(res.body).toEqual({ status: false, message });
     else expect(sessionOf(res.body.data).user_info).toMatchObject({ account: 'totp01', totp_enabled: true });
+  });
+
+  it('accepts the previous 30 s step’s code (clock skew) when no later code was used, and each code once', async () => {
+    clock.advance(2 * MINUTE);
+    const skewed = codeAt(clock.now() - 30_000);
+    expect((await attempt(skewed)).status).toBe(200);
+    expect((await attempt(skewed)).body.message).toBe('This two-factor code has been used already; wait for the next one');
+    expect((await attempt(codeAt(clock.now()))).status).toBe(200);
+    // The next step's code is accepted (authenticator ahead of the server) and then nothing older.
+    expect((await attempt(codeAt(clock.now() + 30_000))).status).toBe(200);
+    expect((await attempt(codeAt(clock.now()))).status).toBe(400);
+  });
+
+  it('lets only one of two concurrent logins with the same code through, in Chinese too', async () => {
+    clock.advance(2 * MINUTE);
+    const code = codeAt(clock.now());
+    const answers = await Promise.all([attempt(code), attempt(code)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const zh = await s.call('admin/login', { account: 'totp01', password: s.encrypt('Totp123456'), totp: code }, undefined, 'zh-CN');
+    expect(zh.body).toEqual({ status: false, message: '该双重验证码已使用过，请等待下一个验证码' });
   });
 });
 
