@@ -25,7 +25,8 @@ export function defineEnum<const N extends string, const M extends Record<string
   type V = M[keyof M];
   const entries = Object.entries(values) as [keyof M & string, V][];
   const codes = entries.map(([, v]) => v);
-  const schema = z.literal(codes, { error: `must be one of ${codes.join(', ')}` });
+  // The allowed codes come from the issue (`issueVars`), so both languages can list them.
+  const schema = z.literal(codes, { error: 'validation.one_of' });
   const info = {
     name,
     values,

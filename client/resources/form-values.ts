@@ -88,6 +88,8 @@ export function bodyOf(
 function issueMessage(issue: z.core.$ZodIssue, body: Record<string, unknown>): UserMessage {
   const msg = issue.message;
   // Contracts write their own rules' messages as i18n keys (validation.*); those win.
+  // A code outside an enum: a form offers the codes as choices, so "choose one" says more than the list.
+  if (issue.code === 'invalid_value') return keyMessage('resource.validation.choice');
   if (/^(validation|errors)\.[a-z0-9_]+$/.test(msg)) return keyMessage(msg);
   const field = String(issue.path[0] ?? '');
   switch (issue.code) {
@@ -103,8 +105,6 @@ function issueMessage(issue: z.core.$ZodIssue, body: Record<string, unknown>): U
       return keyMessage('resource.validation.max', { max: Number(issue.maximum) });
     case 'invalid_format':
       return keyMessage(issue.format === 'url' ? 'resource.validation.url' : 'resource.validation.format');
-    case 'invalid_value':
-      return keyMessage('resource.validation.choice');
     default:
       return textMessage(msg);
   }

@@ -135,7 +135,7 @@ export const payConfigUpdate = defineCall({
     qr_code_switch: ShowStatus.schema.optional(),
     usdt_address: z
       .string()
-      .regex(/^(T[1-9A-HJ-NP-Za-km-z]{33})?$/, 'usdt_address must be a TRON base58 address (T…, 34 characters)')
+      .regex(/^(T[1-9A-HJ-NP-Za-km-z]{33})?$/, 'validation.usdt_address')
       .optional(),
     min_recharge: z.number().min(0).max(1_000_000).optional(),
     exchange_rate: z.number().positive().max(1_000_000).optional(),

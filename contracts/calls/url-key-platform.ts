@@ -20,7 +20,7 @@ export type UrlKeyPlatform = z.infer<typeof urlKeyPlatform>;
 
 const fields = {
   name: z.string().trim().min(1, 'validation.name_required').max(64),
-  url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) address' }).max(512),
+  url: z.url({ protocol: /^https?$/, error: 'validation.url_invalid' }).max(512),
   key: z.string().max(256),
   short_code_type: ShortCodeType.schema,
   show_status: ShowStatus.schema,

@@ -40,7 +40,9 @@ const en = {
     upload_limit: 'File upload limit exceeded',
     file_name_charset: 'the code must be 4-32 letters, digits, _ or -',
     share_password: 'the share password must be 4-32 letters and digits',
-    url_invalid: 'enter a valid http(s) address',
+    url_invalid: 'enter a web address starting with http:// or https://',
+    one_of: 'must be one of {{values}}',
+    usdt_address: 'enter a TRON USDT address: T and 33 more letters or digits',
     batch_max: 'at most 500 items per batch',
     children_required: 'add at least one target URL',
     share_query: 'page error, contact the administrator',
@@ -137,7 +139,9 @@ const zhCN: Catalogue = {
     upload_limit: '文件上传超出限制',
     file_name_charset: '编码须为 4-32 位字母、数字、_ 或 -',
     share_password: '分享密码须为 4-32 位字母和数字',
-    url_invalid: '请输入有效的 http(s) 地址',
+    url_invalid: '请输入以 http:// 或 https:// 开头的网址',
+    one_of: '必须是 {{values}} 之一',
+    usdt_address: '请输入 TRON USDT 地址：以 T 开头，共 34 位字母或数字',
     batch_max: '每批最多 500 项',
     children_required: '请至少添加一个跳转地址',
     share_query: '页面错误，请联系管理员',
@@ -202,6 +206,11 @@ export const sharedMessages: Record<Locale, Catalogue> = { en, 'zh-CN': zhCN };
 
 export function pickLocale(header: string | undefined | null): Locale {
   return header && /^zh/i.test(header.trim()) ? 'zh-CN' : header && /^en/i.test(header.trim()) ? 'en' : DEFAULT_LOCALE;
+}
+
+/** Values a message key of a zod issue interpolates: the allowed codes of an enum (`validation.one_of`). */
+export function issueVars(issue: { code: string; values?: readonly unknown[] }): Record<string, string> | undefined {
+  return issue.code === 'invalid_value' && issue.values ? { values: issue.values.map(String).join(', ') } : undefined;
 }
 
 /** Translate a shared key like `validation.login_err_02`; unknown keys come back as they are. */

@@ -1,6 +1,6 @@
 import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
-import { API_PREFIX, calls, pickLocale, type CallDef, type Locale } from '../../contracts/index.ts';
+import { API_PREFIX, calls, issueVars, pickLocale, type CallDef, type Locale } from '../../contracts/index.ts';
 import type { Services } from '../services/index.ts';
 import type { UserRow } from '../services/users.ts';
 import { hashToken } from '../services/sessions.ts';
@@ -59,7 +59,7 @@ export function describeIssue(error: z.ZodError): { key: string; field: string; 
     const where = issue.path.length ? `${issue.path.join('.')}.` : '';
     return { key: 'errors.unknown_field', field: '', vars: { fields: issue.keys.map((k) => where + k).join(', ') } };
   }
-  return { key: issue.message, field: issue.path.map(String).join('.') || 'body' };
+  return { key: issue.message, field: issue.path.map(String).join('.') || 'body', vars: issueVars(issue) };
 }
 
 /**

@@ -142,10 +142,18 @@ describe('pay_config/update', () => {
     t.services.settings.set('pay_config', payConfig);
   });
 
+  it('names the allowed codes and the TRON address rule in Chinese too', async () => {
+    const zh = (body: Record<string, unknown>) => t.call('pay_config/update', body, tokens.admin01, 'zh-CN');
+    expect((await zh({ qr_code_switch: 3 })).body).toEqual(failure('qr_code_switch: 必须是 1, 2 之一'));
+    expect((await zh({ usdt_address: '0x52908400098527886E0F7030069857D2E4169EE7' })).body).toEqual(
+      failure('usdt_address: 请输入 TRON USDT 地址：以 T 开头，共 34 位字母或数字'),
+    );
+  });
+
   it.each<[string, Record<string, unknown>, string | RegExp]>([
     ['qr_code_switch 3', { qr_code_switch: 3 }, 'qr_code_switch: must be one of 1, 2'],
     ['qr_code_switch null', { qr_code_switch: null }, 'qr_code_switch: must be one of 1, 2'],
-    ['an address that is not TRON', { usdt_address: '0x52908400098527886E0F7030069857D2E4169EE7' }, /^usdt_address: /],
+    ['an address that is not TRON', { usdt_address: '0x52908400098527886E0F7030069857D2E4169EE7' }, 'usdt_address: enter a TRON USDT address: T and 33 more letters or digits'],
     ['an address with a base58-forbidden letter', { usdt_address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLS0' }, /^usdt_address: /],
     ['an address one letter short', { usdt_address: payConfig.usdt_address.slice(0, -1) }, /^usdt_address: /],
     ['a negative minimum recharge', { min_recharge: -1 }, /^min_recharge: /],

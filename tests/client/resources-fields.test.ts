@@ -80,7 +80,7 @@ describe('fields from a request schema', () => {
   it('turns schema issues into translatable messages: contract keys first, then generic ones with limits', () => {
     const errors = validateBody(urlKeyPlatformAdd.request, { name: '', url: 'ftp://x', short_code_type: 99, sort: -1 });
     expect(errors.name).toEqual({ key: 'validation.name_required' });
-    expect(errors.url).toEqual({ key: 'resource.validation.url' });
+    expect(errors.url).toEqual({ key: 'validation.url_invalid' });
     expect(errors.short_code_type).toEqual({ key: 'resource.validation.choice' });
     expect(errors.sort).toEqual({ key: 'resource.validation.min', vars: { min: 0 } });
     // Nested bodies report the input's own name.

@@ -115,7 +115,7 @@ describe('resource list from a declaration', () => {
     // Empty: the contract's rules, translated; nothing sent.
     fireEvent.click(f.getByRole('button', { name: 'Save' }));
     await f.findByText('name may not be empty');
-    expect(f.getByText('Enter a web address starting with http:// or https://')).toBeTruthy();
+    expect(f.getByText('enter a web address starting with http:// or https://')).toBeTruthy();
     expect(fx.calls.some((c) => c.path === 'url_key_platform/add')).toBe(false);
 
     fireEvent.change(f.getByRole('textbox', { name: 'Name' }), { target: { value: 'New one' } });
