@@ -51,6 +51,26 @@ describe('console (issue 2)', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
+  it('with registration closed, shows the prompt instead of the register link and a closed register page', async () => {
+    const settings = app.server.mock.services.settings;
+    const open = settings.get('subscriber_config_default');
+    settings.set('subscriber_config_default', { ...open, allow_register: false, no_register_prompt: '仅限邀请注册，请联系您的代理' });
+    try {
+      await page.reload();
+      await page.getByText('仅限邀请注册，请联系您的代理').waitFor({ timeout: 10_000 });
+      expect(await page.getByRole('link', { name: '立即注册' }).count()).toBe(0);
+      await page.goto(`${app.url}#/admin_register?code=AGENT01`);
+      await page.getByRole('heading', { name: '暂未开放注册' }).waitFor();
+      expect(await page.getByLabel('账号').count()).toBe(0);
+      await page.getByRole('link', { name: /登录/ }).click();
+      await page.waitForURL(/#\/admin_login$/);
+    } finally {
+      settings.set('subscriber_config_default', open);
+    }
+    await page.reload();
+    await page.getByRole('link', { name: '立即注册' }).waitFor({ timeout: 10_000 });
+  });
+
   it('shows the server message for a wrong password, in the user language', async () => {
     await page.getByLabel('账号').fill('customer01');
     await page.getByLabel('密码', { exact: true }).fill('Wrong12345');

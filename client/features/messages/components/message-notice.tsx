@@ -15,13 +15,25 @@ export function MessageNotice() {
   const notice = useSelector((s: { messages?: MessagesState }) => s.messages?.notice ?? null);
   if (!notice) return null;
   return (
-    <Callout className={styles.notice} intent={Intent.DANGER} role="alert" aria-label={t('messages.notice_label')} title={notice.title || undefined}>
-      <div className={styles.row}>
-        <p className={styles.text} data-testid="message-notice-content">
-          {notice.content}
-        </p>
-        <Button variant="minimal" icon="cross" aria-label={t('common.actions.close')} onClick={() => dispatch(messagesEvents.noticeDismissed())} />
-      </div>
-    </Callout>
+    <div className={styles.notice}>
+      <Callout
+        intent={Intent.DANGER}
+        role="alert"
+        aria-label={t('messages.notice_label')}
+        title={notice.title || undefined}
+      >
+        <div className={styles.row}>
+          <p className={styles.text} data-testid="message-notice-content">
+            {notice.content}
+          </p>
+          <Button
+            variant="minimal"
+            icon="cross"
+            aria-label={t('common.actions.close')}
+            onClick={() => dispatch(messagesEvents.noticeDismissed())}
+          />
+        </div>
+      </Callout>
+    </div>
   );
 }
