@@ -82,6 +82,8 @@ export const CloseCode = defineEnum('realtime_close_code', {
   session_ended: 4007,
   /** No frame for IDLE_TIMEOUT_MS (a console pings every 5 s, so the peer is gone or stuck); reconnect. */
   idle: 4008,
+  /** More frames than FRAME_RATE_LIMIT allows (a console sends one every 5 s): a flood costs only its socket. */
+  too_many_frames: 4009,
   /** The server is restarting (dev restart, control API drop-all); reconnect with backoff. */
   server_restarting: 4010,
 });
@@ -111,6 +113,11 @@ export const FRAME_MAX_BYTES = 64 * 1024;
 export const FRAME_MAX_SKEW_MS = 5 * 60_000;
 /** A socket must send a valid LOGIN within this time after opening, else close 4005. */
 export const LOGIN_TIMEOUT_MS = 10_000;
+/**
+ * Frames a socket may send: a bucket of `burst` frames refilled at `perSecond`. A console sends a login and a
+ * ping every 5 s (0.2/s), so only a broken or hostile peer reaches it; it is closed with too_many_frames.
+ */
+export const FRAME_RATE_LIMIT = { burst: 20, perSecond: 2 } as const;
 /** A socket that sends nothing for this long is closed with CloseCode.idle. */
 export const IDLE_TIMEOUT_MS = 30_000;
 /** The WebSocket path on the mock server's origin. */

@@ -11,6 +11,7 @@ import {
   DEFAULT_LOCALE,
   Direction,
   FRAME_MAX_BYTES,
+  FRAME_RATE_LIMIT,
   FrameType,
   IDLE_TIMEOUT_MS,
   LOCALES,
@@ -56,6 +57,8 @@ interface Conn {
   locale: Locale;
   closed: boolean;
   lastFrameMs: number;
+  /** Frames this socket may still send now (FRAME_RATE_LIMIT's bucket), refilled as of `lastFrameMs`. */
+  allowance: number;
   readonly guard: ReturnType<typeof createReplayGuard>;
   readonly counter: ReturnType<typeof createFrameCounter>;
   loginTimer: NodeJS.Timeout | null;
@@ -232,6 +235,7 @@ export function createRealtimeHub(deps: HubDeps) {
       locale: DEFAULT_LOCALE,
       closed: false,
       lastFrameMs: now,
+      allowance: FRAME_RATE_LIMIT.burst,
       // Frame freshness is transport time, so it uses the wall clock: a test that moves the business clock
       // (services.clock: sessions, TOTP, dates) must not make every frame of a real browser look stale.
       guard: createReplayGuard(() => Date.now()),
@@ -245,7 +249,15 @@ export function createRealtimeHub(deps: HubDeps) {
       guarded(conn, 'close', () => detach(conn));
     });
     ws.on('message', (raw, isBinary) => {
-      conn.lastFrameMs = Date.now();
+      const at = Date.now();
+      // Counted before any decryption: a flood must not cost the server more than a byte count.
+      conn.allowance = Math.min(
+        FRAME_RATE_LIMIT.burst,
+        conn.allowance + ((at - conn.lastFrameMs) / 1000) * FRAME_RATE_LIMIT.perSecond,
+      );
+      conn.lastFrameMs = at;
+      if (conn.allowance < 1) return close(conn, CloseCode.values.too_many_frames, 'too many frames');
+      conn.allowance -= 1;
       guarded(conn, 'frame handler', () => onFrame(conn, raw, isBinary));
     });
     if (!originOk) return close(conn, CloseCode.values.origin_refused, 'origin refused');

@@ -53,7 +53,7 @@ describe('console (issue 2)', () => {
 
   it('with registration closed, shows the prompt instead of the register link and a closed register page', async () => {
     const settings = app.server.mock.services.settings;
-    const open = settings.get('subscriber_config_default');
+    const open = settings.require('subscriber_config_default');
     settings.set('subscriber_config_default', { ...open, allow_register: false, no_register_prompt: '仅限邀请注册，请联系您的代理' });
     try {
       await page.reload();

@@ -5,6 +5,7 @@ import {
   Direction,
   encodeFrame,
   FRAME_MAX_BYTES,
+  FRAME_RATE_LIMIT,
   FrameType,
   importRealtimeKey,
   newRealtimeKey,
@@ -157,6 +158,14 @@ describe('refusals close only that socket, with the documented code', () => {
       'a stale frame (ts ten minutes old)',
       async (c) => c.sendFrame(c.frame(FrameType.values.login, { ts: Date.now() - 10 * 60_000 })),
       CloseCode.values.replayed,
+    ],
+    [
+      'a flood of pings (over the frame rate limit)',
+      async (c) => {
+        await c.login();
+        for (let i = 0; i < FRAME_RATE_LIMIT.burst + 5; i++) await c.sendFrame(c.frame(FrameType.values.ping));
+      },
+      CloseCode.values.too_many_frames,
     ],
     [
       `a frame over ${FRAME_MAX_BYTES} bytes`,
