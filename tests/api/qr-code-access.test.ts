@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessRecord, ClearBatch, DailyCounter, Page, QrCode, StealingRecord, VisitorRecord } from '../../contracts/index.ts';
-import { snapshot } from '../helpers/db-snapshot.ts';
-import { SEEDED, ok, refused, startQrServer } from '../helpers/qr.ts';
+import { ok, refusalChecker, refused, SEEDED, startQrServer } from '../helpers/qr.ts';
 import { type TestServer } from '../helpers/server.ts';
 
 /** qr_code_access/* and stealing/* through the real server; the seed's demo visits fall on 2026-06-13..15. */
@@ -14,11 +13,7 @@ afterAll(() => t.close());
 
 const records = (body: object, token = tok.customer01) => t.call('qr_code_access/inquire', body, token).then((r) => ok<Page<AccessRecord>>(r));
 const code = (id: number) => t.call('qr_code_list/details', { id }, tok.customer01).then((r) => ok<QrCode>(r));
-async function refusedUnchanged(path: string, body: unknown, token: string | undefined, status: number, message?: string | RegExp) {
-  const before = snapshot(t.db, { except: ['sessions'] });
-  refused(await t.call(path, body, token), status, message);
-  expect(snapshot(t.db, { except: ['sessions'] })).toEqual(before);
-}
+const refusedUnchanged = refusalChecker(() => t);
 
 describe('qr_code_access/inquire', () => {
   it('lists a code\'s log newest first with the §3 details; total is the record count', async () => {

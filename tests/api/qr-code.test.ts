@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrCodeCalls, type Page, type QrCode } from '../../contracts/index.ts';
-import { snapshot } from '../helpers/db-snapshot.ts';
-import { SEEDED, ok, refused, startQrServer } from '../helpers/qr.ts';
+import { ok, refusalChecker, refused, SEEDED, startQrServer } from '../helpers/qr.ts';
 import { type TestServer } from '../helpers/server.ts';
 
 /**
@@ -20,11 +19,7 @@ const child = (url = 'https://example.com/x') => ({ url });
 const list = (body: object, token = tok.customer01, path = 'qr_code_list/inquire') => t.call(path, body, token).then((r) => ok<Page<QrCode>>(r));
 const details = (id: number, token = tok.customer01) => t.call('qr_code_list/details', { id }, token).then((r) => ok<QrCode>(r));
 /** Run a refused request and check nothing changed. */
-async function refusedUnchanged(path: string, body: unknown, token: string | undefined, status: number, message?: string | RegExp) {
-  const before = snapshot(t.db, { except: ['sessions'] });
-  refused(await t.call(path, body, token), status, message);
-  expect(snapshot(t.db, { except: ['sessions'] })).toEqual(before);
-}
+const refusedUnchanged = refusalChecker(() => t);
 
 describe('access', () => {
   it.each(qrCodeCalls.filter((c) => c.access.kind !== 'public').map((c) => c.path))('%s without a token answers 401', async (path) => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, RotationChild, RotationTypeEntry, ShortCode } from '../../contracts/index.ts';
-import { snapshot } from '../helpers/db-snapshot.ts';
-import { SEEDED, ok, refused, startQrServer } from '../helpers/qr.ts';
+import { ok, refusalChecker, SEEDED, startQrServer } from '../helpers/qr.ts';
 import { type TestServer } from '../helpers/server.ts';
 
 /** rotation/*, rotation_type/*, short_code/* through the real server. */
@@ -12,11 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function refusedUnchanged(path: string, body: unknown, token: string | undefined, status: number, message?: string | RegExp) {
-  const before = snapshot(t.db, { except: ['sessions'] });
-  refused(await t.call(path, body, token), status, message);
-  expect(snapshot(t.db, { except: ['sessions'] })).toEqual(before);
-}
+const refusedUnchanged = refusalChecker(() => t);
 const children = (qr_code_id: number, token = tok.customer01) =>
   t.call('rotation/inquire', { qr_code_id, page_size: 100 }, token).then((r) => ok<Page<RotationChild>>(r).content);
 

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { manualClock } from './clock.ts';
+import { snapshot } from './db-snapshot.ts';
 import { startTestServer, type Answer, type TestServer } from './server.ts';
 
 /** A fixed server time for issue-4 tests: seeded demo visits fall on 2026-06-13..15 (the 15th is "today"). */
@@ -20,6 +21,19 @@ export function refused(res: Answer, status: number, message?: string | RegExp):
   expect(typeof res.body.message).toBe('string');
   if (typeof message === 'string') expect(res.body.message).toBe(message);
   else if (message) expect(res.body.message).toMatch(message);
+}
+
+/**
+ * `refused`, and the database (sessions aside) exactly as before the call. Takes the server lazily: the
+ * suites start theirs in `beforeAll`.
+ */
+export function refusalChecker(server: () => TestServer) {
+  return async (path: string, body: unknown, token: string | undefined, status: number, message?: string | RegExp) => {
+    const t = server();
+    const before = snapshot(t.db, { except: ['sessions'] });
+    refused(await t.call(path, body, token), status, message);
+    expect(snapshot(t.db, { except: ['sessions'] })).toEqual(before);
+  };
 }
 
 /** Tokens of the seeded accounts the issue-4 tests use. */
