@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import type { ParsedRequestOf, qrCodeAdd } from '../../contracts/index.ts';
+import { qrCodeUpdate, type ParsedRequestOf, type qrCodeAdd } from '../../contracts/index.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { formatDateTime } from '../services/clock.ts';
@@ -40,24 +40,12 @@ function writeChildren(db: Database, qrCodeId: number, children: readonly Child[
   });
 }
 
-/** Columns batch-style calls may set on qr_codes; keys come from this list, never from the request. */
-const SETTABLE = [
-  'name',
-  'file_name',
-  'password',
-  'domain_id',
-  'group_id',
-  'internal_code_group_id',
-  'short_code_type',
-  'rotation_type',
-  'visit_threshold',
-  'jump_type',
-  'visit_method',
-  'visit_restriction',
-  'open_log',
-  'remark',
-] as const;
-type Settable = (typeof SETTABLE)[number];
+/**
+ * Columns batch-style calls may set on qr_codes: the settings of the update call's contract (its fields but
+ * the id). Column names come from this static list, never from a request.
+ */
+type Settable = Exclude<keyof typeof qrCodeUpdate.request.shape & string, 'id'>;
+const SETTABLE = Object.keys(qrCodeUpdate.request.shape).filter((k): k is Settable => k !== 'id');
 
 function setColumns(db: Database, ids: readonly number[], values: Partial<Record<Settable, string | number | null>>, time: string): number {
   const cols = SETTABLE.filter((c) => values[c] !== undefined);
