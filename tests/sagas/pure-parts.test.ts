@@ -1,7 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { adaptWebSocket, socketUrl, type SocketEvent, type WebSocketLike } from '../../client/api/effects/socket.ts';
 import { reachOf, type ConnectivityState } from '../../client/features/connectivity/connectivity-slice.ts';
+import { maxFailuresFrom } from '../../client/features/realtime/sagas/realtime-sagas.ts';
 import { shareQuery } from '../../client/features/share/sagas/share-sagas.ts';
+
+describe('maxFailuresFrom (VITE_REALTIME_MAX_FAILURES)', () => {
+  it.each<[string | undefined, number]>([
+    [undefined, 20],
+    ['', 20],
+    ['  ', 20],
+    ['5', 5],
+    ['0', 0],
+    ['1000', 1000],
+    ['1001', 20],
+    ['-1', 20],
+    ['2.5', 20],
+    ['ten', 20],
+  ])('%o → %i', (configured, limit) => {
+    expect(maxFailuresFrom(configured)).toBe(limit);
+  });
+});
 
 describe('socketUrl', () => {
   it.each([

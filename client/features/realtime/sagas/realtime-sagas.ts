@@ -44,8 +44,17 @@ export interface RealtimeOptions {
   loginAckTimeoutMs: number;
 }
 
+/**
+ * The failure limit a deployment chose at build time (`VITE_REALTIME_MAX_FAILURES`, a whole number ≥ 0), else
+ * the spec's 20. Anything else is ignored rather than guessed at.
+ */
+export function maxFailuresFrom(configured: string | undefined): number {
+  const n = configured === undefined || configured.trim() === '' ? NaN : Number(configured);
+  return Number.isInteger(n) && n >= 0 && n <= 1000 ? n : REALTIME_TUNING.maxLinkFailures;
+}
+
 export const defaultRealtimeOptions: RealtimeOptions = {
-  maxFailures: REALTIME_TUNING.maxLinkFailures,
+  maxFailures: maxFailuresFrom(import.meta.env?.VITE_REALTIME_MAX_FAILURES as string | undefined),
   backoffBaseMs: REALTIME_TUNING.reconnectBaseMs,
   backoffCapMs: REALTIME_TUNING.reconnectCapMs,
   pingIntervalMs: REALTIME_TUNING.pingIntervalMs,
