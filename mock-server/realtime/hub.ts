@@ -250,7 +250,7 @@ export function createRealtimeHub(deps: HubDeps) {
     });
     ws.on('message', (raw, isBinary) => {
       const at = Date.now();
-      // Counted before any decryption: a flood must not cost the server more than a byte count.
+      // Counted before decryption, so a flood costs the server no crypto and no database lookups.
       conn.allowance = Math.min(
         FRAME_RATE_LIMIT.burst,
         conn.allowance + ((at - conn.lastFrameMs) / 1000) * FRAME_RATE_LIMIT.perSecond,
