@@ -1,6 +1,7 @@
-import type { Language, MallCategory, MenuItem } from '../../contracts/index.ts';
-import { createCrud } from '../db/crud.ts';
+import type { MenuItem } from '../../contracts/index.ts';
+import { language, languageListInquire, mallCategory, mallCategoryInquire } from '../../contracts/index.ts';
 import { defineHandlers } from '../http/handler.ts';
+import { defineResource } from '../resources/define.ts';
 import { formatDateTime } from '../services/clock.ts';
 import type { Services } from '../services/index.ts';
 
@@ -43,6 +44,24 @@ function menuTree(services: Services, roleId: number): MenuItem[] {
   return roots.filter((n) => n.path !== '' || n.children.length > 0);
 }
 
+/** Shared catalogues read by public calls (no owner). */
+const languages = defineResource({
+  calls: { inquire: languageListInquire },
+  row: language,
+  table: 'languages',
+  alias: 'l',
+  filters: { show_status: 'eq' },
+  orderBy: 'l.id',
+});
+const mallCategories = defineResource({
+  calls: { inquire: mallCategoryInquire },
+  row: mallCategory,
+  table: 'mall_categories',
+  alias: 'c',
+  filters: { show_status: 'eq' },
+  orderBy: 'c.sort DESC, c.id',
+});
+
 export const systemHandlers = defineHandlers({
   'website_info/inquire': ({ services }) => {
     const info = services.settings.require('website_info');
@@ -50,13 +69,8 @@ export const systemHandlers = defineHandlers({
     return { ...info, allow_register: sub.allow_register, register_prompt: sub.no_register_prompt };
   },
 
-  'language_list/inquire': ({ body, services }) =>
-    createCrud<Language>(services.db, { table: 'languages', writable: [], filters: { show_status: 'eq' }, orderBy: 'id' }, () => '').list(body),
-
-  'mall_category/inquire': ({ body, services }) =>
-    createCrud<MallCategory>(services.db, { table: 'mall_categories', writable: [], filters: { show_status: 'eq' }, orderBy: 'sort DESC, id' }, () => '').list(
-      body,
-    ),
+  ...languages.handlers,
+  ...mallCategories.handlers,
 
   'menu/token_menu': ({ services, me }) => ({ tree_menu_arr: menuTree(services, me().role_id) }),
 

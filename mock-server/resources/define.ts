@@ -1,0 +1,195 @@
+import type { Database } from 'better-sqlite3';
+import { z } from 'zod';
+import { ApiError, conflict, notFound } from '../http/errors.ts';
+import { requireUser, type Handler, type HandlerContext } from '../http/handler.ts';
+import { formatDateTime } from '../services/clock.ts';
+import type { Services } from '../services/index.ts';
+import type { UserRow } from '../services/users.ts';
+import { isAdmin, ownerScope } from '../qr/scope.ts';
+import { bindable, ident, prepared, qualify, Where, type FilterSpec, type Value } from './engine.ts';
+import type { BodyOf, Found, ObjectCall, ResourceCalls, ResourceSpec } from './spec.ts';
+
+export type { Found, ResourceSpec } from './spec.ts';
+
+/** The handler of each call a resource serves, keyed by the call's path (spread into `defineHandlers`). */
+export type ResourceHandlers<C extends ResourceCalls> = {
+  [K in keyof C as C[K] extends ObjectCall ? C[K]['path'] : never]: C[K] extends ObjectCall ? Handler<C[K]> : never;
+};
+
+/** Columns a call may write: its request shape's keys (static code, not request keys) but id and non-columns. */
+const columnsOf = (call: ObjectCall | undefined, except: readonly string[]): string[] =>
+  Object.keys(call?.request.shape ?? {}).filter((k) => k !== 'id' && !except.includes(k)).map((k) => (ident(k), k));
+
+/** What a removal answers, read from the call's response schema: nothing, `{ updated }` or `{ removed }`. */
+function countAnswer(call: ObjectCall, n: number): unknown {
+  if (call.response instanceof z.ZodNull) return null;
+  return call.response instanceof z.ZodObject && 'updated' in call.response.shape ? { updated: n } : { removed: n };
+}
+
+const now = (services: Services) => formatDateTime(services.clock.now());
+
+/**
+ * A resource from its spec: the list / lookup / write operations (for handlers with special calls) and
+ * `handlers`, one per declared call. Every write runs in one transaction with the spec's rules.
+ */
+export function defineResource<const C extends ResourceCalls, R extends object = Record<string, unknown>, A = R>(spec: ResourceSpec<C, R, A>) {
+  const { alias, calls, rules = {} } = spec;
+  const table = ident(spec.table);
+  ident(alias);
+  const col = (c: string) => qualify(alias, c);
+  const ownerExpr = spec.owner ? col(spec.owner) : 'NULL';
+  /** The owner column of the table itself (inserts fill it); none when the owner is a joined parent's. */
+  const ownColumn = spec.owner && !spec.owner.includes('.') ? spec.owner : undefined;
+  const from = `FROM ${table} ${alias} ${spec.joins ?? ''}`;
+  const select = `SELECT ${spec.select ?? `${alias}.*`}, ${ownerExpr} AS _owner, ${alias}.id AS _id ${from}`;
+  const addColumns = columnsOf(calls.add, spec.notColumns ?? []);
+  const updateColumns = columnsOf(calls.update, spec.notColumns ?? []);
+  const filters = Object.entries(spec.filters ?? {}).map(([key, f]) => {
+    const filter: FilterSpec = typeof f === 'string' ? { op: f } : (f as FilterSpec);
+    return { key, filter, column: col(filter.column ?? key) };
+  });
+  const soft = spec.softDelete;
+
+  type Raw = Record<string, unknown> & { _owner: number | null; _id: number };
+  const found = ({ _owner, _id, ...row }: Raw): Found<R> => ({ id: _id, owner: _owner, row: row as R });
+  const present = (db: Database, rows: R[]): A[] => (spec.present ? spec.present(rows, db) : (rows as unknown as A[]));
+
+  function base(scope: number | undefined): Where {
+    const where = new Where();
+    if (spec.where) where.add(spec.where);
+    if (scope !== undefined) where.add(`${ownerExpr} = ?`, scope);
+    return where;
+  }
+
+  /** One row by id, the caller's own (no scope for administrators: `undefined`), else 404. */
+  function find(db: Database, id: number, scope: number | undefined, state?: number): Found<R> {
+    const where = base(scope).add(`${alias}.id = ?`, id);
+    if (soft && state !== undefined) where.add(`${col(soft.column)} = ?`, state);
+    const raw = prepared(db, `${select} ${where.sql}`).get(...where.params) as Raw | undefined;
+    if (!raw) throw notFound();
+    return found(raw);
+  }
+
+  /** Every id of a list or a 404 (ids repeated count once): "all or none" starts here. */
+  const findAll = (db: Database, ids: readonly number[], scope: number | undefined, state?: number) =>
+    [...new Set(ids)].map((id) => find(db, id, scope, state));
+
+  /** A page of the list; `user` null only for a shared catalogue read by a public call. */
+  function list(db: Database, body: BodyOf<C['inquire']> & { page: number; page_size: number }, user: UserRow | null) {
+    const where = base(spec.owner ? ownerScope(requireUser(user)) : undefined);
+    const admin = user !== null && isAdmin(user);
+    const values = body as Record<string, unknown>;
+    for (const f of filters) if (admin || !f.filter.adminOnly) where.filter(f.column, f.filter, values[f.key]);
+    const total = (prepared(db, `SELECT COUNT(*) AS n ${from} ${where.sql}`).get(...where.params) as { n: number }).n;
+    const order = typeof spec.orderBy === 'string' ? spec.orderBy : spec.orderBy(body);
+    const rows = prepared(db, `${select} ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .all(...where.params, body.page_size, (body.page - 1) * body.page_size) as Raw[];
+    return { content: present(db, rows.map((r) => found(r).row)), total };
+  }
+
+  /** 409 naming the field when a unique column's new value is taken (by another row / of the same owner). */
+  function checkUnique(db: Database, values: Record<string, Value>, owner: number | null, exceptId = 0): void {
+    for (const u of spec.unique ?? []) {
+      const value = values[u.column];
+      if (value === undefined) continue;
+      const where = new Where().add(`${ident(u.column)} = ?`, value).add('id <> ?', exceptId);
+      if (u.perOwner && ownColumn) where.add(`${ident(ownColumn)} IS ?`, owner);
+      if (prepared(db, `SELECT 1 FROM ${table} ${where.sql} LIMIT 1`).get(...where.params)) {
+        throw new ApiError(409, u.message ?? 'errors.value_taken', { field: u.column });
+      }
+    }
+  }
+
+  const pick = (columns: readonly string[], body: Record<string, unknown>): Record<string, Value> =>
+    Object.fromEntries(columns.filter((c) => body[c] !== undefined).map((c) => [c, bindable(c, body[c])]));
+
+  function setColumns(db: Database, id: number, values: Record<string, Value>, time: string): number {
+    const entries = Object.entries(values).filter(([, v]) => v !== undefined);
+    if (spec.touched && entries.length) entries.push([spec.touched, time]);
+    if (!entries.length) return 0;
+    const sql = `UPDATE ${table} SET ${entries.map(([c]) => `${ident(c)} = ?`).join(', ')} WHERE id = ?`;
+    return prepared(db, sql).run(...entries.map(([, v]) => v), id).changes;
+  }
+
+  const get = (db: Database, id: number, scope?: number): A => present(db, [find(db, id, scope).row])[0]!;
+
+  const handlers: Record<string, Handler<ObjectCall>> = {};
+  const on = (call: ObjectCall | undefined, h: (ctx: HandlerContext<ObjectCall>) => unknown) => {
+    // Each handler's answer is checked against its contract in dev and test modes; the engine is untyped inside.
+    if (call) handlers[call.path] = (ctx) => ctx.services.db.transaction(() => h(ctx))();
+  };
+  /* eslint-disable @typescript-eslint/no-explicit-any -- a rule is typed per call; the engine calls it with that call's context */
+  const rule = rules as Record<string, ((ctx: any, ...rest: any[]) => any) | undefined>;
+
+  on(calls.inquire, ({ body, services, user }) => list(services.db, body as never, user));
+
+  on(calls.add, (ctx) => {
+    const { db } = ctx.services;
+    const plan = (rule.add?.(ctx) ?? {}) as { owner?: number; values?: Record<string, Value> };
+    const owner = ownColumn ? (plan.owner ?? ctx.me().id) : null;
+    const values = { ...pick(addColumns, ctx.body), ...plan.values };
+    checkUnique(db, values, owner);
+    const time = now(ctx.services);
+    if (ownColumn) values[ownColumn] = owner;
+    if (spec.created) values[spec.created] = time;
+    if (spec.touched) values[spec.touched] = time;
+    const cols = Object.keys(values);
+    const info = prepared(db, `INSERT INTO ${table} (${cols.map(ident).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(values));
+    return get(db, Number(info.lastInsertRowid));
+  });
+
+  on(calls.update, (ctx) => {
+    const { db } = ctx.services;
+    const { id } = ctx.body as { id: number };
+    const row = find(db, id, ownerScope(ctx.me()));
+    const values = { ...pick(updateColumns, ctx.body), ...rule.update?.(ctx, row) };
+    checkUnique(db, values, row.owner, id);
+    setColumns(db, id, values, now(ctx.services));
+    return get(db, id);
+  });
+
+  on(calls.remove, (ctx) => {
+    const { db } = ctx.services;
+    const rows = findAll(db, (ctx.body as { ids: number[] }).ids, ownerScope(ctx.me()), soft?.live);
+    const time = now(ctx.services);
+    for (const r of rows) {
+      if (soft) setColumns(db, r.id, { [soft.column]: soft.removed, ...(soft.time ? { [soft.time]: time } : {}) }, time);
+      else prepared(db, `DELETE FROM ${table} WHERE id = ?`).run(r.id);
+    }
+    rule.remove?.(ctx, rows);
+    return countAnswer(calls.remove!, rows.length);
+  });
+
+  on(soft && calls.restore, (ctx) => {
+    const rows = findAll(ctx.services.db, (ctx.body as { ids: number[] }).ids, ownerScope(ctx.me()), soft!.removed);
+    const time = now(ctx.services);
+    for (const r of rows) setColumns(ctx.services.db, r.id, { [soft!.column]: soft!.live, ...(soft!.time ? { [soft!.time]: null } : {}) }, time);
+    return countAnswer(calls.restore!, rows.length);
+  });
+
+  on(soft && calls.purge, (ctx) => {
+    const { db } = ctx.services;
+    const rows = findAll(db, (ctx.body as { ids: number[] }).ids, ownerScope(ctx.me()));
+    const inBin = prepared(db, `SELECT ${ident(soft!.column)} AS s FROM ${table} WHERE id = ?`);
+    if (rows.some((r) => (inBin.get(r.id) as { s: number }).s !== soft!.removed)) throw conflict(soft!.notRemoved);
+    rule.purge?.(ctx, rows);
+    for (const r of rows) prepared(db, `DELETE FROM ${table} WHERE id = ?`).run(r.id);
+    return countAnswer(calls.purge!, rows.length);
+  });
+  /* eslint-enable @typescript-eslint/no-explicit-any */
+
+  return {
+    /** One handler per declared call; spread into the area's `defineHandlers`. */
+    handlers: handlers as unknown as ResourceHandlers<C>,
+    list,
+    find,
+    findAll,
+    /** A row as answered (after `present`), scoped like `find`. */
+    get,
+    /** Write the update call's columns present in `values` (others are ignored) and the touched time; 1 if the row changed. */
+    set(db: Database, id: number, values: Readonly<Record<string, unknown>>, time: string): number {
+      return setColumns(db, id, pick(updateColumns, values), time);
+    },
+    checkUnique,
+  };
+}
