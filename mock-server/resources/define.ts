@@ -54,16 +54,11 @@ export function defineResource<const C extends ResourceCalls, R extends object =
   const found = ({ _owner, _id, ...row }: Raw): Found<R> => ({ id: _id, owner: _owner, row: row as R });
   const present = (db: Database, rows: R[]): A[] => (spec.present ? spec.present(rows, db) : (rows as unknown as A[]));
 
-  function base(scope: number | undefined): Where {
-    const where = new Where();
-    if (spec.where) where.add(spec.where);
-    if (scope !== undefined) where.add(`${ownerExpr} = ?`, scope);
-    return where;
-  }
+  const scoped = (scope: number | undefined): Where => (scope === undefined ? new Where() : new Where().add(`${ownerExpr} = ?`, scope));
 
   /** One row by id, the caller's own (no scope for administrators: `undefined`), else 404. */
   function find(db: Database, id: number, scope: number | undefined, state?: number): Found<R> {
-    const where = base(scope).add(`${alias}.id = ?`, id);
+    const where = scoped(scope).add(`${alias}.id = ?`, id);
     if (soft && state !== undefined) where.add(`${col(soft.column)} = ?`, state);
     const raw = prepared(db, `${select} ${where.sql}`).get(...where.params) as Raw | undefined;
     if (!raw) throw notFound();
@@ -76,7 +71,8 @@ export function defineResource<const C extends ResourceCalls, R extends object =
 
   /** A page of the list; `user` null only for a shared catalogue read by a public call. */
   function list(db: Database, body: BodyOf<C['inquire']> & { page: number; page_size: number }, user: UserRow | null) {
-    const where = base(spec.owner ? ownerScope(requireUser(user)) : undefined);
+    const where = scoped(spec.owner ? ownerScope(requireUser(user)) : undefined);
+    if (spec.where) where.add(spec.where);
     const admin = user !== null && isAdmin(user);
     const values = body as Record<string, unknown>;
     for (const f of filters) if (admin || !f.filter.adminOnly) where.filter(f.column, f.filter, values[f.key]);

@@ -78,7 +78,7 @@ export interface ResourceSpec<C extends ResourceCalls, R extends object, A = R> 
   /** Select list (static SQL); default every column of the table. */
   readonly select?: string;
   readonly joins?: string;
-  /** Fixed condition of every list and lookup (e.g. only live parents). */
+  /** Fixed condition of every list (e.g. only the children of live QR codes); lookups by id ignore it. */
   readonly where?: string;
   /**
    * Column holding the owning user's id: a customer sees and changes only their rows (another's id is 404),
