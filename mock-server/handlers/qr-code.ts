@@ -1,59 +1,105 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { qrCodeUpdate, type ParsedRequestOf, type qrCodeAdd } from '../../contracts/index.ts';
+import type { ParsedRequestOf , qrCodeBatchUpdate} from '../../contracts/index.ts';
+import {
+  qrCodeAdd, qrCodeQrCodeRemove, qrCodeRemove, qrCodeUpdate, qrCodeUpdateRemove, qrCodeUserInquire,
+} from '../../contracts/index.ts';
 import { defineHandlers } from '../http/handler.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { formatDateTime } from '../services/clock.ts';
 import type { Services } from '../services/index.ts';
+import { defineResource } from '../resources/define.ts';
+import { sortBy } from '../resources/engine.ts';
 import { requireDomainForCodes, requireGroup } from '../qr/owned.ts';
-import { createQrCodeStore } from '../qr/qr-codes.ts';
-import { isAdmin, ownerScope, perDatabase, randomCode } from '../qr/scope.ts';
+import { QR_JOINS, QR_SELECT, qrRow, withChildren, writeChildren } from '../qr/qr-codes.ts';
+import { ownerScope, randomCode } from '../qr/scope.ts';
 
-const store = perDatabase(createQrCodeStore);
 const now = (services: Services) => formatDateTime(services.clock.now());
 
 /** Address and CNAME customers point domains at: the mock serves every domain itself, on loopback. */
 export const RESOLUTION_TARGET = { ip: '127.0.0.1', cname: 'entry.qr-console.local' } as const;
 
-function fileNameFree(db: Database, fileName: string, exceptId = 0): boolean {
-  return !db.prepare('SELECT 1 FROM qr_codes WHERE file_name = ? AND id <> ?').get(fileName, exceptId);
-}
-
 function newFileName(db: Database): string {
   for (;;) {
     const candidate = randomCode(8);
-    if (fileNameFree(db, candidate)) return candidate;
+    if (!db.prepare('SELECT 1 FROM qr_codes WHERE file_name = ?').get(candidate)) return candidate;
   }
 }
 
-type Child = ParsedRequestOf<typeof qrCodeAdd>['children'][number];
-
-/** Replace a code's children; the first becomes current with a full turn. */
-function writeChildren(db: Database, qrCodeId: number, children: readonly Child[], defaultThreshold: number, time: string): void {
-  db.prepare('DELETE FROM qr_code_children WHERE qr_code_id = ?').run(qrCodeId);
-  const insert = db.prepare(
-    `INSERT INTO qr_code_children (qr_code_id, url, sort, visit_threshold, remaining, current, create_time) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  children.forEach((c, i) => {
-    const threshold = c.visit_threshold ?? defaultThreshold;
-    insert.run(qrCodeId, c.url, i, threshold, threshold, i === 0 ? 2 : 1, time);
-  });
+/** A QR code's groups must be its owner's. */
+function requireGroups(db: Database, body: { group_id?: number | null; internal_code_group_id?: number | null }, owner: number) {
+  requireGroup(db, 'qr_groups', body.group_id, owner);
+  requireGroup(db, 'internal_code_groups', body.internal_code_group_id, owner);
 }
 
 /**
- * Columns batch-style calls may set on qr_codes: the settings of the update call's contract (its fields but
- * the id). Column names come from this static list, never from a request.
+ * QR codes: removal is to the recycle bin (`removed` 2), restore takes them back, purge deletes from the bin
+ * only. The update call's contract is the list of settable columns (also for the batch calls below).
  */
-type Settable = Exclude<keyof typeof qrCodeUpdate.request.shape & string, 'id'>;
-const SETTABLE = Object.keys(qrCodeUpdate.request.shape).filter((k): k is Settable => k !== 'id');
+export const qrCodes = defineResource({
+  calls: { add: qrCodeAdd, update: qrCodeUpdate, remove: qrCodeRemove, restore: qrCodeUpdateRemove, purge: qrCodeQrCodeRemove, inquire: qrCodeUserInquire },
+  row: qrRow,
+  table: 'qr_codes',
+  alias: 'q',
+  select: QR_SELECT,
+  joins: QR_JOINS,
+  owner: 'user_id',
+  filters: {
+    // user_inquire's owner filters (the route is administrators'; a role given it by hand still sees only its own).
+    user_id: 'eq',
+    account: { op: 'like', column: 'u.account' },
+    name: 'like',
+    file_name: 'like',
+    file_names: { op: 'in', column: 'file_name' },
+    domain: { op: 'like', column: 'd.domain' },
+    domain_id: 'eq',
+    display_type: { op: 'eq', column: 'd.display_type' },
+    group_id: 'eq',
+    internal_code_group_id: 'eq',
+    rotation_type: 'eq',
+    jump_type: 'eq',
+    removed: 'eq',
+    no_domain: { op: 'is_null', column: 'domain_id' },
+  },
+  orderBy: sortBy({ create_time: 'q.create_time', update_time: 'q.update_time', view_number: 'q.view_number', ip_view_number: 'q.ip_view_number', name: 'q.name' }, 'q.id'),
+  unique: [{ column: 'file_name', message: 'errors.file_name_taken' }],
+  created: 'create_time',
+  touched: 'update_time',
+  notColumns: ['children'],
+  softDelete: { column: 'removed', live: 1, removed: 2, time: 'remove_time', notRemoved: 'errors.not_in_recycle_bin' },
+  present: withChildren,
+  rules: {
+    // A new code belongs to its domain's owner; code and share password are generated when not given.
+    add: ({ body, services: { db }, me }) => {
+      const domain = requireDomainForCodes(db, body.domain_id, ownerScope(me()));
+      requireGroups(db, body, domain.user_id);
+      return { owner: domain.user_id, values: { file_name: body.file_name ?? newFileName(db), password: body.password ?? randomCode(6) } };
+    },
+    added: ({ body, services }, id) => writeChildren(services.db, id, body.children, body.visit_threshold, now(services)),
+    update: ({ body, services: { db }, me }, { owner }) => {
+      if (body.domain_id !== undefined) requireDomainForCodes(db, body.domain_id, ownerScope(me()), owner!);
+      requireGroups(db, body, owner!);
+    },
+    // The log and counters have no foreign keys (bulk speed); they go with the code.
+    purge: ({ services: { db } }, rows) => {
+      for (const table of ['access_records', 'cleared_access_records', 'qr_code_daily', 'qr_code_ips'] as const) {
+        const stmt = db.prepare(`DELETE FROM ${table} WHERE qr_code_id = ?`);
+        for (const r of rows) stmt.run(r.id);
+      }
+    },
+  },
+});
 
-function setColumns(db: Database, ids: readonly number[], values: Partial<Record<Settable, string | number | null>>, time: string): number {
-  const cols = SETTABLE.filter((c) => values[c] !== undefined);
-  if (cols.length === 0 || ids.length === 0) return 0;
-  const stmt = db.prepare(`UPDATE qr_codes SET ${cols.map((c) => `"${c}" = ?`).join(', ')}, update_time = ? WHERE id = ?`);
-  let n = 0;
-  for (const id of ids) n += stmt.run(...cols.map((c) => values[c] ?? null), time, id).changes;
-  return n;
+/** Set the same whitelisted columns on many codes; the number of rows changed. */
+export function setMany(db: Database, ids: readonly number[], values: Readonly<Record<string, unknown>>, time: string): number {
+  return ids.reduce((n, id) => n + qrCodes.set(db, id, values, time), 0);
+}
+
+/** qr_code_list/batch_update: every id must be a live code of the caller (all or none), groups the owner's. */
+export function batchUpdate(db: Database, body: ParsedRequestOf<typeof qrCodeBatchUpdate>, scope: number | undefined, time: string) {
+  const rows = qrCodes.findAll(db, body.ids, scope, 1);
+  for (const r of rows) requireGroups(db, body.fields, r.owner!);
+  return { updated: setMany(db, rows.map((r) => r.id), body.fields, time) };
 }
 
 /** Constant-time comparison of a share password; '' (sharing off) never matches. */
@@ -65,70 +111,18 @@ export function passwordMatches(stored: string, given: string): boolean {
 }
 
 export const qrCodeHandlers = defineHandlers({
-  'qr_code_list/add': ({ body, services, me }) => {
-    const { db } = services;
-    const user = me();
-    return db.transaction(() => {
-      const domain = requireDomainForCodes(db, body.domain_id, ownerScope(user));
-      const owner = domain.user_id;
-      requireGroup(db, 'qr_groups', body.group_id, owner);
-      requireGroup(db, 'internal_code_groups', body.internal_code_group_id, owner);
-      const fileName = body.file_name ?? newFileName(db);
-      if (!fileNameFree(db, fileName)) throw conflict('errors.file_name_taken');
-      const time = now(services);
-      const info = db
-        .prepare(
-          `INSERT INTO qr_codes (user_id, name, file_name, password, domain_id, group_id, internal_code_group_id, short_code_type,
-            rotation_type, visit_threshold, jump_type, visit_method, visit_restriction, open_log, remark, create_time, update_time)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          owner,
-          body.name,
-          fileName,
-          body.password ?? randomCode(6),
-          domain.id,
-          body.group_id,
-          body.internal_code_group_id,
-          body.short_code_type,
-          body.rotation_type,
-          body.visit_threshold,
-          body.jump_type,
-          body.visit_method,
-          body.visit_restriction,
-          body.open_log,
-          body.remark,
-          time,
-          time,
-        );
-      const id = Number(info.lastInsertRowid);
-      writeChildren(db, id, body.children, body.visit_threshold, time);
-      return store(db).get(id);
-    })();
-  },
+  ...qrCodes.handlers,
 
-  'qr_code_list/update': ({ body: { id, ...values }, services, me }) => {
-    const { db } = services;
-    const user = me();
-    return db.transaction(() => {
-      const code = store(db).get(id, ownerScope(user));
-      if (values.domain_id !== undefined) requireDomainForCodes(db, values.domain_id, ownerScope(user), code.user_id);
-      requireGroup(db, 'qr_groups', values.group_id, code.user_id);
-      requireGroup(db, 'internal_code_groups', values.internal_code_group_id, code.user_id);
-      if (values.file_name !== undefined && !fileNameFree(db, values.file_name, id)) throw conflict('errors.file_name_taken');
-      setColumns(db, [id], values, now(services));
-      return store(db).get(id);
-    })();
-  },
+  'qr_code_list/inquire': ({ body, services, me }) => qrCodes.list(services.db, body, me()),
 
   'qr_code_list/update_url': ({ body, services, me }) => {
     const { db } = services;
     return db.transaction(() => {
-      const code = store(db).get(body.id, ownerScope(me()));
+      const { row: code } = qrCodes.find(db, body.id, ownerScope(me()));
       const time = now(services);
       writeChildren(db, code.id, body.children, code.visit_threshold, time);
       db.prepare('UPDATE qr_codes SET update_time = ? WHERE id = ?').run(time, code.id);
-      return store(db).get(code.id);
+      return qrCodes.get(db, code.id);
     })();
   },
 
@@ -149,104 +143,44 @@ export const qrCodeHandlers = defineHandlers({
       const target = requireDomainForCodes(db, body.domain_id, scope);
       let ids: number[];
       if (body.ids) {
-        ids = store(db).requireAll(body.ids, scope, 1).map((r) => {
-          if (r.user_id !== target.user_id) throw notFound();
+        ids = qrCodes.findAll(db, body.ids, scope, 1).map((r) => {
+          if (r.owner !== target.user_id) throw notFound();
           return r.id;
         });
       } else {
         const from = requireDomainForCodes(db, body.from_domain_id!, scope, target.user_id);
         ids = db.prepare('SELECT id FROM qr_codes WHERE domain_id = ? AND removed = 1').pluck().all(from.id) as number[];
       }
-      return { updated: setColumns(db, ids, { domain_id: target.id }, now(services)) };
+      return { updated: setMany(db, ids, { domain_id: target.id }, now(services)) };
     })();
   },
 
-  'qr_code_list/batch_update': ({ body, services, me }) => {
-    const { db } = services;
-    return db.transaction(() => {
-      const rows = store(db).requireAll(body.ids, ownerScope(me()), 1);
-      for (const r of rows) {
-        requireGroup(db, 'qr_groups', body.fields.group_id, r.user_id);
-        requireGroup(db, 'internal_code_groups', body.fields.internal_code_group_id, r.user_id);
-      }
-      return { updated: setColumns(db, rows.map((r) => r.id), body.fields, now(services)) };
-    })();
-  },
+  'qr_code_list/batch_update': ({ body, services, me }) =>
+    services.db.transaction(() => batchUpdate(services.db, body, ownerScope(me()), now(services)))(),
 
   'qr_code_list/update_restriction_visit': ({ body, services, me }) => {
     const { db } = services;
     return db.transaction(() => {
-      const rows = store(db).requireAll(body.ids, ownerScope(me()), 1);
+      const rows = qrCodes.findAll(db, body.ids, ownerScope(me()), 1);
       const values = { visit_method: body.visit_method, visit_restriction: body.visit_restriction };
-      return { updated: setColumns(db, rows.map((r) => r.id), values, now(services)) };
+      return { updated: setMany(db, rows.map((r) => r.id), values, now(services)) };
     })();
   },
 
   'qr_code_list/update_open_log': ({ body, services, me }) => {
     const { db } = services;
     return db.transaction(() => {
-      const rows = store(db).requireAll(body.ids, ownerScope(me()), 1);
-      return { updated: setColumns(db, rows.map((r) => r.id), { open_log: body.open_log }, now(services)) };
-    })();
-  },
-
-  'qr_code_list/remove': ({ body, services, me }) => {
-    const { db } = services;
-    return db.transaction(() => {
-      const rows = store(db).requireAll(body.ids, ownerScope(me()), 1);
-      const time = now(services);
-      const stmt = db.prepare('UPDATE qr_codes SET removed = 2, remove_time = ?, update_time = ? WHERE id = ?');
-      for (const r of rows) stmt.run(time, time, r.id);
-      return { updated: rows.length };
-    })();
-  },
-
-  'qr_code_list/update_remove': ({ body, services, me }) => {
-    const { db } = services;
-    return db.transaction(() => {
-      const rows = store(db).requireAll(body.ids, ownerScope(me()), 2);
-      const stmt = db.prepare('UPDATE qr_codes SET removed = 1, remove_time = NULL, update_time = ? WHERE id = ?');
-      const time = now(services);
-      for (const r of rows) stmt.run(time, r.id);
-      return { updated: rows.length };
-    })();
-  },
-
-  'qr_code_list/qr_code_remove': ({ body, services, me }) => {
-    const { db } = services;
-    return db.transaction(() => {
-      const rows = store(db).requireAll(body.ids, ownerScope(me()));
-      if (rows.some((r) => r.removed !== 2)) throw conflict('errors.not_in_recycle_bin');
-      // The log and counters have no foreign keys (bulk speed); delete them with the code.
-      for (const sql of [
-        'DELETE FROM access_records WHERE qr_code_id = ?',
-        'DELETE FROM cleared_access_records WHERE qr_code_id = ?',
-        'DELETE FROM qr_code_daily WHERE qr_code_id = ?',
-        'DELETE FROM qr_code_ips WHERE qr_code_id = ?',
-        'DELETE FROM qr_codes WHERE id = ?',
-      ]) {
-        const stmt = db.prepare(sql);
-        for (const r of rows) stmt.run(r.id);
-      }
-      return { removed: rows.length };
+      const rows = qrCodes.findAll(db, body.ids, ownerScope(me()), 1);
+      return { updated: setMany(db, rows.map((r) => r.id), { open_log: body.open_log }, now(services)) };
     })();
   },
 
   'qr_code_list/get_ip': () => ({ ...RESOLUTION_TARGET }),
 
-  'qr_code_list/inquire': ({ body, services, me }) => store(services.db).list({ ...body, user_id: undefined, account: undefined }, ownerScope(me())),
-
-  'qr_code_list/user_inquire': ({ body, services, me }) => {
-    const user = me();
-    // The route is administrators'; a role given it by hand still only sees its own codes.
-    return store(services.db).list(body, isAdmin(user) ? undefined : user.id);
-  },
-
   'qr_code_list/details': ({ body, services, me }) => {
-    const scope = ownerScope(me());
-    if (body.id !== undefined) return store(services.db).get(body.id, scope);
-    const code = store(services.db).byFileName(body.file_name!);
-    if (!code || (scope !== undefined && code.user_id !== scope)) throw notFound();
-    return code;
+    const { db } = services;
+    const id = body.id ?? (db.prepare('SELECT id FROM qr_codes WHERE file_name = ?').pluck().get(body.file_name!) as number | undefined);
+    if (id === undefined) throw notFound();
+    return qrCodes.get(db, id, ownerScope(me()));
   },
 });

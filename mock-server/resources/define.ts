@@ -131,7 +131,9 @@ export function defineResource<const C extends ResourceCalls, R extends object =
     if (spec.touched) values[spec.touched] = time;
     const cols = Object.keys(values);
     const info = prepared(db, `INSERT INTO ${table} (${cols.map(ident).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(values));
-    return get(db, Number(info.lastInsertRowid));
+    const id = Number(info.lastInsertRowid);
+    rule.added?.(ctx, id);
+    return get(db, id);
   });
 
   on(calls.update, (ctx) => {

@@ -56,6 +56,8 @@ export interface SoftDelete {
 export interface Rules<C extends ResourceCalls, R> {
   /** Checks before an insert; may name the owner (default: the caller) and set or derive column values. */
   add?(ctx: Ctx<C['add']>): { owner?: number; values?: Record<string, Value> } | void;
+  /** After the insert, before the answer is read: rows of other tables that belong to the new one. */
+  added?(ctx: Ctx<C['add']>, id: number): void;
   /** Checks before an update of the caller's row; may return more column values. */
   update?(ctx: Ctx<C['update']>, found: Found<R>): Record<string, Value> | void;
   /** After a hard remove (or a move to the bin) of the caller's rows, before the commit. */
