@@ -1,9 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import type { ParsedRequestOf , qrCodeBatchUpdate} from '../../contracts/index.ts';
-import {
-  qrCodeAdd, qrCodeQrCodeRemove, qrCodeRemove, qrCodeUpdate, qrCodeUpdateRemove, qrCodeUserInquire,
-} from '../../contracts/index.ts';
+import type { ParsedRequestOf, qrCodeBatchUpdate } from '../../contracts/index.ts';
+import { qrCodeAdd, qrCodeQrCodeRemove, qrCodeRemove, qrCodeUpdate, qrCodeUpdateRemove, qrCodeUserInquire } from '../../contracts/index.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { notFound } from '../http/errors.ts';
 import { formatDateTime } from '../services/clock.ts';
