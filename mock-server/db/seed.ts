@@ -4,13 +4,19 @@ import { roles } from '../../fixtures/seed/roles.ts';
 import { users } from '../../fixtures/seed/users.ts';
 import { payConfig, subscriberConfigDefault, websiteInfo } from '../../fixtures/seed/settings.ts';
 import { languages, mallCategories, urlKeyPlatforms } from '../../fixtures/seed/catalog.ts';
-import { seedMessages } from '../handlers/message.ts';
+import { messages } from '../../fixtures/seed/messages.ts';
+import { SEED_TIME } from '../../fixtures/seed/time.ts';
 import { seedQrCodes } from '../qr/seed.ts';
 import type { Services } from '../services/index.ts';
 import { hashPasswordSync } from '../services/passwords.ts';
 
-/** Seeded rows carry this time so two seeds give the same data (password salts aside). */
-export const SEED_TIME = '2026-01-01 08:00:00';
+/** The messages of fixtures/seed/messages.ts. */
+function seedMessages(services: Services): void {
+  const insert = services.db.prepare(
+    `INSERT INTO messages (user_id, title, content, notify_status, send_time, check_time) SELECT id, ?, ?, ?, ?, ? FROM users WHERE account = ?`,
+  );
+  for (const m of messages) insert.run(m.title, m.content, m.notify_status, m.send_time, m.check_time, m.account);
+}
 
 /** Seed steps of the areas (realtime, QR codes, ...), run in this order after the core rows. Add yours here. */
 export type SeedStep = (services: Services) => void;

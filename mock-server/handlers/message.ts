@@ -1,6 +1,5 @@
 import type { Message, MessageWithRecipient } from '../../contracts/index.ts';
 import { CloseCode, FrameType } from '../../contracts/index.ts';
-import { messages as seededMessages } from '../../fixtures/seed/messages.ts';
 import { notFound } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { formatDateTime } from '../services/clock.ts';
@@ -139,13 +138,3 @@ export const messageHandlers = defineHandlers({
     };
   },
 });
-
-/** Seed step (AREA_SEEDS): the messages of fixtures/seed/messages.ts. */
-export function seedMessages(services: Services): void {
-  const insert = services.db.prepare(
-    `INSERT INTO messages (user_id, title, content, notify_status, send_time, check_time)
-     SELECT id, ?, ?, ?, ?, ? FROM users WHERE account = ?`,
-  );
-  for (const m of seededMessages)
-    insert.run(m.title, m.content, m.notify_status, m.send_time, m.check_time, m.account);
-}

@@ -1,10 +1,10 @@
 import { forwards, internalCodeGroups, qrCodes, qrGroups, domains, rotationTypes, shortCodes } from '../../fixtures/seed/qr-codes.ts';
 import { belongText, ipRanges } from '../../fixtures/seed/ip-ranges.ts';
 import { pickVisitor, seededRandom, VISITORS } from '../../fixtures/visitors.ts';
+import { SEED_TIME } from '../../fixtures/seed/time.ts';
 import { isWeChat } from '../../contracts/index.ts';
 import { ipToInt } from '../domain/ip.ts';
 import type { Services } from '../services/index.ts';
-import { SEED_TIME } from '../db/seed.ts';
 import { createVisitLog } from './visits.ts';
 
 /** [first, last] addresses of a CIDR block as unsigned integers. */
