@@ -1,20 +1,36 @@
-import type { Message, MessageWithRecipient } from '../../contracts/index.ts';
-import { CloseCode, FrameType } from '../../contracts/index.ts';
+import { CloseCode, FrameType, message, messageInquire, messageList, messageWithRecipient } from '../../contracts/index.ts';
 import { notFound } from '../http/errors.ts';
+import { defineResource } from '../resources/define.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { formatDateTime } from '../services/clock.ts';
 import type { Services } from '../services/index.ts';
 
 const COLUMNS = 'm.id, m.title, m.content, m.notify_status, m.send_time, m.check_time';
 
-function ownMessage(services: Services, id: number, userId: number): Message {
-  const row = services.db
-    .prepare<[number, number], Message>(`SELECT ${COLUMNS} FROM messages m WHERE m.id = ? AND m.user_id = ?`)
-    .get(id, userId);
-  // Another user's message is answered exactly like a missing one, so ids reveal nothing.
-  if (!row) throw notFound();
-  return row;
-}
+/** The caller's inbox: personal, so administrators too see only their own (another's id answers 404). */
+const inbox = defineResource({
+  calls: { inquire: messageInquire },
+  row: message,
+  table: 'messages',
+  alias: 'm',
+  select: COLUMNS,
+  owner: 'user_id',
+  personal: true,
+  filters: { notify_status: 'eq' },
+  orderBy: 'm.id DESC',
+});
+
+/** Every message with its recipient (the administrators' message list). */
+const allMessages = defineResource({
+  calls: { inquire: messageList },
+  row: messageWithRecipient,
+  table: 'messages',
+  alias: 'm',
+  select: `${COLUMNS}, m.user_id, u.account`,
+  joins: 'JOIN users u ON u.id = m.user_id',
+  filters: { notify_status: 'eq', user_id: 'eq' },
+  orderBy: 'm.id DESC',
+});
 
 function userExists(services: Services, id: number) {
   const user = services.users.byId(id);
@@ -23,60 +39,15 @@ function userExists(services: Services, id: number) {
 }
 
 export const messageHandlers = defineHandlers({
-  'message/inquire': ({ body, services, me }) => {
-    const user = me();
-    const where = ['m.user_id = ?'];
-    const params: number[] = [user.id];
-    if (body.notify_status !== undefined) {
-      where.push('m.notify_status = ?');
-      params.push(body.notify_status);
-    }
-    const clause = where.join(' AND ');
-    const total = (
-      services.db.prepare(`SELECT COUNT(*) AS n FROM messages m WHERE ${clause}`).get(...params) as {
-        n: number;
-      }
-    ).n;
-    const content = services.db
-      .prepare(`SELECT ${COLUMNS} FROM messages m WHERE ${clause} ORDER BY m.id DESC LIMIT ? OFFSET ?`)
-      .all(...params, body.page_size, (body.page - 1) * body.page_size) as Message[];
-    return { content, total };
-  },
+  ...inbox.handlers,
+  ...allMessages.handlers,
 
   'message/update_notify_status': ({ body, services, me }) => {
-    const user = me();
-    const found = ownMessage(services, body.id, user.id);
+    const { db } = services;
+    const { id, row } = inbox.find(db, body.id, inbox.scopeOf(me()));
     // Reading a read message again keeps its first check time.
-    if (found.notify_status === 1) {
-      services.db
-        .prepare('UPDATE messages SET notify_status = 2, check_time = ? WHERE id = ? AND user_id = ?')
-        .run(formatDateTime(services.clock.now()), body.id, user.id);
-    }
-    return ownMessage(services, body.id, user.id);
-  },
-
-  'message/list': ({ body, services }) => {
-    const where: string[] = [];
-    const params: number[] = [];
-    if (body.notify_status !== undefined) {
-      where.push('m.notify_status = ?');
-      params.push(body.notify_status);
-    }
-    if (body.user_id !== undefined) {
-      where.push('m.user_id = ?');
-      params.push(body.user_id);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = (
-      services.db.prepare(`SELECT COUNT(*) AS n FROM messages m ${clause}`).get(...params) as { n: number }
-    ).n;
-    const content = services.db
-      .prepare(
-        `SELECT ${COLUMNS}, m.user_id, u.account FROM messages m JOIN users u ON u.id = m.user_id ${clause}
-         ORDER BY m.id DESC LIMIT ? OFFSET ?`,
-      )
-      .all(...params, body.page_size, (body.page - 1) * body.page_size) as MessageWithRecipient[];
-    return { content, total };
+    if (row.notify_status === 1) db.prepare('UPDATE messages SET notify_status = 2, check_time = ? WHERE id = ?').run(formatDateTime(services.clock.now()), id);
+    return inbox.get(db, id);
   },
 
   'message/send': ({ body, services, me }) => {

@@ -54,6 +54,8 @@ export function defineResource<const C extends ResourceCalls, R extends object =
   const found = ({ _owner, _id, ...row }: Raw): Found<R> => ({ id: _id, owner: _owner, row: row as R });
   const present = (db: Database, rows: R[]): A[] => (spec.present ? spec.present(rows, db) : (rows as unknown as A[]));
 
+  /** The owner id statements are scoped by: none for administrators, unless rows are personal (an inbox). */
+  const scopeOf = (user: UserRow): number | undefined => (spec.personal ? user.id : ownerScope(user));
   const scoped = (scope: number | undefined): Where => (scope === undefined ? new Where() : new Where().add(`${ownerExpr} = ?`, scope));
 
   /** One row by id, the caller's own (no scope for administrators: `undefined`), else 404. */
@@ -71,7 +73,7 @@ export function defineResource<const C extends ResourceCalls, R extends object =
 
   /** A page of the list; `user` null only for a shared catalogue read by a public call. */
   function list(db: Database, body: BodyOf<C['inquire']> & { page: number; page_size: number }, user: UserRow | null) {
-    const where = scoped(spec.owner ? ownerScope(requireUser(user)) : undefined);
+    const where = scoped(spec.owner ? scopeOf(requireUser(user)) : undefined);
     if (spec.where) where.add(spec.where);
     const admin = user !== null && isAdmin(user);
     const values = body as Record<string, unknown>;
@@ -139,7 +141,7 @@ export function defineResource<const C extends ResourceCalls, R extends object =
   on(calls.update, (ctx) => {
     const { db } = ctx.services;
     const { id } = ctx.body as { id: number };
-    const row = find(db, id, ownerScope(ctx.me()));
+    const row = find(db, id, scopeOf(ctx.me()));
     const values = { ...pick(updateColumns, ctx.body), ...rule.update?.(ctx, row) };
     checkUnique(db, values, row.owner, id);
     setColumns(db, id, values, now(ctx.services));
@@ -148,7 +150,7 @@ export function defineResource<const C extends ResourceCalls, R extends object =
 
   on(calls.remove, (ctx) => {
     const { db } = ctx.services;
-    const rows = findAll(db, (ctx.body as { ids: number[] }).ids, ownerScope(ctx.me()), soft?.live);
+    const rows = findAll(db, (ctx.body as { ids: number[] }).ids, scopeOf(ctx.me()), soft?.live);
     const time = now(ctx.services);
     for (const r of rows) {
       if (soft) setColumns(db, r.id, { [soft.column]: soft.removed, ...(soft.time ? { [soft.time]: time } : {}) }, time);
@@ -159,7 +161,7 @@ export function defineResource<const C extends ResourceCalls, R extends object =
   });
 
   on(soft && calls.restore, (ctx) => {
-    const rows = findAll(ctx.services.db, (ctx.body as { ids: number[] }).ids, ownerScope(ctx.me()), soft!.removed);
+    const rows = findAll(ctx.services.db, (ctx.body as { ids: number[] }).ids, scopeOf(ctx.me()), soft!.removed);
     const time = now(ctx.services);
     for (const r of rows) setColumns(ctx.services.db, r.id, { [soft!.column]: soft!.live, ...(soft!.time ? { [soft!.time]: null } : {}) }, time);
     return countAnswer(calls.restore!, rows.length);
@@ -167,7 +169,7 @@ export function defineResource<const C extends ResourceCalls, R extends object =
 
   on(soft && calls.purge, (ctx) => {
     const { db } = ctx.services;
-    const rows = findAll(db, (ctx.body as { ids: number[] }).ids, ownerScope(ctx.me()));
+    const rows = findAll(db, (ctx.body as { ids: number[] }).ids, scopeOf(ctx.me()));
     const inBin = prepared(db, `SELECT ${ident(soft!.column)} AS s FROM ${table} WHERE id = ?`);
     if (rows.some((r) => (inBin.get(r.id) as { s: number }).s !== soft!.removed)) throw conflict(soft!.notRemoved);
     rule.purge?.(ctx, rows);
@@ -178,6 +180,7 @@ export function defineResource<const C extends ResourceCalls, R extends object =
 
   return {
     /** One handler per declared call; spread into the area's `defineHandlers`. */
+    scopeOf,
     handlers: handlers as unknown as ResourceHandlers<C>,
     list,
     find,

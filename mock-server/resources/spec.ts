@@ -88,6 +88,8 @@ export interface ResourceSpec<C extends ResourceCalls, R extends object, A = R> 
    * Absent: a shared catalogue, guarded by the calls' permissions alone.
    */
   readonly owner?: string;
+  /** Rows are personal (an inbox): administrators too see and change only their own. */
+  readonly personal?: boolean;
   readonly filters?: { readonly [K in ListKey<C>]?: Filter };
   /** ORDER BY of lists: static SQL, or chosen from a whitelist by request keys (`sortBy`). */
   readonly orderBy: string | ((body: BodyOf<C['inquire']>) => string);
