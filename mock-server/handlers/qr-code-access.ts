@@ -1,10 +1,13 @@
 import type { Database } from 'better-sqlite3';
-import type { ClearBatch, StealingRecord } from '../../contracts/index.ts';
-import { ACCESS_LOG_LOOKBACK_DAYS } from '../../contracts/index.ts';
+import { z } from 'zod';
+import {
+  ACCESS_LOG_LOOKBACK_DAYS, clearBatch, qrCodeAccessClearedInquire, stealingInquire, stealingRecord, stealingRemove,
+} from '../../contracts/index.ts';
 import { intToIp, ipToInt } from '../domain/ip.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { formatDateTime } from '../services/clock.ts';
+import { defineResource } from '../resources/define.ts';
 import { createAccessLogReader } from '../qr/access-log.ts';
 import { ownerScope, perDatabase } from '../qr/scope.ts';
 import { addDays, dayOf, toEpochSeconds } from '../qr/time.ts';
@@ -19,16 +22,33 @@ function requireCode(db: Database, id: number, scope: number | undefined): { id:
   return row;
 }
 
-function requireBatches(db: Database, ids: readonly number[], scope: number | undefined) {
-  const get = db.prepare<[number], { id: number; qr_code_id: number; user_id: number; record_count: number }>(
-    'SELECT id, qr_code_id, user_id, record_count FROM clear_batches WHERE id = ?',
-  );
-  return [...new Set(ids)].map((id) => {
-    const b = get.get(id);
-    if (!b || (scope !== undefined && b.user_id !== scope)) throw notFound();
-    return b;
-  });
-}
+/** Cleared batches of the access log (the recover screen): restorable until deleted for good. */
+const batches = defineResource({
+  calls: { inquire: qrCodeAccessClearedInquire },
+  row: clearBatch,
+  table: 'clear_batches',
+  alias: 'b',
+  select: 'b.id, b.qr_code_id, q.file_name, b.user_id, u.account, b.start_time, b.end_time, b.record_count, b.clear_time',
+  joins: 'JOIN qr_codes q ON q.id = b.qr_code_id JOIN users u ON u.id = b.user_id',
+  owner: 'user_id',
+  filters: { qr_code_id: 'eq', file_name: { op: 'eq', column: 'q.file_name' } },
+  orderBy: 'b.id DESC',
+});
+
+/** Refused visits, owned through their QR code; the address is stored as an integer. */
+const stealing = defineResource({
+  calls: { inquire: stealingInquire, remove: stealingRemove },
+  row: stealingRecord.extend({ ip: z.int() }),
+  table: 'stealing_records',
+  alias: 's',
+  select: `s.id, s.qr_code_id, q.file_name, s.ip, COALESCE(r.belong, '') AS ip_belong, COALESCE(ua.user_agent, '') AS user_agent,
+    s.reason, s.create_time`,
+  joins: 'JOIN qr_codes q ON q.id = s.qr_code_id LEFT JOIN ip_ranges r ON r.start = s.range_start LEFT JOIN user_agents ua ON ua.id = s.ua_id',
+  owner: 'q.user_id',
+  filters: { qr_code_id: 'eq', ip: { op: 'eq', stored: ipToInt }, reason: 'eq' },
+  orderBy: 's.id DESC',
+  present: (rows) => rows.map((r) => ({ ...r, ip: intToIp(r.ip) })),
+});
 
 const RECORD_COLUMNS = 'qr_code_id, create_time, ip, host_id, ua_id, range_start';
 
@@ -93,40 +113,14 @@ export const qrCodeAccessHandlers = defineHandlers({
     })();
   },
 
-  'qr_code_access/cleared_inquire': ({ body, services, me }) => {
-    const { db } = services;
-    const where = ['1 = 1'];
-    const params: (string | number)[] = [];
-    const scope = ownerScope(me());
-    if (scope !== undefined) {
-      where.push('b.user_id = ?');
-      params.push(scope);
-    }
-    if (body.qr_code_id !== undefined) {
-      where.push('b.qr_code_id = ?');
-      params.push(body.qr_code_id);
-    }
-    if (body.file_name) {
-      where.push('q.file_name = ?');
-      params.push(body.file_name);
-    }
-    const from = `FROM clear_batches b JOIN qr_codes q ON q.id = b.qr_code_id JOIN users u ON u.id = b.user_id WHERE ${where.join(' AND ')}`;
-    const total = (db.prepare(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
-    const content = db
-      .prepare(
-        `SELECT b.id, b.qr_code_id, q.file_name, b.user_id, u.account, b.start_time, b.end_time, b.record_count, b.clear_time
-         ${from} ORDER BY b.id DESC LIMIT ? OFFSET ?`,
-      )
-      .all(...params, body.page_size, (body.page - 1) * body.page_size) as ClearBatch[];
-    return { content, total };
-  },
+  ...batches.handlers,
 
   'qr_code_access/restore_access_records': ({ body, services, me }) => {
     const { db } = services;
     return db.transaction(() => {
-      const batches = requireBatches(db, body.ids, ownerScope(me()));
+      const found = batches.findAll(db, body.ids, ownerScope(me()));
       let restored = 0;
-      for (const b of batches) {
+      for (const { row: b } of found) {
         db.prepare(`INSERT INTO access_records (id, ${RECORD_COLUMNS}) SELECT id, ${RECORD_COLUMNS} FROM cleared_access_records WHERE batch_id = ?`).run(b.id);
         const n = db.prepare('DELETE FROM cleared_access_records WHERE batch_id = ?').run(b.id).changes;
         db.prepare('UPDATE qr_codes SET record_count = record_count + ? WHERE id = ?').run(n, b.qr_code_id);
@@ -140,9 +134,9 @@ export const qrCodeAccessHandlers = defineHandlers({
   'qr_code_access/clear_record': ({ body, services, me }) => {
     const { db } = services;
     return db.transaction(() => {
-      const batches = requireBatches(db, body.ids, ownerScope(me()));
+      const found = batches.findAll(db, body.ids, ownerScope(me()));
       let removed = 0;
-      for (const b of batches) {
+      for (const { row: b } of found) {
         removed += db.prepare('DELETE FROM cleared_access_records WHERE batch_id = ?').run(b.id).changes;
         db.prepare('DELETE FROM clear_batches WHERE id = ?').run(b.id);
       }
@@ -166,56 +160,5 @@ export const qrCodeAccessHandlers = defineHandlers({
     return { content };
   },
 
-  'stealing/inquire': ({ body, services, me }) => {
-    const { db } = services;
-    const where = ['1 = 1'];
-    const params: number[] = [];
-    const scope = ownerScope(me());
-    if (scope !== undefined) {
-      where.push('q.user_id = ?');
-      params.push(scope);
-    }
-    if (body.qr_code_id !== undefined) {
-      where.push('s.qr_code_id = ?');
-      params.push(body.qr_code_id);
-    }
-    if (body.ip !== undefined) {
-      where.push('s.ip = ?');
-      params.push(ipToInt(body.ip));
-    }
-    if (body.reason !== undefined) {
-      where.push('s.reason = ?');
-      params.push(body.reason);
-    }
-    const from = `FROM stealing_records s JOIN qr_codes q ON q.id = s.qr_code_id WHERE ${where.join(' AND ')}`;
-    const total = (db.prepare(`SELECT COUNT(*) AS n ${from}`).get(...params) as { n: number }).n;
-    const rows = db
-      .prepare(
-        `SELECT s.id, s.qr_code_id, q.file_name, s.ip, COALESCE(r.belong, '') AS ip_belong, COALESCE(ua.user_agent, '') AS user_agent,
-           s.reason, s.create_time
-         FROM stealing_records s JOIN qr_codes q ON q.id = s.qr_code_id
-         LEFT JOIN ip_ranges r ON r.start = s.range_start LEFT JOIN user_agents ua ON ua.id = s.ua_id
-         WHERE ${where.join(' AND ')} ORDER BY s.id DESC LIMIT ? OFFSET ?`,
-      )
-      .all(...params, body.page_size, (body.page - 1) * body.page_size) as (Omit<StealingRecord, 'ip'> & { ip: number })[];
-    return { content: rows.map((r) => ({ ...r, ip: intToIp(r.ip) })), total };
-  },
-
-  'stealing/remove': ({ body, services, me }) => {
-    const { db } = services;
-    const scope = ownerScope(me());
-    return db.transaction(() => {
-      const get = db.prepare<[number], { user_id: number }>(
-        'SELECT q.user_id FROM stealing_records s JOIN qr_codes q ON q.id = s.qr_code_id WHERE s.id = ?',
-      );
-      const ids = [...new Set(body.ids)];
-      for (const id of ids) {
-        const row = get.get(id);
-        if (!row || (scope !== undefined && row.user_id !== scope)) throw notFound();
-      }
-      const del = db.prepare('DELETE FROM stealing_records WHERE id = ?');
-      for (const id of ids) del.run(id);
-      return { removed: ids.length };
-    })();
-  },
+  ...stealing.handlers,
 });

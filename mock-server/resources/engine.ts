@@ -62,6 +62,8 @@ export interface FilterSpec {
   readonly lower?: boolean;
   /** Applied for administrators only; a customer's list is already their own (e.g. `user_id`, `account`). */
   readonly adminOnly?: boolean;
+  /** The stored form of the request value (e.g. an IPv4 address kept as an integer). */
+  readonly stored?: (value: never) => Value;
 }
 export type Filter = FilterSpec['op'] | FilterSpec;
 
@@ -79,6 +81,7 @@ export class Where {
   /** Add one filter when the request set it (undefined, null and '' mean "not set"). */
   filter(column: string, spec: FilterSpec, value: unknown): this {
     if (value === undefined || value === null || value === '') return this;
+    if (spec.stored) value = spec.stored(value as never);
     switch (spec.op) {
       case 'eq':
         return this.add(`${column} = ?`, bindable(column, value));
