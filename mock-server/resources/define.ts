@@ -116,7 +116,7 @@ export function defineResource<const C extends ResourceCalls, R extends object =
     // Each handler's answer is checked against its contract in dev and test modes; the engine is untyped inside.
     if (call) handlers[call.path] = (ctx) => ctx.services.db.transaction(() => h(ctx))();
   };
-  /* eslint-disable @typescript-eslint/no-explicit-any -- a rule is typed per call; the engine calls it with that call's context */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a rule is typed per call; the engine calls it with that call's context
   const rule = rules as Record<string, ((ctx: any, ...rest: any[]) => any) | undefined>;
 
   on(calls.inquire, ({ body, services, user }) => list(services.db, body as never, user));
@@ -176,11 +176,9 @@ export function defineResource<const C extends ResourceCalls, R extends object =
     for (const r of rows) prepared(db, `DELETE FROM ${table} WHERE id = ?`).run(r.id);
     return countAnswer(calls.purge!, rows.length);
   });
-  /* eslint-enable @typescript-eslint/no-explicit-any */
 
   return {
     /** One handler per declared call; spread into the area's `defineHandlers`. */
-    scopeOf,
     handlers: handlers as unknown as ResourceHandlers<C>,
     list,
     find,
@@ -192,5 +190,6 @@ export function defineResource<const C extends ResourceCalls, R extends object =
       return setColumns(db, id, pick(updateColumns, values), time);
     },
     checkUnique,
+    scopeOf,
   };
 }
