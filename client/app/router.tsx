@@ -15,7 +15,7 @@ import { publicScreens } from './screens.ts';
 // The login page is the first load and stays in the entry chunk; everything else is fetched on demand.
 const RegisterScreen = lazy(() => import('../features/auth/screens/register-screen.tsx'));
 const MaintainScreen = lazy(() => import('../features/shell/screens/maintain-screen.tsx'));
-const AppLayout = lazy(() => import('../features/layout/app-layout.tsx'));
+const AppLayout = lazy(() => import('./layout/app-layout.tsx'));
 // Only rendered under /customer: fetched with the layout, not on the login page.
 const RouteScreen = lazy(() => import('./route-screen.tsx').then((m) => ({ default: m.RouteScreen })));
 const CustomerIndex = lazy(() => import('./route-screen.tsx').then((m) => ({ default: m.CustomerIndex })));

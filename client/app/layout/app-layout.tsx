@@ -6,7 +6,7 @@ import { SiteBrand } from '../../components/site-brand.tsx';
 import { useCoreDispatch, useCoreSelector } from '../../state/hooks.ts';
 import { selectNav } from '../../state/selectors.ts';
 import { uiEvents } from '../../state/ui-slice.ts';
-import { MessageNotice } from '../messages/components/message-notice.tsx';
+import { MessageNotice } from '../../features/messages/components/message-notice.tsx';
 import { AppHeader } from './app-header.tsx';
 import { SideNav } from './side-nav.tsx';
 import styles from './app-layout.module.css';
