@@ -8,6 +8,7 @@ import { NotBuiltScreen } from '../features/shell/screens/not-built-screen.tsx';
 import { NotFoundScreen } from '../features/shell/screens/not-found-screen.tsx';
 import { useCoreSelector } from '../state/hooks.ts';
 import { selectIsLoggedIn } from '../state/selectors.ts';
+import { PageTitleSync } from './page-title.tsx';
 import type { RouterBridge } from './router-bridge.tsx';
 import type { AppStore } from './store.ts';
 import { publicScreens } from './screens.ts';
@@ -92,6 +93,7 @@ export function AppRouter({ bridge }: { bridge: RouterBridge }) {
   return (
     <HashRouter>
       <bridge.Bridge />
+      <PageTitleSync />
       <ErrorBoundary>
         <AppRoutes />
       </ErrorBoundary>

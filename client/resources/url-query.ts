@@ -55,8 +55,9 @@ function filterValue(f: Extract<ResolvedFilter, { type: 'field' }>, text: string
 }
 
 export function queryFromSearch(params: URLSearchParams, shape: UrlQueryShape): UrlQuery {
-  const page = Number(params.get(PAGE));
-  const size = Number(params.get(SIZE));
+  const whole = (text: string | null) => (text && /^\d{1,9}$/.test(text) ? Number(text) : NaN);
+  const page = whole(params.get(PAGE));
+  const size = whole(params.get(SIZE));
   const sortText = params.get(SORT) ?? '';
   const sortField = sortText.replace(/^-/, '');
   const sort: SortState | null = shape.sortable.includes(sortField) ? { field: sortField, desc: sortText.startsWith('-') } : null;
@@ -74,7 +75,7 @@ export function queryFromSearch(params: URLSearchParams, shape: UrlQueryShape): 
     }
   }
   return {
-    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    page: page >= 1 ? page : 1,
     pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : shape.pageSize,
     filters,
     sort,
