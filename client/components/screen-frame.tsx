@@ -12,15 +12,22 @@ export interface ScreenFrameProps {
   children: ReactNode;
 }
 
+/** The first screen of a page load leaves focus where the browser put it (Tab reaches the skip link first). */
+let firstScreenOfLoad = true;
+
 /**
  * The top of every screen behind login: a title row, an optional lead, then the content. The title is the
- * page's heading: focus moves to it when the screen opens (a screen reader announces the new page, and Tab
+ * page's heading: after a navigation focus moves to it (a screen reader announces the new page, and Tab
  * continues from the top of the content), and the layout's skip link lands on it.
  */
 export function ScreenFrame({ title, description, actions, maxWidth, children }: ScreenFrameProps) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const focused = useRef(false); // StrictMode runs effects twice on one mount: focus once
   useEffect(() => {
-    heading.current?.focus({ preventScroll: true });
+    if (focused.current) return;
+    focused.current = true;
+    if (firstScreenOfLoad) firstScreenOfLoad = false;
+    else heading.current?.focus({ preventScroll: true });
   }, []);
   return (
     <section className={styles.frame} style={maxWidth ? { maxWidth } : undefined}>
