@@ -9,8 +9,11 @@ export interface PageStateProps {
   description?: ReactNode;
   /** Buttons under the description. */
   action?: React.JSX.Element;
-  /** Offer a Retry button (after `action`) that calls this. Default: none. */
-  onRetry?(): void;
+  /**
+   * Shows a "Try again" button that calls this (e.g. after "the server did not answer"); placed before
+   * `action`. Default none.
+   */
+  onRetry?: () => void;
   /** Fill the viewport (public pages) instead of the content area. Default false. */
   fullPage?: boolean;
 }
@@ -18,11 +21,12 @@ export interface PageStateProps {
 /** The one empty / error / not-built look of the console: a NonIdealState in a card. */
 export function PageState({ icon, title, description, action, onRetry, fullPage = false }: PageStateProps) {
   const { t } = useTranslation();
-  const retry = onRetry && <Button icon="refresh" text={t('common.actions.retry')} onClick={onRetry} />;
+  const retry = onRetry ? <Button icon="refresh" text={t('common.actions.retry')} onClick={onRetry} /> : null;
+  const actions = retry && action ? <>{retry} {action}</> : (retry ?? action);
   return (
     <div className={fullPage ? styles.fullPage : styles.inContent}>
       <Card className={styles.card} elevation={1}>
-        <NonIdealState icon={icon} iconSize={NonIdealStateIconSize.STANDARD} title={title} description={description} action={action && retry ? <>{action}{retry}</> : (action ?? retry)} />
+        <NonIdealState icon={icon} iconSize={NonIdealStateIconSize.STANDARD} title={title} description={description} action={actions ?? undefined} />
       </Card>
     </div>
   );

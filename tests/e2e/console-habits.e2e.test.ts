@@ -126,7 +126,7 @@ describe('console habits in Chromium', () => {
   });
 
   it('moves focus to the new page’s heading after a navigation', async () => {
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('menuitem', { name: MENU_EN.hold_domain }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).locator('a[href="#/customer/hold_domain"]').click();
     await page.waitForURL(/hold_domain/);
     await expect.poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`)).toBe(`H1 ${MENU_EN.hold_domain}`);
   });

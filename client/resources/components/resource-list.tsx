@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import type { ResourceDecl } from '../types.ts';
 import { useResource } from '../use-resource.ts';
 import { FiltersBar } from './filters-bar.tsx';
-import { ListOverlays } from './list/list-dialogs.tsx';
+import { ListOverlays } from './list/list-overlays.tsx';
 import { ListError } from './list/list-error.tsx';
 import { ListTable } from './list/list-table.tsx';
 import { ListToolbar } from './list/list-toolbar.tsx';

@@ -2,11 +2,12 @@ import { Button, Checkbox, Classes, HTMLTable, Intent, NonIdealState } from '@bl
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keyOf } from '../../define.ts';
-import { columnId, columnLabel, isSortable } from '../../query.ts';
+import { columnId } from '../../query.ts';
 import type { ResourceDecl } from '../../types.ts';
 import type { ResourceHandle } from '../../use-resource.ts';
 import { Cell } from '../cell.tsx';
 import styles from '../resource-list.module.css';
+import { ListTableHead } from './list-table-head.tsx';
 import { RowActions } from './row-actions.tsx';
 import type { ListDialogs } from './use-list-dialogs.ts';
 import type { ListModel } from './use-list-model.ts';
@@ -22,56 +23,14 @@ export interface ListTableProps<Row> {
   changeQuery: QueryChange;
 }
 
-/** The table: a header that sorts, and skeleton rows, an empty state, or the rows with checkbox and actions. */
+/** The table: its header, then skeleton rows, an empty state, or the rows with checkbox and actions. */
 export function ListTable<Row>({ decl, r, model, dialogs, changeQuery }: ListTableProps<Row>) {
   const { t } = useTranslation();
-  const { columns, selectable, hasRowActions, pageKeys } = model;
-  const { selection, query, list } = r.state;
-  const allSelected = pageKeys.length > 0 && pageKeys.every((k) => selection.includes(k));
+  const { columns, selectable, hasRowActions } = model;
+  const { selection, list } = r.state;
   const colSpan = columns.length + (selectable ? 1 : 0) + (hasRowActions ? 1 : 0);
 
-  const sortBy = (field: string) => {
-    const cur = query.sort;
-    changeQuery({ sort: cur?.field === field ? (cur.desc ? null : { field, desc: true }) : { field, desc: false } });
-  };
-
-  const header = (
-    <thead>
-      <tr>
-        {selectable && (
-          <th className={styles.checkCell}>
-            <Checkbox
-              aria-label={t('resource.selection.all')}
-              checked={allSelected}
-              indeterminate={selection.length > 0 && !allSelected}
-              disabled={pageKeys.length === 0}
-              onChange={(e) => r.select(e.currentTarget.checked ? pageKeys : [])}
-              className={styles.check}
-            />
-          </th>
-        )}
-        {columns.map((c) => {
-          const id = columnId(c);
-          const sort = query.sort?.field === id ? query.sort : null;
-          return (
-            <th key={id} style={c.width ? { width: c.width } : undefined} aria-sort={sort ? (sort.desc ? 'descending' : 'ascending') : undefined}>
-              {isSortable(c, model.serverSort) ? (
-                <button type="button" className={styles.sortButton} onClick={() => sortBy(id)}>
-                  {t(columnLabel(decl, c))}
-                  <span aria-hidden="true" className={styles.sortMark}>
-                    {sort ? (sort.desc ? '▼' : '▲') : '↕'}
-                  </span>
-                </button>
-              ) : (
-                t(columnLabel(decl, c))
-              )}
-            </th>
-          );
-        })}
-        {hasRowActions && <th className={styles.actionsCell}>{t('resource.actions.title')}</th>}
-      </tr>
-    </thead>
-  );
+  const header = <ListTableHead decl={decl} r={r} model={model} changeQuery={changeQuery} />;
 
   let body: ReactNode;
   if (model.firstLoad) {

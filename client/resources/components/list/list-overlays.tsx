@@ -6,14 +6,14 @@ import type { ResourceHandle } from '../../use-resource.ts';
 import { ResourceForm } from '../resource-form.tsx';
 import type { ListDialogs } from './use-list-dialogs.ts';
 
-export interface ListDialogsProps<Row> {
+export interface ListOverlaysProps<Row> {
   decl: ResourceDecl<Row>;
   r: ResourceHandle<Row>;
   dialogs: ListDialogs<Row>;
 }
 
 /** The list's overlays: the create/edit/action form, the confirmation, and a screen's own dialog. */
-export function ListOverlays<Row>({ decl, r, dialogs }: ListDialogsProps<Row>) {
+export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) {
   const { t } = useTranslation();
   const { editing, confirming, dialog } = dialogs;
   const common = { resource: decl.name, labels: labelsOf(decl), save: r.state.save, lookups: decl.lookups, lookupState: r.state.lookups, onClose: dialogs.closeForm };
