@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint/import-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', '.data/**', 'node_modules/**', 'coverage/**', '.tmp/**'] },
@@ -26,6 +27,32 @@ export default tseslint.config(
         { name: 'WebSocket', message: 'WebSocket belongs to the effect layer (client/api).' },
         { name: 'setInterval', message: 'Timers belong to sagas.' },
         { name: 'setTimeout', message: 'Timers belong to sagas.' },
+      ],
+    },
+  },
+  {
+    // The house's folder boundaries (README "Architecture"; tests/contract/import-boundaries.test.ts proves them).
+    plugins: { local: boundaries },
+    rules: {
+      'local/import-boundaries': [
+        'error',
+        {
+          forbid: [
+            { from: 'client/', to: 'mock-server/', why: 'the console reaches the server through contracts and HTTP only' },
+            { from: 'mock-server/', to: 'client/', why: 'the server never depends on the console' },
+            { from: 'contracts/', to: 'client/', why: 'contracts depend on zod only' },
+            { from: 'contracts/', to: 'mock-server/', why: 'contracts depend on zod only' },
+            {
+              from: 'scripts/',
+              to: 'tests/',
+              // Known exception: the robustness harness and server/build helpers are shared machinery that
+              // still lives under tests/; scripts may use them, never a test file.
+              except: ['tests/robustness/harness/', 'tests/helpers/', 'tests/e2e/helpers/'],
+              why: 'scripts do not depend on tests',
+            },
+          ],
+          isolated: [{ folder: 'client/features/', entry: 'index.ts' }],
+        },
       ],
     },
   },

@@ -20,8 +20,8 @@ export type MenuGroup = (typeof MENU_GROUPS)[number];
 /** Who gets the route in the seeded roles: customer ⊂ agent; admin = everything but `super`; super = all. */
 export type RouteAudience = 'customer' | 'agent' | 'admin' | 'super';
 
-export interface RouteInfo {
-  readonly name: string;
+export interface RouteInfo<N extends string = string> {
+  readonly name: N;
   readonly group: MenuGroup;
   readonly audience: RouteAudience;
   /** Button (type 2) permission paths the route offers. */
@@ -30,11 +30,11 @@ export interface RouteInfo {
 
 const CRUD = ['add', 'update', 'remove'] as const;
 
-function r(name: string, group: MenuGroup, audience: RouteAudience, buttons: readonly string[] = []): RouteInfo {
+function r<const N extends string>(name: N, group: MenuGroup, audience: RouteAudience, buttons: readonly string[] = []): RouteInfo<N> {
   return { name, group, audience, buttons };
 }
 
-export const ROUTES: readonly RouteInfo[] = [
+export const ROUTES = [
   // Decision: /customer redirects to today_statistics (§2) though §2's list omits it; it is registered here.
   r('today_statistics', 'statistics', 'customer'),
   r('home', 'statistics', 'customer'),
@@ -126,10 +126,20 @@ export const ROUTES: readonly RouteInfo[] = [
   r('server_list', 'system', 'super', [...CRUD]),
   r('language_list', 'system', 'admin', [...CRUD]),
   r('update_password', 'system', 'customer'),
-];
+] as const;
 
-export const ROUTE_NAMES: readonly string[] = ROUTES.map((x) => x.name);
-export const routeInfo = (name: string): RouteInfo | undefined => ROUTES.find((x) => x.name === name);
+/**
+ * A console route's name, derived from the list above: a misspelled route in the client (screen registry,
+ * menu links, navigation) fails the typecheck instead of showing "not found".
+ */
+export type RouteName = (typeof ROUTES)[number]['name'];
+
+export const ROUTE_NAMES: readonly RouteName[] = ROUTES.map((x) => x.name);
+const KNOWN_ROUTES: ReadonlySet<string> = new Set(ROUTE_NAMES);
+/** Whether a string from outside (URL, server menu) names a console route. */
+export const isRouteName = (name: string): name is RouteName => KNOWN_ROUTES.has(name);
+export const routeInfo = (name: string): RouteInfo<RouteName> | undefined => ROUTES.find((x) => x.name === name);
 
 /** Public routes (no login). */
 export const PUBLIC_ROUTES = ['admin_login', 'admin_register', 'maintain', 'share_access', 'access_log'] as const;
+export type PublicRouteName = (typeof PUBLIC_ROUTES)[number];

@@ -15,7 +15,9 @@ export const STORAGE_KEYS = {
   /** Reserved, never written (see above). */
   password: 'password',
 } as const;
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+/** Not part of §9: the columns a list's user switched off (JSON array of column ids), per list. */
+export const columnsKey = (list: string) => `columns.${list}` as const;
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS] | ReturnType<typeof columnsKey>;
 
 /** What the sagas need of persistent storage; tests pass an in-memory one. */
 export interface KeyValueStorage {
@@ -52,7 +54,7 @@ export function webStorage(store: Storage | undefined): KeyValueStorage {
 }
 
 export function memoryStorage(initial: Partial<Record<StorageKey, string>> = {}): KeyValueStorage {
-  const map = new Map<string, string>(Object.entries(initial));
+  const map = new Map<string, string>(Object.entries(initial).filter((e): e is [string, string] => e[1] !== undefined));
   return {
     get: (key) => map.get(key) ?? null,
     set: (key, value) => void map.set(key, value),

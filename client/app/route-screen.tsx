@@ -1,7 +1,7 @@
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
-import { ROUTE_NAMES } from '../../contracts/index.ts';
+import { isRouteName } from '../../contracts/index.ts';
 import { NoPermissionScreen } from '../features/shell/screens/no-permission-screen.tsx';
 import { NotBuiltScreen } from '../features/shell/screens/not-built-screen.tsx';
 import { NotFoundScreen } from '../features/shell/screens/not-found-screen.tsx';
@@ -11,8 +11,6 @@ import { menuEvents } from '../state/menu-slice.ts';
 import { selectDefaultCustomerPath, selectMenuTree } from '../state/selectors.ts';
 import { isRouteGranted } from '../state/menu.ts';
 import { screens } from './screens.ts';
-
-const KNOWN = new Set(ROUTE_NAMES);
 
 /** Waits for the menu tree (permissions come from it); offers a retry if it failed. */
 function useMenuReady(): React.JSX.Element | null {
@@ -38,7 +36,7 @@ export function RouteScreen() {
   const name = useParams<{ name: string }>().name ?? '';
   const tree = useCoreSelector(selectMenuTree);
   const waiting = useMenuReady();
-  if (!KNOWN.has(name)) return <NotFoundScreen home="/customer" />;
+  if (!isRouteName(name)) return <NotFoundScreen home="/customer" />;
   if (waiting) return waiting;
   if (!isRouteGranted(tree, name)) return <NoPermissionScreen route={name} />;
   const Screen = screens[name];

@@ -8,6 +8,7 @@ import { NotBuiltScreen } from '../features/shell/screens/not-built-screen.tsx';
 import { NotFoundScreen } from '../features/shell/screens/not-found-screen.tsx';
 import { useCoreSelector } from '../state/hooks.ts';
 import { selectIsLoggedIn } from '../state/selectors.ts';
+import { PageTitleSync } from './page-title.tsx';
 import type { RouterBridge } from './router-bridge.tsx';
 import type { AppStore } from './store.ts';
 import { publicScreens } from './screens.ts';
@@ -15,7 +16,7 @@ import { publicScreens } from './screens.ts';
 // The login page is the first load and stays in the entry chunk; everything else is fetched on demand.
 const RegisterScreen = lazy(() => import('../features/auth/screens/register-screen.tsx'));
 const MaintainScreen = lazy(() => import('../features/shell/screens/maintain-screen.tsx'));
-const AppLayout = lazy(() => import('../features/layout/app-layout.tsx'));
+const AppLayout = lazy(() => import('./layout/app-layout.tsx'));
 // Only rendered under /customer: fetched with the layout, not on the login page.
 const RouteScreen = lazy(() => import('./route-screen.tsx').then((m) => ({ default: m.RouteScreen })));
 const CustomerIndex = lazy(() => import('./route-screen.tsx').then((m) => ({ default: m.CustomerIndex })));
@@ -92,6 +93,7 @@ export function AppRouter({ bridge }: { bridge: RouterBridge }) {
   return (
     <HashRouter>
       <bridge.Bridge />
+      <PageTitleSync />
       <ErrorBoundary>
         <AppRoutes />
       </ErrorBoundary>

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { PublicRouteName, RouteName } from '../../contracts/index.ts';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
@@ -7,7 +8,7 @@ type Screen = LazyExoticComponent<ComponentType>;
  * export is the screen). Every route name without an entry renders the "not built yet" panel; each entry
  * is its own chunk. Inside a screen, `useAuthority()` (state/hooks.ts) gives its button permissions.
  */
-export const screens: Readonly<Record<string, Screen>> = {
+export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   update_password: lazy(() => import('../features/auth/screens/update-password-screen.tsx')),
   pay_config: lazy(() => import('../features/shell/screens/pay-config-screen.tsx')),
   url_key_platform: lazy(() => import('../features/qr-codes/screens/url-key-platform-screen.tsx')),
@@ -33,7 +34,7 @@ export const screens: Readonly<Record<string, Screen>> = {
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */
-export const publicScreens: Readonly<Partial<Record<'share_access' | 'access_log', Screen>>> = {
+export const publicScreens: Readonly<Partial<Record<Extract<PublicRouteName, 'share_access' | 'access_log'>, Screen>>> = {
   share_access: lazy(() => import('../features/share/screens/share-screen.tsx')),
   access_log: lazy(() => import('../features/access-log/screens/access-log-screen.tsx')),
 };

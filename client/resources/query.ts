@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
 import type { CallDef } from '../../contracts/index.ts';
+import { fieldLabel, labelsOf } from './fields.ts';
 import { shapeOf, unwrapField } from './schema-fields.ts';
 import type { ExportColumn, ResourceQuery, SortState } from './resource-slice.ts';
 import type { ColumnDecl, ResourceDecl } from './types.ts';
@@ -31,6 +32,19 @@ export function listBody(decl: Pick<ResourceDecl, 'fixedQuery' | 'list'>, query:
 /** Stable id of a column (its field, or the custom id). */
 export function columnId<Row>(c: ColumnDecl<Row>): string {
   return c.kind === 'custom' ? c.id : c.field;
+}
+
+/**
+ * Whether the header sorts by a column: lists the server sorts offer the server's fields (whole result);
+ * others sort the shown page by any field column. A declaration's `sortable` decides first.
+ */
+export function isSortable<Row>(c: ColumnDecl<Row>, onServer: readonly string[]): boolean {
+  return c.sortable ?? (onServer.length ? onServer.includes(columnId(c)) : c.kind !== 'custom');
+}
+
+/** The i18n key of a column's header: its own label, else the resource's field label. */
+export function columnLabel<Row>(decl: Pick<ResourceDecl<Row>, 'name' | 'labels'>, c: ColumnDecl<Row>): string {
+  return c.label ?? fieldLabel(labelsOf(decl), columnId(c));
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });

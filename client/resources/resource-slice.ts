@@ -22,6 +22,9 @@ export interface ResourceQuery {
   readonly sort: SortState | null;
 }
 
+/** The part of a query the user chooses (and the address carries). */
+export type ListQuery = Pick<ResourceQuery, 'page' | 'pageSize' | 'filters' | 'sort'>;
+
 export interface ListData {
   readonly rows: readonly unknown[];
   readonly total: number;
@@ -95,20 +98,30 @@ export interface ExportColumn {
   readonly labels?: Readonly<Record<string, string>>;
 }
 
+/** A query after a change: a new filter, sort or page size starts again from page 1. */
+export function applyQueryPatch<Q extends ListQuery>(query: Q, p: QueryPatch): Q {
+  const restart = p.filters !== undefined || p.pageSize !== undefined || p.sort !== undefined;
+  return { ...query, ...p, page: p.page ?? (restart ? 1 : query.page) };
+}
+
 export const resourcesSlice = createSlice({
   name: 'resources',
   initialState: {} as ResourcesState,
   reducers: {
     /**
      * A screen was shown: start from its page size and load. An earlier visit's query stays, unless the view
-     * is fixed to other body fields (another parent's nested list), which starts afresh.
+     * is fixed to other body fields (another parent's nested list), which starts afresh, or the address
+     * carries the query (`query`, see url-query.ts), which wins.
      */
-    opened: (s, a: Named<{ pageSize?: number; fixed?: Readonly<Record<string, unknown>> }>) => {
+    opened: (s, a: Named<{ pageSize?: number; fixed?: Readonly<Record<string, unknown>>; query?: ListQuery }>) => {
       const prev = s[a.payload.resource];
       const fixed = a.payload.fixed ?? {};
-      if (prev && JSON.stringify(prev.query.fixed) === JSON.stringify(fixed)) return s;
+      const kept = prev && JSON.stringify(prev.query.fixed) === JSON.stringify(fixed) ? prev : undefined;
       const fresh = initialResourceState(a.payload.pageSize);
-      return { ...s, [a.payload.resource]: { ...fresh, query: { ...fresh.query, fixed } } };
+      const base = kept ?? { ...fresh, query: { ...fresh.query, fixed } };
+      const query = a.payload.query ? { ...base.query, ...a.payload.query } : base.query;
+      if (kept && JSON.stringify(query) === JSON.stringify(kept.query)) return s;
+      return { ...s, [a.payload.resource]: { ...base, query, selection: [] } };
     },
     lookupRequested: (s, a: Named<{ lookup: string }>) =>
       patch(s, a.payload.resource, (r) => ({ ...r, lookups: { ...r.lookups, [a.payload.lookup]: loadingFrom(r.lookups[a.payload.lookup] ?? idle) } })),
@@ -120,16 +133,8 @@ export const resourcesSlice = createSlice({
         lookups: { ...r.lookups, [a.payload.lookup]: failedFrom(r.lookups[a.payload.lookup] ?? idle, a.payload.error) },
       })),
     queryChanged: (s, a: Named<{ patch: QueryPatch }>) =>
-      patch(s, a.payload.resource, (r) => {
-        const p = a.payload.patch;
-        // A new filter, sort or page size starts again from page 1; the selection belongs to the old rows.
-        const restart = p.filters !== undefined || p.pageSize !== undefined || p.sort !== undefined;
-        return {
-          ...r,
-          selection: [],
-          query: { ...r.query, ...p, page: p.page ?? (restart ? 1 : r.query.page) },
-        };
-      }),
+      // The selection belongs to the old rows.
+      patch(s, a.payload.resource, (r) => ({ ...r, selection: [], query: applyQueryPatch(r.query, a.payload.patch) })),
     reloadRequested: (s, _a: Named) => s,
     listRequested: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, list: loadingFrom(r.list) })),
     /** `keys`: the loaded rows' keys, so a selection keeps only rows still listed. */
@@ -145,6 +150,9 @@ export const resourcesSlice = createSlice({
       patch(s, a.payload.resource, (r) => ({ ...r, selection: a.payload.keys })),
     columnsChosen: (s, a: Named<{ hidden: readonly string[] }>) =>
       patch(s, a.payload.resource, (r) => ({ ...r, hiddenColumns: a.payload.hidden })),
+    /** The choice saved on an earlier visit (storage); a choice made meanwhile wins. */
+    columnsRestored: (s, a: Named<{ hidden: readonly string[] }>) =>
+      patch(s, a.payload.resource, (r) => (r.hiddenColumns === null ? { ...r, hiddenColumns: a.payload.hidden } : r)),
 
     saveSubmitted: (s, a: Named<SaveSubmission>) => patch(s, a.payload.resource, (r) => ({ ...r, save: loading })),
     saved: (s, a: Named<{ result?: unknown }>) =>

@@ -2,7 +2,16 @@ import { useMemo } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { dataOf } from '../state/async.ts';
 import { useAuthority } from '../state/hooks.ts';
-import { resourceEvents as ev, selectResource, type ExportColumn, type QueryPatch, type SaveSubmission, type ResourceState, type WithResources } from './resource-slice.ts';
+import {
+  resourceEvents as ev,
+  selectResource,
+  type ExportColumn,
+  type ListQuery,
+  type QueryPatch,
+  type SaveSubmission,
+  type ResourceState,
+  type WithResources,
+} from './resource-slice.ts';
 import type { ResourceDecl, RowKey } from './types.ts';
 
 /** A resource screen's state and the events it can send, bound to its name. */
@@ -13,7 +22,7 @@ export function useResource<Row>(decl: ResourceDecl<Row>) {
   const data = dataOf(state.list);
   const events = useMemo(
     () => ({
-      open: (fixed?: Readonly<Record<string, unknown>>) => dispatch(ev.opened({ resource: name, pageSize: decl.pageSize, fixed })),
+      open: (fixed?: Readonly<Record<string, unknown>>, query?: ListQuery) => dispatch(ev.opened({ resource: name, pageSize: decl.pageSize, fixed, query })),
       setQuery: (patch: QueryPatch) => dispatch(ev.queryChanged({ resource: name, patch })),
       reload: () => dispatch(ev.reloadRequested({ resource: name })),
       select: (keys: readonly RowKey[]) => dispatch(ev.selectionChanged({ resource: name, keys })),
@@ -35,6 +44,8 @@ export function useResource<Row>(decl: ResourceDecl<Row>) {
     ...events,
   };
 }
+
+export type ResourceHandle<Row> = ReturnType<typeof useResource<Row>>;
 
 /** Whether the page's authority list grants a button; `undefined` (no button named) means always. */
 export function useGrants(): (button: string | undefined) => boolean {

@@ -40,6 +40,7 @@ export function hydrateCoreState(storage: KeyValueStorage, userAgent: string): C
     ui: {
       ...initialUiState,
       theme: theme === Theme.values.dark ? Theme.values.dark : (Theme.values.light as ThemeCode),
+      themeChosen: theme === Theme.values.dark || theme === Theme.values.light,
       language: (LOCALES as readonly string[]).includes(language ?? '') ? (language as Locale) : initialUiState.language,
       layoutMode: layout === 'top' ? 'top' : ('side' as LayoutMode),
       isMobile: isMobileUserAgent(userAgent),

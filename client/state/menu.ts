@@ -1,4 +1,4 @@
-import { MenuType, type MenuItem } from '../../contracts/index.ts';
+import { isRouteName, MenuType, type MenuItem, type RouteName } from '../../contracts/index.ts';
 
 /**
  * Pure derivations from the server's menu tree (`menu/token_menu`). Type 1 items are routes: groups have
@@ -7,9 +7,9 @@ import { MenuType, type MenuItem } from '../../contracts/index.ts';
  */
 
 export const CUSTOMER_BASE = '/customer';
-export const DEFAULT_CUSTOMER_ROUTE = 'today_statistics';
+export const DEFAULT_CUSTOMER_ROUTE: RouteName = 'today_statistics';
 
-export type NavLeaf = { readonly kind: 'leaf'; readonly id: number; readonly route: string; readonly labelKey: string; readonly icon: string };
+export type NavLeaf = { readonly kind: 'leaf'; readonly id: number; readonly route: RouteName; readonly labelKey: string; readonly icon: string };
 export type NavGroup = {
   readonly kind: 'group';
   readonly id: number;
@@ -23,16 +23,16 @@ const isRoute = (m: MenuItem) => m.type === MenuType.values.route;
 const bySortDesc = (a: MenuItem, b: MenuItem) => b.sort - a.sort;
 const labelKeyOf = (m: MenuItem) => m.language_variables || m.name;
 
-export function routePath(route: string): string {
+export function routePath(route: RouteName): string {
   return `${CUSTOMER_BASE}/${route}`;
 }
 
-/** Navigation: type 1 items only, sorted, empty groups dropped. */
+/** Navigation: type 1 items only, sorted, empty groups dropped; a leaf naming no console route is left out. */
 export function navFromTree(tree: readonly MenuItem[]): NavItem[] {
   const out: NavItem[] = [];
   for (const m of [...tree].filter(isRoute).sort(bySortDesc)) {
     if (m.path) {
-      out.push({ kind: 'leaf', id: m.id, route: m.path, labelKey: labelKeyOf(m), icon: m.icon });
+      if (isRouteName(m.path)) out.push({ kind: 'leaf', id: m.id, route: m.path, labelKey: labelKeyOf(m), icon: m.icon });
     } else {
       const children = navFromTree(m.children);
       if (children.length) out.push({ kind: 'group', id: m.id, labelKey: labelKeyOf(m), icon: m.icon, children });

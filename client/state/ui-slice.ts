@@ -7,6 +7,8 @@ export type LayoutMode = 'side' | 'top';
 
 export interface UiState {
   readonly theme: ThemeCode;
+  /** The user picked the theme (now or saved earlier); until then it follows the system's colour scheme. */
+  readonly themeChosen: boolean;
   readonly language: Locale;
   readonly layoutMode: LayoutMode;
   /** Decided once from the user agent (spec §9); mobile gets the menu in a drawer. */
@@ -16,6 +18,7 @@ export interface UiState {
 
 export const initialUiState: UiState = {
   theme: Theme.values.light,
+  themeChosen: false,
   language: DEFAULT_LOCALE,
   layoutMode: 'side',
   isMobile: false,
@@ -26,7 +29,10 @@ export const uiSlice = createSlice({
   name: 'ui',
   initialState: initialUiState,
   reducers: {
-    themeChanged: (s, a: PayloadAction<ThemeCode>) => ({ ...s, theme: a.payload }),
+    /** The user picked a theme: it wins over the system's from now on (and is saved). */
+    themeChanged: (s, a: PayloadAction<ThemeCode>) => ({ ...s, theme: a.payload, themeChosen: true }),
+    /** The system's colour scheme (prefers-color-scheme), followed while the user has not picked one. */
+    systemThemeSeen: (s, a: PayloadAction<ThemeCode>) => (s.themeChosen ? s : { ...s, theme: a.payload }),
     languageChanged: (s, a: PayloadAction<Locale>) => ({ ...s, language: a.payload }),
     layoutModeChanged: (s, a: PayloadAction<LayoutMode>) => ({ ...s, layoutMode: a.payload }),
     mobileMenuToggled: (s, a: PayloadAction<boolean>) => ({ ...s, mobileMenuOpen: a.payload }),

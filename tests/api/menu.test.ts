@@ -51,7 +51,7 @@ describe('menu/token_menu of each seeded role', () => {
   });
 
   it('gives a customer none of the admin or super routes', () => {
-    const adminOnly = ROUTES.filter((r) => r.audience === 'admin' || r.audience === 'super').map((r) => r.name);
+    const adminOnly: readonly string[] = ROUTES.filter((r) => r.audience === 'admin' || r.audience === 'super').map((r) => r.name);
     expect(adminOnly.length).toBeGreaterThan(0);
     expect(routeNames(trees.customer01).filter((name) => adminOnly.includes(name))).toEqual([]);
     // Named examples of §6: the admin and customer pages are told apart by route name.

@@ -2,7 +2,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { HotkeysProvider } from '@blueprintjs/core';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { i18n } from 'i18next';
 import { ShortCodeType, type UrlKeyPlatform } from '../../contracts/index.ts';
@@ -32,7 +33,14 @@ const ROWS: UrlKeyPlatform[] = [
   { id: 2, name: 'Platform A', url: 'https://a.example.net/api', key: 'k', short_code_type: 4, show_status: 2, sort: 20, remark: '', create_time: '2026-01-02 08:00:00' },
 ];
 
-async function mount(buttons: string[], routes: FakeRoutes = {}) {
+/** Where the router is (the list writes its query there). */
+let search = '';
+function LocationProbe() {
+  search = useLocation().search;
+  return null;
+}
+
+async function mount(buttons: string[], routes: FakeRoutes = {}, address = '/customer/url_key_platform') {
   const fx = fakeEffects({ 'url_key_platform/inquire': () => ({ content: ROWS, total: ROWS.length }), ...routes });
   const store = createAppStore(fx.effects);
   await store.loadSessionModules();
@@ -40,11 +48,14 @@ async function mount(buttons: string[], routes: FakeRoutes = {}) {
   render(
     <Provider store={store}>
       <I18nextProvider i18n={i18nEn}>
-        <MemoryRouter initialEntries={['/customer/url_key_platform']}>
-          <Routes>
-            <Route path="/customer/:name" element={<ResourceScreen decl={urlKeyPlatformResource} />} />
-          </Routes>
-        </MemoryRouter>
+        <HotkeysProvider>
+          <MemoryRouter initialEntries={[address]}>
+            <LocationProbe />
+            <Routes>
+              <Route path="/customer/:name" element={<ResourceScreen decl={urlKeyPlatformResource} />} />
+            </Routes>
+          </MemoryRouter>
+        </HotkeysProvider>
       </I18nextProvider>
     </Provider>,
   );
@@ -76,6 +87,28 @@ describe('resource list from a declaration', () => {
     fireEvent.click(within(search).getByRole('button', { name: 'Search' }));
     await until(() => fx.calls.filter((c) => c.path === 'url_key_platform/inquire').length === 2);
     expect(fx.calls.at(-1)!.body).toEqual({ name: 'Plat', show_status: 2, page: 1, page_size: 20 });
+  });
+
+  it('takes its query from the address and writes changes back to it (the store follows, one load each)', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => ({ ...ROWS[1]!, id: i + 10, name: i === 0 ? 'Platform A' : `Platform ${i}` }));
+    const fx = await mount([], { 'url_key_platform/inquire': () => ({ content: many.slice(0, 20), total: many.length }) }, '/customer/url_key_platform?page=2&name=Plat&sort=-name');
+    const loads = () => fx.calls.filter((c) => c.path === 'url_key_platform/inquire');
+    expect(loads()).toHaveLength(1);
+    expect(loads()[0]!.body).toEqual({ name: 'Plat', page: 2, page_size: 20 });
+    expect((within(screen.getByRole('search')).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Plat');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await until(() => loads().length === 2);
+    expect(new URLSearchParams(search).get('page')).toBe('3');
+    expect(loads()[1]!.body).toEqual({ name: 'Plat', page: 3, page_size: 20 });
+
+    // A new filter starts again at page 1 and keeps the sort.
+    fireEvent.change(within(screen.getByRole('search')).getByRole('textbox', { name: 'Name' }), { target: { value: 'Self' } });
+    fireEvent.click(within(screen.getByRole('search')).getByRole('button', { name: 'Search' }));
+    await until(() => loads().length === 3);
+    expect(search).toBe('?sort=-name&name=Self');
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(loads()).toHaveLength(3);
   });
 
   it('shows Add, Edit and Delete only when the authority list grants add / update / remove', async () => {

@@ -34,6 +34,28 @@ export interface Effects {
   random(): number;
   /** Epoch ms: frame timestamps and the dev event recorder. */
   now(): number;
+  /** `(prefers-color-scheme: dark)`; absent or null where the browser cannot tell (tests, old browsers). */
+  prefersDark?: MediaPreference | null;
+}
+
+function mediaPreference(query: string): MediaPreference | null {
+  const list = typeof window.matchMedia === 'function' ? window.matchMedia(query) : null;
+  if (!list) return null;
+  return {
+    matches: () => list.matches,
+    subscribe(onChange) {
+      const listener = (e: MediaQueryListEvent) => onChange(e.matches);
+      list.addEventListener('change', listener);
+      return () => list.removeEventListener('change', listener);
+    },
+  };
+}
+
+/** A media query the sagas follow (prefers-color-scheme): its state now, and a subscription to changes. */
+export interface MediaPreference {
+  matches(): boolean;
+  /** Returns the unsubscribe. */
+  subscribe(onChange: (matches: boolean) => void): () => void;
 }
 
 export interface BrowserEffectsDeps {
@@ -77,5 +99,6 @@ export function createBrowserEffects(deps: BrowserEffectsDeps): Effects {
     openSocket: browserSocketFactory(),
     random: () => Math.random(),
     now: () => Date.now(),
+    prefersDark: mediaPreference('(prefers-color-scheme: dark)'),
   };
 }

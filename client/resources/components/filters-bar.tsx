@@ -1,7 +1,7 @@
 import { Button, Intent } from '@blueprintjs/core';
 import type { DateRange } from '@blueprintjs/datetime';
 import { parse } from 'date-fns';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromInput } from '../form-values.ts';
 import type { ResolvedFilter } from '../fields.ts';
@@ -29,13 +29,15 @@ export interface FiltersBarProps {
   filters: readonly ResolvedFilter[];
   applied: Readonly<Record<string, unknown>>;
   onApply(filters: Record<string, unknown>): void;
+  /** The form (the `/` shortcut focuses its first input). */
+  ref?: Ref<HTMLFormElement>;
 }
 
 /**
  * Filter inputs over the list call's request fields. Typing changes a draft; Search (or Enter) applies it.
  * A date range sends whole days: 'YYYY-MM-DD 00:00:00' to 'YYYY-MM-DD 23:59:59'.
  */
-export function FiltersBar({ filters, applied, onApply }: FiltersBarProps) {
+export function FiltersBar({ filters, applied, onApply, ref }: FiltersBarProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters, applied));
   const today = useMemo(() => new Date(), []);
@@ -60,7 +62,7 @@ export function FiltersBar({ filters, applied, onApply }: FiltersBarProps) {
   };
 
   return (
-    <form className={styles.filters} onSubmit={submit} role="search" aria-label={t('resource.filters.title')}>
+    <form ref={ref} className={styles.filters} onSubmit={submit} role="search" aria-label={t('resource.filters.title')}>
       {filters.map((f) =>
         f.type === 'field' ? (
           <div key={f.field.name} className={styles.filter}>

@@ -18,7 +18,7 @@ export function ResourceScreen<Row>({ decl, children, toolbar }: ResourceScreenP
   return (
     <ScreenFrame title={t(decl.title ?? `menu.${decl.name}`)} description={decl.description ? t(decl.description) : undefined}>
       {children}
-      <ResourceList decl={decl} toolbar={toolbar} />
+      <ResourceList decl={decl} toolbar={toolbar} inUrl />
     </ScreenFrame>
   );
 }

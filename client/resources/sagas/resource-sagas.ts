@@ -9,6 +9,7 @@ import { downloadText } from '../effects/download.ts';
 import { listBody, toCsv } from '../query.ts';
 import { resourceEvents as ev, selectResource, type ExportColumn, type ResourceState, type SaveSubmission, type WithResources } from '../resource-slice.ts';
 import type { RowKey } from '../types.ts';
+import { watchColumns } from './column-sagas.ts';
 
 /** Exports page through the list call; past this many rows the server's own export is the tool. */
 export const EXPORT_MAX_ROWS = 100_000;
@@ -183,6 +184,7 @@ function* exportUntilCancelled(action: Named<{ columns: readonly ExportColumn[];
 export function* watchResources(): Saga {
   yield all([
     call(watchLoads),
+    call(watchColumns),
     takeEvery(ev.opened.type, lookupsFlow),
     takeEvery(ev.saveSubmitted.type, saveFlow),
     takeEvery(ev.removeConfirmed.type, removeFlow),

@@ -104,7 +104,7 @@ export default function SetQrCodeScreen() {
         </div>
       </div>
       <H5 style={{ marginTop: 24 }}>{t(`${QR_LABELS}.created.latest`)}</H5>
-      <ResourceList decl={setQrCodeResource} hideCreate />
+      <ResourceList decl={setQrCodeResource} hideCreate inUrl />
     </ScreenFrame>
   );
 }

@@ -1,6 +1,10 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, takeEvery } from 'redux-saga/effects';
+import { eventChannel, type EventChannel } from 'redux-saga';
+import { all, call, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import { Theme } from '../../../../contracts/index.ts';
+import type { MediaPreference } from '../../../api/effects/browser-effects.ts';
 import type { Locale } from '../../../../contracts/index.ts';
+import type { CoreState } from '../../../state/core.ts';
 import { STORAGE_KEYS } from '../../../api/storage.ts';
 import { effects, type Saga } from '../../../state/sagas/call.ts';
 import { uiEvents, type LayoutMode, type ThemeCode } from '../../../state/ui-slice.ts';
@@ -16,8 +20,35 @@ export function* persistLayoutFlow(a: PayloadAction<LayoutMode>): Saga {
   (yield* effects()).storage.set(STORAGE_KEYS.layoutMode, a.payload);
 }
 
+export function createMediaChannel(pref: MediaPreference): EventChannel<boolean> {
+  return eventChannel((emit) => pref.subscribe(emit));
+}
+
+const themeOf = (dark: boolean): ThemeCode => (dark ? Theme.values.dark : Theme.values.light);
+
+/**
+ * Until the user picks a theme, the console wears the system's (prefers-color-scheme) and changes with it;
+ * the first pick ends this for good (the saved choice wins on later visits, so it never starts).
+ */
+export function* followSystemThemeFlow(): Saga {
+  const pref = (yield* effects()).prefersDark;
+  if (!pref || ((yield select((s: CoreState) => s.ui.themeChosen)) as boolean)) return;
+  yield put(uiEvents.systemThemeSeen(themeOf(pref.matches())));
+  const changes = (yield call(createMediaChannel, pref)) as EventChannel<boolean>;
+  try {
+    for (;;) {
+      const { dark } = (yield race({ dark: take(changes), picked: take(uiEvents.themeChanged.type) })) as { dark?: boolean };
+      if (dark === undefined) return;
+      yield put(uiEvents.systemThemeSeen(themeOf(dark)));
+    }
+  } finally {
+    changes.close();
+  }
+}
+
 export function* watchPreferences(): Saga {
   yield all([
+    call(followSystemThemeFlow),
     takeEvery(uiEvents.themeChanged.type, persistThemeFlow),
     takeEvery(uiEvents.languageChanged.type, persistLanguageFlow),
     takeEvery(uiEvents.layoutModeChanged.type, persistLayoutFlow),

@@ -18,7 +18,7 @@ export function* websiteInfoFlow(): Saga {
   try {
     const info = (yield* apiCall(websiteInfoInquire, {})) as WebsiteInfo;
     yield put(settingsEvents.websiteInfoLoaded(info));
-    if (info.title) fx.setDocumentTitle(info.title);
+    // The title itself is "<page> · <site>", kept by app/page-title.tsx from this state.
     if (isSafeImageUrl(info.icon)) fx.setFavicon(info.icon);
   } catch (e) {
     yield put(settingsEvents.websiteInfoLoadFailed(toUserMessage(e)));

@@ -6,13 +6,16 @@ import { SiteBrand } from '../../components/site-brand.tsx';
 import { useCoreDispatch, useCoreSelector } from '../../state/hooks.ts';
 import { selectNav } from '../../state/selectors.ts';
 import { uiEvents } from '../../state/ui-slice.ts';
-import { MessageNotice } from '../messages/components/message-notice.tsx';
+import { MessageNotice } from '../../features/messages/components/message-notice.tsx';
 import { AppHeader } from './app-header.tsx';
 import { SideNav } from './side-nav.tsx';
+import { SkipLink } from './skip-link.tsx';
+import { useConsoleHotkeys } from './use-console-hotkeys.ts';
 import styles from './app-layout.module.css';
 
 /** Left menu width (spec §9); 0 in top-menu mode. */
 export const SIDE_WIDTH = 210;
+const CONTENT_ID = 'content';
 
 /** The console frame behind login: header, menu (left, top or a drawer on mobile) and the screen. */
 export default function AppLayout() {
@@ -22,9 +25,11 @@ export default function AppLayout() {
   const current = useParams<{ name: string }>().name ?? '';
   const { isMobile, layoutMode, mobileMenuOpen } = useCoreSelector((s) => s.ui);
   const sideWidth = isMobile || layoutMode === 'top' ? 0 : SIDE_WIDTH;
+  useConsoleHotkeys();
 
   return (
     <div className={styles.shell} style={{ ['--side-width' as string]: `${sideWidth}px` }}>
+      <SkipLink contentId={CONTENT_ID} />
       <AppHeader nav={nav} current={current} />
       <div className={styles.body}>
         {sideWidth > 0 && (
@@ -32,7 +37,7 @@ export default function AppLayout() {
             <SideNav nav={nav} current={current} />
           </nav>
         )}
-        <main className={styles.content}>
+        <main id={CONTENT_ID} tabIndex={-1} className={styles.content}>
           <Suspense fallback={<NonIdealState icon={<Spinner />} title={t('common.states.loading')} />}>
             <Outlet />
           </Suspense>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { SiteBrand } from '../../components/site-brand.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
-import { OnlineIndicator } from '../connectivity/components/online-indicator.tsx';
+import { OnlineIndicator } from '../../features/connectivity/components/online-indicator.tsx';
 import type { NavItem } from '../../state/menu.ts';
 import { useCoreDispatch, useCoreSelector } from '../../state/hooks.ts';
 import { uiEvents } from '../../state/ui-slice.ts';

@@ -1,0 +1,74 @@
+import { Alert, Intent } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { labelsOf } from '../../fields.ts';
+import type { ResourceDecl } from '../../types.ts';
+import type { ResourceHandle } from '../../use-resource.ts';
+import { ResourceForm } from '../resource-form.tsx';
+import type { ListDialogs } from './use-list-dialogs.ts';
+
+export interface ListOverlaysProps<Row> {
+  decl: ResourceDecl<Row>;
+  r: ResourceHandle<Row>;
+  dialogs: ListDialogs<Row>;
+}
+
+/** The list's overlays: the create/edit/action form, the confirmation, and a screen's own dialog. */
+export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) {
+  const { t } = useTranslation();
+  const { editing, confirming, dialog } = dialogs;
+  const common = { resource: decl.name, labels: labelsOf(decl), save: r.state.save, lookups: decl.lookups, lookupState: r.state.lookups, onClose: dialogs.closeForm };
+  const form = editing?.mode === 'create' ? decl.create : editing?.mode === 'update' ? decl.update : undefined;
+
+  return (
+    <>
+      {editing?.mode === 'action' ? (
+        <ResourceForm
+          {...common}
+          form={editing.action.form}
+          mode="create"
+          rows={editing.rows}
+          title={`${t(editing.action.label)} · ${t('resource.selection.count', { count: editing.rows.length })}`}
+          onSubmit={(b) => r.save({ action: editing.action.id }, b)}
+        />
+      ) : (
+        editing &&
+        form && (
+          <ResourceForm
+            {...common}
+            form={form}
+            mode={editing.mode}
+            rows={editing.mode === 'update' ? [editing.row] : []}
+            onSubmit={(b) => r.save(editing.mode, b)}
+          />
+        )
+      )}
+
+      <Alert
+        isOpen={confirming !== null}
+        intent={Intent.DANGER}
+        icon={confirming?.kind === 'remove' ? 'trash' : (confirming?.action.icon ?? 'warning-sign')}
+        cancelButtonText={t('common.actions.cancel')}
+        confirmButtonText={t(confirming?.kind === 'remove' ? 'common.actions.remove' : 'common.actions.confirm')}
+        onCancel={() => dialogs.confirm(null)}
+        onConfirm={() => {
+          if (confirming?.kind === 'remove') r.remove(confirming.keys);
+          else if (confirming?.kind === 'action') r.runAction(confirming.action.id, confirming.keys);
+          dialogs.confirm(null);
+        }}
+      >
+        <p>
+          {confirming?.kind === 'remove'
+            ? t(decl.remove?.permanent ? 'resource.confirm.remove_permanent' : 'resource.confirm.remove', { count: confirming.keys.length })
+            : confirming?.kind === 'action'
+              ? t(confirming.action.confirm === 'danger' ? 'resource.confirm.action_danger' : 'resource.confirm.action', {
+                  action: t(confirming.action.label),
+                  count: confirming.keys.length,
+                })
+              : null}
+        </p>
+      </Alert>
+
+      {dialog && <dialog.action.dialog rows={dialog.rows} isOpen onClose={dialogs.closeDialog} reload={r.reload} />}
+    </>
+  );
+}
