@@ -6,6 +6,8 @@ import { payConfig, subscriberConfigDefault, websiteInfo } from '../../fixtures/
 import { languages, mallCategories, urlKeyPlatforms } from '../../fixtures/seed/catalog.ts';
 import { seedMessages } from '../handlers/message.ts';
 import { seedQrCodes } from '../qr/seed.ts';
+import { seedOpeningBalances } from '../services/ledger.ts';
+import { seedUploadConfig } from '../uploads/config.ts';
 import type { Services } from '../services/index.ts';
 import { hashPasswordSync } from '../services/passwords.ts';
 
@@ -14,7 +16,12 @@ export const SEED_TIME = '2026-01-01 08:00:00';
 
 /** Seed steps of the areas (realtime, QR codes, ...), run in this order after the core rows. Add yours here. */
 export type SeedStep = (services: Services) => void;
-const AREA_SEEDS: readonly SeedStep[] = [seedMessages, seedQrCodes];
+const AREA_SEEDS: readonly SeedStep[] = [
+  seedMessages,
+  seedQrCodes,
+  (services) => seedOpeningBalances(services, SEED_TIME),
+  seedUploadConfig,
+];
 
 export function isSeeded(db: Database): boolean {
   return (db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n > 0;
@@ -41,11 +48,12 @@ export function seedDatabase(services: Services, steps: readonly SeedStep[] = AR
     }
 
     const insertUser = db.prepare(`
-      INSERT INTO users (id, account, name, password_hash, role_id, phone, superior_id, invitation_code, balance,
+      INSERT INTO users (id, account, name, password_hash, role_id, phone, superior_id, invitation_code,
         share_ratio, member_expire_time, disable, totp_secret, create_time, register_ip)
-      VALUES (@id, @account, @name, @password_hash, @role_id, @phone, @superior_id, @invitation_code, @balance,
+      VALUES (@id, @account, @name, @password_hash, @role_id, @phone, @superior_id, @invitation_code,
         @share_ratio, @member_expire_time, @disable, @totp_secret, @create_time, '127.0.0.1')`);
-    for (const { password, role, ...u } of users) {
+    // Balances arrive afterwards as opening bills (seedOpeningBalances): balance = sum of bills from the start.
+    for (const { password, role, balance_micro: _opening, ...u } of users) {
       insertUser.run({
         ...u,
         password_hash: hashPasswordSync(password, config.scrypt),
