@@ -25,20 +25,33 @@ export function receiveUpload(req: Request, dir: string, limits: UploadLimits): 
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, preservePath: true, limits: { files: 1, fileSize: limits.sizeLimit, fields: 20, fieldSize: 4096, parts: 21 } });
+      parser = busboy({ headers: req.headers, preservePath: true, limits: { files: 1, fileSize: limits.sizeLimit + 1, fields: 20, fieldSize: 4096, parts: 21 } });
     } catch {
       reject(badRequest('errors.upload_multipart', { field: UPLOAD_FIELD }));
       return;
     }
+    // busboy signals 'limit' on reaching fileSize, so limit + 1: a file of exactly the limit passes, and
+    // reading stops at the first byte over it.
     let settled = false;
-    let file: { tmpPath: string; out: fs.WriteStream; size: number; head: Buffer[]; hash: ReturnType<typeof createHash>; written: Promise<void> } | null = null;
+    let file: {
+      tmpPath: string;
+      stream: NodeJS.ReadableStream;
+      out: fs.WriteStream;
+      size: number;
+      head: Buffer[];
+      hash: ReturnType<typeof createHash>;
+      written: Promise<void>;
+    } | null = null;
 
     const fail = (error: ApiError) => {
       if (settled) return;
       settled = true;
       req.unpipe(parser);
       if (file) {
-        const { out, tmpPath } = file;
+        const { stream, out, tmpPath } = file;
+        // Stop feeding the temporary file before closing it (a write after destroy would be an error).
+        stream.unpipe(out);
+        stream.resume();
         const remove = () => fs.rm(tmpPath, { force: true }, () => {});
         if (out.closed) remove();
         else {
@@ -65,9 +78,11 @@ export function receiveUpload(req: Request, dir: string, limits: UploadLimits): 
       const out = fs.createWriteStream(tmpPath, { flags: 'wx', mode: 0o600 });
       const written = new Promise<void>((done, failed) => {
         out.once('finish', done);
-        out.once('error', failed);
+        out.on('error', failed);
       });
-      file = { tmpPath, out, size: 0, head: [], hash: createHash('sha256'), written };
+      // Destroying the stream on a refusal rejects this with nobody waiting: that is expected, not an error.
+      written.catch(() => {});
+      file = { tmpPath, stream, out, size: 0, head: [], hash: createHash('sha256'), written };
       const current = file;
       stream.on('data', (chunk: Buffer) => {
         current.size += chunk.length;
