@@ -171,3 +171,15 @@ describe('the database itself', () => {
     }
   });
 });
+
+describe('control API reset', () => {
+  it('seeds the opening bills and the upload config again', async () => {
+    ok(await t.call('user/change_balance', { id: C1, amount_micro: 1, remark: 'before reset' }, admin));
+    const res = await fetch(`${t.url}/__control/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(200);
+    expect(ledgerProblems(t.db)).toEqual([]);
+    expect(t.db.prepare('SELECT COUNT(*) FROM bills').pluck().get()).toBe(3);
+    expect(balanceOf(C1)).toBe(356_250_000);
+    expect(t.db.prepare('SELECT size_limit_bytes FROM upload_config').pluck().get()).toBe(5 * 1024 * 1024);
+  });
+});
