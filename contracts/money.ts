@@ -36,7 +36,9 @@ export function formatMoney(micro: number): string {
   const sign = micro < 0 ? '-' : '';
   const abs = Math.abs(micro);
   const whole = Math.floor(abs / MICRO_PER_UNIT);
-  const fraction = String(abs % MICRO_PER_UNIT).padStart(6, '0').replace(/0+$/, '');
+  const fraction = String(abs % MICRO_PER_UNIT)
+    .padStart(6, '0')
+    .replace(/0+$/, '');
   return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 

@@ -32,7 +32,8 @@ export function createUploadFile(fetchImpl: typeof fetch, baseUrl = ''): UploadF
     }
     const parsed = envelope(uploadedFile).safeParse(json);
     const message = parsed.success ? (parsed.data.message ?? '') : '';
-    if (!parsed.success || !res.ok || !parsed.data.status || !parsed.data.data) throw new ApiError(fileAdd.path, res.ok ? 400 : res.status, message);
+    if (!parsed.success || !res.ok || !parsed.data.status || !parsed.data.data)
+      throw new ApiError(fileAdd.path, res.ok ? 400 : res.status, message);
     return parsed.data.data;
   };
 }

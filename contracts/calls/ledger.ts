@@ -31,13 +31,17 @@ export const BILL_REMARK_MAX = 255;
 export const userChangeBalance = defineCall({
   path: 'user/change_balance',
   summary:
-    'Change a user\'s balance by a signed amount in micro-units (§5: positive adds, negative subtracts) with a ' +
+    "Change a user's balance by a signed amount in micro-units (§5: positive adds, negative subtracts) with a " +
     'remark; writes an admin-adjustment bill in the same transaction. A result below 0 answers 409 naming the balance.',
   access: permission('user_list', 'balance'),
   request: z.strictObject({
     id,
     amount_micro: balanceChangeRule,
-    remark: z.string({ error: 'validation.remark_required' }).trim().min(1, 'validation.remark_required').max(BILL_REMARK_MAX),
+    remark: z
+      .string({ error: 'validation.remark_required' })
+      .trim()
+      .min(1, 'validation.remark_required')
+      .max(BILL_REMARK_MAX),
   }),
   response: bill,
 });
@@ -45,8 +49,8 @@ export const userChangeBalance = defineCall({
 export const billInquire = defineCall({
   path: 'bill/inquire',
   summary:
-    'Bills, newest first, filtered by user, type and change time (inclusive). Administrators see every user\'s; ' +
-    'anyone else only their own (another user\'s id gives an empty page).',
+    "Bills, newest first, filtered by user, type and change time (inclusive). Administrators see every user's; " +
+    "anyone else only their own (another user's id gives an empty page).",
   access: permission('bill'),
   request: listRequest({
     user_id: id.optional(),

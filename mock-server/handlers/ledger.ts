@@ -5,7 +5,9 @@ import { BILL_SELECT } from '../services/ledger.ts';
 
 export const ledgerHandlers = defineHandlers({
   'user/change_balance': ({ body, services, me }) =>
-    services.ledger.change(body.id, body.amount_micro, BillType.values.admin_adjustment, body.remark, { operatorId: me().id }),
+    services.ledger.change(body.id, body.amount_micro, BillType.values.admin_adjustment, body.remark, {
+      operatorId: me().id,
+    }),
 
   'bill/inquire': ({ body, services, me }) => {
     const where: string[] = [];
@@ -22,7 +24,10 @@ export const ledgerHandlers = defineHandlers({
     add('b.create_time >= ?', body.start_time);
     add('b.create_time <= ?', body.end_time);
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const total = services.db.prepare(`SELECT COUNT(*) FROM bills b ${clause}`).pluck().get(...params) as number;
+    const total = services.db
+      .prepare(`SELECT COUNT(*) FROM bills b ${clause}`)
+      .pluck()
+      .get(...params) as number;
     const content = services.db
       .prepare(`${BILL_SELECT} ${clause} ORDER BY b.id DESC LIMIT ? OFFSET ?`)
       .all(...params, body.page_size, (body.page - 1) * body.page_size) as Bill[];

@@ -12,9 +12,9 @@ export interface UploadLimits {
 
 /** The limits of `file/add`, read at each upload so a change of the config applies at once. */
 export function readUploadLimits(db: Database): UploadLimits {
-  const row = (db.prepare('SELECT size_limit_bytes, allowed_types FROM upload_config WHERE id = 1').get() as
-    | { size_limit_bytes: number; allowed_types: string }
-    | undefined) ?? UPLOAD_CONFIG_DEFAULTS;
+  const row =
+    (db.prepare('SELECT size_limit_bytes, allowed_types FROM upload_config WHERE id = 1').get() as
+      { size_limit_bytes: number; allowed_types: string } | undefined) ?? UPLOAD_CONFIG_DEFAULTS;
   const listed = new Set(row.allowed_types.split(',').map((t) => t.trim()));
   return { sizeLimit: row.size_limit_bytes, allowed: new Set(UPLOAD_TYPES.filter((t) => listed.has(t))) };
 }

@@ -25,7 +25,11 @@ export function receiveUpload(req: Request, dir: string, limits: UploadLimits): 
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, preservePath: true, limits: { files: 1, fileSize: limits.sizeLimit + 1, fields: 20, fieldSize: 4096, parts: 21 } });
+      parser = busboy({
+        headers: req.headers,
+        preservePath: true,
+        limits: { files: 1, fileSize: limits.sizeLimit + 1, fields: 20, fieldSize: 4096, parts: 21 },
+      });
     } catch {
       reject(badRequest('errors.upload_multipart', { field: UPLOAD_FIELD }));
       return;
@@ -109,7 +113,14 @@ export function receiveUpload(req: Request, dir: string, limits: UploadLimits): 
           if (!type || !limits.allowed.has(type)) return fail(refuse(415, 'errors.upload_type'));
           settled = true;
           const name = `${randomBytes(16).toString('hex')}.${EXTENSION[type]}`;
-          resolve({ tmpPath: current.tmpPath, name, size: current.size, type, mime: UPLOAD_MIME[type], sha256: current.hash.digest('hex') });
+          resolve({
+            tmpPath: current.tmpPath,
+            name,
+            size: current.size,
+            type,
+            mime: UPLOAD_MIME[type],
+            sha256: current.hash.digest('hex'),
+          });
         },
         () => fail(badRequest('errors.resource_error')),
       );
@@ -118,10 +129,13 @@ export function receiveUpload(req: Request, dir: string, limits: UploadLimits): 
   });
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const NOT_PLAIN = /[/\\\x00-\x1f\x7f]/;
 /** A bare file name: no directory part, no parent reference, no control characters, not too long. */
 export function isPlainFileName(name: string | undefined): boolean {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  return typeof name === 'string' && name.length <= 255 && !/[/\\\x00-\x1f\x7f]/.test(name) && name !== '..' && name !== '.';
+  return (
+    typeof name === 'string' && name.length <= 255 && !NOT_PLAIN.test(name) && name !== '..' && name !== '.'
+  );
 }
 
 export const urlOfUpload = (name: string) => `${UPLOAD_URL_PREFIX}${name}`;

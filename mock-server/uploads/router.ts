@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { API_PREFIX, fileAdd, UPLOAD_MIME, UPLOAD_URL_PREFIX, type UploadedFile, type UploadType } from '../../contracts/index.ts';
+import {
+  API_PREFIX,
+  fileAdd,
+  UPLOAD_MIME,
+  UPLOAD_URL_PREFIX,
+  type UploadedFile,
+  type UploadType,
+} from '../../contracts/index.ts';
 import { notFound } from '../http/errors.ts';
 import { authenticate, checkAccess } from '../http/router.ts';
 import { formatDateTime } from '../services/clock.ts';
@@ -37,18 +44,33 @@ export function createUploadRouter(services: Services, dir: string): express.Rou
     const finalPath = path.join(dir, received.name);
     try {
       fs.renameSync(received.tmpPath, finalPath);
-      insert.run(user!.id, received.name, received.type, received.size, received.sha256, formatDateTime(services.clock.now()));
+      insert.run(
+        user!.id,
+        received.name,
+        received.type,
+        received.size,
+        received.sha256,
+        formatDateTime(services.clock.now()),
+      );
     } catch (e) {
       fs.rmSync(received.tmpPath, { force: true });
       fs.rmSync(finalPath, { force: true });
       throw e;
     }
     res.removeHeader('Connection');
-    const data: UploadedFile = { url: urlOfUpload(received.name), name: received.name, size: received.size, type: received.type, mime: received.mime };
+    const data: UploadedFile = {
+      url: urlOfUpload(received.name),
+      name: received.name,
+      size: received.size,
+      type: received.type,
+      mime: received.mime,
+    };
     res.json({ status: true, data });
   });
 
-  const byName = services.db.prepare<[string], { type: UploadType; size: number }>('SELECT type, size FROM files WHERE name = ?');
+  const byName = services.db.prepare<[string], { type: UploadType; size: number }>(
+    'SELECT type, size FROM files WHERE name = ?',
+  );
   router.get(`${UPLOAD_URL_PREFIX}:name`, (req: Request, res: Response) => {
     const name = String(req.params.name);
     const row = STORED_NAME.test(name) ? byName.get(name) : undefined;

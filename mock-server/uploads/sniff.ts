@@ -3,7 +3,8 @@ import type { UploadType } from '../../contracts/index.ts';
 /** Bytes needed to recognise every accepted kind (WebP's "WEBP" ends at byte 12). */
 export const SNIFF_BYTES = 12;
 
-const startsWith = (head: Buffer, bytes: readonly number[], at = 0) => bytes.every((b, i) => head[at + i] === b);
+const startsWith = (head: Buffer, bytes: readonly number[], at = 0) =>
+  bytes.every((b, i) => head[at + i] === b);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 /**
@@ -20,4 +21,9 @@ export function sniffImage(head: Buffer): UploadType | null {
 }
 
 /** File extension of each kind for the stored name. */
-export const EXTENSION: Readonly<Record<UploadType, string>> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
+export const EXTENSION: Readonly<Record<UploadType, string>> = {
+  png: 'png',
+  jpeg: 'jpg',
+  webp: 'webp',
+  gif: 'gif',
+};

@@ -12,7 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])], { type: 'image/png' });
+const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])], {
+  type: 'image/png',
+});
 
 describe('uploadFile', () => {
   it('sends the file as multipart and answers the stored URL', async () => {
@@ -28,7 +30,10 @@ describe('uploadFile', () => {
     const html = new Blob(['<!DOCTYPE html><p>hi</p>'], { type: 'image/png' });
     const refused = upload(html, { token, language: 'zh-CN' }, 'photo.png');
     await expect(refused).rejects.toBeInstanceOf(ApiError);
-    await expect(refused).rejects.toMatchObject({ httpStatus: 415, message: 'file: 只能上传 PNG、JPEG、WebP 和 GIF 图片' });
+    await expect(refused).rejects.toMatchObject({
+      httpStatus: 415,
+      message: 'file: 只能上传 PNG、JPEG、WebP 和 GIF 图片',
+    });
     await expect(upload(png, { token: null, language: 'en' })).rejects.toMatchObject({ httpStatus: 401 });
   });
 

@@ -63,7 +63,12 @@ describe('ledger property', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(change, { minLength: CHANGES, maxLength: CHANGES }), async (changes) => {
         run++;
-        const before = new Map(USERS.map((u) => [u, t.db.prepare('SELECT balance_micro FROM users WHERE id = ?').pluck().get(u) as number]));
+        const before = new Map(
+          USERS.map((u) => [
+            u,
+            t.db.prepare('SELECT balance_micro FROM users WHERE id = ?').pluck().get(u) as number,
+          ]),
+        );
         const billsBefore = t.db.prepare('SELECT COUNT(*) FROM bills').pluck().get() as number;
         const answers = await sendAll(changes, run);
 
@@ -72,13 +77,17 @@ describe('ledger property', () => {
         const refused = answers.filter((a) => a.status === 409);
         expect(ledgerProblems(t.db)).toEqual([]);
         expect(t.db.prepare('SELECT COUNT(*) FROM bills').pluck().get()).toBe(billsBefore + accepted.length);
-        const billOf = t.db.prepare('SELECT user_id AS user, amount_micro AS amount FROM bills WHERE remark = ?');
+        const billOf = t.db.prepare(
+          'SELECT user_id AS user, amount_micro AS amount FROM bills WHERE remark = ?',
+        );
         for (const a of accepted) expect(billOf.all(a.remark)).toEqual([{ user: a.user, amount: a.amount }]);
         for (const r of refused) expect(billOf.all(r.remark)).toEqual([]);
         // Each balance moved by exactly the accepted amounts.
         for (const u of USERS) {
           const moved = accepted.filter((a) => a.user === u).reduce((s, a) => s + a.amount, 0);
-          expect(t.db.prepare('SELECT balance_micro FROM users WHERE id = ?').pluck().get(u)).toBe(before.get(u)! + moved);
+          expect(t.db.prepare('SELECT balance_micro FROM users WHERE id = ?').pluck().get(u)).toBe(
+            before.get(u)! + moved,
+          );
         }
         outcomes.accepted += accepted.length;
         outcomes.refused += refused.length;

@@ -6,7 +6,10 @@ import type { Migration } from '../migrations.ts';
  * and the files stored. upload_type 1 = this server's data folder (the only kind the mock stores; the
  * object-storage fields are kept for the upload-settings screen). The default row is also seeded after a reset.
  */
-export const UPLOAD_CONFIG_DEFAULTS = { size_limit_bytes: 5 * 1024 * 1024, allowed_types: 'png,jpeg,webp,gif' } as const;
+export const UPLOAD_CONFIG_DEFAULTS = {
+  size_limit_bytes: 5 * 1024 * 1024,
+  allowed_types: 'png,jpeg,webp,gif',
+} as const;
 
 export const uploads: Migration = {
   version: 7,

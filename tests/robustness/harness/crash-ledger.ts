@@ -18,21 +18,31 @@ export interface LedgerChange {
 /** The next change to send: −150 … +200 USDT in micro-units, never 0, with a unique remark. */
 export function nextChange(seq: number, random: () => number = Math.random): LedgerChange {
   const amount = Math.round((random() * 350 - 150) * 1_000_000) || 1;
-  return { id: USERS[Math.floor(random() * USERS.length)]!, amount_micro: amount, remark: `${CRASH_BILL_PREFIX}${seq}` };
+  return {
+    id: USERS[Math.floor(random() * USERS.length)]!,
+    amount_micro: amount,
+    remark: `${CRASH_BILL_PREFIX}${seq}`,
+  };
 }
 
 /** Acknowledged changes missing from the file, and ledger invariants broken; plus how many unacknowledged landed. */
-export function verifyLedger(db: Database, acked: readonly LedgerChange[]): { lost: string[]; problems: string[]; unackedPresent: number } {
+export function verifyLedger(
+  db: Database,
+  acked: readonly LedgerChange[],
+): { lost: string[]; problems: string[]; unackedPresent: number } {
   const stored = new Map(
-    (db.prepare('SELECT remark, user_id, amount_micro FROM bills WHERE remark LIKE ?').all(`${CRASH_BILL_PREFIX}%`) as { remark: string; user_id: number; amount_micro: number }[]).map(
-      (b) => [b.remark, b],
-    ),
+    (
+      db
+        .prepare('SELECT remark, user_id, amount_micro FROM bills WHERE remark LIKE ?')
+        .all(`${CRASH_BILL_PREFIX}%`) as { remark: string; user_id: number; amount_micro: number }[]
+    ).map((b) => [b.remark, b]),
   );
   const lost: string[] = [];
   for (const c of acked) {
     const b = stored.get(c.remark);
     if (!b) lost.push(`balance change ${c.remark}`);
-    else if (b.user_id !== c.id || b.amount_micro !== c.amount_micro) lost.push(`balance change ${c.remark} stored as ${b.user_id}/${b.amount_micro}`);
+    else if (b.user_id !== c.id || b.amount_micro !== c.amount_micro)
+      lost.push(`balance change ${c.remark} stored as ${b.user_id}/${b.amount_micro}`);
   }
   return { lost, problems: ledgerProblems(db), unackedPresent: stored.size - acked.length };
 }
