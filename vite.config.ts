@@ -95,6 +95,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: mockTarget, changeOrigin: false },
       '/ws': { target: mockTarget, ws: true },
+      // Uploaded files (file/add answers /uploads/<name>) are served by the mock.
+      '/uploads': { target: mockTarget, changeOrigin: false },
     },
   },
 });

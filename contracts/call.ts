@@ -17,6 +17,11 @@ export interface CallDef<
   readonly response: Res;
   /** Fields that carry an RSA-OAEP encrypted password (base64); the server decrypts them before the handler. */
   readonly encryptedFields?: readonly string[];
+  /**
+   * The call takes multipart/form-data (one file in `file`) on a route of its own; a JSON body reaches the
+   * request schema and is refused. OpenAPI documents the multipart body.
+   */
+  readonly upload?: boolean;
 }
 
 export function defineCall<const P extends string, Req extends z.ZodType, Res extends z.ZodType>(

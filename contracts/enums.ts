@@ -52,3 +52,16 @@ export const PictureJumpType = defineEnum('picture_jump_type', {
   current_window: 3,
   custom: 4,
 });
+/**
+ * Why a balance changed (one bill per change, mock-server/services/ledger.ts). `opening_balance` is the bill
+ * that carries a balance that existed before the ledger (migration 006, seeded users).
+ */
+export const BillType = defineEnum('bill_type', {
+  admin_adjustment: 1,
+  recharge: 2,
+  purchase: 3,
+  commission: 4,
+  withdrawal: 5,
+  withdrawal_refund: 6,
+  opening_balance: 7,
+});

@@ -6,6 +6,13 @@ import { envelope, failureEnvelope } from './envelope.ts';
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
 
+/** The body of an upload call: one binary part named `file`. */
+const MULTIPART_FILE = {
+  'multipart/form-data': {
+    schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+  },
+};
+
 /** OpenAPI 3.1 document of the given calls; served at /api/openapi.json. */
 export function buildOpenApi(calls: readonly CallDef[], info: { title: string; version: string }) {
   const failure = {
@@ -25,7 +32,7 @@ export function buildOpenApi(calls: readonly CallDef[], info: { title: string; v
         tags: [call.path.includes('/') ? call.path.split('/')[0] : 'system'],
         security,
         'x-access': call.access,
-        requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(call.request, 'input') } } },
+        requestBody: { required: true, content: call.upload ? MULTIPART_FILE : { 'application/json': { schema: jsonSchema(call.request, 'input') } } },
         responses: {
           '200': {
             description: 'Success envelope',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MONEY_MAX_MICRO } from './money.ts';
 
 /**
  * Spec §5 rules, written once. Messages are i18n keys (`validation.*`) that both the console's forms and the
@@ -71,9 +72,12 @@ export type ChangePasswordForm = z.input<typeof changePasswordForm>;
 
 export const shareRatioRule = z.number({ error: 'validation.share_ratio' }).min(0, 'validation.share_ratio').max(100);
 export const nonEmptyName = z.string().trim().min(1, 'validation.name_required').max(64);
+/** Balance edit (§5: positive adds, negative subtracts), in integer micro-units (contracts/money.ts). */
 export const balanceChangeRule = z
-  .number({ error: 'validation.balance_change' })
-  .refine((n) => n !== 0 && Number.isFinite(n), 'validation.balance_change');
+  .int({ error: 'validation.balance_change' })
+  .min(-MONEY_MAX_MICRO, 'validation.amount_max')
+  .max(MONEY_MAX_MICRO, 'validation.amount_max')
+  .refine((n) => n !== 0, 'validation.balance_change');
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 export const ipv4Rule = z.string().regex(IPV4, 'validation.ip_invalid');

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import type { Database } from 'better-sqlite3';
@@ -10,6 +11,7 @@ import { handlers } from './handlers/index.ts';
 import { apiNotFound, createErrorHandler } from './http/error-handler.ts';
 import { createCallRouter } from './http/router.ts';
 import { createVisitRouter } from './qr/visit-router.ts';
+import { createUploadRouter } from './uploads/router.ts';
 import { createControl } from './realtime/control.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { systemClock, type Clock } from './services/clock.ts';
@@ -34,10 +36,15 @@ export interface MockServerOptions {
   allowedOrigins?: readonly string[];
   /** Random source of random rotation on the visit path (tests inject one). Default Math.random. */
   visitRandom?: () => number;
+  /**
+   * Folder of uploaded files (`file/add`). Default: `uploads/` next to the database file; for ':memory:' a
+   * temporary folder removed when the server closes.
+   */
+  uploadDir?: string;
 }
 
 export interface MockServer extends http.Server {
-  readonly mock: { readonly services: Services; readonly db: Database; readonly app: express.Express };
+  readonly mock: { readonly services: Services; readonly db: Database; readonly app: express.Express; readonly uploadDir: string };
 }
 
 /**
@@ -59,6 +66,11 @@ export function createMockServer(options: MockServerOptions): MockServer {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(securityHeaders);
+  const temporaryUploads = !options.uploadDir && options.dbPath === ':memory:';
+  const uploadDir = options.uploadDir
+    ?? (temporaryUploads ? fs.mkdtempSync(path.join(os.tmpdir(), 'qr-uploads-')) : path.join(path.dirname(path.resolve(options.dbPath)), 'uploads'));
+  // Multipart uploads stream through their own route, before the JSON parser (which would read any body).
+  app.use(createUploadRouter(services, uploadDir));
   app.use('/api', express.json({ limit: '1mb', strict: true, type: () => true }));
   const openapi = buildOpenApi(calls, { title: 'QR console mock API', version: '1' });
   app.get('/api/openapi.json', (_req, res) => {
@@ -81,7 +93,10 @@ export function createMockServer(options: MockServerOptions): MockServer {
   app.use(createErrorHandler(log));
 
   const server = http.createServer(app);
-  server.on('close', () => db.close());
+  server.on('close', () => {
+    db.close();
+    if (temporaryUploads) fs.rmSync(uploadDir, { recursive: true, force: true });
+  });
   services.realtime.attach(server, { allowedOrigins: options.allowedOrigins ?? [], allowLoopbackOrigins: mode !== 'production' });
   // Upgraded sockets keep an http.Server from closing: close them (with 1001) whenever the server is closed.
   const closeHttp = server.close.bind(server);
@@ -89,7 +104,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
     services.realtime.shutdown();
     return closeHttp(callback);
   };
-  return Object.assign(server, { mock: { services, db, app } });
+  return Object.assign(server, { mock: { services, db, app, uploadDir } });
 }
 
 function noCacheHtml(res: http.ServerResponse, file: string) {

@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import { runCrashRounds } from '../tests/robustness/harness/crash.ts';
 
 /**
- * `npm run bench:crash -- [--kills N] [--seed S]`: N rounds of start → four HTTP writers → SIGKILL at a random
- * moment → check the SQLite file (acknowledged writes present, integrity_check ok, counters = raw rows).
+ * `npm run bench:crash -- [--kills N] [--seed S]`: N rounds of start → five HTTP writers → SIGKILL at a random
+ * moment → check the SQLite file (acknowledged writes present, integrity_check ok, counters = raw rows, balances = sum of bills).
  */
 const { values } = parseArgs({ options: { kills: { type: 'string', default: '200' }, seed: { type: 'string', default: '20260101' } } });
 const kills = Number(values.kills);
@@ -25,11 +25,12 @@ console.table([
   { write: 'url_key_platform/add', acknowledged: report.acked.platforms },
   { write: 'pay_config/update', acknowledged: report.acked.payUpdates },
   { write: 'QR visits (GET /v/…)', acknowledged: report.acked.visits },
+  { write: 'balance changes (user/change_balance)', acknowledged: report.acked.balanceChanges },
 ]);
 console.table([
   { check: 'acknowledged writes lost', result: report.lost.length },
   { check: 'integrity_check not ok', result: report.integrityFailures.length },
-  { check: 'counters ≠ raw rows', result: report.counterProblems.length },
+  { check: 'counters ≠ raw rows, balances ≠ sum of bills', result: report.counterProblems.length },
   { check: 'unacknowledged writes that landed anyway (all rounds)', result: report.unackedPresent },
   { check: 'restart to ready, median ms', result: Math.round(report.restartMsMedian) },
   { check: 'restart to ready, max ms', result: Math.round(report.restartMsMax) },

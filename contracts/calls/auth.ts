@@ -3,6 +3,7 @@ import { ANY_USER, PUBLIC } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { dateTime, emptyRequest, id, noData } from '../envelope.ts';
 import { DisableFlag, OnlineStatus } from '../enums.ts';
+import { microAmount } from '../money.ts';
 import { accountRule, invitationCodeRule, totpCodeRule } from '../validation.ts';
 
 /**
@@ -22,7 +23,8 @@ export const userInfo = z.object({
   phone: z.string(),
   superior_id: z.int().nullable(),
   invitation_code: z.string(),
-  balance: z.number(),
+  /** Integer micro-units (1 USDT = 1,000,000; contracts/money.ts). */
+  balance_micro: microAmount,
   share_ratio: z.number(),
   member_expire_time: dateTime.nullable(),
   online_status: OnlineStatus.schema,

@@ -60,6 +60,10 @@ const en = {
     cursor: 'the export cursor is invalid',
     date: "expected a date 'YYYY-MM-DD'",
     range_max: 'the date range is too long',
+    amount_format: 'enter an amount such as 12.5',
+    amount_decimals: 'an amount has at most 6 decimal places',
+    amount_max: 'an amount is at most 1,000,000,000',
+    remark_required: 'please enter a remark',
   },
   errors: {
     login_failed: 'Login failed',
@@ -101,6 +105,14 @@ const en = {
     realtime_login_refused: 'The real-time connection refused this session; please log in again',
     user_not_found: 'The user does not exist',
     message_sent: 'Message sent to {{count}} user(s)',
+    balance_insufficient: 'The balance of {{account}} is {{balance}}; changing it by {{amount}} would make it negative',
+    balance_too_large: 'The balance of {{account}} is {{balance}}; changing it by {{amount}} would pass 1,000,000,000',
+    upload_multipart: 'Send the file as multipart/form-data in the field "file"',
+    upload_no_file: 'Choose a file to upload',
+    upload_one_file: 'Upload one file at a time',
+    upload_empty: 'The file is empty',
+    upload_file_name: 'The file name may not contain a path',
+    upload_type: 'Only PNG, JPEG, WebP and GIF images may be uploaded',
   },
 };
 
@@ -160,6 +172,10 @@ const zhCN: Catalogue = {
     cursor: '导出游标无效',
     date: "日期格式应为 'YYYY-MM-DD'",
     range_max: '日期范围过长',
+    amount_format: '请输入金额，例如 12.5',
+    amount_decimals: '金额最多 6 位小数',
+    amount_max: '金额最多为 1,000,000,000',
+    remark_required: '请输入备注',
   },
   errors: {
     login_failed: '登录失败',
@@ -201,6 +217,14 @@ const zhCN: Catalogue = {
     realtime_login_refused: '实时连接拒绝了此会话，请重新登录',
     user_not_found: '用户不存在',
     message_sent: '消息已发送给 {{count}} 个用户',
+    balance_insufficient: '{{account}} 的余额为 {{balance}}，变动 {{amount}} 后将为负数',
+    balance_too_large: '{{account}} 的余额为 {{balance}}，变动 {{amount}} 后将超过 1,000,000,000',
+    upload_multipart: '请以 multipart/form-data 在 "file" 字段中上传文件',
+    upload_no_file: '请选择要上传的文件',
+    upload_one_file: '每次只能上传一个文件',
+    upload_empty: '文件为空',
+    upload_file_name: '文件名不能包含路径',
+    upload_type: '只能上传 PNG、JPEG、WebP 和 GIF 图片',
   },
 };
 

@@ -3,11 +3,13 @@ import { core } from './migrations/001-core.ts';
 import { messages } from './migrations/002-messages.ts';
 import { qrCodes } from './migrations/003-qr-codes.ts';
 import { totpLastStep } from './migrations/004-totp-last-step.ts';
+import { ledger } from './migrations/006-ledger.ts';
+import { uploads } from './migrations/007-uploads.ts';
 
 /**
  * Numbered migrations, applied in order inside one transaction each; `PRAGMA user_version` records the last.
  * Never edit a landed migration: add the next number. Areas own their numbers (001 core, 002 realtime and
- * messages, 003 QR codes and access records, 004 two-factor, ...).
+ * messages, 003 QR codes and access records, 004 two-factor, 006 ledger, 007 uploads, ...).
  */
 export interface Migration {
   readonly version: number;
@@ -16,7 +18,7 @@ export interface Migration {
 }
 
 /** Add yours in its own file under migrations/ and list it here. */
-export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep];
+export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, ledger, uploads];
 
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;

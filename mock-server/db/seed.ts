@@ -7,6 +7,8 @@ import { languages, mallCategories, urlKeyPlatforms } from '../../fixtures/seed/
 import { messages } from '../../fixtures/seed/messages.ts';
 import { SEED_TIME } from '../../fixtures/seed/time.ts';
 import { seedQrCodes } from '../qr/seed.ts';
+import { seedOpeningBalances } from '../services/ledger.ts';
+import { seedUploadConfig } from '../uploads/config.ts';
 import type { Services } from '../services/index.ts';
 import { hashPasswordSync } from '../services/passwords.ts';
 
@@ -20,7 +22,12 @@ function seedMessages(services: Services): void {
 
 /** Seed steps of the areas (realtime, QR codes, ...), run in this order after the core rows. Add yours here. */
 export type SeedStep = (services: Services) => void;
-const AREA_SEEDS: readonly SeedStep[] = [seedMessages, seedQrCodes];
+const AREA_SEEDS: readonly SeedStep[] = [
+  seedMessages,
+  seedQrCodes,
+  (services) => seedOpeningBalances(services, SEED_TIME),
+  seedUploadConfig,
+];
 
 export function isSeeded(db: Database): boolean {
   return (db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n > 0;
@@ -47,11 +54,12 @@ export function seedDatabase(services: Services, steps: readonly SeedStep[] = AR
     }
 
     const insertUser = db.prepare(`
-      INSERT INTO users (id, account, name, password_hash, role_id, phone, superior_id, invitation_code, balance,
+      INSERT INTO users (id, account, name, password_hash, role_id, phone, superior_id, invitation_code,
         share_ratio, member_expire_time, disable, totp_secret, create_time, register_ip)
-      VALUES (@id, @account, @name, @password_hash, @role_id, @phone, @superior_id, @invitation_code, @balance,
+      VALUES (@id, @account, @name, @password_hash, @role_id, @phone, @superior_id, @invitation_code,
         @share_ratio, @member_expire_time, @disable, @totp_secret, @create_time, '127.0.0.1')`);
-    for (const { password, role, ...u } of users) {
+    // Balances arrive afterwards as opening bills (seedOpeningBalances): balance = sum of bills from the start.
+    for (const { password, role, balance_micro: _opening, ...u } of users) {
       insertUser.run({
         ...u,
         password_hash: hashPasswordSync(password, config.scrypt),

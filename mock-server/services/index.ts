@@ -7,6 +7,7 @@ import { loadRsaKeys, generateRsaPem, type RsaKeys } from './rsa.ts';
 import { createSessions, type Sessions } from './sessions.ts';
 import { createSettings, type Settings } from './settings.ts';
 import { createUsers, type Users } from './users.ts';
+import { createLedger, type Ledger } from './ledger.ts';
 
 /** dev and test modes validate every answer against its contract and enable the control API. */
 export type ServerMode = 'production' | 'dev' | 'test';
@@ -25,6 +26,8 @@ export interface Services {
   readonly settings: Settings;
   readonly sessions: Sessions;
   readonly users: Users;
+  /** The only writer of balances (mock-server/services/ledger.ts). */
+  readonly ledger: Ledger;
   readonly rsa: RsaKeys;
   /** Per-session real-time keys (mock-server/realtime/keys.ts). */
   readonly realtimeKeys: RealtimeKeys;
@@ -54,6 +57,7 @@ export function createServices(
     settings,
     sessions,
     users,
+    ledger: createLedger(db, clock),
     rsa: loadRsaKeys(pem),
     realtimeKeys,
     realtime: createRealtimeHub({ db, clock, sessions, users, keys: realtimeKeys, log }),

@@ -12,7 +12,7 @@ export interface UserRow {
   phone: string;
   superior_id: number | null;
   invitation_code: string;
-  balance: number;
+  balance_micro: number;
   share_ratio: number;
   domain_limit: number;
   member_expire_time: string | null;
@@ -35,7 +35,7 @@ export function toUserInfo(u: UserRow): UserInfo {
     phone: u.phone,
     superior_id: u.superior_id,
     invitation_code: u.invitation_code,
-    balance: u.balance,
+    balance_micro: u.balance_micro,
     share_ratio: u.share_ratio,
     member_expire_time: u.member_expire_time,
     online_status: u.online_status === 2 ? 2 : 1,

@@ -217,8 +217,8 @@ describe('role and node names (may not be empty)', () => {
   });
 });
 
-describe('balance change (positive adds, negative subtracts)', () => {
-  it.each([100, -50, 0.01, -0.01])('takes %s', (value) => {
+describe('balance change in micro-units (positive adds, negative subtracts)', () => {
+  it.each([100_000_000, -50_000_000, 1, -1, 1_000_000_000_000_000, -1_000_000_000_000_000])('takes %s', (value) => {
     expect(issuesOf(balanceChangeRule, value)).toEqual([]);
   });
   it.each<[string, unknown]>([
@@ -227,8 +227,12 @@ describe('balance change (positive adds, negative subtracts)', () => {
     ['text', '100'],
     ['NaN', Number.NaN],
     ['Infinity', Number.NEGATIVE_INFINITY],
+    ['a fraction of a micro-unit (an amount sent as a float)', 0.01],
   ])('refuses %s with validation.balance_change', (_name, value) => {
     expect(issuesOf(balanceChangeRule, value)).toEqual([{ path: '', key: 'validation.balance_change' }]);
+  });
+  it.each([1_000_000_000_000_001, -1_000_000_000_000_001])('refuses %s (over 1,000,000,000 USDT) with validation.amount_max', (value) => {
+    expect(issuesOf(balanceChangeRule, value)).toEqual([{ path: '', key: 'validation.amount_max' }]);
   });
 });
 

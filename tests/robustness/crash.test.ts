@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { runCrashRounds } from './harness/crash.ts';
 
 /**
- * R3: the mock server as a child process on a temporary SQLite file (WAL, synchronous=NORMAL), four writers
+ * R3: the mock server as a child process on a temporary SQLite file (WAL, synchronous=NORMAL), five writers
  * through the real HTTP path, SIGKILL at a random moment, 20 times. `npm run bench:crash -- --kills 200`
  * runs the long version.
  */
 describe('crash durability', () => {
-  it('keeps every acknowledged write through 20 SIGKILLs, with an intact file and consistent counters', async () => {
+  it('keeps every acknowledged write through 20 SIGKILLs, with an intact file, consistent counters and balance = sum of bills', async () => {
     const report = await runCrashRounds({ kills: 20, seed: 20260101 });
     expect(report.kills).toBe(20);
     expect(report.integrityFailures).toEqual([]);
@@ -18,5 +18,6 @@ describe('crash durability', () => {
     expect(report.acked.platforms).toBeGreaterThan(20);
     expect(report.acked.payUpdates).toBeGreaterThan(20);
     expect(report.acked.visits).toBeGreaterThan(20);
+    expect(report.acked.balanceChanges).toBeGreaterThan(20);
   }, 180_000);
 });

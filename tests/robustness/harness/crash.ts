@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { visitPath } from '../../../contracts/index.ts';
 import { seedUser } from './identities.ts';
 import { seededRandom } from '../../../fixtures/visitors.ts';
+import { nextChange, verifyLedger, type LedgerChange } from './crash-ledger.ts';
 
 /**
  * R3: the mock server as a child process on a SQLite file, writes through the real HTTP path, SIGKILL at a
@@ -87,6 +88,8 @@ export interface Ledger {
   payAckedUpTo: number;
   visitsAcked: number;
   visitsSent: number;
+  /** Balance changes the server acknowledged (a 409 refusal is an answer too, but writes nothing). */
+  bills: LedgerChange[];
 }
 
 export interface Session {
@@ -128,13 +131,13 @@ export async function openSession(): Promise<{ session: Session; child: Child }>
   );
   if (code.status !== 200) throw new Error(`qr_code_list/add: ${code.status}`);
   const qr = code.data as { id: number; file_name: string };
-  const ledger: Ledger = { accounts: [], platforms: [], paySent: [], payAckedUpTo: 0, visitsAcked: 0, visitsSent: 0 };
+  const ledger: Ledger = { accounts: [], platforms: [], paySent: [], payAckedUpTo: 0, visitsAcked: 0, visitsSent: 0, bills: [] };
   return { session: { dir, dbFile, adminToken, customerToken, encrypt, fileName: qr.file_name, qrCodeId: qr.id, ledger, seq: 0 }, child };
 }
 
 /**
- * Four writers in parallel until `stop()` (registrations, url_key_platform adds, pay_config updates, QR
- * visits), each recording in the ledger only what the server acknowledged.
+ * Five writers in parallel until `stop()` (registrations, url_key_platform adds, pay_config updates, QR
+ * visits, balance changes), each recording in the ledger only what the server acknowledged.
  */
 export function startWriters(s: Session, url: string): { stop: () => Promise<void> } {
   let running = true;
@@ -171,6 +174,11 @@ export function startWriters(s: Session, url: string): { stop: () => Promise<voi
       const res = await fetch(url + visitPath(s.fileName), { headers: { 'user-agent': `crash-test/${s.seq}` }, signal: AbortSignal.timeout(10_000) });
       await res.arrayBuffer();
       if (res.status === 200) s.ledger.visitsAcked++;
+    }),
+    loop(async () => {
+      const change = nextChange(++s.seq);
+      const r = await post(url, 'user/change_balance', change, s.adminToken);
+      if (r.status === 200) s.ledger.bills.push(change);
     }),
   ];
   return {
@@ -215,8 +223,11 @@ export function verify(s: Session): Verdict {
     if (records !== code.record_count) counters.push(`record_count ${code.record_count} ≠ ${records} access records`);
     if (daily !== code.view_number) counters.push(`daily counters sum ${daily} ≠ view_number ${code.view_number}`);
     if (children !== code.view_number) counters.push(`children view_number sum ${children} ≠ view_number ${code.view_number}`);
+    const money = verifyLedger(db, s.ledger.bills);
+    lost.push(...money.lost);
+    counters.push(...money.problems);
     const unackedPresent =
-      accounts.size - new Set(s.ledger.accounts).size + (platforms.size - new Set(s.ledger.platforms).size) + Math.max(0, code.view_number - s.ledger.visitsAcked);
+      accounts.size - new Set(s.ledger.accounts).size + (platforms.size - new Set(s.ledger.platforms).size) + Math.max(0, code.view_number - s.ledger.visitsAcked) + money.unackedPresent;
     return { integrity, lost, counters, unackedPresent };
   } finally {
     db.close();
@@ -225,7 +236,7 @@ export function verify(s: Session): Verdict {
 
 export interface CrashReport {
   kills: number;
-  acked: { registrations: number; platforms: number; payUpdates: number; visits: number };
+  acked: { registrations: number; platforms: number; payUpdates: number; visits: number; balanceChanges: number };
   lost: string[];
   integrityFailures: string[];
   counterProblems: string[];
@@ -248,7 +259,7 @@ export async function runCrashRounds({ kills, seed, onRound }: { kills: number; 
   const restarts: number[] = [];
   const report: CrashReport = {
     kills: 0,
-    acked: { registrations: 0, platforms: 0, payUpdates: 0, visits: 0 },
+    acked: { registrations: 0, platforms: 0, payUpdates: 0, visits: 0, balanceChanges: 0 },
     lost: [],
     integrityFailures: [],
     counterProblems: [],
@@ -280,7 +291,7 @@ export async function runCrashRounds({ kills, seed, onRound }: { kills: number; 
     fs.rmSync(session.dir, { recursive: true, force: true });
   }
   const l = session.ledger;
-  report.acked = { registrations: l.accounts.length, platforms: l.platforms.length, payUpdates: l.payAckedUpTo, visits: l.visitsAcked };
+  report.acked = { registrations: l.accounts.length, platforms: l.platforms.length, payUpdates: l.payAckedUpTo, visits: l.visitsAcked, balanceChanges: l.bills.length };
   restarts.sort((a, b) => a - b);
   report.restartMsMedian = restarts.length ? restarts[Math.floor(restarts.length / 2)]! : 0;
   report.restartMsMax = restarts.length ? restarts[restarts.length - 1]! : 0;

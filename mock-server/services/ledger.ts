@@ -1,0 +1,90 @@
+import type { Database } from 'better-sqlite3';
+import { BillType, formatMoney, MONEY_MAX_MICRO, type Bill, type EnumValue } from '../../contracts/index.ts';
+import { users as seededUsers } from '../../fixtures/seed/users.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+import { formatDateTime, type Clock } from './clock.ts';
+import type { Services } from './index.ts';
+
+export type BillTypeCode = EnumValue<typeof BillType>;
+
+export interface ChangeOptions {
+  /** Who made the change (an administrator's id for adjustments). */
+  operatorId?: number;
+  /** 'YYYY-MM-DD HH:mm:ss'; default the clock's now (the seed passes its fixed time). */
+  at?: string;
+}
+
+/** A bill as the API shows it: with the user's account and phone (spec §3 "Bill"). */
+export const BILL_SELECT = `SELECT b.id, b.user_id, u.account, u.phone, b.type, b.amount_micro, b.balance_before_micro,
+  b.balance_after_micro, b.remark, b.create_time FROM bills b JOIN users u ON u.id = b.user_id`;
+
+/**
+ * The one way a balance changes: read it, refuse a result below 0 (409 naming the balance) or above the
+ * limit, write the bill (user, type, amount, balance before/after, remark, time) and the new balance in one
+ * IMMEDIATE transaction. The triggers of migration 006 refuse any other write, so balance = sum of bills.
+ */
+export function createLedger(db: Database, clock: Clock) {
+  const userOf = db.prepare<[number], { id: number; account: string; balance_micro: number; status: number }>(
+    'SELECT id, account, balance_micro, status FROM users WHERE id = ?',
+  );
+  const insertBill =
+    db.prepare(`INSERT INTO bills (user_id, type, amount_micro, balance_before_micro, balance_after_micro,
+    remark, operator_id, create_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+  const setBalance = db.prepare('UPDATE users SET balance_micro = ? WHERE id = ?');
+  const billById = db.prepare<[number], Bill>(`${BILL_SELECT} WHERE b.id = ?`);
+
+  const change = db.transaction(
+    (
+      userId: number,
+      amountMicro: number,
+      type: BillTypeCode,
+      remark: string,
+      options: ChangeOptions = {},
+    ): Bill => {
+      if (!Number.isSafeInteger(amountMicro) || amountMicro === 0)
+        throw new Error(`ledger: bad amount ${amountMicro}`);
+      const user = userOf.get(userId);
+      if (!user || user.status === 2) throw notFound('errors.user_not_found');
+      const before = user.balance_micro;
+      const after = before + amountMicro;
+      if (after < 0 || after > MONEY_MAX_MICRO) {
+        const vars = {
+          field: 'amount_micro',
+          account: user.account,
+          balance: formatMoney(before),
+          amount: formatMoney(amountMicro),
+        };
+        throw new ApiError(409, after < 0 ? 'errors.balance_insufficient' : 'errors.balance_too_large', vars);
+      }
+      const at = options.at ?? formatDateTime(clock.now());
+      const id = Number(
+        insertBill.run(userId, type, amountMicro, before, after, remark, options.operatorId ?? null, at)
+          .lastInsertRowid,
+      );
+      setBalance.run(after, userId);
+      return billById.get(id)!;
+    },
+  );
+
+  return {
+    /** Change a balance by a signed amount; throws ApiError 409 (nothing written) when the result is out of range. */
+    change: (
+      userId: number,
+      amountMicro: number,
+      type: BillTypeCode,
+      remark: string,
+      options?: ChangeOptions,
+    ): Bill => change.immediate(userId, amountMicro, type, remark, options),
+  };
+}
+export type Ledger = ReturnType<typeof createLedger>;
+
+/** Seed step: each seeded user's opening balance (fixtures/seed/users.ts) as an opening bill. */
+export function seedOpeningBalances(services: Services, at: string): void {
+  for (const u of seededUsers) {
+    if (u.balance_micro > 0)
+      services.ledger.change(u.id, u.balance_micro, BillType.values.opening_balance, 'opening balance', {
+        at,
+      });
+  }
+}

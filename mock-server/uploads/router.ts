@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import {
+  API_PREFIX,
+  fileAdd,
+  UPLOAD_MIME,
+  UPLOAD_URL_PREFIX,
+  type UploadedFile,
+  type UploadType,
+} from '../../contracts/index.ts';
+import { notFound } from '../http/errors.ts';
+import { authenticate, checkAccess } from '../http/router.ts';
+import { formatDateTime } from '../services/clock.ts';
+import type { Services } from '../services/index.ts';
+import { readUploadLimits } from './config.ts';
+import { receiveUpload, urlOfUpload } from './receive.ts';
+
+/** Stored names: 128 random bits in hex and the kind's extension (never anything a client chose). */
+const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|webp|gif)$/;
+
+/** Served files cannot run anything even if a browser were talked into rendering one as a document. */
+const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+/**
+ * `POST /api/file/add` for multipart bodies (anything else falls through to the JSON call router, which
+ * refuses it) and `GET /uploads/<name>`. Files go to `dir` (next to the database; see app.ts), under a random
+ * name, recorded in `files`; a refused upload leaves no file and no row. Mounted before the JSON body parser.
+ */
+export function createUploadRouter(services: Services, dir: string): express.Router {
+  fs.mkdirSync(dir, { recursive: true });
+  const router = express.Router();
+  const insert = services.db.prepare(
+    'INSERT INTO files (user_id, name, type, size, sha256, create_time) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+
+  router.post(`${API_PREFIX}${fileAdd.path}`, async (req: Request, res: Response, next: NextFunction) => {
+    if (!req.is('multipart/form-data')) return next();
+    // A refusal may come before the body is read: close the connection rather than read the rest of it.
+    res.set('Connection', 'close');
+    const { user } = authenticate(services, req);
+    checkAccess(services, fileAdd, user);
+    const received = await receiveUpload(req, dir, readUploadLimits(services.db));
+    const finalPath = path.join(dir, received.name);
+    try {
+      fs.renameSync(received.tmpPath, finalPath);
+      insert.run(
+        user!.id,
+        received.name,
+        received.type,
+        received.size,
+        received.sha256,
+        formatDateTime(services.clock.now()),
+      );
+    } catch (e) {
+      fs.rmSync(received.tmpPath, { force: true });
+      fs.rmSync(finalPath, { force: true });
+      throw e;
+    }
+    res.removeHeader('Connection');
+    const data: UploadedFile = {
+      url: urlOfUpload(received.name),
+      name: received.name,
+      size: received.size,
+      type: received.type,
+      mime: received.mime,
+    };
+    res.json({ status: true, data });
+  });
+
+  const byName = services.db.prepare<[string], { type: UploadType; size: number }>(
+    'SELECT type, size FROM files WHERE name = ?',
+  );
+  router.get(`${UPLOAD_URL_PREFIX}:name`, (req: Request, res: Response) => {
+    const name = String(req.params.name);
+    const row = STORED_NAME.test(name) ? byName.get(name) : undefined;
+    const file = path.join(dir, name);
+    if (!row || !fs.existsSync(file)) throw notFound();
+    res.set({
+      'Content-Type': UPLOAD_MIME[row.type],
+      'Content-Length': String(row.size),
+      'Content-Security-Policy': FILE_CSP,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Disposition': 'inline',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+    });
+    fs.createReadStream(file).pipe(res);
+  });
+  return router;
+}

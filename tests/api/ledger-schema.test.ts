@@ -1,0 +1,94 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, migrations } from '../../mock-server/db/migrations.ts';
+import { ledgerProblems } from '../helpers/ledger.ts';
+import { ok } from '../helpers/qr.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+/** The ledger's guarantees in SQLite itself (migration 006 triggers), the migration, and a control-API reset. */
+const C1 = 4;
+
+let t: TestServer;
+let admin: string;
+const balanceOf = (id: number) =>
+  t.db.prepare('SELECT balance_micro FROM users WHERE id = ?').pluck().get(id) as number;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await t.login('admin01');
+});
+afterAll(() => t.close());
+
+describe('the database itself', () => {
+  it('refuses a balance no bill explains, a bill that does not start from the balance, and editing a bill', () => {
+    expect(() =>
+      t.db.prepare('UPDATE users SET balance_micro = balance_micro + 1 WHERE id = ?').run(C1),
+    ).toThrow(/changes only with a bill/);
+    expect(() =>
+      t.db
+        .prepare(
+          `INSERT INTO bills (user_id, type, amount_micro, balance_before_micro, balance_after_micro, create_time)
+        VALUES (?, 1, 5, 0, 5, '2026-01-01 00:00:00')`,
+        )
+        .run(C1),
+    ).toThrow(/current balance/);
+    expect(() => t.db.prepare('UPDATE bills SET amount_micro = 1 WHERE user_id = ?').run(C1)).toThrow(
+      /never edited/,
+    );
+    expect(() =>
+      t.db
+        .prepare(
+          `INSERT INTO users (account, password_hash, role_id, invitation_code, balance_micro, create_time)
+      VALUES ('rich01', 'x', 4, 'RICH01', 5, '2026-01-01 00:00:00')`,
+        )
+        .run(),
+    ).toThrow(/starts at balance 0/);
+    expect(ledgerProblems(t.db)).toEqual([]);
+  });
+
+  it('migration 006 turns REAL balances into micro-units with an opening bill each', () => {
+    const db = new Database(':memory:');
+    try {
+      migrate(
+        db,
+        migrations.filter((m) => m.version < 6),
+      );
+      db.prepare(`INSERT INTO roles (id, name, kind, create_time) VALUES (1, 'c', 'customer', 'x')`).run();
+      const add = db.prepare(
+        `INSERT INTO users (account, password_hash, role_id, invitation_code, balance, create_time) VALUES (?, 'h', 1, ?, ?, 'x')`,
+      );
+      add.run('zero1', 'Z1', 0);
+      add.run('cents', 'C1', 356.25);
+      add.run('float', 'F1', 0.1 + 0.2);
+      migrate(db);
+      expect(db.prepare('SELECT account, balance_micro FROM users ORDER BY id').all()).toEqual([
+        { account: 'zero1', balance_micro: 0 },
+        { account: 'cents', balance_micro: 356_250_000 },
+        { account: 'float', balance_micro: 300_000 },
+      ]);
+      expect(db.prepare('SELECT COUNT(*) FROM bills WHERE type = 7').pluck().get()).toBe(2);
+      expect(ledgerProblems(db)).toEqual([]);
+      expect(
+        db.prepare(`SELECT COUNT(*) FROM pragma_table_info('users') WHERE name = 'balance'`).pluck().get(),
+      ).toBe(0);
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('control API reset', () => {
+  it('seeds the opening bills and the upload config again', async () => {
+    ok(await t.call('user/change_balance', { id: C1, amount_micro: 1, remark: 'before reset' }, admin));
+    const res = await fetch(`${t.url}/__control/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    expect(ledgerProblems(t.db)).toEqual([]);
+    expect(t.db.prepare('SELECT COUNT(*) FROM bills').pluck().get()).toBe(3);
+    expect(balanceOf(C1)).toBe(356_250_000);
+    expect(t.db.prepare('SELECT size_limit_bytes FROM upload_config').pluck().get()).toBe(5 * 1024 * 1024);
+  });
+});

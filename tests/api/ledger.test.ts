@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BillType, type Bill, type Page, type Session } from '../../contracts/index.ts';
+import { ledgerProblems } from '../helpers/ledger.ts';
+import { ok, refusalChecker } from '../helpers/qr.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+/** Seeded ids (fixtures/seed/users.ts) and opening balances in micro-units. */
+const AGENT = 3;
+const C1 = 4;
+const C2 = 5;
+const TOTP = 6;
+
+let t: TestServer;
+let admin: string;
+let customer01: string;
+const refusedUnchanged = refusalChecker(() => t);
+const balanceOf = (id: number) =>
+  t.db.prepare('SELECT balance_micro FROM users WHERE id = ?').pluck().get(id) as number;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  [admin, customer01] = await Promise.all([t.login('admin01'), t.login('customer01')]);
+});
+afterAll(() => t.close());
+
+describe('seeded ledger', () => {
+  it('gives each seeded balance an opening bill, so balance = sum of bills from the start', () => {
+    expect(ledgerProblems(t.db)).toEqual([]);
+    expect([balanceOf(AGENT), balanceOf(C1), balanceOf(C2), balanceOf(TOTP)]).toEqual([
+      1_280_500_000, 356_250_000, 88_000_000, 0,
+    ]);
+    const opening = t.db.prepare('SELECT user_id, type, amount_micro FROM bills ORDER BY user_id').all();
+    expect(opening).toEqual([
+      { user_id: AGENT, type: BillType.values.opening_balance, amount_micro: 1_280_500_000 },
+      { user_id: C1, type: BillType.values.opening_balance, amount_micro: 356_250_000 },
+      { user_id: C2, type: BillType.values.opening_balance, amount_micro: 88_000_000 },
+    ]);
+  });
+
+  it('shows the balance in user_info as integer micro-units', async () => {
+    const info = ok<Session>(await t.call('admin/user_info', {}, customer01));
+    expect(info.user_info.balance_micro).toBe(balanceOf(C1));
+    expect(info.user_info).not.toHaveProperty('balance');
+  });
+});
+
+describe('user/change_balance', () => {
+  it('adds a positive amount and subtracts a negative one, one bill each, in the same transaction', async () => {
+    const before = balanceOf(C2);
+    const added = ok<Bill>(
+      await t.call(
+        'user/change_balance',
+        { id: C2, amount_micro: 12_500_001, remark: 'refund order 7' },
+        admin,
+      ),
+    );
+    expect(added).toMatchObject({
+      user_id: C2,
+      account: 'customer02',
+      phone: '13800000005',
+      type: BillType.values.admin_adjustment,
+      amount_micro: 12_500_001,
+      balance_before_micro: before,
+      balance_after_micro: before + 12_500_001,
+      remark: 'refund order 7',
+    });
+    const taken = ok<Bill>(
+      await t.call(
+        'user/change_balance',
+        { id: C2, amount_micro: -2_500_001, remark: '  correction  ' },
+        admin,
+      ),
+    );
+    expect(taken).toMatchObject({
+      amount_micro: -2_500_001,
+      balance_before_micro: before + 12_500_001,
+      balance_after_micro: before + 10_000_000,
+      remark: 'correction',
+    });
+    expect(balanceOf(C2)).toBe(before + 10_000_000);
+    expect(t.db.prepare('SELECT operator_id FROM bills WHERE id = ?').pluck().get(taken.id)).toBe(2);
+    expect(ledgerProblems(t.db)).toEqual([]);
+  });
+
+  it('may take a balance to exactly 0', async () => {
+    const all = balanceOf(TOTP) + 1;
+    ok(await t.call('user/change_balance', { id: TOTP, amount_micro: all, remark: 'top up' }, admin));
+    ok(await t.call('user/change_balance', { id: TOTP, amount_micro: -all, remark: 'take all' }, admin));
+    expect(balanceOf(TOTP)).toBe(0);
+  });
+
+  it('refuses a change that would make the balance negative with 409 naming the balance, in both languages', async () => {
+    const balance = balanceOf(C1);
+    await refusedUnchanged(
+      'user/change_balance',
+      { id: C1, amount_micro: -(balance + 1), remark: 'too much' },
+      admin,
+      409,
+      `amount_micro: The balance of customer01 is ${balance / 1e6}; changing it by -${(balance + 1) / 1e6} would make it negative`,
+    );
+    const zh = await t.call(
+      'user/change_balance',
+      { id: C1, amount_micro: -(balance + 1), remark: 'too much' },
+      admin,
+      'zh-CN',
+    );
+    expect(zh.status).toBe(409);
+    expect(zh.body.message).toBe(
+      `amount_micro: customer01 的余额为 ${balance / 1e6}，变动 -${(balance + 1) / 1e6} 后将为负数`,
+    );
+  });
+
+  it.each<[string, unknown, number, string | RegExp]>([
+    ['amount 0', { id: C1, amount_micro: 0, remark: 'x' }, 400, /^amount_micro: enter a positive amount/],
+    [
+      'a float amount (decimal USDT instead of micro-units)',
+      { id: C1, amount_micro: 1.5, remark: 'x' },
+      400,
+      /^amount_micro: enter a positive amount/,
+    ],
+    ['an amount as text', { id: C1, amount_micro: '100', remark: 'x' }, 400, /^amount_micro:/],
+    [
+      'an amount over the limit',
+      { id: C1, amount_micro: 1_000_000_000_000_001, remark: 'x' },
+      400,
+      'amount_micro: an amount is at most 1,000,000,000',
+    ],
+    [
+      'a balance past the limit',
+      { id: C1, amount_micro: 1_000_000_000_000_000, remark: 'x' },
+      409,
+      /would pass 1,000,000,000$/,
+    ],
+    ['no remark', { id: C1, amount_micro: 1 }, 400, 'remark: please enter a remark'],
+    ['a blank remark', { id: C1, amount_micro: 1, remark: '   ' }, 400, 'remark: please enter a remark'],
+    ['a remark over 255 characters', { id: C1, amount_micro: 1, remark: 'r'.repeat(256) }, 400, /^remark:/],
+    ['an unknown user', { id: 9999, amount_micro: 1, remark: 'x' }, 404, 'The user does not exist'],
+    [
+      'an extra field',
+      { id: C1, amount_micro: 1, remark: 'x', balance_micro: 5 },
+      400,
+      /unknown field: balance_micro/,
+    ],
+  ])('refuses %s and changes nothing', async (_name, body, status, message) => {
+    await refusedUnchanged('user/change_balance', body, admin, status, message);
+  });
+
+  it('is refused to a customer (403) and to an anonymous caller (401)', async () => {
+    await refusedUnchanged(
+      'user/change_balance',
+      { id: C1, amount_micro: 1_000_000, remark: 'gift to myself' },
+      customer01,
+      403,
+    );
+    await refusedUnchanged(
+      'user/change_balance',
+      { id: C1, amount_micro: 1_000_000, remark: 'x' },
+      undefined,
+      401,
+    );
+  });
+
+  it('refuses a removed user with 404', async () => {
+    t.db.prepare('UPDATE users SET status = 2 WHERE id = 7').run();
+    try {
+      await refusedUnchanged('user/change_balance', { id: 7, amount_micro: 1, remark: 'x' }, admin, 404);
+    } finally {
+      t.db.prepare('UPDATE users SET status = 1 WHERE id = 7').run();
+    }
+  });
+});
+
+describe('bill/inquire', () => {
+  it('lists every bill, newest first, for an administrator, with filters by user, type and time', async () => {
+    const all = ok<Page<Bill>>(await t.call('bill/inquire', { page_size: 200 }, admin));
+    expect(all.total).toBe(t.db.prepare('SELECT COUNT(*) FROM bills').pluck().get());
+    expect(all.content.map((b) => b.id)).toEqual([...all.content.map((b) => b.id)].sort((a, b) => b - a));
+    const c2 = ok<Page<Bill>>(
+      await t.call('bill/inquire', { user_id: C2, type: BillType.values.admin_adjustment }, admin),
+    );
+    expect(c2.content.length).toBeGreaterThanOrEqual(2);
+    expect(c2.content.every((b) => b.user_id === C2 && b.type === BillType.values.admin_adjustment)).toBe(
+      true,
+    );
+    const seedDay = ok<Page<Bill>>(
+      await t.call(
+        'bill/inquire',
+        { start_time: '2026-01-01 00:00:00', end_time: '2026-01-01 23:59:59' },
+        admin,
+      ),
+    );
+    expect(seedDay.content.map((b) => b.type)).toEqual([7, 7, 7]);
+  });
+
+  it("shows a customer only their own bills; another user's id gives an empty page", async () => {
+    const own = ok<Page<Bill>>(await t.call('bill/inquire', {}, customer01));
+    expect(own.total).toBeGreaterThan(0);
+    expect(own.content.every((b) => b.user_id === C1)).toBe(true);
+    expect(ok<Page<Bill>>(await t.call('bill/inquire', { user_id: C2 }, customer01))).toEqual({
+      content: [],
+      total: 0,
+    });
+  });
+
+  it('refuses a start after the end and an unknown type', async () => {
+    await refusedUnchanged(
+      'bill/inquire',
+      { start_time: '2026-02-01 00:00:00', end_time: '2026-01-01 00:00:00' },
+      admin,
+      400,
+      /^end_time: the start date is after the end date/,
+    );
+    await refusedUnchanged(
+      'bill/inquire',
+      { type: 99 },
+      admin,
+      400,
+      /^type: must be one of 1, 2, 3, 4, 5, 6, 7/,
+    );
+  });
+});

@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UploadedFile } from '../../contracts/index.ts';
+import { GIF, HTML, JPEG, multipart, pad, PDF, PNG, SVG, uploader, WEBP } from '../helpers/upload.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+/** `file/add` through real HTTP: multipart bodies built byte by byte, so every bad part can be sent as is. */
+
+let t: TestServer;
+let token: string;
+beforeAll(async () => {
+  t = await startTestServer();
+  token = await t.login('customer01');
+});
+afterAll(() => t.close());
+const { upload, one, refusedNothingStored } = uploader(
+  () => t,
+  () => token,
+);
+
+describe('file/add accepts images by their bytes', () => {
+  it.each<[string, Buffer, string, string]>([
+    ['PNG', PNG, 'png', 'image/png'],
+    ['JPEG', JPEG, 'jpg', 'image/jpeg'],
+    ['GIF', GIF, 'gif', 'image/gif'],
+    ['WebP', WEBP, 'webp', 'image/webp'],
+  ])(
+    'stores a %s under a random name and serves it with its type, nosniff and a sandboxing CSP',
+    async (_kind, data, ext, mime) => {
+      const res = await upload(one(data, 'holiday photo.bin', 'application/octet-stream'));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const file = res.body.data as UploadedFile;
+      expect(file.name).toMatch(new RegExp(`^[a-f0-9]{32}\\.${ext}$`));
+      expect(file).toMatchObject({ url: `/uploads/${file.name}`, size: data.length, mime });
+      expect(fs.readFileSync(`${t.server.mock.uploadDir}/${file.name}`)).toEqual(data);
+      expect(t.db.prepare('SELECT user_id, size FROM files WHERE name = ?').get(file.name)).toEqual({
+        user_id: 4,
+        size: data.length,
+      });
+
+      const served = await fetch(t.url + file.url);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe(mime);
+      expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(served.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/);
+      expect(Buffer.from(await served.arrayBuffer())).toEqual(data);
+    },
+  );
+
+  it('takes a file of exactly the size limit, refuses one byte more', async () => {
+    t.db.prepare('UPDATE upload_config SET size_limit_bytes = 1024').run();
+    try {
+      expect((await upload(one(pad([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 1024)))).status).toBe(
+        200,
+      );
+      await refusedNothingStored(
+        () => upload(one(pad([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 1025))),
+        413,
+        /^file: File upload limit exceeded$/,
+      );
+      await refusedNothingStored(
+        () => upload(one(pad([0xff, 0xd8, 0xff], 200_000)), { lang: 'zh-CN' }),
+        413,
+        /^file: 文件上传超出限制$/,
+      );
+    } finally {
+      t.db.prepare('UPDATE upload_config SET size_limit_bytes = 5242880').run();
+    }
+  });
+
+  it('refuses a file over the seeded 5 MiB limit with 413', async () => {
+    await refusedNothingStored(
+      () => upload(one(pad([0xff, 0xd8, 0xff], 5 * 1024 * 1024 + 1))),
+      413,
+      /^file: File upload limit exceeded$/,
+    );
+  });
+
+  it('refuses a kind the upload config no longer allows', async () => {
+    t.db.prepare(`UPDATE upload_config SET allowed_types = 'png,jpeg'`).run();
+    try {
+      await refusedNothingStored(
+        () => upload(one(GIF, 'a.gif', 'image/gif')),
+        415,
+        /Only PNG, JPEG, WebP and GIF/,
+      );
+    } finally {
+      t.db.prepare(`UPDATE upload_config SET allowed_types = 'png,jpeg,webp,gif'`).run();
+    }
+  });
+});
+
+describe('file/add refuses bad input and stores nothing', () => {
+  it.each<[string, () => Buffer, number, RegExp]>([
+    [
+      'a PDF (wrong type)',
+      () => one(PDF, 'doc.pdf', 'application/pdf'),
+      415,
+      /^file: Only PNG, JPEG, WebP and GIF images/,
+    ],
+    [
+      'an HTML file renamed .png and declared image/png',
+      () => one(HTML, 'photo.png', 'image/png'),
+      415,
+      /^file: Only PNG/,
+    ],
+    ['an SVG image', () => one(SVG, 'logo.svg', 'image/svg+xml'), 415, /^file: Only PNG/],
+    ['an SVG declared as PNG', () => one(SVG, 'logo.png', 'image/png'), 415, /^file: Only PNG/],
+    ['zero bytes', () => one(Buffer.alloc(0)), 400, /^file: The file is empty$/],
+    [
+      'a parent path in the file name',
+      () => one(PNG, '../../mock.db'),
+      400,
+      /^file: The file name may not contain a path$/,
+    ],
+    ['a folder in the file name', () => one(PNG, 'uploads/x.png'), 400, /may not contain a path/],
+    ['a Windows path in the file name', () => one(PNG, 'C:\\\\temp\\\\x.png'), 400, /may not contain a path/],
+    [
+      'no file at all (a text field only)',
+      () => multipart([{ name: 'title', data: 'hello' }]),
+      400,
+      /^file: Choose a file to upload$/,
+    ],
+    [
+      'the file in another field',
+      () => multipart([{ name: 'image', filename: 'a.png', type: 'image/png', data: PNG }]),
+      400,
+      /Choose a file/,
+    ],
+    [
+      'two files',
+      () =>
+        multipart([
+          { name: 'file', filename: 'a.png', data: PNG },
+          { name: 'file', filename: 'b.png', data: PNG },
+        ]),
+      400,
+      /one file at a time/,
+    ],
+  ])('%s', async (_name, body, status, message) => {
+    await refusedNothingStored(() => upload(body()), status, message);
+  });
+
+  it('refuses a multipart body without a boundary, a JSON body and a body of another type', async () => {
+    await refusedNothingStored(
+      () => upload(one(PNG), { contentType: 'multipart/form-data' }),
+      400,
+      /multipart\/form-data/,
+    );
+    await refusedNothingStored(
+      () => t.call('file/add', {}, token),
+      400,
+      /^file: Send the file as multipart\/form-data/,
+    );
+    await refusedNothingStored(
+      () => upload(PNG, { contentType: 'image/png' }),
+      400,
+      /malformed|not valid JSON/i,
+    );
+  });
+
+  it('refuses an anonymous caller and a dead token with 401 before reading the file', async () => {
+    await refusedNothingStored(() => upload(one(PNG), { tok: null }), 401);
+    await refusedNothingStored(() => upload(one(PNG), { tok: 'not-a-session' }), 401);
+  });
+});
