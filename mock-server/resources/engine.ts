@@ -54,8 +54,11 @@ export function prepared(db: Database, sql: string): Statement {
 
 /** How one list filter of an inquire call maps to SQL. */
 export interface FilterSpec {
-  /** eq: `col = ?`; like: substring; in: `col IN (...)` for an array; is_null: any set value means `col IS NULL`. */
-  readonly op: 'eq' | 'like' | 'in' | 'is_null';
+  /**
+   * eq: `col = ?`; like: substring; in: `col IN (...)` for an array; is_null: any set value means `col IS NULL`;
+   * gte / lte: an inclusive bound of a range (e.g. `start_time` / `end_time` over one time column).
+   */
+  readonly op: 'eq' | 'like' | 'in' | 'is_null' | 'gte' | 'lte';
   /** Column (default: the filter's own name on the resource's table); `x.col` for a joined table. */
   readonly column?: string;
   /** Lower-case the value first (host names are stored lower-case). */
@@ -95,6 +98,10 @@ export class Where {
       }
       case 'is_null':
         return this.add(`${column} IS NULL`);
+      case 'gte':
+        return this.add(`${column} >= ?`, bindable(column, value));
+      case 'lte':
+        return this.add(`${column} <= ?`, bindable(column, value));
     }
   }
 
