@@ -52,3 +52,5 @@ export const PictureJumpType = defineEnum('picture_jump_type', {
   current_window: 3,
   custom: 4,
 });
+/** Audit log categories (table log_types, seeded with these ids); issue 13's log screens read them. */
+export const LogType = defineEnum('log_type', { login: 1, login_failed: 2, logout: 3, register: 4, admin_write: 5 });

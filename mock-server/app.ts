@@ -57,6 +57,9 @@ export function createMockServer(options: MockServerOptions): MockServer {
 
   const app = express();
   app.disable('x-powered-by');
+  // No ETag on res.json answers: API calls are POSTs, never conditional, and the hash cost every answer.
+  // Static files keep theirs (express.static sets its own).
+  app.set('etag', false);
   app.set('trust proxy', 'loopback');
   app.use(securityHeaders);
   app.use('/api', express.json({ limit: '1mb', strict: true, type: () => true }));

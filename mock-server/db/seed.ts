@@ -8,13 +8,14 @@ import { seedMessages } from '../handlers/message.ts';
 import { seedQrCodes } from '../qr/seed.ts';
 import type { Services } from '../services/index.ts';
 import { hashPasswordSync } from '../services/passwords.ts';
+import { seedLogTypes } from '../services/audit.ts';
 
 /** Seeded rows carry this time so two seeds give the same data (password salts aside). */
 export const SEED_TIME = '2026-01-01 08:00:00';
 
 /** Seed steps of the areas (realtime, QR codes, ...), run in this order after the core rows. Add yours here. */
 export type SeedStep = (services: Services) => void;
-const AREA_SEEDS: readonly SeedStep[] = [seedMessages, seedQrCodes];
+const AREA_SEEDS: readonly SeedStep[] = [seedMessages, seedQrCodes, seedLogTypes];
 
 export function isSeeded(db: Database): boolean {
   return (db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n > 0;

@@ -28,7 +28,10 @@ export function createSessions(db: Database, clock: Clock, idleMs: number) {
       insert.run(hashToken(token), userId, now, now, ip);
       return token;
     },
-    /** The live session of a token (refreshing its idle timer), 'expired', or undefined when unknown. */
+    /**
+     * The live session of a token (refreshing its idle timer), 'expired', or undefined when unknown. The row
+     * carries `token_hash`, so callers need not hash the token again.
+     */
     resolve(token: string): SessionRow | 'expired' | undefined {
       const row = find.get(hashToken(token));
       if (!row) return undefined;

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { constants, publicEncrypt, createPublicKey } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { createMockServer } from '../mock-server/app.ts';
+import { users } from '../fixtures/seed/users.ts';
+
+/**
+ * `npm run bench:api -- [--duration S] [--connections N] [--cpu-prof DIR]`: the same read by id through (a) a bare Express +
+ * better-sqlite3 route and (b) the full pipeline (token → access → validation → handler → envelope) with
+ * `qr_code_list/details`, one after the other in one run. Each server is a child process of its own
+ * (scripts/bench-api-server.ts) on the same seeded temporary SQLite file; autocannon drives it from here.
+ */
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    /** Write each server's V8 CPU profile (node --cpu-prof) into this folder. */
+    'cpu-prof': { type: 'string' },
+  },
+});
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+if (!(duration > 0) || !Number.isInteger(connections) || connections < 1) throw new Error('--duration S (> 0) and --connections N (≥ 1)');
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-api-'));
+const dbFile = path.join(dir, 'bench.db');
+const seeding = createMockServer({ dbPath: dbFile, mode: 'production', seed: true, log: () => {} });
+const id = (seeding.mock.db.prepare('SELECT MIN(id) FROM qr_codes').pluck().get() as number | null) ?? 1;
+seeding.mock.db.close();
+
+function startChild(target: 'bare' | 'pipeline'): Promise<{ proc: ChildProcess; url: string }> {
+  const prof = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : [];
+  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', 'scripts/bench-api-server.ts', '--target', target, '--db', dbFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /ready on (\S+)/.exec(out);
+      if (m) resolve({ proc, url: m[1]! });
+    });
+    proc.once('exit', (code) => reject(new Error(`${target} server exited (${code}) before it was ready`)));
+  });
+}
+
+async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return { status: res.status, json: (await res.json()) as { data?: unknown } };
+}
+
+async function login(url: string): Promise<string> {
+  const { json } = await post(`${url}/api/security/public_key`, {});
+  const key = createPublicKey({ key: Buffer.from((json.data as { spki: string }).spki, 'base64'), format: 'der', type: 'spki' });
+  const admin = users.find((u) => u.account === 'admin01')!;
+  const password = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(admin.password)).toString('base64');
+  const res = await post(`${url}/api/admin/login`, { account: admin.account, password });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
+  return (res.json.data as { token: string }).token;
+}
+
+/** A short warm-up (JIT, statement caches), then the measured run; fails on any non-2xx or socket error. */
+async function load(url: string, headers: Record<string, string>) {
+  const opts = { url, connections, method: 'POST' as const, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ id }) };
+  await autocannon({ ...opts, duration: Math.min(2, duration / 3) });
+  const r = await autocannon({ ...opts, duration });
+  if (r.non2xx || r.errors || r.timeouts) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+  return r;
+}
+
+const rows: Record<string, string | number>[] = [];
+try {
+  const results = [];
+  for (const target of ['bare', 'pipeline'] as const) {
+    const child = await startChild(target);
+    try {
+      const url = target === 'bare' ? `${child.url}/bare/qr_code_list/details` : `${child.url}/api/qr_code_list/details`;
+      const headers: Record<string, string> = target === 'pipeline' ? { token: await login(child.url), 'accept-language': 'en' } : {};
+      const check = await post(url, { id }, headers);
+      if (check.status !== 200) throw new Error(`${target}: ${check.status} for id ${id}`);
+      const r = await load(url, headers);
+      results.push(r);
+      rows.push({
+        target: target === 'bare' ? '(a) bare Express + better-sqlite3' : '(b) pipeline qr_code_list/details',
+        'req/s': Math.round(r.requests.average),
+        'p50 ms': r.latency.p50,
+        'p99 ms': r.latency.p99,
+        requests: r.requests.total,
+      });
+    } finally {
+      // Wait for the exit: the next server must not overlap this one, and --cpu-prof writes at exit.
+      const exited = new Promise((resolve) => child.proc.once('exit', resolve));
+      child.proc.kill('SIGTERM');
+      await exited;
+    }
+  }
+  const [a, b] = results;
+  console.log(`${connections} connections × ${duration} s each on 127.0.0.1, id ${id}, node ${process.version}`);
+  console.table(rows);
+  const ratio = b!.requests.average / a!.requests.average;
+  console.log(`ratio b/a: ${(ratio * 100).toFixed(1)} % (target ≥ 75 %)`);
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
