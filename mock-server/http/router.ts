@@ -4,6 +4,7 @@ import { API_PREFIX, calls, isAudited, issueVars, pickLocale, type CallDef, type
 import type { Services } from '../services/index.ts';
 import type { UserRow } from '../services/users.ts';
 import { isAdministrator } from '../services/audit.ts';
+import { hashToken } from '../services/sessions.ts';
 import { ApiError, badRequest, forbidden, unauthorized } from './errors.ts';
 import { requireUser, type Handler, type HandlerContext, type HandlerMap } from './handler.ts';
 
@@ -17,15 +18,16 @@ export function tokenOf(req: Request): string | null {
 export function authenticate(services: Services, req: Request): { user: UserRow | null; tokenHash: string | null } {
   const token = tokenOf(req);
   if (!token) return { user: null, tokenHash: null };
-  const session = services.sessions.resolve(token);
-  if (session === 'expired') throw unauthorized('errors.session_expired');
-  if (!session) throw unauthorized();
-  const user = services.users.byId(session.user_id);
-  if (!user || user.status === 2 || user.disable === 2) {
-    services.sessions.end(session.token_hash);
-    throw unauthorized(user?.disable === 2 ? 'errors.account_disabled' : 'errors.not_logged_in');
+  // Hashed once; the session and its user come back in one statement (sessions die with their user).
+  const tokenHash = hashToken(token);
+  const user = services.users.bySession(tokenHash);
+  if (!user) throw unauthorized();
+  if (!services.sessions.keepAlive(tokenHash, user.session_last_seen_ms)) throw unauthorized('errors.session_expired');
+  if (user.status === 2 || user.disable === 2) {
+    services.sessions.end(tokenHash);
+    throw unauthorized(user.disable === 2 ? 'errors.account_disabled' : 'errors.not_logged_in');
   }
-  return { user, tokenHash: session.token_hash };
+  return { user, tokenHash };
 }
 
 /**

@@ -51,6 +51,10 @@ export function createUsers(db: Database) {
   const byId = db.prepare<[number], UserRow>(`${SELECT} WHERE u.id = ?`);
   const byAccount = db.prepare<[string], UserRow>(`${SELECT} WHERE u.account = ?`);
   const byCode = db.prepare<[string], UserRow>(`${SELECT} WHERE u.invitation_code = ?`);
+  // The caller of an API call with its session's last-seen time: one statement per call instead of two.
+  const bySession = db.prepare<[string], UserRow & { session_last_seen_ms: number }>(`
+    SELECT s.last_seen_ms AS session_last_seen_ms, u.*, r.name AS role_name, r.kind AS role_kind
+    FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id WHERE s.token_hash = ?`);
   const grants = db.prepare<[number], { path: string; type: number; parent_path: string | null }>(`
     SELECT m.path, m.type, p.path AS parent_path
     FROM role_menus rm JOIN menus m ON m.id = rm.menu_id LEFT JOIN menus p ON p.id = m.parent_id
@@ -75,6 +79,8 @@ export function createUsers(db: Database) {
     byId: (id: number) => byId.get(id),
     byAccount: (account: string) => byAccount.get(account),
     byInvitationCode: (code: string) => byCode.get(code),
+    /** The user of a session (by token hash) and when that session was last seen; undefined when unknown. */
+    bySession: (tokenHash: string) => bySession.get(tokenHash),
     /** The role's permission keys: route paths, and `route:button` for type-2 nodes (cached per role). */
     permissionKeys(roleId: number): ReadonlySet<string> {
       let keys = permissionCache.get(roleId);
