@@ -11,8 +11,8 @@ import { users } from '../fixtures/seed/users.ts';
 /**
  * `npm run bench:api -- [--duration S] [--connections N] [--cpu-prof DIR]`: the same read by id through (a) a bare Express +
  * better-sqlite3 route and (b) the full pipeline (token → access → validation → handler → envelope) with
- * `qr_code_list/details`, one after the other in one run. Each server is a child process of its own
- * (scripts/bench-api-server.ts) on the same seeded temporary SQLite file; autocannon drives it from here.
+ * `qr_code_list/details`, in one run. Each server is a child process of its own (scripts/bench-api-server.ts)
+ * on the same seeded temporary SQLite file; autocannon drives them from here, one at a time.
  */
 const { values } = parseArgs({
   options: {
@@ -63,46 +63,62 @@ async function login(url: string): Promise<string> {
   return (res.json.data as { token: string }).token;
 }
 
-/** A short warm-up (JIT, statement caches), then the measured run; fails on any non-2xx or socket error. */
-async function load(url: string, headers: Record<string, string>) {
-  const opts = { url, connections, method: 'POST' as const, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ id }) };
-  await autocannon({ ...opts, duration: Math.min(2, duration / 3) });
-  const r = await autocannon({ ...opts, duration });
-  if (r.non2xx || r.errors || r.timeouts) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+interface Target {
+  label: string;
+  url: string;
+  headers: Record<string, string>;
+  proc: ChildProcess;
+  runs: Awaited<ReturnType<typeof autocannon>>[];
+}
+
+async function prepare(target: 'bare' | 'pipeline'): Promise<Target> {
+  const child = await startChild(target);
+  const url = target === 'bare' ? `${child.url}/bare/qr_code_list/details` : `${child.url}/api/qr_code_list/details`;
+  const headers: Record<string, string> = target === 'pipeline' ? { token: await login(child.url), 'accept-language': 'en' } : {};
+  const check = await post(url, { id }, headers);
+  if (check.status !== 200) throw new Error(`${target}: ${check.status} for id ${id}`);
+  const label = target === 'bare' ? '(a) bare Express + better-sqlite3' : '(b) pipeline qr_code_list/details';
+  return { label, url, headers, proc: child.proc, runs: [] };
+}
+
+/** One autocannon run; fails on any non-2xx answer, socket error or timeout. */
+async function shoot(t: Target, seconds: number) {
+  const r = await autocannon({ url: t.url, connections, duration: seconds, method: 'POST', headers: { 'content-type': 'application/json', ...t.headers }, body: JSON.stringify({ id }) });
+  if (r.non2xx || r.errors || r.timeouts) throw new Error(`${t.url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
   return r;
 }
 
-const rows: Record<string, string | number>[] = [];
+const targets: Target[] = [];
+const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 try {
-  const results = [];
-  for (const target of ['bare', 'pipeline'] as const) {
-    const child = await startChild(target);
-    try {
-      const url = target === 'bare' ? `${child.url}/bare/qr_code_list/details` : `${child.url}/api/qr_code_list/details`;
-      const headers: Record<string, string> = target === 'pipeline' ? { token: await login(child.url), 'accept-language': 'en' } : {};
-      const check = await post(url, { id }, headers);
-      if (check.status !== 200) throw new Error(`${target}: ${check.status} for id ${id}`);
-      const r = await load(url, headers);
-      results.push(r);
-      rows.push({
-        target: target === 'bare' ? '(a) bare Express + better-sqlite3' : '(b) pipeline qr_code_list/details',
-        'req/s': Math.round(r.requests.average),
-        'p50 ms': r.latency.p50,
-        'p99 ms': r.latency.p99,
-        requests: r.requests.total,
-      });
-    } finally {
-      // Wait for the exit: the next server must not overlap this one, and --cpu-prof writes at exit.
-      const exited = new Promise((resolve) => child.proc.once('exit', resolve));
-      child.proc.kill('SIGTERM');
-      await exited;
-    }
-  }
-  const [a, b] = results;
-  console.log(`${connections} connections × ${duration} s each on 127.0.0.1, id ${id}, node ${process.version}`);
-  console.table(rows);
-  const ratio = b!.requests.average / a!.requests.average;
-  console.log(`ratio b/a: ${(ratio * 100).toFixed(1)} % (target ≥ 75 %)`);
+  targets.push(await prepare('bare'), await prepare('pipeline'));
+  const [a, b] = targets as [Target, Target];
+  const loadBefore = load();
+  // Warm-up (JIT, page cache), then a b b a in halves: on a shared machine the load drifts, and this order
+  // gives both targets the same share of early and late.
+  for (const t of targets) await shoot(t, Math.min(2, duration / 3));
+  for (const t of [a, b, b, a]) t.runs.push(await shoot(t, duration / 2));
+  const reqPerS = (t: Target) => t.runs.reduce((n, r) => n + r.requests.total, 0) / duration;
+  console.log(`${connections} connections × ${duration} s per target (two halves, order a b b a) on 127.0.0.1, id ${id}, node ${process.version}`);
+  console.log(`load average (1/5/15 min) before ${loadBefore}, after ${load()} on ${os.cpus().length} cores`);
+  console.table(
+    targets.map((t) => ({
+      target: t.label,
+      'req/s': Math.round(reqPerS(t)),
+      'p50 ms': Math.max(...t.runs.map((r) => r.latency.p50)),
+      'p99 ms': Math.max(...t.runs.map((r) => r.latency.p99)),
+      requests: t.runs.reduce((n, r) => n + r.requests.total, 0),
+    })),
+  );
+  console.log(`ratio b/a: ${((reqPerS(b) / reqPerS(a)) * 100).toFixed(1)} % (target ≥ 75 %); latencies are the worse half`);
 } finally {
+  // Wait for the exits (--cpu-prof writes its profile at exit), then drop the temporary database.
+  await Promise.all(
+    targets.map((t) => {
+      const exited = new Promise((resolve) => t.proc.once('exit', resolve));
+      t.proc.kill('SIGTERM');
+      return exited;
+    }),
+  );
   fs.rmSync(dir, { recursive: true, force: true });
 }
