@@ -10,7 +10,8 @@ import { openDatabase } from '../mock-server/db/open.ts';
  * event loop: `--target pipeline` is the real mock server (production mode) on the seeded `--db` file;
  * `--target bare` is the floor it is measured against: Express, its JSON body parser and one route running the
  * SQL that `qr_code_list/details` runs for an id (the code joined with owner, domain and groups, then its
- * children), prepared once, answered in the same envelope. Prints `ready on <url>` once listening.
+ * children), prepared once, answered in the same envelope. Prints `ready on <url>` once listening, and
+ * answers any IPC message with its `process.cpuUsage()`.
  */
 const { values } = parseArgs({ options: { target: { type: 'string' }, db: { type: 'string' } } });
 if (!values.db) throw new Error('--db FILE is required');
@@ -59,4 +60,6 @@ if (!server) throw new Error('--target must be bare or pipeline');
 server.on('listening', () => {
   console.log(`ready on http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 });
+// The bench asks for this process's CPU time around each run (IPC), to count server CPU per request.
+process.on('message', () => process.send?.(process.cpuUsage()));
 process.on('SIGTERM', () => process.exit(0));
