@@ -22,12 +22,37 @@ export interface CallDef<
    * request schema and is refused. OpenAPI documents the multipart body.
    */
   readonly upload?: boolean;
+  /**
+   * Whether a successful call by an administrator is written to the audit log (`logs`, type admin_write).
+   * Default: the path's verb decides (`writeVerbOf`); declare it when the verb does not say, or says wrong.
+   */
+  readonly audit?: boolean;
 }
 
 export function defineCall<const P extends string, Req extends z.ZodType, Res extends z.ZodType>(
   def: CallDef<P, Req, Res>,
 ): CallDef<P, Req, Res> {
   return def;
+}
+
+/**
+ * Verbs (the path's last segment, or its first word) of calls that change something, and of calls that only
+ * read. A registered call whose verb is in neither list must declare `audit` (tests/contract/audit.test.ts).
+ */
+const WRITE_VERBS = /^(add|update|remove|delete|clear|restore|send|batch|change|share|set|force|disconnect|create|import|recharge|release|run|trigger|sync|bind|unbind|reset|enable|disable|approve|reject)(_|$)|_(remove|update|delete)$/;
+const READ_VERBS = /^(inquire|details|list|get|export|public|cleared_inquire|user_inquire|daily|token|ping|user_info|search|count)(_|$)|_inquire$/;
+
+/** true / false when the verb tells, undefined when it does not. */
+export function writeVerbOf(path: string): boolean | undefined {
+  const verb = path.slice(path.lastIndexOf('/') + 1);
+  if (WRITE_VERBS.test(verb)) return true;
+  if (READ_VERBS.test(verb)) return false;
+  return undefined;
+}
+
+/** Is a successful administrator call of this kind written to the audit log? */
+export function isAudited(call: CallDef): boolean {
+  return call.audit ?? writeVerbOf(call.path) ?? false;
 }
 
 export type RequestOf<C extends CallDef> = z.input<C['request']>;

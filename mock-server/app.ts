@@ -64,6 +64,9 @@ export function createMockServer(options: MockServerOptions): MockServer {
 
   const app = express();
   app.disable('x-powered-by');
+  // No ETag on res.json answers: API calls are POSTs, never conditional, and the hash cost every answer.
+  // Static files keep theirs (express.static sets its own).
+  app.set('etag', false);
   app.set('trust proxy', 'loopback');
   app.use(securityHeaders);
   const temporaryUploads = !options.uploadDir && options.dbPath === ':memory:';

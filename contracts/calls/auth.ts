@@ -64,6 +64,8 @@ export const register = defineCall({
   }),
   response: session,
   encryptedFields: ['password'],
+  // Audited as login / login_failed / logout / register events by the handler, for every role.
+  audit: false,
 });
 
 export const login = defineCall({
@@ -77,6 +79,8 @@ export const login = defineCall({
   }),
   response: session,
   encryptedFields: ['password'],
+  // Audited as login / login_failed / logout / register events by the handler, for every role.
+  audit: false,
 });
 
 export const logout = defineCall({
@@ -85,6 +89,8 @@ export const logout = defineCall({
   access: ANY_USER,
   request: emptyRequest,
   response: noData,
+  // Audited as login / login_failed / logout / register events by the handler, for every role.
+  audit: false,
 });
 
 export const getUserInfo = defineCall({

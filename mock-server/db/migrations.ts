@@ -5,6 +5,7 @@ import { qrCodes } from './migrations/003-qr-codes.ts';
 import { totpLastStep } from './migrations/004-totp-last-step.ts';
 import { ledger } from './migrations/006-ledger.ts';
 import { uploads } from './migrations/007-uploads.ts';
+import { auditLog } from './migrations/008-audit-log.ts';
 
 /**
  * Numbered migrations, applied in order inside one transaction each; `PRAGMA user_version` records the last.
@@ -18,7 +19,7 @@ export interface Migration {
 }
 
 /** Add yours in its own file under migrations/ and list it here. */
-export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, ledger, uploads];
+export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, ledger, uploads, auditLog];
 
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;

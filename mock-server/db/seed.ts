@@ -11,6 +11,7 @@ import { seedOpeningBalances } from '../services/ledger.ts';
 import { seedUploadConfig } from '../uploads/config.ts';
 import type { Services } from '../services/index.ts';
 import { hashPasswordSync } from '../services/passwords.ts';
+import { seedLogTypes } from '../services/audit.ts';
 
 /** The messages of fixtures/seed/messages.ts. */
 function seedMessages(services: Services): void {
@@ -27,6 +28,7 @@ const AREA_SEEDS: readonly SeedStep[] = [
   seedQrCodes,
   (services) => seedOpeningBalances(services, SEED_TIME),
   seedUploadConfig,
+  seedLogTypes,
 ];
 
 export function isSeeded(db: Database): boolean {

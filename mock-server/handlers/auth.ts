@@ -10,6 +10,7 @@ import type { Services } from '../services/index.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { hashToken } from '../services/sessions.ts';
 import { toUserInfo, type UserRow } from '../services/users.ts';
+import { LogType } from '../../contracts/index.ts';
 
 /** RFC 6238's default step, which authenticator apps assume. */
 const TOTP_PERIOD_S = 30;
@@ -45,7 +46,7 @@ function startSession(services: Services, user: UserRow, ip: string) {
 export const authHandlers = defineHandlers({
   'security/public_key': ({ services }) => ({ algorithm: 'RSA-OAEP-256' as const, spki: services.rsa.spki }),
 
-  'admin/register': async ({ body, services, ip }) => {
+  'admin/register': async ({ body, services, ip, userAgent }) => {
     const config = services.settings.require('subscriber_config_default');
     if (!config.allow_register) throw forbidden('errors.registration_closed');
     checkNewPassword(body.password, body.account, 'password');
@@ -74,10 +75,12 @@ export const authHandlers = defineHandlers({
       if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw conflict('errors.account_taken');
       throw e;
     }
-    return startSession(services, services.users.byId(id)!, ip);
+    const user = services.users.byId(id)!;
+    services.audit.record({ type: LogType.values.register, source: 'admin/register', user, content: JSON.stringify({ superior_id: superiorId }), ip, ua: userAgent });
+    return startSession(services, user, ip);
   },
 
-  'admin/login': async ({ body, services, ip }) => {
+  'admin/login': async ({ body, services, ip, userAgent }) => {
     const { failed_login_limit, failure_window_minutes } = services.settings.require('subscriber_config_default');
     const now = services.clock.now();
     const since = now - failure_window_minutes * 60_000;
@@ -86,7 +89,13 @@ export const authHandlers = defineHandlers({
         .prepare('SELECT COUNT(*) AS n FROM login_failures WHERE account = ? AND at_ms > ?')
         .get(body.account, since) as { n: number }
     ).n;
-    if (failures >= failed_login_limit) throw tooMany('errors.too_many_failures', { minutes: failure_window_minutes });
+    // Every refused attempt leaves a login_failed row naming the account as typed (and its user when known).
+    const refuse = (error: ApiError, found?: UserRow): never => {
+      services.audit.record({ type: LogType.values.login_failed, source: 'admin/login', user: found ?? null, account: body.account,
+        content: JSON.stringify({ reason: error.message }), ip, ua: userAgent });
+      throw error;
+    };
+    if (failures >= failed_login_limit) refuse(tooMany('errors.too_many_failures', { minutes: failure_window_minutes }), services.users.byAccount(body.account));
     // Count the attempt as a failure before the first await: concurrent attempts then see each other, so a
     // burst cannot get more than the limit past the check above. Outcomes that are no failure take it back.
     const attempt = services.db
@@ -97,31 +106,34 @@ export const authHandlers = defineHandlers({
     const found = services.users.byAccount(body.account);
     const user = found && found.status === 1 ? found : undefined;
     const ok = await verifyPassword(body.password, user ? user.password_hash : await dummyHash(services));
-    if (!user || !ok) throw badRequest('errors.bad_credentials');
+    if (!user || !ok) return refuse(badRequest('errors.bad_credentials'), found);
     if (user.disable === 2) {
       forgive();
-      throw forbidden('errors.account_disabled');
+      return refuse(forbidden('errors.account_disabled'), user);
     }
     if (user.totp_secret) {
+      // Not a failure: the console asks for the code and tries again.
       if (!body.totp) {
         forgive();
         throw badRequest('errors.totp_required');
       }
       const totp = new TOTP({ secret: user.totp_secret, digits: 6, period: TOTP_PERIOD_S, algorithm: 'SHA1' });
       const delta = totp.validate({ token: body.totp, timestamp: now, window: 1 });
-      if (delta === null) throw badRequest('errors.totp_invalid');
+      if (delta === null) return refuse(badRequest('errors.totp_invalid'), user);
       // One use per code (RFC 6238 §5.2): the step must be later than the last accepted one. Synchronous from
       // here to the session, so two concurrent logins with one code cannot both pass.
       const step = Math.floor(now / 1000 / TOTP_PERIOD_S) + delta;
       const last = services.db.prepare('SELECT totp_last_step AS s FROM users WHERE id = ?').get(user.id) as { s: number };
-      if (step <= last.s) throw badRequest('errors.totp_reused');
+      if (step <= last.s) return refuse(badRequest('errors.totp_reused'), user);
       services.db.prepare('UPDATE users SET totp_last_step = ? WHERE id = ?').run(step, user.id);
     }
     services.db.prepare('DELETE FROM login_failures WHERE account = ?').run(body.account);
+    services.audit.record({ type: LogType.values.login, source: 'admin/login', user, ip, ua: userAgent });
     return startSession(services, user, ip);
   },
 
-  'admin/logout': ({ services, tokenHash }) => {
+  'admin/logout': ({ services, tokenHash, me, ip, userAgent }) => {
+    services.audit.record({ type: LogType.values.logout, source: 'admin/logout', user: me(), ip, ua: userAgent });
     if (tokenHash) services.sessions.end(tokenHash);
     return null;
   },

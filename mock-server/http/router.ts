@@ -1,8 +1,9 @@
-import express, { type Request, type Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
-import { API_PREFIX, calls, issueVars, pickLocale, type CallDef, type Locale } from '../../contracts/index.ts';
+import { API_PREFIX, calls, isAudited, issueVars, pickLocale, type CallDef, type Locale } from '../../contracts/index.ts';
 import type { Services } from '../services/index.ts';
 import type { UserRow } from '../services/users.ts';
+import { isAdministrator } from '../services/audit.ts';
 import { hashToken } from '../services/sessions.ts';
 import { ApiError, badRequest, forbidden, unauthorized } from './errors.ts';
 import { requireUser, type Handler, type HandlerContext, type HandlerMap } from './handler.ts';
@@ -17,15 +18,16 @@ export function tokenOf(req: Request): string | null {
 export function authenticate(services: Services, req: Request): { user: UserRow | null; tokenHash: string | null } {
   const token = tokenOf(req);
   if (!token) return { user: null, tokenHash: null };
-  const session = services.sessions.resolve(token);
-  if (session === 'expired') throw unauthorized('errors.session_expired');
-  if (!session) throw unauthorized();
-  const user = services.users.byId(session.user_id);
-  if (!user || user.status === 2 || user.disable === 2) {
-    services.sessions.end(session.token_hash);
-    throw unauthorized(user?.disable === 2 ? 'errors.account_disabled' : 'errors.not_logged_in');
+  // Hashed once; the session and its user come back in one statement (sessions die with their user).
+  const tokenHash = hashToken(token);
+  const user = services.users.bySession(tokenHash);
+  if (!user) throw unauthorized();
+  if (!services.sessions.keepAlive(tokenHash, user.session_last_seen_ms)) throw unauthorized('errors.session_expired');
+  if (user.status === 2 || user.disable === 2) {
+    services.sessions.end(tokenHash);
+    throw unauthorized(user.disable === 2 ? 'errors.account_disabled' : 'errors.not_logged_in');
   }
-  return { user, tokenHash: hashToken(token) };
+  return { user, tokenHash };
 }
 
 /**
@@ -78,44 +80,56 @@ function decryptFields(services: Services, call: CallDef, body: Record<string, u
   }
 }
 
-/** One POST route per registered call: authenticate → authorize → validate → decrypt → handle → envelope. */
-export function createCallRouter(services: Services, handlers: HandlerMap): express.Router {
-  const router = express.Router();
-  const table = handlers as Record<string, Handler<CallDef> | undefined>;
+interface Entry {
+  readonly call: CallDef;
+  readonly handler: Handler<CallDef>;
+  readonly audited: boolean;
+}
+
+/**
+ * Every registered call behind one middleware: `/api/<path>` is looked up in a Map (one hash lookup, where
+ * one Express route per call was matched in turn), then authenticate → authorize → validate → decrypt →
+ * handle → audit → envelope. Express's routing was case-insensitive and allowed a trailing slash; the
+ * lookup keeps both.
+ */
+export function createCallRouter(services: Services, handlers: HandlerMap): RequestHandler {
+  const table = new Map<string, Entry>();
+  const byPath = handlers as Record<string, Handler<CallDef> | undefined>;
   for (const call of calls as readonly CallDef[]) {
-    const handler = table[call.path];
+    const handler = byPath[call.path];
     if (!handler) throw new Error(`registered call ${call.path} has no handler`);
-    router.post(`${API_PREFIX}${call.path}`, async (req: Request, res: Response) => {
-      const { user, tokenHash } = callerOf(services, req, call);
-      checkAccess(services, call, user);
-      const zodErrors = ZOD_MESSAGES[pickLocale(req.get('accept-language'))];
-      const parsed = call.request.safeParse(req.body ?? {}, zodErrors ? { error: zodErrors } : undefined);
-      if (!parsed.success) {
-        const { key, field, vars } = describeIssue(parsed.error);
-        throw new ApiError(400, key, { field, ...vars });
-      }
-      const body = parsed.data as Record<string, unknown>;
-      decryptFields(services, call, body);
-      const ctx: HandlerContext<CallDef> = {
-        body,
-        user,
-        tokenHash,
-        locale: pickLocale(req.get('accept-language')),
-        ip: req.ip ?? '',
-        userAgent: req.get('user-agent') ?? '',
-        req,
-        services,
-        me: () => requireUser(user),
-      };
-      const data = await handler(ctx);
-      if (services.config.mode !== 'production') {
-        const checked = call.response.safeParse(data);
-        if (!checked.success) {
-          throw new Error(`response of ${call.path} breaks its contract: ${JSON.stringify(checked.error.issues[0])}`);
-        }
-      }
-      res.json({ status: true, data: data ?? null });
-    });
+    table.set(`${API_PREFIX}${call.path}`, { call, handler, audited: isAudited(call) });
   }
-  return router;
+  const validateAnswers = services.config.mode !== 'production';
+  const find = (path: string) => table.get(path) ?? table.get(path.toLowerCase().replace(/\/$/, ''));
+
+  return async (req, res, next) => {
+    const entry = req.method === 'POST' ? find(req.path) : undefined;
+    if (!entry) return next();
+    const { call, handler } = entry;
+    const { user, tokenHash } = callerOf(services, req, call);
+    checkAccess(services, call, user);
+    const locale = pickLocale(req.get('accept-language'));
+    const zodErrors = ZOD_MESSAGES[locale];
+    const parsed = call.request.safeParse(req.body ?? {}, zodErrors ? { error: zodErrors } : undefined);
+    if (!parsed.success) {
+      const { key, field, vars } = describeIssue(parsed.error);
+      throw new ApiError(400, key, { field, ...vars });
+    }
+    const body = parsed.data as Record<string, unknown>;
+    decryptFields(services, call, body);
+    const ip = req.ip ?? '';
+    const userAgent = req.get('user-agent') ?? '';
+    const ctx: HandlerContext<CallDef> = { body, user, tokenHash, locale, ip, userAgent, req, services, me: () => requireUser(user) };
+    const data = await handler(ctx);
+    // After success only; reads and refusals write nothing. Fields decrypted above are redacted by name.
+    if (entry.audited && user && isAdministrator(user)) services.audit.write(call, user, body, data, ip, userAgent);
+    if (validateAnswers) {
+      const checked = call.response.safeParse(data);
+      if (!checked.success) {
+        throw new Error(`response of ${call.path} breaks its contract: ${JSON.stringify(checked.error.issues[0])}`);
+      }
+    }
+    res.json({ status: true, data: data ?? null });
+  };
 }

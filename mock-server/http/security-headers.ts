@@ -17,14 +17,17 @@ export const CONSOLE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+const HEADERS = Object.entries({
+  'Content-Security-Policy': CONSOLE_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+});
+
+// setHeader directly: Express's res.set() re-checks each value (charset, arrays) on every request.
 export const securityHeaders: RequestHandler = (_req, res, next) => {
-  res.set({
-    'Content-Security-Policy': CONSOLE_CSP,
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'no-referrer',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-  });
+  for (const [name, value] of HEADERS) res.setHeader(name, value);
   next();
 };

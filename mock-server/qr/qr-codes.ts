@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { ParsedRequestOf, QrCode, QrCodeChild, qrCodeAdd } from '../../contracts/index.ts';
 import { qrCode, visitPath } from '../../contracts/index.ts';
+import { prepared } from '../resources/engine.ts';
 
 /** A qr_codes row joined with what the API shows beside it (the resource's select; children come after). */
 export const qrRow = qrCode.omit({ children: true, entry_url: true });
@@ -21,8 +22,9 @@ export const QR_JOINS = `JOIN users u ON u.id = q.user_id
 export function withChildren(rows: QrRow[], db: Database): QrCode[] {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const all = db
-    .prepare(`SELECT * FROM qr_code_children WHERE qr_code_id IN (${ids.map(() => '?').join(',')}) ORDER BY qr_code_id, sort, id`)
+  // Cached statements (the text varies only with the page's size): preparing costs more than running it on
+  // the hottest read of the API (details by id, bench:api).
+  const all = prepared(db, `SELECT * FROM qr_code_children WHERE qr_code_id IN (${ids.map(() => '?').join(',')}) ORDER BY qr_code_id, sort, id`)
     .all(...ids) as QrCodeChild[];
   const byCode = new Map<number, QrCodeChild[]>();
   for (const c of all) {

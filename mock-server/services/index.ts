@@ -3,6 +3,7 @@ import type { Clock } from './clock.ts';
 import type { ScryptCost } from './passwords.ts';
 import { createRealtimeHub, type RealtimeHub } from '../realtime/hub.ts';
 import { createRealtimeKeys, type RealtimeKeys } from '../realtime/keys.ts';
+import { createAudit, type Audit } from './audit.ts';
 import { loadRsaKeys, generateRsaPem, type RsaKeys } from './rsa.ts';
 import { createSessions, type Sessions } from './sessions.ts';
 import { createSettings, type Settings } from './settings.ts';
@@ -33,6 +34,8 @@ export interface Services {
   readonly realtimeKeys: RealtimeKeys;
   /** The WebSocket hub; app.ts attaches it to the HTTP server. */
   readonly realtime: RealtimeHub;
+  /** The audit log writer (table `logs`). */
+  readonly audit: Audit;
 }
 
 export function createServices(
@@ -61,5 +64,6 @@ export function createServices(
     rsa: loadRsaKeys(pem),
     realtimeKeys,
     realtime: createRealtimeHub({ db, clock, sessions, users, keys: realtimeKeys, log }),
+    audit: createAudit(db, clock),
   };
 }

@@ -21,6 +21,20 @@ export function createSessions(db: Database, clock: Clock, idleMs: number) {
   const touch = db.prepare('UPDATE sessions SET last_seen_ms = ? WHERE token_hash = ?');
   const remove = db.prepare('DELETE FROM sessions WHERE token_hash = ?');
   const removeUser = db.prepare('DELETE FROM sessions WHERE user_id = ?');
+  /**
+   * A session seen now: false (and deleted) when it was idle too long, else true, refreshing its idle timer.
+   * Writes at most once a minute per session: the idle window is minutes to hours, and a write per call
+   * would cost every read a disk write.
+   */
+  function keepAlive(tokenHash: string, lastSeenMs: number): boolean {
+    const now = clock.now();
+    if (now - lastSeenMs > idleMs) {
+      remove.run(tokenHash);
+      return false;
+    }
+    if (now - lastSeenMs > 60_000) touch.run(now, tokenHash);
+    return true;
+  }
   return {
     create(userId: number, ip: string): string {
       const token = newToken();
@@ -28,19 +42,17 @@ export function createSessions(db: Database, clock: Clock, idleMs: number) {
       insert.run(hashToken(token), userId, now, now, ip);
       return token;
     },
-    /** The live session of a token (refreshing its idle timer), 'expired', or undefined when unknown. */
+    /**
+     * The live session of a token (refreshing its idle timer), 'expired', or undefined when unknown. The row
+     * carries `token_hash`, so callers need not hash the token again.
+     */
     resolve(token: string): SessionRow | 'expired' | undefined {
       const row = find.get(hashToken(token));
       if (!row) return undefined;
-      const now = clock.now();
-      if (now - row.last_seen_ms > idleMs) {
-        remove.run(row.token_hash);
-        return 'expired';
-      }
-      // Write at most once a minute per session: the idle window is minutes, not milliseconds.
-      if (now - row.last_seen_ms > 60_000) touch.run(now, row.token_hash);
-      return row;
+      return keepAlive(row.token_hash, row.last_seen_ms) ? row : 'expired';
     },
+    /** For callers that read the session's row themselves (the API joins it with its user). */
+    keepAlive,
     end(tokenHash: string) {
       remove.run(tokenHash);
     },

@@ -51,20 +51,48 @@ export function createUsers(db: Database) {
   const byId = db.prepare<[number], UserRow>(`${SELECT} WHERE u.id = ?`);
   const byAccount = db.prepare<[string], UserRow>(`${SELECT} WHERE u.account = ?`);
   const byCode = db.prepare<[string], UserRow>(`${SELECT} WHERE u.invitation_code = ?`);
+  // The caller of an API call with its session's last-seen time: one statement per call instead of two.
+  const bySession = db.prepare<[string], UserRow & { session_last_seen_ms: number }>(`
+    SELECT s.last_seen_ms AS session_last_seen_ms, u.*, r.name AS role_name, r.kind AS role_kind
+    FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id WHERE s.token_hash = ?`);
   const grants = db.prepare<[number], { path: string; type: number; parent_path: string | null }>(`
     SELECT m.path, m.type, p.path AS parent_path
     FROM role_menus rm JOIN menus m ON m.id = rm.menu_id LEFT JOIN menus p ON p.id = m.parent_id
     WHERE rm.role_id = ? AND m.path <> ''`);
+  // Permission keys per role, read once: every call's access check needs them and they change only when roles,
+  // menus or grants do. TEMP triggers (this connection only, never in the file) drop the cache on any such
+  // write, whoever makes it (a role screen, a reset, a test editing the tables); invalidatePermissions() is
+  // the explicit form for code that changes them in a way triggers cannot see.
+  const permissionCache = new Map<number, ReadonlySet<string>>();
+  const invalidatePermissions = () => permissionCache.clear();
+  db.function('qr_console_permissions_changed', { deterministic: false, varargs: false }, () => {
+    invalidatePermissions();
+    return null;
+  });
+  for (const table of ['roles', 'menus', 'role_menus']) {
+    for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
+      db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS permissions_${table}_${op.toLowerCase()} AFTER ${op} ON main.${table}
+        BEGIN SELECT qr_console_permissions_changed(); END`);
+    }
+  }
   return {
     byId: (id: number) => byId.get(id),
     byAccount: (account: string) => byAccount.get(account),
     byInvitationCode: (code: string) => byCode.get(code),
-    /** The role's permission keys: route paths, and `route:button` for type-2 nodes. */
-    permissionKeys(roleId: number): Set<string> {
-      const keys = new Set<string>();
-      for (const g of grants.all(roleId)) keys.add(g.type === 2 && g.parent_path ? `${g.parent_path}:${g.path}` : g.path);
+    /** The user of a session (by token hash) and when that session was last seen; undefined when unknown. */
+    bySession: (tokenHash: string) => bySession.get(tokenHash),
+    /** The role's permission keys: route paths, and `route:button` for type-2 nodes (cached per role). */
+    permissionKeys(roleId: number): ReadonlySet<string> {
+      let keys = permissionCache.get(roleId);
+      if (!keys) {
+        const fresh = new Set<string>();
+        for (const g of grants.all(roleId)) fresh.add(g.type === 2 && g.parent_path ? `${g.parent_path}:${g.path}` : g.path);
+        permissionCache.set(roleId, (keys = fresh));
+      }
       return keys;
     },
+    /** Forget every role's cached keys; the next access check reads them again. */
+    invalidatePermissions,
   };
 }
 export type Users = ReturnType<typeof createUsers>;

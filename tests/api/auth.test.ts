@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTP } from 'otpauth';
-import { calls, type Session } from '../../contracts/index.ts';
+import { calls, LogType, type Session } from '../../contracts/index.ts';
 import { DEFAULT_ROLE_ID } from '../../fixtures/seed/roles.ts';
 import { subscriberConfigDefault } from '../../fixtures/seed/settings.ts';
 import { TOTP_SEED_SECRET, users } from '../../fixtures/seed/users.ts';
@@ -40,6 +40,10 @@ afterAll(() => t.close());
 let counter = 0;
 /** A fresh account name, so tests sharing the server never collide. */
 const freshAccount = (prefix = 'user') => `${prefix}${Date.now() % 100_000}x${++counter}`;
+
+/** Audit rows of refused logins of an account. */
+const failedLoginRows = (account: string) =>
+  t.db.prepare(`SELECT COUNT(*) FROM logs WHERE type = ? AND account = ?`).pluck().get(LogType.values.login_failed, account) as number;
 
 async function registerFresh(password = 'Passw0rd9') {
   const account = freshAccount();
@@ -249,17 +253,22 @@ describe('admin/login', () => {
     ['a wrong password', 'customer02', 'Wrong12345'],
     ['an unknown account', 'nobody99', 'Customer123'],
   ])('refuses %s with the same 400 message and opens no session', async (_name, account, password) => {
-    const before = snapshot(t.db, { except: ['login_failures'] });
+    const before = snapshot(t.db, { except: ['login_failures', 'logs'] });
+    const logs = failedLoginRows(account);
     const res = await t.call('admin/login', { account, password: t.encrypt(password) });
     expect(res).toEqual({ status: 400, body: { status: false, message: BAD_CREDENTIALS } });
-    expect(snapshot(t.db, { except: ['login_failures'] })).toEqual(before);
+    expect(snapshot(t.db, { except: ['login_failures', 'logs'] })).toEqual(before);
+    // The one thing a refused login leaves besides its count: its audit row (tests/api/audit.test.ts).
+    expect(failedLoginRows(account)).toBe(logs + 1);
   });
 
   it('refuses a disabled account even with its right password', async () => {
-    const before = snapshot(t.db);
+    const before = snapshot(t.db, { except: ['logs'] });
+    const logs = failedLoginRows('disabled01');
     const res = await t.call('admin/login', { account: 'disabled01', password: t.encrypt('Disabled123') });
     expect(res).toEqual({ status: 403, body: { status: false, message: 'This account is disabled' } });
-    expect(snapshot(t.db)).toEqual(before);
+    expect(snapshot(t.db, { except: ['logs'] })).toEqual(before);
+    expect(failedLoginRows('disabled01')).toBe(logs + 1);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
+import { LogType } from '../../../contracts/index.ts';
 
 /**
  * What a refused request may still change, and why. Everything else in every table must be byte-identical
@@ -10,10 +11,16 @@ import type { Database } from 'better-sqlite3';
  * - users.online_status / online_update_time: presence bookkeeping of the real-time channel, written by
  *   connections, not by the request under test.
  * - users.login_ip / login_time: written only on a successful login; excluded so the rule stays about data.
+ * - logs rows of type login_failed: a refused login is audited, like its count in login_failures. Every
+ *   other audit row is written only after a call succeeded, so any other new log row on a 4xx is a finding.
  */
 export const CHECKSUM_EXCLUDED_TABLES: readonly string[] = ['sessions', 'login_failures'];
 export const CHECKSUM_EXCLUDED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   users: ['online_status', 'online_update_time', 'login_ip', 'login_time'],
+};
+/** Rows left out of a table's checksum (a fixed SQL condition per table, never built from input). */
+export const CHECKSUM_EXCLUDED_ROWS: Readonly<Record<string, string>> = {
+  logs: `type = ${LogType.values.login_failed}`,
 };
 
 export type Checksum = Readonly<Record<string, string>>;
@@ -30,7 +37,8 @@ export function checksum(db: Database, only?: readonly string[]): Checksum {
     // Names come from sqlite_master, quoted all the same.
     const q = (n: string) => `"${n.replace(/"/g, '""')}"`;
     const cols = (db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]).filter((c) => !skip.includes(c));
-    const rows = db.prepare(`SELECT ${cols.map(q).join(', ')} FROM ${q(table)} ORDER BY ${cols.map((_c, i) => i + 1).join(', ')}`).raw().all();
+    const where = CHECKSUM_EXCLUDED_ROWS[table] ? ` WHERE NOT (${CHECKSUM_EXCLUDED_ROWS[table]})` : '';
+    const rows = db.prepare(`SELECT ${cols.map(q).join(', ')} FROM ${q(table)}${where} ORDER BY ${cols.map((_c, i) => i + 1).join(', ')}`).raw().all();
     const h = createHash('sha256');
     for (const row of rows) h.update(JSON.stringify(row, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : Buffer.isBuffer(v) ? v.toString('base64') : v))).update('\n');
     out[table] = h.digest('hex');

@@ -1,0 +1,77 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles } from '../../fixtures/seed/roles.ts';
+import { hashToken } from '../../mock-server/services/sessions.ts';
+import { MINUTE, manualClock } from '../helpers/clock.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+/**
+ * Issue 9 §7: what the faster pipeline must keep. One Map lookup replaced one Express route per call (same
+ * paths answered); permission keys are cached per role yet follow every change of roles and grants; the
+ * session's last-seen time is written at most once a minute, while idle expiry still counts from it.
+ */
+const clock = manualClock();
+let t: TestServer;
+let admin: string;
+beforeAll(async () => {
+  t = await startTestServer({ clock, sessionIdleMinutes: 30 });
+  admin = await t.login('admin01');
+});
+afterAll(() => t.close());
+
+const adminRole = roles.find((r) => r.kind === 'admin')!.id;
+
+describe('one lookup for every call', () => {
+  it.each(['/api/ping', '/api/PING', '/api/ping/'])('%s answers the ping call (Express matched case-insensitively, with a trailing slash)', async (path) => {
+    const res = await request(t.server).post(path).set('Content-Type', 'application/json').send('{"value":10}');
+    expect(res.status).toBe(200);
+    expect(res.body.data.value).toBe(10);
+  });
+});
+
+describe('permission keys, cached per role', () => {
+  it('a grant taken away in the tables is refused at the next call, and given back is allowed again', async () => {
+    const updateButton = t.db
+      .prepare(`SELECT b.id FROM menus b JOIN menus r ON r.id = b.parent_id WHERE r.path = 'pay_config' AND r.type = 1 AND b.path = 'update'`)
+      .pluck()
+      .get() as number;
+    const body = { qr_code_switch: 1 };
+    expect((await t.call('pay_config/update', body, admin)).status).toBe(200); // the role's keys are cached now
+    t.db.prepare('DELETE FROM role_menus WHERE role_id = ? AND menu_id = ?').run(adminRole, updateButton);
+    expect((await t.call('pay_config/update', body, admin)).status).toBe(403);
+    t.db.prepare('INSERT INTO role_menus (role_id, menu_id) VALUES (?, ?)').run(adminRole, updateButton);
+    expect((await t.call('pay_config/update', body, admin)).status).toBe(200);
+  });
+
+  it('are read once per role until invalidatePermissions() drops them', () => {
+    const { users } = t.services;
+    const first = users.permissionKeys(adminRole);
+    expect(users.permissionKeys(adminRole)).toBe(first);
+    users.invalidatePermissions();
+    const again = users.permissionKeys(adminRole);
+    expect(again).not.toBe(first);
+    expect([...again].sort()).toEqual([...first].sort());
+  });
+});
+
+describe('session last-seen time', () => {
+  const lastSeen = (token: string) =>
+    t.db.prepare('SELECT last_seen_ms FROM sessions WHERE token_hash = ?').pluck().get(hashToken(token)) as number | undefined;
+
+  it('is written at most once a minute, and idle expiry counts from it', async () => {
+    const token = await t.login('customer01');
+    const created = lastSeen(token)!;
+    clock.advance(30_000);
+    expect((await t.call('menu/token_menu', {}, token)).status).toBe(200);
+    expect(lastSeen(token)).toBe(created); // within the minute: no write
+    clock.advance(31_000);
+    expect((await t.call('menu/token_menu', {}, token)).status).toBe(200);
+    expect(lastSeen(token)).toBe(created + 61_000); // past the minute: refreshed
+    clock.advance(29 * MINUTE);
+    expect((await t.call('menu/token_menu', {}, token)).status).toBe(200); // 29 min after the refresh: alive
+    clock.advance(30 * MINUTE + 1);
+    const res = await t.call('menu/token_menu', {}, token);
+    expect(res.status).toBe(401);
+    expect(lastSeen(token)).toBeUndefined();
+  });
+});
