@@ -202,7 +202,8 @@ export const qrCodeChangeDomainName = defineCall({
     .refine((b) => (b.ids === undefined) !== (b.from_domain_id === undefined), {
       message: 'validation.ids_or_domain',
       path: ['ids'],
-    }),
+    })
+    .meta({ examples: [{ ids: [1, 2], domain_id: 3 }] }),
   response: updated,
 });
 
@@ -218,7 +219,8 @@ export const batchFields = z
     visit_restriction: settings.visit_restriction.optional(),
     open_log: settings.open_log.optional(),
   })
-  .refine((f) => Object.values(f).some((v) => v !== undefined), 'validation.nothing_to_change');
+  .refine((f) => Object.values(f).some((v) => v !== undefined), 'validation.nothing_to_change')
+  .meta({ examples: [{ jump_type: 2, visit_threshold: 100 }] });
 
 export const qrCodeBatchUpdate = defineCall({
   path: 'qr_code_list/batch_update',
@@ -234,7 +236,8 @@ export const qrCodeUpdateRestrictionVisit = defineCall({
   access: permission('qr_code_list', 'update'),
   request: z
     .strictObject({ ids: idList, visit_method: VisitMethod.schema.optional(), visit_restriction: VisitRestriction.schema.optional() })
-    .refine((b) => b.visit_method !== undefined || b.visit_restriction !== undefined, 'validation.nothing_to_change'),
+    .refine((b) => b.visit_method !== undefined || b.visit_restriction !== undefined, 'validation.nothing_to_change')
+    .meta({ examples: [{ ids: [1], visit_method: 2, visit_restriction: 2 }] }),
   response: updated,
 });
 
@@ -328,7 +331,8 @@ export const qrCodeDetails = defineCall({
   access: permission('qr_code_list'),
   request: z
     .strictObject({ id: id.optional(), file_name: z.string().max(64).optional() })
-    .refine((b) => b.id !== undefined || b.file_name !== undefined, { message: 'validation.id_required', path: ['id'] }),
+    .refine((b) => b.id !== undefined || b.file_name !== undefined, { message: 'validation.id_required', path: ['id'] })
+    .meta({ examples: [{ id: 1 }] }),
   response: qrCode,
 });
 

@@ -92,7 +92,7 @@ export const menuItem: z.ZodType<MenuItem> = z.lazy(() =>
     language_variables: z.string(),
     children: z.array(menuItem),
   }),
-);
+).meta({ id: 'MenuItem', description: 'A menu node: type 1 route (navigation) or type 2 button, with its children.' });
 
 export const tokenMenu = defineCall({
   path: 'menu/token_menu',
