@@ -1,5 +1,5 @@
 import type { Message, MessageWithRecipient } from '../../contracts/index.ts';
-import { CloseCode, FrameType } from '../../contracts/index.ts';
+import { CloseCode, CloseReason, FrameType } from '../../contracts/index.ts';
 import { messages as seededMessages } from '../../fixtures/seed/messages.ts';
 import { notFound } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
@@ -134,7 +134,7 @@ export const messageHandlers = defineHandlers({
       closed: services.realtime.closeUser(
         id,
         CloseCode.values.deliberate,
-        'disconnected by an administrator',
+        CloseReason.disconnected,
       ),
     };
   },
