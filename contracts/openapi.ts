@@ -46,7 +46,8 @@ function annotate(json: JsonSchema, call: CallDef): JsonSchema {
   walk(json);
   const props = json.properties as Record<string, JsonSchema> | undefined;
   for (const field of call.encryptedFields ?? []) {
-    if (props?.[field]) props[field] = { ...props[field], description: PASSWORD_ENCRYPTION, format: 'byte' };
+    // The example has the shape of a 2048-bit RSA ciphertext (256 bytes); it decrypts to nothing.
+    if (props?.[field]) props[field] = { ...props[field], description: PASSWORD_ENCRYPTION, format: 'byte', examples: [`${'A'.repeat(342)}==`] };
   }
   return json;
 }
@@ -108,6 +109,7 @@ export function buildOpenApi(calls: readonly CallDef[], info: { title: string; v
     openapi: '3.1.0',
     info: {
       ...info,
+      license: { name: 'Proprietary: internal QR console mock API', identifier: 'LicenseRef-Proprietary' },
       description:
         'Every call is POST with a JSON body and answers `{ status, message?, data? }`. Numeric enums list their codes in ' +
         'their description. Messages follow `Accept-Language` (zh-CN default, en).',
