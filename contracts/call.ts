@@ -17,6 +17,16 @@ export interface CallDef<
   readonly response: Res;
   /** Fields that carry an RSA-OAEP encrypted password (base64); the server decrypts them before the handler. */
   readonly encryptedFields?: readonly string[];
+  /** Safe to send again when no answer came (a read). Default: the path's verb says so (`isIdempotent`). */
+  readonly idempotent?: boolean;
+}
+
+/** The verbs of the service's read calls (`<area>/<verb>`): nothing changes however often they are sent. */
+const READ_VERBS = new Set(['inquire', 'user_inquire', 'cleared_inquire', 'details', 'list', 'daily', 'public_enquiry', 'get_ip', 'public_key', 'user_info', 'token_menu']);
+
+/** Whether the console may repeat `call` once after a timeout or a lost connection. */
+export function isIdempotent(call: Pick<CallDef, 'path' | 'idempotent'>): boolean {
+  return call.idempotent ?? READ_VERBS.has(call.path.slice(call.path.lastIndexOf('/') + 1));
 }
 
 export function defineCall<const P extends string, Req extends z.ZodType, Res extends z.ZodType>(
