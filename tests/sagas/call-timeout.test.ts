@@ -2,7 +2,8 @@ import { runSaga, type Saga as ReduxSaga } from 'redux-saga';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CALL_TIMEOUT_MS, createCallApi } from '../../client/api/call-api.ts';
 import type { Effects } from '../../client/api/effects/browser-effects.ts';
-import { ApiError, isApiError } from '../../client/api/errors.ts';
+import type { ApiError} from '../../client/api/errors.ts';
+import { isApiError } from '../../client/api/errors.ts';
 import { apiCall, toUserMessage } from '../../client/state/sagas/call.ts';
 import { isIdempotent, qrCodeAdd, qrCodeInquire, tokenMenu, type CallDef } from '../../contracts/index.ts';
 
