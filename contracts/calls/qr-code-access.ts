@@ -33,9 +33,9 @@ export const visitorRecord = z.object({
   ip: z.string(),
   ip_count: z.int().min(1),
   latest_create_time: dateTime,
-  latest_ip_belong: z.string(),
-  latest_source: z.string(),
-  latest_user_agent: z.string(),
+  latest_ip_belong: z.string().describe('Location and carrier of the latest visit, as text'),
+  latest_source: z.string().describe('Device of the latest visit: model;OS version;browser version[;WeChat version]'),
+  latest_user_agent: z.string().describe('User-Agent header of the latest visit'),
 });
 export type VisitorRecord = z.infer<typeof visitorRecord>;
 

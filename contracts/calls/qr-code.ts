@@ -35,12 +35,9 @@ export const qrCodeChild = z.object({
   qr_code_id: id,
   url: z.string(),
   sort: z.int(),
-  /** Visits this child takes per turn under sequential rotation. */
-  visit_threshold: z.int().min(1),
-  /** Visits left in the current turn (sequential rotation); refilled to visit_threshold when its turn comes. */
-  remaining: z.int().min(0),
-  /** Visits this child has received. */
-  view_number: z.int().min(0),
+  visit_threshold: z.int().min(1).describe('Visits this child takes per turn under sequential rotation.'),
+  remaining: z.int().min(0).describe('Visits left in the current turn (sequential rotation); refilled to visit_threshold when its turn comes.'),
+  view_number: z.int().min(0).describe('Visits this child has received.'),
   current: CurrentFlag.schema,
   create_time: dateTime,
 });
@@ -49,16 +46,11 @@ export type QrCodeChild = z.infer<typeof qrCodeChild>;
 export const qrCode = z.object({
   id,
   user_id: id,
-  /** Owner's account (admin views show it). */
-  account: z.string(),
-  /** Title shown on the share page. */
-  name: z.string(),
-  /** Code of the visit URL `/v/{file_name}`; unique over the service. */
-  file_name: z.string(),
-  /** Share password for /share_access and the key of qr_code_access/public_enquiry; '' = sharing off. */
-  password: z.string(),
-  /** null when the domain was removed (listed on no_domain_name). */
-  domain_id: id.nullable(),
+  account: z.string().describe("Owner's account (admin views show it)."),
+  name: z.string().describe('Title shown on the share page.'),
+  file_name: z.string().describe('Code of the visit URL `/v/{file_name}`; unique over the service.'),
+  password: z.string().describe("Share password for /share_access and the key of qr_code_access/public_enquiry; '' = sharing off."),
+  domain_id: id.nullable().describe('null when the domain was removed (listed on no_domain_name).'),
   domain: z.string(),
   /** The domain's display type (1 entry, 2 landing, 3 short); null without a domain. */
   display_type: DomainDisplayType.schema.nullable(),
@@ -68,23 +60,18 @@ export const qrCode = z.object({
   internal_code_group_name: z.string(),
   short_code_type: ShortCodeType.schema,
   rotation_type: RotationType.schema,
-  /** Default visits per turn for new children under sequential rotation. */
-  visit_threshold: z.int().min(1),
+  visit_threshold: z.int().min(1).describe('Default visits per turn for new children under sequential rotation.'),
   jump_type: JumpType.schema,
   visit_method: VisitMethod.schema,
   visit_restriction: VisitRestriction.schema,
   open_log: OpenLog.schema,
   removed: RemovedFlag.schema,
   remove_time: dateTime.nullable(),
-  /** All visits ever (clearing the access log does not lower it). */
-  view_number: z.int().min(0),
-  /** Distinct visiting IPs ever. */
-  ip_view_number: z.int().min(0),
-  /** Access records currently in the log (not cleared). */
-  record_count: z.int().min(0),
+  view_number: z.int().min(0).describe('All visits ever (clearing the access log does not lower it).'),
+  ip_view_number: z.int().min(0).describe('Distinct visiting IPs ever.'),
+  record_count: z.int().min(0).describe('Access records currently in the log (not cleared).'),
   remark: z.string(),
-  /** `http://{domain}/v/{file_name}`, '' without a domain. */
-  entry_url: z.string(),
+  entry_url: z.string().describe("`http://{domain}/v/{file_name}`, '' without a domain."),
   children: z.array(qrCodeChild),
   create_time: dateTime,
   update_time: dateTime,
