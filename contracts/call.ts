@@ -22,9 +22,12 @@ export interface CallDef<
 }
 
 /** The verbs of the service's read calls (`<area>/<verb>`): nothing changes however often they are sent. */
-const READ_VERBS = new Set(['inquire', 'user_inquire', 'cleared_inquire', 'details', 'list', 'daily', 'public_enquiry', 'get_ip', 'public_key', 'user_info', 'token_menu']);
+const READ_VERBS = new Set([
+  'inquire', 'user_inquire', 'cleared_inquire', 'details', 'list', 'daily', 'public_enquiry', 'get_ip', 'public_key', 'user_info',
+  'token_menu', 'export_access_records',
+]);
 
-/** Whether the console may repeat `call` once after a timeout or a lost connection. */
+/** Whether the console may send `call` once more after it timed out (apiCall in client/state/sagas/call.ts). */
 export function isIdempotent(call: Pick<CallDef, 'path' | 'idempotent'>): boolean {
   return call.idempotent ?? READ_VERBS.has(call.path.slice(call.path.lastIndexOf('/') + 1));
 }

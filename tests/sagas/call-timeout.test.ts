@@ -5,7 +5,7 @@ import type { Effects } from '../../client/api/effects/browser-effects.ts';
 import type { ApiError} from '../../client/api/errors.ts';
 import { isApiError } from '../../client/api/errors.ts';
 import { apiCall, toUserMessage } from '../../client/state/sagas/call.ts';
-import { isIdempotent, qrCodeAdd, qrCodeInquire, tokenMenu, type CallDef } from '../../contracts/index.ts';
+import { calls, isIdempotent, qrCodeAdd, qrCodeInquire, tokenMenu, type CallDef } from '../../contracts/index.ts';
 
 /**
  * The real `apiCall` saga over the real `createCallApi`, on vitest's virtual clock, with a fetch that answers
@@ -58,6 +58,10 @@ describe('HTTP calls: time limit and one retry for reads', () => {
     expect(isIdempotent(qrCodeInquire)).toBe(true);
     expect(isIdempotent(tokenMenu)).toBe(true);
     expect(isIdempotent(qrCodeAdd)).toBe(false);
+    const writeVerb = /^(add|update|remove|clear|send|restore|batch|change|share|register|login|logout|force_refresh|disconnect|qr_code_remove|ping)(_|$)/;
+    const verb = (c: CallDef) => c.path.slice(c.path.lastIndexOf('/') + 1);
+    const repeatedWrites = (calls as readonly CallDef[]).filter((c) => isIdempotent(c) && writeVerb.test(verb(c))).map((c) => c.path);
+    expect(repeatedWrites).toEqual([]);
   });
 
   it('a read that gets no answer is aborted at the limit and sent once more; the second answer wins', async () => {
