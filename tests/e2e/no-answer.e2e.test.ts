@@ -8,7 +8,7 @@ import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
  * "The server did not answer" in Chromium: the control API holds the list's read (`http_fault` with a delay
  * longer than the call's time limit, twice, since a read is retried once); Playwright's clock moves the page
  * past each limit; the list says the server did not answer and offers Try again, which loads it once the
- * fault is gone.
+ * fault is gone. A failing fault (a status) is an answer: shown as the server's message, never resent.
  */
 let app: ConsoleUnderTest;
 let page: Page;
@@ -57,4 +57,16 @@ describe('a call with no answer', () => {
     await page.getByRole('table', { name: 'QR codes' }).getByRole('row').nth(1).waitFor();
     expect(await page.getByText('The server did not answer').count()).toBe(0);
   }, 60_000);
+
+  it('an answered failure (fault with a status) is shown as the server said it, and not sent twice', async () => {
+    await control('http_fault', { path: 'qr_code_list/inquire', count: 1, status: 503, message: 'Maintenance window' });
+    const sent: string[] = [];
+    const onRequest = (r: { url(): string }) => void (isList(r.url()) && sent.push(r.url()));
+    page.on('request', onRequest);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByText('Maintenance window').waitFor({ timeout: 10_000 });
+    page.off('request', onRequest);
+    expect(sent).toHaveLength(1);
+    expect(await page.getByText('The server did not answer').count()).toBe(0);
+  }, 30_000);
 });
