@@ -27,6 +27,14 @@ export interface CallDef<
    * Default: the path's verb decides (`writeVerbOf`); declare it when the verb does not say, or says wrong.
    */
   readonly audit?: boolean;
+  /** Safe to send again when no answer came (a read). Default: the path's verb says so (`isIdempotent`). */
+  readonly idempotent?: boolean;
+}
+
+/** Whether the console may send `call` once more after it timed out (apiCall in client/state/sagas/call.ts). */
+export function isIdempotent(call: Pick<CallDef, 'path' | 'idempotent'>): boolean {
+  // A read is what the audit log's verb rule calls one: one list of verbs for both questions.
+  return call.idempotent ?? writeVerbOf(call.path) === false;
 }
 
 export function defineCall<const P extends string, Req extends z.ZodType, Res extends z.ZodType>(

@@ -13,8 +13,8 @@ export const PAGE_SIZE_MAX = 200;
 
 /** Paging part of every list request; filters are merged in by `listRequest`. */
 export const pageRequest = z.strictObject({
-  page: z.int().min(1).max(1_000_000).default(1),
-  page_size: z.int().min(1).max(PAGE_SIZE_MAX).default(10),
+  page: z.int().min(1).max(1_000_000).default(1).describe('Page number, from 1'),
+  page_size: z.int().min(1).max(PAGE_SIZE_MAX).default(10).describe(`Rows per page, 1 to ${PAGE_SIZE_MAX}`),
 });
 
 /** A list request: `page`, `page_size` and the given optional filters. */
@@ -24,7 +24,10 @@ export function listRequest<S extends z.ZodRawShape>(filters: S) {
 
 /** A list answer: `{ content: T[], total }`. */
 export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ content: z.array(item), total: z.int().min(0) });
+  return z.object({
+    content: z.array(item).describe('The rows of the requested page'),
+    total: z.int().min(0).describe('Rows matching the filters, over all pages'),
+  });
 }
 export type Page<T> = { content: T[]; total: number };
 

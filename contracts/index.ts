@@ -28,3 +28,4 @@ export * from './calls/message.ts';
 export * from './realtime/frames.ts';
 export * from './realtime/codec.ts';
 export * from './realtime/control.ts';
+export * from './realtime/close-reasons.ts';

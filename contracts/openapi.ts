@@ -1,10 +1,56 @@
-import { z } from 'zod';
 import { describeAccess } from './access.ts';
 import type { CallDef } from './call.ts';
-import { envelope, failureEnvelope } from './envelope.ts';
+import { EXAMPLE_DATE_TIME, exampleOf } from './openapi-example.ts';
+import { SchemaComponents, type JsonSchema } from './openapi-schema.ts';
 
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
-  z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+/** How a password field is made: the exact recipe an outside client needs. */
+export const PASSWORD_ENCRYPTION =
+  'Encrypted password: RSA-OAEP with SHA-256 (MGF1 SHA-256, no label) over the UTF-8 bytes of the password, ' +
+  'with the public key of `security/public_key` (`spki`: DER SubjectPublicKeyInfo in standard base64), sent ' +
+  'as the ciphertext in standard base64 with padding. Never send it in clear; the server decrypts it before ' +
+  'validation (letters and digits, at least one of each).';
+
+const DATE_TIME =
+  "Date-time 'YYYY-MM-DD HH:mm:ss' (24-hour, no offset), in the server's local time zone (the machine " +
+  `running the service); e.g. '${EXAMPLE_DATE_TIME}'.`;
+
+/** Every failure the server writes, each with when it happens. 500 is never intended (the fuzz suite checks it). */
+const FAILURES = {
+  '400': 'A field is missing, of the wrong type or breaks a rule; `message` names the field.',
+  '401': 'No token, an unknown or expired token, or the account was disabled: log in again.',
+  '403': "The caller's role lacks the menu node this call needs (or the action is refused for this account).",
+  '404': 'The record does not exist or is not the caller’s (both look the same).',
+  '409': 'Conflicts with the current state: a name or domain already taken, a limit reached, a record not in the recycle bin.',
+  '413': 'The body is over 1 MB.',
+  '429': 'Too many failed logins; `message` says how many minutes to wait.',
+} as const;
+type FailureStatus = keyof typeof FAILURES;
+
+/** The statuses a call may fail with, from what its declaration says about it. */
+function failuresOf(call: CallDef): FailureStatus[] {
+  const statuses: FailureStatus[] = ['400', '403', '404', '409', '413'];
+  if (call.access.kind !== 'public') statuses.push('401');
+  else statuses.push('429'); // the login family is public; the failed-login limit answers 429
+  return statuses.sort();
+}
+
+/** Rewrite descriptions the spec words better than a regex: date-times and encrypted passwords. */
+function annotate(json: JsonSchema, call: CallDef): JsonSchema {
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(walk);
+    const s = node as JsonSchema;
+    if (s.type === 'string' && s.pattern === '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$') s.description = DATE_TIME;
+    Object.values(s).forEach(walk);
+  };
+  walk(json);
+  const props = json.properties as Record<string, JsonSchema> | undefined;
+  for (const field of call.encryptedFields ?? []) {
+    // The example has the shape of a 2048-bit RSA ciphertext (256 bytes); it decrypts to nothing.
+    if (props?.[field]) props[field] = { ...props[field], description: PASSWORD_ENCRYPTION, format: 'byte', examples: [`${'A'.repeat(342)}==`] };
+  }
+  return json;
+}
 
 /** The body of an upload call: one binary part named `file`. */
 const MULTIPART_FILE = {
@@ -15,45 +61,74 @@ const MULTIPART_FILE = {
 
 /** OpenAPI 3.1 document of the given calls; served at /api/openapi.json. */
 export function buildOpenApi(calls: readonly CallDef[], info: { title: string; version: string }) {
-  const failure = {
-    description: 'Failure: `{ status: false, message }`',
-    content: { 'application/json': { schema: jsonSchema(failureEnvelope, 'output') } },
-  };
+  const components = new SchemaComponents();
+  const failure = components.add('Failure', {
+    type: 'object',
+    description: 'Every failure: HTTP 4xx with `status: false` and a message in the request’s language (`Accept-Language`: zh-CN by default, en).',
+    properties: { status: { const: false }, message: { type: 'string' } },
+    required: ['status', 'message'],
+    additionalProperties: false,
+  });
+  const responses = Object.fromEntries(
+    Object.entries(FAILURES).map(([status, description]) => [
+      `Failure${status}`,
+      { description, content: { 'application/json': { schema: failure } } },
+    ]),
+  );
   const paths: Record<string, unknown> = {};
   for (const call of calls) {
-    const security = call.access.kind === 'public' ? [] : [{ token: [] }];
+    const op = call.path.replace(/\W+/g, '_');
+    const request = annotate(components.convert(call.request, 'input'), call);
+    const example = exampleOf(request, components.schemas);
+    const dataRef = components.add(`${op}_data`, annotate(components.convert(call.response, 'output'), call));
     paths[`/api/${call.path}`] = {
       post: {
-        operationId: call.path.replace(/\W+/g, '_'),
+        operationId: op,
         summary: call.summary,
         description: `Who may call: ${describeAccess(call.access)}.${
-          call.encryptedFields?.length ? ` Encrypted fields (RSA-OAEP-256, base64): ${call.encryptedFields.join(', ')}.` : ''
+          call.encryptedFields?.length ? ` Encrypted fields: ${call.encryptedFields.join(', ')} (${PASSWORD_ENCRYPTION})` : ''
         }`,
         tags: [call.path.includes('/') ? call.path.split('/')[0] : 'system'],
-        security,
+        // OpenAPI: an empty list means no authentication; two entries mean either header will do.
+        security: call.access.kind === 'public' ? [] : [{ token: [] }, { bearer: [] }],
         'x-access': call.access,
-        requestBody: { required: true, content: call.upload ? MULTIPART_FILE : { 'application/json': { schema: jsonSchema(call.request, 'input') } } },
+        // Inline, not a component: openapi-typescript makes fields with a default required in components.
+        requestBody: { required: true, content: call.upload ? MULTIPART_FILE : { 'application/json': { schema: request, example } } },
         responses: {
           '200': {
-            description: 'Success envelope',
-            content: { 'application/json': { schema: jsonSchema(envelope(call.response), 'output') } },
+            description: 'Success: `status: true` and `data` (null for calls that answer nothing).',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { status: { const: true }, message: { type: 'string' }, data: dataRef },
+                  required: ['status', 'data'],
+                },
+              },
+            },
           },
-          '400': failure,
-          '401': failure,
-          '403': failure,
-          '404': failure,
-          '413': failure,
-          '429': failure,
+          ...Object.fromEntries(failuresOf(call).map((s) => [s, { $ref: `#/components/responses/Failure${s}` }])),
         },
       },
     };
   }
   return {
     openapi: '3.1.0',
-    info,
+    info: {
+      ...info,
+      license: { name: 'Proprietary: internal QR console mock API', identifier: 'LicenseRef-Proprietary' },
+      description:
+        'Every call is POST with a JSON body and answers `{ status, message?, data? }`. Numeric enums list their codes in ' +
+        'their description. Messages follow `Accept-Language` (zh-CN default, en).',
+    },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } },
+      schemas: components.schemas,
+      responses,
+      securitySchemes: {
+        token: { type: 'apiKey', in: 'header', name: 'token', description: 'The token from admin/login or admin/register.' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'The same token as `Authorization: Bearer <token>`.' },
+      },
     },
     paths,
   };

@@ -80,7 +80,7 @@ export const balanceChangeRule = z
   .refine((n) => n !== 0, 'validation.balance_change');
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-export const ipv4Rule = z.string().regex(IPV4, 'validation.ip_invalid');
+export const ipv4Rule = z.string().regex(IPV4, 'validation.ip_invalid').meta({ examples: ['203.0.113.7'] });
 export function isIpv4(s: string): boolean {
   return IPV4.test(s);
 }

@@ -18,7 +18,12 @@ export interface CallOptions {
    * only (React escapes them) and tolerate a drifted field; a drifting server still fails loudly on the sample.
    */
   readonly sampleLongLists?: boolean;
+  /** Give up waiting for the answer after this long (ApiError kind `timeout`). Default CALL_TIMEOUT_MS. */
+  readonly timeoutMs?: number;
 }
+
+/** How long a call waits for its whole answer (headers and body) before it counts as "did not answer". */
+export const CALL_TIMEOUT_MS = 15_000;
 
 /** A typed call: body checked by the compiler, answer's `data` checked at run time by the call's schema. */
 export type CallApi = <C extends CallDef>(call: C, body: RequestOf<C>, context: CallContext, options?: CallOptions) => Promise<ResponseOf<C>>;
@@ -43,18 +48,23 @@ export function createCallApi(fetchImpl: typeof fetch, baseUrl = ''): CallApi {
     };
     if (context.token) headers.token = context.token;
 
-    let res: Response;
-    try {
-      res = await fetchImpl(baseUrl + urlOf(call), { method: 'POST', headers, body: JSON.stringify(body) });
-    } catch {
-      throw new ApiError(call.path, 0, '');
-    }
-
+    // A timer, not AbortSignal.timeout: test clocks (vi.useFakeTimers, Playwright's page.clock) drive it.
+    const abort = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort.abort();
+    }, options?.timeoutMs ?? CALL_TIMEOUT_MS);
+    let res: Response | undefined;
     let json: unknown;
     try {
+      res = await fetchImpl(baseUrl + urlOf(call), { method: 'POST', headers, body: JSON.stringify(body), signal: abort.signal });
       json = await res.json();
     } catch {
-      throw new ApiError(call.path, res.status, '');
+      if (timedOut) throw new ApiError(call.path, 0, '', 'timeout');
+      throw new ApiError(call.path, res?.status ?? 0, '');
+    } finally {
+      clearTimeout(timer);
     }
 
     // Loaded only by the calls that ask for it, so the login page's first load does not carry it.

@@ -1,16 +1,30 @@
 /**
- * Why a call failed, in one shape. `httpStatus` 0 means the request never got an answer (network down);
+ * How a call ended without a usable answer: `answered` (the server said no: 4xx, `status: false`, or an answer
+ * that breaks the contract), `timeout` (no answer within the call's time limit) or `unreachable` (the request
+ * failed at the network level). The last two are "the server did not answer" (`noAnswer`) and show a retry.
+ */
+export type FailureKind = 'answered' | 'timeout' | 'unreachable';
+
+/**
+ * Why a call failed, in one shape. `httpStatus` 0 means the request never got an answer (see `kind`);
  * `message` is already in the console's language (the server translates, see contracts/i18n).
  */
 export class ApiError extends Error {
   readonly httpStatus: number;
   readonly path: string;
+  readonly kind: FailureKind;
 
-  constructor(path: string, httpStatus: number, message: string) {
+  constructor(path: string, httpStatus: number, message: string, kind: FailureKind = httpStatus === 0 ? 'unreachable' : 'answered') {
     super(message);
     this.name = 'ApiError';
     this.path = path;
     this.httpStatus = httpStatus;
+    this.kind = kind;
+  }
+
+  /** No answer came (timeout or network): the request may be retried, the screen offers Retry. */
+  get noAnswer(): boolean {
+    return this.kind !== 'answered';
   }
 
   /** 401: not logged in or the session ended; the session must be dropped. */

@@ -15,7 +15,8 @@ export const domainNameRule = z
   .trim()
   .toLowerCase()
   .max(253, 'validation.domain_invalid')
-  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'validation.domain_invalid');
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'validation.domain_invalid')
+  .meta({ examples: ['qr.example.com'] });
 
 export const domain = z.object({
   id,

@@ -66,7 +66,8 @@ export const messageSend = defineCall({
     .refine((b) => (b.user_id === undefined) !== (b.all === undefined), {
       message: 'validation.message_recipient',
       path: ['user_id'],
-    }),
+    })
+    .meta({ examples: [{ title: 'Maintenance tonight', content: 'The console is down from 22:00 to 22:30.', all: true }] }),
   response: z.object({
     /** Messages stored (one per recipient). */
     sent: z.int().min(0),

@@ -33,9 +33,9 @@ export const visitorRecord = z.object({
   ip: z.string(),
   ip_count: z.int().min(1),
   latest_create_time: dateTime,
-  latest_ip_belong: z.string(),
-  latest_source: z.string(),
-  latest_user_agent: z.string(),
+  latest_ip_belong: z.string().describe('Location and carrier of the latest visit, as text'),
+  latest_source: z.string().describe('Device of the latest visit: model;OS version;browser version[;WeChat version]'),
+  latest_user_agent: z.string().describe('User-Agent header of the latest visit'),
 });
 export type VisitorRecord = z.infer<typeof visitorRecord>;
 
@@ -58,8 +58,10 @@ export const publicEnquiryRequest = z
       .array(ipv4Rule, { error: 'validation.ip_required' })
       .min(1, 'validation.ip_required')
       .max(PUBLIC_ENQUIRY_IPS_MAX, 'validation.ip_list_max'),
-    start_time: z.string({ error: 'validation.time_required' }).regex(/^\d{4}-\d{2}-\d{2} 00:00:00$/, 'validation.start_time_format'),
-    end_time: z.string({ error: 'validation.time_required' }).regex(/^\d{4}-\d{2}-\d{2} 23:59:59$/, 'validation.end_time_format'),
+    start_time: z.string({ error: 'validation.time_required' }).regex(/^\d{4}-\d{2}-\d{2} 00:00:00$/, 'validation.start_time_format')
+      .meta({ examples: ['2026-11-20 00:00:00'] }),
+    end_time: z.string({ error: 'validation.time_required' }).regex(/^\d{4}-\d{2}-\d{2} 23:59:59$/, 'validation.end_time_format')
+      .meta({ examples: ['2026-11-23 23:59:59'] }),
   })
   .superRefine((b, ctx) => {
     const start = b.start_time.slice(0, 10);
@@ -169,7 +171,11 @@ export const dailyCounter = z.object({
 export type DailyCounter = z.infer<typeof dailyCounter>;
 
 export const DAILY_RANGE_MAX = 366;
-const dateRule = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').refine(validDate, 'validation.date');
+const dateRule = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+  .refine(validDate, 'validation.date')
+  .meta({ description: 'YYYY-MM-DD, server local time', examples: ['2026-11-23'] });
 
 export const qrCodeAccessDaily = defineCall({
   path: 'qr_code_access/daily',

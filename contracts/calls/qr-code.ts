@@ -35,12 +35,9 @@ export const qrCodeChild = z.object({
   qr_code_id: id,
   url: z.string(),
   sort: z.int(),
-  /** Visits this child takes per turn under sequential rotation. */
-  visit_threshold: z.int().min(1),
-  /** Visits left in the current turn (sequential rotation); refilled to visit_threshold when its turn comes. */
-  remaining: z.int().min(0),
-  /** Visits this child has received. */
-  view_number: z.int().min(0),
+  visit_threshold: z.int().min(1).describe('Visits this child takes per turn under sequential rotation.'),
+  remaining: z.int().min(0).describe('Visits left in the current turn (sequential rotation); refilled to visit_threshold when its turn comes.'),
+  view_number: z.int().min(0).describe('Visits this child has received.'),
   current: CurrentFlag.schema,
   create_time: dateTime,
 });
@@ -49,16 +46,11 @@ export type QrCodeChild = z.infer<typeof qrCodeChild>;
 export const qrCode = z.object({
   id,
   user_id: id,
-  /** Owner's account (admin views show it). */
-  account: z.string(),
-  /** Title shown on the share page. */
-  name: z.string(),
-  /** Code of the visit URL `/v/{file_name}`; unique over the service. */
-  file_name: z.string(),
-  /** Share password for /share_access and the key of qr_code_access/public_enquiry; '' = sharing off. */
-  password: z.string(),
-  /** null when the domain was removed (listed on no_domain_name). */
-  domain_id: id.nullable(),
+  account: z.string().describe("Owner's account (admin views show it)."),
+  name: z.string().describe('Title shown on the share page.'),
+  file_name: z.string().describe('Code of the visit URL `/v/{file_name}`; unique over the service.'),
+  password: z.string().describe("Share password for /share_access and the key of qr_code_access/public_enquiry; '' = sharing off."),
+  domain_id: id.nullable().describe('null when the domain was removed (listed on no_domain_name).'),
   domain: z.string(),
   /** The domain's display type (1 entry, 2 landing, 3 short); null without a domain. */
   display_type: DomainDisplayType.schema.nullable(),
@@ -68,23 +60,18 @@ export const qrCode = z.object({
   internal_code_group_name: z.string(),
   short_code_type: ShortCodeType.schema,
   rotation_type: RotationType.schema,
-  /** Default visits per turn for new children under sequential rotation. */
-  visit_threshold: z.int().min(1),
+  visit_threshold: z.int().min(1).describe('Default visits per turn for new children under sequential rotation.'),
   jump_type: JumpType.schema,
   visit_method: VisitMethod.schema,
   visit_restriction: VisitRestriction.schema,
   open_log: OpenLog.schema,
   removed: RemovedFlag.schema,
   remove_time: dateTime.nullable(),
-  /** All visits ever (clearing the access log does not lower it). */
-  view_number: z.int().min(0),
-  /** Distinct visiting IPs ever. */
-  ip_view_number: z.int().min(0),
-  /** Access records currently in the log (not cleared). */
-  record_count: z.int().min(0),
+  view_number: z.int().min(0).describe('All visits ever (clearing the access log does not lower it).'),
+  ip_view_number: z.int().min(0).describe('Distinct visiting IPs ever.'),
+  record_count: z.int().min(0).describe('Access records currently in the log (not cleared).'),
   remark: z.string(),
-  /** `http://{domain}/v/{file_name}`, '' without a domain. */
-  entry_url: z.string(),
+  entry_url: z.string().describe("`http://{domain}/v/{file_name}`, '' without a domain."),
   children: z.array(qrCodeChild),
   create_time: dateTime,
   update_time: dateTime,
@@ -202,7 +189,8 @@ export const qrCodeChangeDomainName = defineCall({
     .refine((b) => (b.ids === undefined) !== (b.from_domain_id === undefined), {
       message: 'validation.ids_or_domain',
       path: ['ids'],
-    }),
+    })
+    .meta({ examples: [{ ids: [1, 2], domain_id: 3 }] }),
   response: updated,
 });
 
@@ -218,7 +206,8 @@ export const batchFields = z
     visit_restriction: settings.visit_restriction.optional(),
     open_log: settings.open_log.optional(),
   })
-  .refine((f) => Object.values(f).some((v) => v !== undefined), 'validation.nothing_to_change');
+  .refine((f) => Object.values(f).some((v) => v !== undefined), 'validation.nothing_to_change')
+  .meta({ examples: [{ jump_type: 2, visit_threshold: 100 }] });
 
 export const qrCodeBatchUpdate = defineCall({
   path: 'qr_code_list/batch_update',
@@ -234,7 +223,8 @@ export const qrCodeUpdateRestrictionVisit = defineCall({
   access: permission('qr_code_list', 'update'),
   request: z
     .strictObject({ ids: idList, visit_method: VisitMethod.schema.optional(), visit_restriction: VisitRestriction.schema.optional() })
-    .refine((b) => b.visit_method !== undefined || b.visit_restriction !== undefined, 'validation.nothing_to_change'),
+    .refine((b) => b.visit_method !== undefined || b.visit_restriction !== undefined, 'validation.nothing_to_change')
+    .meta({ examples: [{ ids: [1], visit_method: 2, visit_restriction: 2 }] }),
   response: updated,
 });
 
@@ -328,7 +318,8 @@ export const qrCodeDetails = defineCall({
   access: permission('qr_code_list'),
   request: z
     .strictObject({ id: id.optional(), file_name: z.string().max(64).optional() })
-    .refine((b) => b.id !== undefined || b.file_name !== undefined, { message: 'validation.id_required', path: ['id'] }),
+    .refine((b) => b.id !== undefined || b.file_name !== undefined, { message: 'validation.id_required', path: ['id'] })
+    .meta({ examples: [{ id: 1 }] }),
   response: qrCode,
 });
 

@@ -92,7 +92,7 @@ export const menuItem: z.ZodType<MenuItem> = z.lazy(() =>
     language_variables: z.string(),
     children: z.array(menuItem),
   }),
-);
+).meta({ id: 'MenuItem', description: 'A menu node: type 1 route (navigation) or type 2 button, with its children.' });
 
 export const tokenMenu = defineCall({
   path: 'menu/token_menu',
@@ -106,6 +106,8 @@ export const ping = defineCall({
   path: 'ping',
   summary: 'Connectivity check; the console sends value 10 every 10 s and gets it back.',
   access: PUBLIC,
+  // Not retried after a time-out: a ping that got no answer in time is what 'offline' means.
+  idempotent: false,
   request: z.strictObject({ value: z.int().min(0).max(1_000_000) }),
   response: z.object({ value: z.int(), server_time: dateTime }),
 });

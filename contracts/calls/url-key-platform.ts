@@ -47,7 +47,7 @@ export const urlKeyPlatformInquire = defineCall({
   summary: 'List platforms; with data_only every matching row comes back in one page (start-up list).',
   access: ANY_USER,
   request: listRequest({
-    data_only: z.literal([0, 1]).optional(),
+    data_only: z.literal([0, 1]).describe('0 = paged as usual, 1 = every matching row in one page').optional(),
     name: z.string().max(64).optional(),
     show_status: ShowStatus.schema.optional(),
   }),

@@ -104,7 +104,7 @@ const en = {
     shield_admin_only: 'Only administrators may set the shield status',
     realtime_login_refused: 'The real-time connection refused this session; please log in again',
     user_not_found: 'The user does not exist',
-    message_sent: 'Message sent to {{count}} user(s)',
+    message_sent: 'Message sent; recipients: {{count}}',
     balance_insufficient: 'The balance of {{account}} is {{balance}}; changing it by {{amount}} would make it negative',
     balance_too_large: 'The balance of {{account}} is {{balance}}; changing it by {{amount}} would pass 1,000,000,000',
     upload_multipart: 'Send the file as multipart/form-data in the field "file"',
@@ -230,8 +230,27 @@ const zhCN: Catalogue = {
 
 export const sharedMessages: Record<Locale, Catalogue> = { en, 'zh-CN': zhCN };
 
+/** The locale a language tag's primary subtag names (`zh-TW` → zh-CN, `en-GB` → en), or none. */
+const localeOfTag = (tag: string): Locale | undefined =>
+  /^zh(-|$)/i.test(tag) ? 'zh-CN' : /^en(-|$)/i.test(tag) ? 'en' : undefined;
+
+/**
+ * `Accept-Language` negotiation (RFC 9110 §12.5.4): the supported locale with the highest quality wins, ties
+ * keep header order, `q=0` refuses; `*` or nothing supported gives the default (zh-CN).
+ * `fr, en;q=0.8` → en; `en;q=0.5, zh;q=0.9` → zh-CN.
+ */
 export function pickLocale(header: string | undefined | null): Locale {
-  return header && /^zh/i.test(header.trim()) ? 'zh-CN' : header && /^en/i.test(header.trim()) ? 'en' : DEFAULT_LOCALE;
+  if (!header) return DEFAULT_LOCALE;
+  let best: { locale: Locale; q: number } | undefined;
+  for (const part of header.slice(0, 512).split(',')) {
+    const [tag = '', ...params] = part.split(';').map((s) => s.trim());
+    const qParam = params.find((p) => /^q=/i.test(p));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0 || q > 1) continue;
+    const locale = tag === '*' ? DEFAULT_LOCALE : localeOfTag(tag);
+    if (locale && (!best || q > best.q)) best = { locale, q };
+  }
+  return best?.locale ?? DEFAULT_LOCALE;
 }
 
 /** Values a message key of a zod issue interpolates: the allowed codes of an enum (`validation.one_of`). */

@@ -69,13 +69,16 @@ export async function realtimeSessionId(base64Key: string): Promise<string> {
   return Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Encrypt a payload for `direction`. The payload is not validated here: build it from the typed schemas. */
+/**
+ * Encrypt a payload for `direction`. The payload is not validated here: build it from the typed schemas.
+ * `iv` is for the README's test vectors only; a real frame always takes a fresh random one.
+ */
 export async function encodeFrame(
   key: CryptoKey,
   direction: Direction,
   payload: ClientFrame | ServerFrame,
+  iv: Uint8Array<ArrayBuffer> = globalThis.crypto.getRandomValues(new Uint8Array(IV_BYTES)),
 ): Promise<string> {
-  const iv = globalThis.crypto.getRandomValues(new Uint8Array(IV_BYTES));
   const ct = new Uint8Array(
     await subtle().encrypt(
       { name: 'AES-GCM', iv, additionalData: utf8.encode(AAD_PREFIX + direction) },

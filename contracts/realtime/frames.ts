@@ -15,7 +15,8 @@ import { id } from '../envelope.ts';
  * finds the session by `sid`, decrypts, checks the token belongs to that session and answers LOGIN_ACK.
  *
  * Freshness: `seq` starts at 1 on each socket and grows by one per frame in each direction; a receiver
- * refuses a frame whose seq is not greater than the last one it accepted (replay within a socket). `ts` is
+ * refuses a frame whose seq is not greater than the last one it accepted (replay within a socket); a gap is
+ * tolerated. `ts` is
  * the sender's clock in epoch ms; the server refuses frames more than FRAME_MAX_SKEW_MS away from its clock
  * (stale), and a LOGIN whose ts is not newer than the last accepted login of that session (a login frame
  * captured and replayed on a new socket). Refusals close the socket with CloseCode.replayed.

@@ -1,4 +1,4 @@
-import { CloseCode, FrameType, message, messageInquire, messageList, messageWithRecipient } from '../../contracts/index.ts';
+import { CloseCode, CloseReason, FrameType, message, messageInquire, messageList, messageWithRecipient } from '../../contracts/index.ts';
 import { notFound } from '../http/errors.ts';
 import { defineResource } from '../resources/define.ts';
 import { defineHandlers } from '../http/handler.ts';
@@ -104,7 +104,7 @@ export const messageHandlers = defineHandlers({
       closed: services.realtime.closeUser(
         id,
         CloseCode.values.deliberate,
-        'disconnected by an administrator',
+        CloseReason.disconnected,
       ),
     };
   },

@@ -1,6 +1,8 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import {
+  CloseCode,
+  CloseReason,
   controlAnswers,
   controlBodies,
   type ControlAnswer,
@@ -37,7 +39,7 @@ export function createControl(services: Services) {
     push: ({ to, type, data }) => ({ delivered: services.realtime.push(userIdOf(to), type, data) }),
     broadcast: ({ type, data }) => ({ delivered: services.realtime.pushAll(type, data) }),
     close: ({ to, code, reason }) => ({ closed: services.realtime.closeUser(userIdOf(to), code, reason) }),
-    drop_all: ({ code }) => ({ closed: services.realtime.closeAll(code, 'dropped by control API') }),
+    drop_all: ({ code }) => ({ closed: services.realtime.closeAll(code, CloseReason.dropped) }),
     http_fault: ({ path, count, status, message, delay_ms }) => {
       faults.set(path, { remaining: count, status: status ?? null, message, delay_ms });
       return null;
@@ -47,7 +49,7 @@ export function createControl(services: Services) {
       return null;
     },
     reset: () => {
-      services.realtime.closeAll(4010, 'database reset');
+      services.realtime.closeAll(CloseCode.values.server_restarting, CloseReason.reset);
       faults.clear();
       resetDatabase(services);
       return null;

@@ -6,6 +6,8 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
   clientFrame,
   CloseCode,
+  CloseReason,
+  type CloseReasonText,
   createFrameCounter,
   createReplayGuard,
   DEFAULT_LOCALE,
@@ -95,7 +97,7 @@ export function createRealtimeHub(deps: HubDeps) {
     setOnline.run(online ? 2 : 1, formatDateTime(clock.now()), userId);
   }
 
-  function close(conn: Conn, code: number, reason = '') {
+  function close(conn: Conn, code: number, reason: CloseReasonText | string = '') {
     if (conn.closed) return;
     conn.closed = true;
     detach(conn);
@@ -153,9 +155,10 @@ export function createRealtimeHub(deps: HubDeps) {
     return reached;
   }
 
-  function refuseLogin(conn: Conn, key: string) {
+  /** LOGIN_ACK `{ status: false, message }` in the socket's language, then close 4001 with a plain reason. */
+  function refuseLogin(conn: Conn, key: string, reason: CloseReasonText) {
     send(conn, FrameType.values.login_ack, { status: false, message: translate(key, conn.locale) });
-    close(conn, CloseCode.values.bad_login, key);
+    close(conn, CloseCode.values.bad_login, reason);
   }
 
   function onLogin(conn: Conn, frame: ClientFrame) {
@@ -167,13 +170,13 @@ export function createRealtimeHub(deps: HubDeps) {
       send(conn, FrameType.values.login_ack, { status: true, user_id: conn.userId ?? undefined });
       return;
     }
-    if (hashToken(frame.token) !== conn.tokenHash) return refuseLogin(conn, 'errors.realtime_login_refused');
+    if (hashToken(frame.token) !== conn.tokenHash) return refuseLogin(conn, 'errors.realtime_login_refused', CloseReason.wrongToken);
     const session = sessions.resolve(frame.token);
-    if (session === undefined || session === 'expired') return refuseLogin(conn, 'errors.session_expired');
+    if (session === undefined || session === 'expired') return refuseLogin(conn, 'errors.session_expired', CloseReason.sessionExpired);
     const user = users.byId(session.user_id);
-    if (!user || user.status === 2 || user.disable === 2) return refuseLogin(conn, 'errors.account_disabled');
+    if (!user || user.status === 2 || user.disable === 2) return refuseLogin(conn, 'errors.account_disabled', CloseReason.accountDisabled);
     if (!keys.acceptLogin(conn.sid, frame.ts))
-      return close(conn, CloseCode.values.replayed, 'login replayed');
+      return close(conn, CloseCode.values.replayed, CloseReason.loginReplayed);
     if (conn.loginTimer) clearTimeout(conn.loginTimer);
     conn.loginTimer = null;
     conn.authenticated = true;
@@ -189,26 +192,28 @@ export function createRealtimeHub(deps: HubDeps) {
 
   function onFrame(conn: Conn, raw: RawData, isBinary: boolean) {
     if (conn.closed) return;
-    if (isBinary || !conn.key) return close(conn, CloseCode.values.undecryptable, 'text frames only');
+    if (isBinary || !conn.key) return close(conn, CloseCode.values.undecryptable, CloseReason.textOnly);
     const text = Buffer.isBuffer(raw)
       ? raw.toString('utf8')
       : Buffer.concat(raw as Buffer[]).toString('utf8');
     const decoded = decodeFrameSync(conn.key, Direction.toServer, text, clientFrame);
-    if (!decoded.ok) return close(conn, CloseCode.values.undecryptable, decoded.detail ?? decoded.reason);
+    if (!decoded.ok) {
+      return close(conn, CloseCode.values.undecryptable, decoded.reason === 'invalid' ? CloseReason.invalid : CloseReason.undecryptable);
+    }
     const frame = decoded.frame;
     const verdict = conn.guard.check(frame);
-    if (verdict !== 'ok') return close(conn, CloseCode.values.replayed, verdict);
+    if (verdict !== 'ok') return close(conn, CloseCode.values.replayed, verdict === 'stale' ? CloseReason.stale : CloseReason.replayed);
     if (frame.type === FrameType.values.login) return onLogin(conn, frame);
-    if (!conn.authenticated) return close(conn, CloseCode.values.unauthenticated, 'login first');
+    if (!conn.authenticated) return close(conn, CloseCode.values.unauthenticated, CloseReason.loginFirst);
     if (hashToken(frame.token) !== conn.tokenHash)
-      return close(conn, CloseCode.values.unauthenticated, 'token of another session');
+      return close(conn, CloseCode.values.unauthenticated, CloseReason.otherToken);
     // PING: the session must still be live (logout, password change and expiry end it) and its user active.
     const session = sessions.resolve(frame.token);
     if (session === undefined || session === 'expired')
-      return close(conn, CloseCode.values.session_ended, 'session ended');
+      return close(conn, CloseCode.values.session_ended, CloseReason.sessionEnded);
     const user = users.byId(session.user_id);
     if (!user || user.status === 2 || user.disable === 2)
-      return close(conn, CloseCode.values.session_ended, 'account disabled');
+      return close(conn, CloseCode.values.session_ended, CloseReason.accountDisabled);
     send(conn, FrameType.values.heartbeat_ack);
   }
 
@@ -218,7 +223,7 @@ export function createRealtimeHub(deps: HubDeps) {
       fn();
     } catch (e) {
       log(`realtime: ${what} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-      close(conn, 1011, 'internal error');
+      close(conn, 1011, CloseReason.internal);
     }
   }
 
@@ -256,19 +261,19 @@ export function createRealtimeHub(deps: HubDeps) {
         conn.allowance + ((at - conn.lastFrameMs) / 1000) * FRAME_RATE_LIMIT.perSecond,
       );
       conn.lastFrameMs = at;
-      if (conn.allowance < 1) return close(conn, CloseCode.values.too_many_frames, 'too many frames');
+      if (conn.allowance < 1) return close(conn, CloseCode.values.too_many_frames, CloseReason.tooManyFrames);
       conn.allowance -= 1;
       guarded(conn, 'frame handler', () => onFrame(conn, raw, isBinary));
     });
-    if (!originOk) return close(conn, CloseCode.values.origin_refused, 'origin refused');
+    if (!originOk) return close(conn, CloseCode.values.origin_refused, CloseReason.originRefused);
     const sid = new URL(req.url ?? '/', 'http://x').searchParams.get(REALTIME_SID_PARAM) ?? '';
     const row = /^[0-9a-f]{32}$/.test(sid) ? keys.bySid(sid) : undefined;
-    if (!row) return close(conn, CloseCode.values.bad_login, 'unknown session');
+    if (!row) return close(conn, CloseCode.values.bad_login, CloseReason.unknownSession);
     conn.sid = sid;
     conn.tokenHash = row.token_hash;
     conn.key = frameKeyOf(row.key);
     conn.loginTimer = setTimeout(() => {
-      if (!conn.authenticated) close(conn, CloseCode.values.unauthenticated, 'no login');
+      if (!conn.authenticated) close(conn, CloseCode.values.unauthenticated, CloseReason.noLogin);
     }, LOGIN_TIMEOUT_MS);
     conn.loginTimer.unref();
   }
@@ -307,7 +312,7 @@ export function createRealtimeHub(deps: HubDeps) {
       });
       idleTimer = setInterval(() => {
         const limit = Date.now() - IDLE_TIMEOUT_MS;
-        for (const c of conns) if (c.lastFrameMs < limit) close(c, CloseCode.values.idle, 'idle');
+        for (const c of conns) if (c.lastFrameMs < limit) close(c, CloseCode.values.idle, CloseReason.idle);
       }, IDLE_TIMEOUT_MS / 3);
       idleTimer.unref();
     },
@@ -356,7 +361,7 @@ export function createRealtimeHub(deps: HubDeps) {
       shuttingDown = true;
       if (idleTimer) clearInterval(idleTimer);
       const list = [...conns];
-      for (const c of list) close(c, CloseCode.values.going_away, 'server shutting down');
+      for (const c of list) close(c, CloseCode.values.going_away, CloseReason.shuttingDown);
       if (list.length) setTimeout(() => list.forEach((c) => c.ws.terminate()), 1000).unref();
       wss.close();
     },

@@ -53,8 +53,7 @@ export function frameKeyOf(base64Key: string): KeyObject {
 }
 
 /** Encrypt an already serialized JSON payload (a push serializes its data once for all its sockets). */
-export function encodePlaintextSync(key: KeyObject, direction: Direction, json: string): string {
-  const iv = nextIv();
+export function encodePlaintextSync(key: KeyObject, direction: Direction, json: string, iv: Buffer = nextIv()): string {
   const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: tagBytes });
   cipher.setAAD(AAD[direction]);
   const ct = cipher.update(json, 'utf8');

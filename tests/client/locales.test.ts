@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as enums from '../../contracts/enums.ts';
 import { LOCALES, MENU_GROUPS, ROUTES, PUBLIC_ROUTES } from '../../contracts/index.ts';
 import { resourcesOf, type Tree } from '../../client/app/locale-resources.ts';
+import { createI18n } from '../../client/app/i18n.ts';
 
 const DIR = path.resolve(import.meta.dirname, '../../client/locales');
 
@@ -53,8 +54,9 @@ describe.each(LOCALES)('%s texts', (lng) => {
 });
 
 describe('zh-CN and en', () => {
-  it('have the same keys', () => {
-    const [a, b] = LOCALES.map((l) => new Set(keysOf(resources[l])));
+  it('have the same keys (plural forms `_one`/`_other`… count as one key: Chinese has only `_other`)', () => {
+    const plain = (k: string) => k.replace(/_(zero|one|two|few|many|other)$/, '');
+    const [a, b] = LOCALES.map((l) => new Set(keysOf(resources[l]).map(plain)));
     expect([...a].filter((k) => !b.has(k)), 'only in zh-CN').toEqual([]);
     expect([...b].filter((k) => !a.has(k)), 'only in en').toEqual([]);
   });
@@ -64,5 +66,20 @@ describe('zh-CN and en', () => {
       const zh = lookup(resources['zh-CN'], `menu.${r.name}`) as string;
       expect(zh, r.name).toMatch(/[\u4e00-\u9fff]/);
     }
+  });
+});
+
+describe('plurals', () => {
+  it('English counts through i18next _one/_other; Chinese has one form', () => {
+    const en = createI18n('en', resources.en);
+    expect(en.t('resource.confirm.remove', { count: 1 })).toBe('Delete 1 record?');
+    expect(en.t('resource.confirm.remove', { count: 3 })).toBe('Delete 3 records?');
+    expect(en.t('resource.confirm.action', { action: 'Enable', count: 1 })).toBe('Enable: apply to 1 record?');
+    const zh = createI18n('zh-CN', resources['zh-CN']);
+    expect(zh.t('resource.confirm.remove', { count: 1 })).toBe('确定删除 1 条记录？');
+  });
+
+  it('no English text hedges a count with "(s)"', () => {
+    expect(keysOf(resources.en).filter((k) => /\{\{count\}\}.*\(s\)/.test(String(lookup(resources.en, k))))).toEqual([]);
   });
 });

@@ -189,7 +189,7 @@ describe('resource list from a declaration', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete 2' }));
     const alert = await screen.findByRole('alertdialog');
-    expect(within(alert).getByText('Permanently delete 2 record(s)? This cannot be undone.')).toBeTruthy();
+    expect(within(alert).getByText('Permanently delete 2 records? This cannot be undone.')).toBeTruthy();
     expect(fx.calls.some((c) => c.path === 'url_key_platform/remove')).toBe(false);
     await act(async () => {
       fireEvent.click(within(alert).getByRole('button', { name: 'Delete' }));

@@ -141,7 +141,7 @@ describe('QR codes in Chromium', () => {
     await created.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const alert = page.getByRole('alertdialog');
-    await alert.getByText('Delete 1 record(s)?').waitFor();
+    await alert.getByText('Delete 1 record?').waitFor();
     await alert.getByRole('button', { name: 'Delete' }).click();
     await row('E2E poster').waitFor({ state: 'detached', timeout: 10_000 });
 

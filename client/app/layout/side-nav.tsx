@@ -39,6 +39,7 @@ export function SideNav({ nav, current, onNavigate }: SideNavProps) {
     item.kind === 'leaf' ? (
       <MenuItem
         key={item.id}
+        roleStructure="listitem"
         className={depth ? styles.navChild : styles.navItem}
         href={`#${routePath(item.route)}`}
         text={t(item.labelKey)}
@@ -47,9 +48,11 @@ export function SideNav({ nav, current, onNavigate }: SideNavProps) {
         onClick={onNavigate}
       />
     ) : (
-      <li key={item.id} role="none" className={styles.navGroup}>
-        <Menu className={styles.navGroupMenu}>
+      <li key={item.id} className={styles.navGroup}>
+        <Menu role="list" className={styles.navGroupMenu}>
           <MenuItem
+            roleStructure="listitem"
+            role="button"
             className={styles.navItem}
             icon={groupIcon(item.labelKey)}
             text={t(item.labelKey)}
@@ -60,10 +63,17 @@ export function SideNav({ nav, current, onNavigate }: SideNavProps) {
           />
         </Menu>
         <Collapse isOpen={open.has(item.id)} keepChildrenMounted>
-          <Menu className={styles.navGroupMenu}>{item.children.map((c) => render(c, depth + 1))}</Menu>
+          <Menu role="list" className={styles.navGroupMenu}>
+            {item.children.map((c) => render(c, depth + 1))}
+          </Menu>
         </Collapse>
       </li>
     );
 
-  return <Menu className={styles.nav}>{nav.map((n) => render(n, 0))}</Menu>;
+  // A list of links, not an ARIA menu: a menu may hold only menu items, and these are page links and groups.
+  return (
+    <Menu role="list" className={styles.nav}>
+      {nav.map((n) => render(n, 0))}
+    </Menu>
+  );
 }

@@ -42,7 +42,8 @@ export function UserMenu({ compact = false }: { /** Icon only (mobile header). D
           endIcon={compact ? undefined : 'caret-down'}
           text={compact ? undefined : user?.account}
           title={compact ? user?.account : undefined}
-          aria-label={t('layout.user_menu')}
+          // The visible account name must be part of the accessible name (WCAG 2.5.3, axe label-content-name-mismatch).
+          aria-label={compact || !user ? t('layout.user_menu') : `${user.account} · ${t('layout.user_menu')}`}
         />
       </PopoverNext>
       <Alert

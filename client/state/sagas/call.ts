@@ -1,5 +1,5 @@
 import { call, getContext, put, select } from 'redux-saga/effects';
-import type { CallDef, RequestOf, ResponseOf } from '../../../contracts/index.ts';
+import { isIdempotent, type CallDef, type RequestOf, type ResponseOf } from '../../../contracts/call.ts';
 import type { CallOptions } from '../../api/call-api.ts';
 import type { Effects } from '../../api/effects/browser-effects.ts';
 import { isApiError } from '../../api/errors.ts';
@@ -17,16 +17,22 @@ export function* effects(): Saga<Effects> {
 
 /**
  * Make a call with the session's token and language. A 401 ends the session (`session/expired`) before the
- * error is rethrown, so no saga has to remember to do it.
+ * error is rethrown, so no saga has to remember to do it. A read (`isIdempotent`) that timed out is sent once
+ * more (the answer may just have been lost); a write is not, since the first one may have landed; a refused
+ * connection is not either (the server is down: the screen offers Retry, polls try again on their own tick).
  */
 export function* apiCall<C extends CallDef>(callDef: C, body: RequestOf<C>, options?: CallOptions): Saga<ResponseOf<C>> {
   const fx = yield* effects();
   const context = (yield select(selectCallContext)) as ReturnType<typeof selectCallContext>;
-  try {
-    return (yield options ? call(fx.callApi, callDef, body, context, options) : call(fx.callApi, callDef, body, context)) as ResponseOf<C>;
-  } catch (e) {
-    if (isApiError(e) && e.isUnauthorized && context.token) yield put(sessionEvents.expired());
-    throw e;
+  const attempts = isIdempotent(callDef) ? 2 : 1;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return (yield options ? call(fx.callApi, callDef, body, context, options) : call(fx.callApi, callDef, body, context)) as ResponseOf<C>;
+    } catch (e) {
+      if (isApiError(e) && e.kind === 'timeout' && attempt < attempts) continue;
+      if (isApiError(e) && e.isUnauthorized && context.token) yield put(sessionEvents.expired());
+      throw e;
+    }
   }
 }
 
@@ -34,6 +40,7 @@ export function* apiCall<C extends CallDef>(callDef: C, body: RequestOf<C>, opti
 export function toUserMessage(e: unknown, fallbackKey = 'errors.resource_error'): UserMessage {
   if (isApiError(e)) {
     if (e.message) return textMessage(e.message);
+    if (e.kind === 'timeout') return keyMessage('errors.no_answer');
     if (e.httpStatus === 0) return keyMessage('errors.network');
   }
   return keyMessage(fallbackKey);
