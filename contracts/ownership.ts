@@ -30,6 +30,7 @@ export const OWNED_LISTS: readonly OwnedList[] = [
   'message/inquire',
   'qr_code_access/cleared_inquire',
   { call: 'qr_code_access/inquire', with: { qr_code_id: 'qr_code_list/inquire' } },
+  'async_operations/inquire',
 ];
 
 const QR: OwnedList = 'qr_code_list/inquire';
@@ -91,6 +92,8 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
   'short_code/update': { id: 'short_code/inquire' },
   'short_code/remove': { ids: 'short_code/inquire' },
   'short_code/inquire': { qr_code_id: QR },
+
+  'async_operations/download': { id: 'async_operations/inquire' },
 };
 
 /** Id-like request fields of customer calls that name shared rows (catalogues every customer may use). */

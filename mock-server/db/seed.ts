@@ -6,6 +6,7 @@ import { payConfig, subscriberConfigDefault, websiteInfo } from '../../fixtures/
 import { languages, mallCategories, urlKeyPlatforms } from '../../fixtures/seed/catalog.ts';
 import { seedMessages } from '../handlers/message.ts';
 import { seedQrCodes } from '../qr/seed.ts';
+import { seedAsyncOperations } from '../jobs/seed.ts';
 import type { Services } from '../services/index.ts';
 import { hashPasswordSync } from '../services/passwords.ts';
 
@@ -14,7 +15,7 @@ export const SEED_TIME = '2026-01-01 08:00:00';
 
 /** Seed steps of the areas (realtime, QR codes, ...), run in this order after the core rows. Add yours here. */
 export type SeedStep = (services: Services) => void;
-const AREA_SEEDS: readonly SeedStep[] = [seedMessages, seedQrCodes];
+const AREA_SEEDS: readonly SeedStep[] = [seedMessages, seedQrCodes, seedAsyncOperations];
 
 export function isSeeded(db: Database): boolean {
   return (db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n > 0;

@@ -7,6 +7,7 @@ import { qrCodeHandlers } from './qr-code.ts';
 import { qrCodeAccessHandlers } from './qr-code-access.ts';
 import { domainHandlers } from './domain.ts';
 import { rotationHandlers } from './rotation.ts';
+import { asyncOperationsHandlers } from './async-operations.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -18,4 +19,5 @@ export const handlers: HandlerMap = {
   ...qrCodeAccessHandlers,
   ...domainHandlers,
   ...rotationHandlers,
+  ...asyncOperationsHandlers,
 };

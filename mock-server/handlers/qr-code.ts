@@ -8,6 +8,7 @@ import type { Services } from '../services/index.ts';
 import { requireDomainForCodes, requireGroup } from '../qr/owned.ts';
 import { createQrCodeStore } from '../qr/qr-codes.ts';
 import { isAdmin, ownerScope, perDatabase, randomCode } from '../qr/scope.ts';
+import { startBatchUpdateJob } from '../jobs/kinds/qr-batch-update.ts';
 
 const store = perDatabase(createQrCodeStore);
 const now = (services: Services) => formatDateTime(services.clock.now());
@@ -161,7 +162,9 @@ export const qrCodeHandlers = defineHandlers({
     })();
   },
 
-  'qr_code_list/batch_update': ({ body, services, me }) => {
+  'qr_code_list/batch_update': (ctx) => {
+    const { body, services, me } = ctx;
+    if (body.ids.length > services.jobs.batchThreshold) return startBatchUpdateJob(ctx);
     const { db } = services;
     return db.transaction(() => {
       const rows = store(db).requireAll(body.ids, ownerScope(me()), 1);
