@@ -10,7 +10,7 @@ import { killChild, openSession, startChild, type Child } from './harness/crash.
  * a restart the row is abnormal with the interruption message, its partial file is not downloadable, and the
  * file is intact.
  */
-let children: Child[] = [];
+const children: Child[] = [];
 afterAll(async () => {
   for (const c of children) await killChild(c);
 });

@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
 import { all, call, cancel, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
-import { PAGE_SIZE_MAX, type Page } from '../../../contracts/index.ts';
+import { asyncOperationsExport, EXPORT_JOB_THRESHOLD, PAGE_SIZE_MAX, type CallDef, type Page, type RequestOf } from '../../../contracts/index.ts';
 import { keyMessage } from '../../state/message.ts';
 import { apiCall, effects, toUserMessage, type Saga } from '../../state/sagas/call.ts';
 import { keyOf, resourceByName } from '../define.ts';
@@ -157,6 +157,7 @@ export function* exportFlow(action: Named<{ columns: readonly ExportColumn[]; fi
       for (let page = 1; ; page++) {
         const answer = (yield* apiCall(decl.list, listBody(decl, r.query, page, PAGE_SIZE_MAX))) as Page<unknown>;
         total = answer.total;
+        if (page === 1 && total > EXPORT_JOB_THRESHOLD) return yield* exportAsJob(resource, decl.list, listBody(decl, r.query));
         rows.push(...answer.content);
         yield put(ev.exportProgressed({ resource, done: rows.length, total: Math.min(total, EXPORT_MAX_ROWS) }));
         if (answer.content.length === 0 || rows.length >= total || rows.length >= EXPORT_MAX_ROWS) break;
@@ -168,6 +169,15 @@ export function* exportFlow(action: Named<{ columns: readonly ExportColumn[]; fi
   } catch (e) {
     yield put(ev.exportFailed({ resource, error: toUserMessage(e) }));
   }
+}
+
+/** Too many rows to page here: the server exports them in a background job (async_operations screen). */
+function* exportAsJob(resource: string, list: CallDef, body: unknown): Saga {
+  const { page: _page, page_size: _size, ...filters } = body as Record<string, unknown>;
+  const fx = yield* effects();
+  yield* apiCall(asyncOperationsExport, { path: list.path, filters: filters as RequestOf<typeof asyncOperationsExport>['filters'] });
+  fx.toast(keyMessage('jobs.started'), 'primary');
+  yield put(ev.exportCancelled({ resource }));
 }
 
 /** An export runs until it ends or the user cancels it (same resource). */

@@ -92,12 +92,13 @@ export const csvExportKind: JobKind = {
     const columns = cursor.columns ?? (page.content[0] ? Object.keys(page.content[0]) : []);
     const room = EXPORT_JOB_MAX_ROWS - cursor.rows;
     const rows = page.content.slice(0, room);
-    const text = rows.length || cursor.page === 1
-      ? Papa.unparse({ fields: columns, data: rows.map((r) => columns.map((c) => cellText(r[c]))) }, { header: cursor.page === 1, escapeFormulae: true, newline: '\r\n' })
-      : '';
+    const first = cursor.page === 1;
+    const csv = Papa.unparse({ fields: columns, data: rows.map((r) => columns.map((c) => cellText(r[c]))) }, { header: first, escapeFormulae: true, newline: '\r\n' });
+    // A BOM first, as the console's own exports do, so spreadsheet apps read Chinese text correctly.
+    const text = first ? `\uFEFF${csv}` : csv;
     const write = () => {
       fs.mkdirSync(dataDir, { recursive: true });
-      fs.appendFileSync(file, text && `${text}\r\n`);
+      if (text) fs.appendFileSync(file, `${text}\r\n`);
       // The file name is kept on the row from the first step, so a later step appends to the same file.
       if (!job.file) services.db.prepare('UPDATE async_operations SET file = ? WHERE id = ?').run(file, job.id);
     };
