@@ -35,7 +35,7 @@ export function Cell<Row>({ column, row }: { column: ColumnDecl<Row>; row: Row }
       const percent = Math.max(0, Math.min(100, Number(value)));
       const active = column.active?.(row) ?? false;
       return (
-        <span className={styles.progress} title={`${percent}%`} role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+        <span className={styles.progress} title={`${percent}%`}>
           <ProgressBar value={percent / 100} intent={column.intentOf?.(row) ?? Intent.PRIMARY} stripes={active} animate={active} />
           <span className={styles.number}>{percent}%</span>
         </span>
