@@ -57,6 +57,7 @@ export function createJobRunner(deps: JobRunnerDeps, options: JobOptions = {}) {
 
   /** `patch` is read after `write` ran (a kind may report what its write did), in the same transaction. */
   function finish(id: number, patch: () => JobPatch, write?: () => void): JobRow | null {
+    if (!db.open) return null;
     const row = db.transaction(() => {
       const current = store.get(id);
       // Reset by the control API, or ended meanwhile: nothing to write.
@@ -117,9 +118,12 @@ export function createJobRunner(deps: JobRunnerDeps, options: JobOptions = {}) {
     timer = setTimeout(() => {
       timer = null;
       if (!db.open) return;
-      void step().then(() => {
-        if (db.open && store.oldestRunning()) schedule();
-      });
+      step()
+        .then(() => {
+          if (db.open && store.oldestRunning()) schedule();
+        })
+        // Only when the database closed under a step (server shutdown): nothing left to record.
+        .catch((e: unknown) => log(`jobs: step stopped: ${String(e)}`));
     }, gap);
     timer.unref();
   }

@@ -12,6 +12,7 @@ import {
 } from '../../contracts/index.ts';
 import { ok, refusalChecker, refused, SEEDED, logins, QR_NOW } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
+import { formatDateTime } from '../../mock-server/services/clock.ts';
 import { TEST_SCRYPT } from '../../mock-server/services/passwords.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -22,8 +23,9 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
  */
 let t: TestServer;
 let tok: Awaited<ReturnType<typeof logins>>;
+const clock = manualClock(QR_NOW);
 beforeAll(async () => {
-  t = await startTestServer({ clock: manualClock(QR_NOW), jobs: { batchThreshold: 2 } });
+  t = await startTestServer({ clock, jobs: { batchThreshold: 2 } });
   tok = await logins(t);
 });
 afterAll(() => t.close());
@@ -51,9 +53,11 @@ describe('async_operations/export', () => {
     expect((await jobs(tok.customer01)).content.find((j) => j.id === job.id)?.status).toBe(RUNNING);
     refused(await download(job.id, tok.customer01), 404);
 
+    clock.advance(90_000); // the virtual clock: the step is stamped with it
     expect(await jobStep(t.url, { id: job.id })).toEqual({ stepped: 1, jobs: [{ id: job.id, status: DONE, progress: 100 }] });
     const done = (await jobs(tok.customer01)).content.find((j) => j.id === job.id)!;
     expect(done).toMatchObject({ status: DONE, progress: 100, message: '4 rows exported', link: `async_operations/download?id=${job.id}` });
+    expect([done.create_time, done.update_time]).toEqual([formatDateTime(QR_NOW), formatDateTime(QR_NOW + 90_000)]);
 
     const file = ok<{ file_name: string; content: string }>(await download(job.id, tok.customer01));
     expect(file.file_name).toBe(`qr_code_list-inquire-${job.id}.csv`);
@@ -177,6 +181,19 @@ describe('async_operations/inquire', () => {
 });
 
 describe('the runner off the request path', () => {
+  it('a control reset while a job runs drops it: stepping finds nothing, nothing breaks', async () => {
+    const other = await startTestServer();
+    try {
+      const job = ok<AsyncOperation>(await other.call('async_operations/export', { path: 'message/inquire' }, await other.login('customer01')));
+      const reset = await fetch(`${other.url}${CONTROL_PREFIX}/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(reset.status).toBe(200);
+      expect(await jobStep(other.url, { id: job.id })).toEqual({ stepped: 0, jobs: [] });
+      expect(ok<Page<AsyncOperation>>(await other.call('async_operations/inquire', {}, await other.login('admin01'))).total).toBe(4);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('in dev mode steps run on timers until the job ends', async () => {
     const dev = await startTestServer({ mode: 'dev', scrypt: TEST_SCRYPT });
     try {

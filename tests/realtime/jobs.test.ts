@@ -24,6 +24,8 @@ describe('job progress frames', () => {
       await t.call('url_key_platform/add', { name: `ws-${i}`, url: `https://w${i}.example/`, short_code_type: 4 }, superadmin);
     }
     const operator = await connectAs(t, 'admin01');
+    const wire: string[] = [];
+    operator.ws.on('message', (d) => wire.push(d.toString()));
     const bystander = await connectAs(t, 'customer01');
     const token = await t.login('admin01');
     const job = (await t.call('async_operations/export', { path: 'url_key_platform/inquire', filters: { name: 'ws-' } }, token, 'zh-CN')).body
@@ -49,6 +51,9 @@ describe('job progress frames', () => {
       link: `async_operations/download?id=${job.id}`,
     });
     expect(operator.refused).toEqual([]);
+    // On the wire the three frames are ciphertext: nothing of the data shows.
+    expect(wire).toHaveLength(3);
+    for (const text of wire) expect(text).not.toMatch(/progress|download|"type"/);
     // The bystander's socket saw nothing but its own login acknowledgement.
     await expect(bystander.next(300)).rejects.toThrow();
     operator.ws.close();
