@@ -226,7 +226,7 @@ export const qrCodeBatchUpdate = defineCall({
   access: permission('qr_code_list', 'batch_update'),
   request: z.strictObject({ ids: idList, fields: batchFields }),
   // Over BATCH_JOB_THRESHOLD ids the update runs as an async operation: `{ updated: 0, job_id }`.
-  response: updated.extend({ job_id: id.optional() }),
+  response: z.object({ updated: z.int().min(0), job_id: id.optional() }),
 });
 
 export const qrCodeUpdateRestrictionVisit = defineCall({

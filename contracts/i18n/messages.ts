@@ -104,14 +104,6 @@ const en = {
     export_not_list: 'not a list that can be exported',
     job_not_found: 'No such finished export of yours',
   },
-  jobs: {
-    started: 'Started as a background job: see Async operations',
-    interrupted: 'Interrupted: the server stopped while this job was running',
-    exported: '{{rows}} rows exported',
-    exported_truncated: 'The first {{rows}} rows exported (the limit)',
-    updated: '{{updated}} QR codes updated',
-    failed: 'Failed: {{reason}}',
-  },
 };
 
 type Catalogue = typeof en;
@@ -213,14 +205,6 @@ const zhCN: Catalogue = {
     control_refused: '控制接口只接受本机调用，或携带控制令牌的调用',
     export_not_list: '这不是可以导出的列表',
     job_not_found: '没有您的这个已完成导出',
-  },
-  jobs: {
-    started: '已转为后台任务：请在异步操作中查看',
-    interrupted: '异常：任务运行时服务器停止了',
-    exported: '已导出 {{rows}} 行',
-    exported_truncated: '已导出前 {{rows}} 行（上限）',
-    updated: '已修改 {{updated}} 个二维码',
-    failed: '失败：{{reason}}',
   },
 };
 

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import { AsyncOperationStatus, translate, type AsyncOperation, type Locale } from '../../contracts/index.ts';
+import { AsyncOperationStatus, type AsyncOperation, type Locale } from '../../contracts/index.ts';
+import { translateJobMessage } from './messages.ts';
 import { perDatabase } from '../qr/scope.ts';
 
 /** A row of `async_operations` (migration 005). */
@@ -108,7 +109,7 @@ export const jobStore = perDatabase((db: Database) => {
 
 export function jobMessage(row: Pick<JobRow, 'message' | 'message_vars'>, locale: Locale): string {
   if (!row.message) return '';
-  return translate(row.message, locale, JSON.parse(row.message_vars) as Record<string, string | number>);
+  return translateJobMessage(row.message, locale, JSON.parse(row.message_vars) as Record<string, string | number>);
 }
 
 /** The row as the API shows it (message in the reader's language; params, cursor and file stay inside). */

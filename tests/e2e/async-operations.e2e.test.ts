@@ -68,7 +68,7 @@ describe('async operations in Chromium', () => {
   it('a large export becomes a job whose progress moves live on the async_operations screen, then downloads', async () => {
     await page.goto(`${app.url}#/customer/url_key_platform`);
     await page.getByRole('button', { name: 'Export CSV' }).click();
-    await page.getByText('Started as a background job: see Async operations').waitFor();
+    await page.getByText(`Over ${EXPORT_JOB_THRESHOLD} rows: exporting in the background, see Async operations`).waitFor();
 
     await page.goto(`${app.url}#/customer/async_operations`);
     const job = page.getByRole('row').filter({ hasText: 'admin01' }).filter({ hasText: 'CSV export' });

@@ -176,7 +176,7 @@ function* exportAsJob(resource: string, list: CallDef, body: unknown): Saga {
   const { page: _page, page_size: _size, ...filters } = body as Record<string, unknown>;
   const fx = yield* effects();
   yield* apiCall(asyncOperationsExport, { path: list.path, filters: filters as RequestOf<typeof asyncOperationsExport>['filters'] });
-  fx.toast(keyMessage('jobs.started'), 'primary');
+  fx.toast(keyMessage('resource.export.job_started', { threshold: EXPORT_JOB_THRESHOLD }), 'primary');
   yield put(ev.exportCancelled({ resource }));
 }
 
