@@ -83,7 +83,9 @@ export function* saveFlow(action: Named<SaveSubmission>): Saga {
   try {
     const result: unknown = yield* apiCall(form.call, body);
     yield put(ev.saved({ resource, result }));
-    fx.toast(keyMessage('errors.success'), 'success');
+    // A call that answers a job id (a large batch update) has only started: say where it continues.
+    const job = (result as { job_id?: unknown } | null)?.job_id;
+    fx.toast(keyMessage(job ? 'resource.job_started' : 'errors.success'), job ? 'primary' : 'success');
   } catch (e) {
     yield put(ev.saveFailed({ resource, error: toUserMessage(e) }));
   }
