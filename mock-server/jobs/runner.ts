@@ -9,7 +9,7 @@ import { ABNORMAL, COMPLETED, IN_PROGRESS, jobMessage, jobStore, type JobPatch, 
 export interface JobOptions {
   /** Run steps on timers, off the request path. Default: true but in test mode (tests step through the control API). */
   readonly timers?: boolean;
-  /** Pause between two steps on timers (ms): requests get the event loop in between. Default 5. */
+  /** Shortest pause between two steps on timers (ms); a slow step is followed by a pause as long as itself. Default 5. */
   readonly stepGapMs?: number;
   /** A batch update naming more QR codes than this becomes a job. Default BATCH_JOB_THRESHOLD (tests lower it). */
   readonly batchThreshold?: number;
@@ -113,18 +113,23 @@ export function createJobRunner(deps: JobRunnerDeps, options: JobOptions = {}) {
     return next;
   }
 
-  function schedule(): void {
+  /**
+   * The next step after a pause at least as long as the last step took: a step holds the event loop (SQLite
+   * is synchronous), so jobs get at most half of it and a request waits for one step at most.
+   */
+  function schedule(pause = gap): void {
     if (!timers || stopped || timer) return;
     timer = setTimeout(() => {
       timer = null;
       if (!db.open) return;
+      const started = performance.now();
       step()
         .then(() => {
-          if (db.open && store.oldestRunning()) schedule();
+          if (db.open && store.oldestRunning()) schedule(Math.max(gap, Math.round(performance.now() - started)));
         })
         // Only when the database closed under a step (server shutdown): nothing left to record.
         .catch((e: unknown) => log(`jobs: step stopped: ${String(e)}`));
-    }, gap);
+    }, pause);
     timer.unref();
   }
 
