@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AsyncOperationStatus, CONTROL_PREFIX, type AsyncOperation, type Page } from '../../contracts/index.ts';
+import os from 'node:os';
+import path from 'node:path';
+import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
+import { seedBulk } from '../../scripts/seed-bulk.ts';
 import { killChild, openSession, startChild, type Child } from './harness/crash.ts';
+import { seedUser } from './harness/identities.ts';
 
 /**
  * A job interrupted by SIGKILL is never left "in progress": the mock server runs as a child process on a
@@ -60,4 +65,39 @@ describe('jobs after a crash', () => {
     check.close();
     fs.rmSync(session.dir, { recursive: true, force: true });
   }, 90_000);
+
+  it('a job running on timers (dev mode) when SIGKILL comes is abnormal after the restart, not resumed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jobs-crash-'));
+    const dbFile = path.join(dir, 'mock.db');
+    // Enough access records that the export is still running when the kill comes (hundreds of steps).
+    const bulk = seedBulk({ db: dbFile, records: 60_000, bigRecords: 60_000, codes: 1, days: 7, fresh: true, log: () => {} });
+    bulk.db.close();
+    const child = await startChild(dbFile, 30_000, 'dev');
+    children.push(child);
+    const { spki } = (await post<{ spki: string }>(child.url, '/api/security/public_key', {})).data;
+    const key = createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' });
+    const password = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(seedUser('customer01').password));
+    const token = (await post<{ token: string }>(child.url, '/api/admin/login', { account: 'customer01', password: password.toString('base64') })).data.token;
+    const job = (await post<AsyncOperation>(child.url, '/api/async_operations/export', { path: 'qr_code_access/inquire', filters: { qr_code_id: bulk.bigCodeId } }, token)).data;
+    // Wait until the timers have moved it, then kill mid-run.
+    let progress = 0;
+    for (let i = 0; i < 200 && progress === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      progress = (await post<Page<AsyncOperation>>(child.url, '/api/async_operations/inquire', {}, token)).data.content.find((j) => j.id === job.id)!.progress;
+    }
+    expect(progress).toBeGreaterThan(0);
+    expect(progress).toBeLessThan(100);
+    await killChild(child);
+
+    const again = await startChild(dbFile, 30_000, 'dev');
+    children.push(again);
+    const after = async () => (await post<Page<AsyncOperation>>(again.url, '/api/async_operations/inquire', {}, token)).data.content.find((j) => j.id === job.id)!;
+    const row = await after();
+    expect(row).toMatchObject({ status: AsyncOperationStatus.values.abnormal, message: 'Interrupted: the server stopped while this job was running' });
+    expect(row.progress).toBeGreaterThanOrEqual(progress);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await after()).toEqual(row); // the timers do not pick it up again
+    await killChild(again);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
 });
