@@ -18,6 +18,7 @@ export * from './calls/rotation.ts';
 export * from './calls/ledger.ts';
 export * from './calls/upload.ts';
 export * from './money.ts';
+export * from './calls/async-operations.ts';
 export * from './access-log.ts';
 export * from './device-models.ts';
 export * from './domain-suffixes.ts';

@@ -31,6 +31,7 @@ export const OWNED_LISTS: readonly OwnedList[] = [
   'bill/inquire',
   'qr_code_access/cleared_inquire',
   { call: 'qr_code_access/inquire', with: { qr_code_id: 'qr_code_list/inquire' } },
+  'async_operations/inquire',
 ];
 
 const QR: OwnedList = 'qr_code_list/inquire';
@@ -94,6 +95,7 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
   'short_code/inquire': { qr_code_id: QR },
 
   'bill/inquire': { user_id: 'owner' },
+  'async_operations/download': { id: 'async_operations/inquire' },
 };
 
 /** Id-like request fields of customer calls that name shared rows (catalogues every customer may use). */

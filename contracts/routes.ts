@@ -121,7 +121,8 @@ export const ROUTES = [
   r('checkout_ip', 'system', 'admin'),
   r('mysql_lock', 'system', 'super', ['release']),
   r('mysql_time_consuming', 'system', 'super'),
-  r('async_operations', 'system', 'admin'),
+  // Every user may start jobs (exports, large batch updates), so every role sees its own here.
+  r('async_operations', 'system', 'customer'),
   r('script', 'system', 'super', ['run']),
   r('server_list', 'system', 'super', [...CRUD]),
   r('language_list', 'system', 'admin', [...CRUD]),

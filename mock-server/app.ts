@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import fs from 'node:fs';
 import os from 'node:os';
+import fs from 'node:fs';
 import path from 'node:path';
 import express from 'express';
 import type { Database } from 'better-sqlite3';
@@ -13,9 +14,11 @@ import { createCallRouter } from './http/router.ts';
 import { createVisitRouter } from './qr/visit-router.ts';
 import { createUploadRouter } from './uploads/router.ts';
 import { createControl } from './realtime/control.ts';
+import { controlGuard } from './realtime/control-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createServices, type ServerMode, type Services } from './services/index.ts';
+import type { JobOptions } from './jobs/runner.ts';
 import { OWASP_SCRYPT, TEST_SCRYPT, type ScryptCost } from './services/passwords.ts';
 
 export interface MockServerOptions {
@@ -41,6 +44,10 @@ export interface MockServerOptions {
    * temporary folder removed when the server closes.
    */
   uploadDir?: string;
+  /** Lets non-loopback peers use the control API when sent in `x-control-token` (MOCK_CONTROL_TOKEN). */
+  controlToken?: string;
+  /** Background jobs: whether steps run on timers (default: not in test mode), the batch-update threshold. */
+  jobs?: JobOptions;
 }
 
 export interface MockServer extends http.Server {
@@ -55,12 +62,19 @@ export function createMockServer(options: MockServerOptions): MockServer {
   const mode = options.mode ?? 'production';
   const log = options.log ?? ((line: string) => console.error(line));
   const db = openDatabase(options.dbPath);
+  // Export files live next to the database file; an in-memory database gets a private temporary folder.
+  const memory = options.dbPath === ':memory:';
+  const dataDir = memory
+    ? path.join(os.tmpdir(), `qr-mock-jobs-${process.pid}-${randomUUID()}`)
+    : path.join(path.dirname(path.resolve(options.dbPath)), 'exports');
   const services = createServices(db, options.clock ?? systemClock, {
     mode,
     sessionIdleMs: (options.sessionIdleMinutes ?? 720) * 60_000,
     scrypt: options.scrypt ?? (mode === 'test' ? TEST_SCRYPT : OWASP_SCRYPT),
-  }, log);
+  }, log, { handlers, dataDir, options: options.jobs });
   if ((options.seed ?? true) && !isSeeded(db)) seedDatabase(services);
+  // A killed server leaves its running jobs "in progress": they are abnormal now, never resumed.
+  services.jobs.recover();
 
   const app = express();
   app.disable('x-powered-by');
@@ -82,7 +96,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
   // The control API and its HTTP fault injector exist only in dev and test modes (README "Control API").
   const control = mode === 'production' ? null : createControl(services);
   if (control) {
-    app.use(CONTROL_PREFIX, control.router);
+    app.use(CONTROL_PREFIX, controlGuard(options.controlToken), control.router);
     app.use('/api', control.injectFaults);
   }
   app.use(createCallRouter(services, handlers));
@@ -97,8 +111,10 @@ export function createMockServer(options: MockServerOptions): MockServer {
 
   const server = http.createServer(app);
   server.on('close', () => {
+    services.jobs.stop();
     db.close();
     if (temporaryUploads) fs.rmSync(uploadDir, { recursive: true, force: true });
+    if (memory) fs.rmSync(dataDir, { recursive: true, force: true });
   });
   services.realtime.attach(server, { allowedOrigins: options.allowedOrigins ?? [], allowLoopbackOrigins: mode !== 'production' });
   // Upgraded sockets keep an http.Server from closing: close them (with 1001) whenever the server is closed.

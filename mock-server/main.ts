@@ -8,7 +8,8 @@ import type { ServerMode } from './services/index.ts';
 /**
  * `npm run mock -- [--port N] [--host H] [--db FILE] [--reset] [--mode dev|test|production] [--static DIR]`.
  * Environment: PORT (8080), HOST (127.0.0.1), MOCK_DB (.data/mock.db), MOCK_MODE (dev),
- * MOCK_ALLOWED_ORIGINS (comma-separated extra Origins allowed to open the WebSocket; its own host always is).
+ * MOCK_ALLOWED_ORIGINS (comma-separated extra Origins allowed to open the WebSocket; its own host always is),
+ * MOCK_CONTROL_TOKEN (lets peers other than loopback use /__control when they send it in x-control-token).
  */
 const { values } = parseArgs({
   options: {
@@ -33,7 +34,8 @@ if (values.reset && dbPath !== ':memory:') {
 
 const started = Date.now();
 const allowedOrigins = (process.env.MOCK_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
-const server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true, allowedOrigins });
+const controlToken = process.env.MOCK_CONTROL_TOKEN || undefined;
+const server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true, allowedOrigins, controlToken });
 server.listen(port, host, () => {
   // The bound port, not the asked one: `--port 0` picks a free port and this line tells it (crash tests read it).
   const bound = (server.address() as AddressInfo).port;

@@ -1,3 +1,4 @@
+import { watchAsyncOperations } from '../features/async-operations/sagas/async-operations-sagas.ts';
 import { watchMessagePolling } from '../features/messages/sagas/message-polling-sagas.ts';
 import { messagesSlice } from '../features/messages/messages-slice.ts';
 import { watchRealtime } from '../features/realtime/sagas/realtime-sagas.ts';
@@ -21,7 +22,7 @@ export const sessionReducers = {
 
 export const sessionModule: FeatureModule = {
   reducers: sessionReducers,
-  sagas: [watchRealtime, watchMessagePolling, watchResources],
+  sagas: [watchRealtime, watchMessagePolling, watchResources, watchAsyncOperations],
 };
 
 export type SessionModuleState = { [K in keyof typeof sessionReducers]: ReturnType<(typeof sessionReducers)[K]> };

@@ -30,6 +30,8 @@ export type FieldColumn<Row> = ColumnBase & { readonly field: Extract<keyof Row,
     | { readonly kind: 'enum'; readonly enum: AnyEnum; intentOf?(code: number): Intent }
     | { readonly kind: 'link'; href(row: Row): string }
     | { readonly kind: 'badge'; intentOf(row: Row): Intent }
+    /** A 0-100 value as a progress bar (striped and moving while `active`). */
+    | { readonly kind: 'progress'; intentOf?(row: Row): Intent; active?(row: Row): boolean }
   );
 
 /** A cell that is truly special: the screen renders it (QR preview, counters…). */

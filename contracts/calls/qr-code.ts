@@ -214,7 +214,8 @@ export const qrCodeBatchUpdate = defineCall({
   summary: 'Set the same settings on many QR codes at once (all or none: one foreign or unknown id → 404).',
   access: permission('qr_code_list', 'batch_update'),
   request: z.strictObject({ ids: idList, fields: batchFields }),
-  response: updated,
+  // Over BATCH_JOB_THRESHOLD ids the update runs as an async operation: `{ updated: 0, job_id }`.
+  response: z.object({ updated: z.int().min(0), job_id: id.optional() }),
 });
 
 export const qrCodeUpdateRestrictionVisit = defineCall({

@@ -113,6 +113,9 @@ const en = {
     upload_empty: 'The file is empty',
     upload_file_name: 'The file name may not contain a path',
     upload_type: 'Only PNG, JPEG, WebP and GIF images may be uploaded',
+    control_refused: 'The control API answers this machine only, or a caller sending the control token',
+    export_not_list: 'not a list that can be exported',
+    job_not_found: 'No such finished export of yours',
   },
 };
 
@@ -225,6 +228,9 @@ const zhCN: Catalogue = {
     upload_empty: '文件为空',
     upload_file_name: '文件名不能包含路径',
     upload_type: '只能上传 PNG、JPEG、WebP 和 GIF 图片',
+    control_refused: '控制接口只接受本机调用，或携带控制令牌的调用',
+    export_not_list: '这不是可以导出的列表',
+    job_not_found: '没有您的这个已完成导出',
   },
 };
 

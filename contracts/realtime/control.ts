@@ -73,6 +73,14 @@ export const controlBodies = {
   reset: z.strictObject({}),
   /** What the hub and the fault table hold now. */
   state: z.strictObject({}),
+  /**
+   * Run `count` steps of background jobs (of job `id`, else the oldest in progress each time), one after the
+   * other; in test mode this is the only thing that moves jobs, so tests step them deterministically.
+   */
+  job_step: z.strictObject({
+    id: id.optional(),
+    count: z.int().min(1).max(10_000).default(1),
+  }),
 } as const;
 
 export type ControlName = keyof typeof controlBodies;
@@ -104,6 +112,11 @@ export const controlAnswers = {
         delay_ms: z.int(),
       }),
     ),
+  }),
+  /** Steps run (fewer than asked when no job was left), and each stepped job's state after its last step. */
+  job_step: z.object({
+    stepped: z.int().min(0),
+    jobs: z.array(z.object({ id, status: z.int(), progress: z.int() })),
   }),
 } as const satisfies Record<ControlName, z.ZodType>;
 

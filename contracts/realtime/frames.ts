@@ -44,6 +44,8 @@ export const FrameType = defineEnum('realtime_frame_type', {
   login_ack: 11,
   /** client→server: heartbeat every REALTIME_TUNING.pingIntervalMs; answered by HEARTBEAT_ACK. */
   ping: 12,
+  /** server→client: an async operation of the user moved (each step, and when it ends); data `JobProgressData`. */
+  job_progress: 20,
 });
 export type FrameTypeCode = EnumValue<typeof FrameType>;
 
@@ -168,6 +170,20 @@ export type ReplyData = z.infer<typeof replyData>;
 export const messagePushData = z.object({ id, title: z.string().max(200), content: z.string().max(20_000) });
 export type MessagePushData = z.infer<typeof messagePushData>;
 
+/**
+ * Type 20: where a job of the user stands. `status` 1 in progress, 2 completed, 3 abnormal (AsyncOperationStatus);
+ * `link` is set once a result can be fetched (an export's download), else ''.
+ */
+export const jobProgressData = z.object({
+  id,
+  type: z.int().min(1).max(99),
+  status: z.literal([1, 2, 3]),
+  progress: z.int().min(0).max(100),
+  message: z.string().max(2000),
+  link: z.string().max(500),
+});
+export type JobProgressData = z.infer<typeof jobProgressData>;
+
 const envelopeShape = {
   /** The sender's language, 'zh-CN' | 'en' (the server answers replies in the socket's login locale). */
   locale: z.string().max(16),
@@ -186,7 +202,7 @@ export const pingFrame = frameOf(FrameType.values.ping, z.undefined().optional()
 export const clientFrame = z.discriminatedUnion('type', [loginFrame, pingFrame]);
 export type ClientFrame = z.infer<typeof clientFrame>;
 
-const knownServerTypes: readonly number[] = [1, 2, 3, 4, 5, 11];
+const knownServerTypes: readonly number[] = [1, 2, 3, 4, 5, 11, 20];
 /** A server→client frame of a type the console does not interpret itself (the control API may push any). */
 export const otherServerFrame = z.strictObject({
   type: z
@@ -204,6 +220,7 @@ export const closeFrame = frameOf(FrameType.values.close, z.unknown().optional()
 export const messageFrame = frameOf(FrameType.values.message, messagePushData);
 export const replyFrame = frameOf(FrameType.values.reply, replyData);
 export const loginAckFrame = frameOf(FrameType.values.login_ack, loginAckData);
+export const jobProgressFrame = frameOf(FrameType.values.job_progress, jobProgressData);
 
 /** Every frame the console accepts: the known types with their data, or any other type with any data. */
 export const serverFrame = z.union([
@@ -213,6 +230,7 @@ export const serverFrame = z.union([
   messageFrame,
   replyFrame,
   loginAckFrame,
+  jobProgressFrame,
   otherServerFrame,
 ]);
 export type ServerFrame = z.infer<typeof serverFrame>;

@@ -3,6 +3,7 @@ import { core } from './migrations/001-core.ts';
 import { messages } from './migrations/002-messages.ts';
 import { qrCodes } from './migrations/003-qr-codes.ts';
 import { totpLastStep } from './migrations/004-totp-last-step.ts';
+import { asyncOperations } from './migrations/005-async-operations.ts';
 import { ledger } from './migrations/006-ledger.ts';
 import { uploads } from './migrations/007-uploads.ts';
 import { auditLog } from './migrations/008-audit-log.ts';
@@ -19,7 +20,7 @@ export interface Migration {
 }
 
 /** Add yours in its own file under migrations/ and list it here. */
-export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, ledger, uploads, auditLog];
+export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog];
 
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;

@@ -9,6 +9,7 @@ import { SEED_TIME } from '../../fixtures/seed/time.ts';
 import { seedQrCodes } from '../qr/seed.ts';
 import { seedOpeningBalances } from '../services/ledger.ts';
 import { seedUploadConfig } from '../uploads/config.ts';
+import { seedAsyncOperations } from '../jobs/seed.ts';
 import type { Services } from '../services/index.ts';
 import { hashPasswordSync } from '../services/passwords.ts';
 import { seedLogTypes } from '../services/audit.ts';
@@ -29,6 +30,7 @@ const AREA_SEEDS: readonly SeedStep[] = [
   (services) => seedOpeningBalances(services, SEED_TIME),
   seedUploadConfig,
   seedLogTypes,
+  seedAsyncOperations,
 ];
 
 export function isSeeded(db: Database): boolean {

@@ -9,6 +9,7 @@ import { domainHandlers } from './domain.ts';
 import { rotationHandlers } from './rotation.ts';
 import { ledgerHandlers } from './ledger.ts';
 import { uploadHandlers } from './upload.ts';
+import { asyncOperationsHandlers } from './async-operations.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -22,4 +23,5 @@ export const handlers: HandlerMap = {
   ...rotationHandlers,
   ...ledgerHandlers,
   ...uploadHandlers,
+  ...asyncOperationsHandlers,
 };

@@ -58,6 +58,16 @@ export function createControl(services: Services) {
       sockets: services.realtime.sockets(),
       faults: [...faults].map(([path, f]) => ({ path, ...f })),
     }),
+    job_step: async ({ id, count }) => {
+      const last = new Map<number, { id: number; status: number; progress: number }>();
+      let stepped = 0;
+      for (; stepped < count; stepped++) {
+        const row = await services.jobs.step(id);
+        if (!row) break;
+        last.set(row.id, { id: row.id, status: row.status, progress: row.progress });
+      }
+      return { stepped, jobs: [...last.values()] };
+    },
   };
 
   const router = express.Router();

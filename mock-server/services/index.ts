@@ -1,4 +1,9 @@
+import os from 'node:os';
+import path from 'node:path';
 import type { Database } from 'better-sqlite3';
+import type { HandlerMap } from '../http/handler.ts';
+import { JOB_KINDS } from '../jobs/kinds.ts';
+import { createJobRunner, type JobOptions, type JobRunner } from '../jobs/runner.ts';
 import type { Clock } from './clock.ts';
 import type { ScryptCost } from './passwords.ts';
 import { createRealtimeHub, type RealtimeHub } from '../realtime/hub.ts';
@@ -36,6 +41,15 @@ export interface Services {
   readonly realtime: RealtimeHub;
   /** The audit log writer (table `logs`). */
   readonly audit: Audit;
+  /** Background jobs (mock-server/jobs/). */
+  readonly jobs: JobRunner;
+}
+
+/** What the job runner needs beyond the services: the handler table (exports run list calls) and a folder. */
+export interface JobSetup {
+  readonly handlers: HandlerMap;
+  readonly dataDir: string;
+  readonly options?: JobOptions;
 }
 
 export function createServices(
@@ -43,6 +57,7 @@ export function createServices(
   clock: Clock,
   config: ServerConfig,
   log: (line: string) => void = (line) => console.error(line),
+  jobSetup: JobSetup = { handlers: {}, dataDir: path.join(os.tmpdir(), 'qr-mock-jobs') },
 ): Services {
   const settings = createSettings(db);
   let pem = settings.get('rsa_private_pem');
@@ -53,7 +68,7 @@ export function createServices(
   const sessions = createSessions(db, clock, config.sessionIdleMs);
   const users = createUsers(db);
   const realtimeKeys = createRealtimeKeys(db);
-  return {
+  const services: Omit<Services, 'jobs'> & { jobs?: JobRunner } = {
     db,
     clock,
     config,
@@ -66,4 +81,8 @@ export function createServices(
     realtime: createRealtimeHub({ db, clock, sessions, users, keys: realtimeKeys, log }),
     audit: createAudit(db, clock),
   };
+  // The runner reads the other services (clock, hub, users), so it is made once they exist.
+  const { handlers, dataDir, options } = jobSetup;
+  services.jobs = createJobRunner({ services: services as Services, handlers, kinds: JOB_KINDS, dataDir, log }, options);
+  return services as Services;
 }

@@ -23,6 +23,7 @@ import type { RealtimeSocket, SocketEvent } from '../../client/api/effects/socke
 import { memoryStorage, type StorageKey } from '../../client/api/storage.ts';
 import { reducers } from '../../client/app/reducers.ts';
 import { sessionReducers } from '../../client/app/session-modules.ts';
+import { watchAsyncOperations } from '../../client/features/async-operations/sagas/async-operations-sagas.ts';
 import { watchConnectivity } from '../../client/features/connectivity/sagas/connectivity-sagas.ts';
 import { watchMessagePolling } from '../../client/features/messages/sagas/message-polling-sagas.ts';
 import { watchRealtime } from '../../client/features/realtime/sagas/realtime-sagas.ts';
@@ -394,6 +395,7 @@ export async function playScenario(sc: Scenario): Promise<PlayResult> {
       fork(watchConnectivity),
       fork(watchMessagePolling),
       fork(watchShare),
+      fork(watchAsyncOperations),
     ]);
   });
 

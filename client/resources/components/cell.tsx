@@ -1,4 +1,4 @@
-import { AnchorButton, Intent, Tag } from '@blueprintjs/core';
+import { AnchorButton, Intent, ProgressBar, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDecl } from '../types.ts';
@@ -31,6 +31,16 @@ export function Cell<Row>({ column, row }: { column: ColumnDecl<Row>; row: Row }
           {String(value)}
         </Tag>
       );
+    case 'progress': {
+      const percent = Math.max(0, Math.min(100, Number(value)));
+      const active = column.active?.(row) ?? false;
+      return (
+        <span className={styles.progress} title={`${percent}%`}>
+          <ProgressBar value={percent / 100} intent={column.intentOf?.(row) ?? Intent.PRIMARY} stripes={active} animate={active} />
+          <span className={styles.number}>{percent}%</span>
+        </span>
+      );
+    }
     case 'link': {
       const href = column.href(row);
       // Only web addresses become links (a stored `javascript:` URL stays text).

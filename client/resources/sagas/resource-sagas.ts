@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
 import { all, call, cancel, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
-import { PAGE_SIZE_MAX, type Page } from '../../../contracts/index.ts';
+import { asyncOperationsExport, EXPORT_JOB_THRESHOLD, PAGE_SIZE_MAX, type CallDef, type Page, type RequestOf } from '../../../contracts/index.ts';
 import { keyMessage } from '../../state/message.ts';
 import { apiCall, effects, toUserMessage, type Saga } from '../../state/sagas/call.ts';
 import { keyOf, resourceByName } from '../define.ts';
@@ -84,7 +84,9 @@ export function* saveFlow(action: Named<SaveSubmission>): Saga {
   try {
     const result: unknown = yield* apiCall(form.call, body);
     yield put(ev.saved({ resource, result }));
-    fx.toast(keyMessage('errors.success'), 'success');
+    // A call that answers a job id (a large batch update) has only started: say where it continues.
+    const job = (result as { job_id?: unknown } | null)?.job_id;
+    fx.toast(keyMessage(job ? 'resource.job_started' : 'errors.success'), job ? 'primary' : 'success');
   } catch (e) {
     yield put(ev.saveFailed({ resource, error: toUserMessage(e) }));
   }
@@ -158,6 +160,7 @@ export function* exportFlow(action: Named<{ columns: readonly ExportColumn[]; fi
       for (let page = 1; ; page++) {
         const answer = (yield* apiCall(decl.list, listBody(decl, r.query, page, PAGE_SIZE_MAX))) as Page<unknown>;
         total = answer.total;
+        if (page === 1 && total > EXPORT_JOB_THRESHOLD) return yield* exportAsJob(resource, decl.list, listBody(decl, r.query));
         rows.push(...answer.content);
         yield put(ev.exportProgressed({ resource, done: rows.length, total: Math.min(total, EXPORT_MAX_ROWS) }));
         if (answer.content.length === 0 || rows.length >= total || rows.length >= EXPORT_MAX_ROWS) break;
@@ -169,6 +172,15 @@ export function* exportFlow(action: Named<{ columns: readonly ExportColumn[]; fi
   } catch (e) {
     yield put(ev.exportFailed({ resource, error: toUserMessage(e) }));
   }
+}
+
+/** Too many rows to page here: the server exports them in a background job (async_operations screen). */
+function* exportAsJob(resource: string, list: CallDef, body: unknown): Saga {
+  const { page: _page, page_size: _size, ...filters } = body as Record<string, unknown>;
+  const fx = yield* effects();
+  yield* apiCall(asyncOperationsExport, { path: list.path, filters: filters as RequestOf<typeof asyncOperationsExport>['filters'] });
+  fx.toast(keyMessage('resource.export.job_started', { threshold: EXPORT_JOB_THRESHOLD }), 'primary');
+  yield put(ev.exportCancelled({ resource }));
 }
 
 /** An export runs until it ends or the user cancels it (same resource). */

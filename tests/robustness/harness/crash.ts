@@ -23,10 +23,10 @@ export interface Child {
   startMs: number;
 }
 
-/** Start `mock-server/main.ts --port 0` on `dbFile` and wait for its "ready … on http://…" line. */
-export function startChild(dbFile: string, timeoutMs = 30_000): Promise<Child> {
+/** Start `mock-server/main.ts --port 0` on `dbFile` (test mode, or dev: jobs on timers) and wait for its "ready … on http://…" line. */
+export function startChild(dbFile: string, timeoutMs = 30_000, mode: 'test' | 'dev' = 'test'): Promise<Child> {
   const started = performance.now();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'mock-server/main.ts', '--db', dbFile, '--port', '0', '--host', '127.0.0.1', '--mode', 'test'], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'mock-server/main.ts', '--db', dbFile, '--port', '0', '--host', '127.0.0.1', '--mode', mode], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

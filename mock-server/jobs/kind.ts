@@ -1,0 +1,37 @@
+import type { HandlerMap } from '../http/handler.ts';
+import type { Services } from '../services/index.ts';
+import type { JobRow } from './store.ts';
+
+/** What a job kind's step may use. */
+export interface StepContext {
+  readonly services: Services;
+  readonly handlers: HandlerMap;
+  /** Folder for result files (exports). */
+  readonly dataDir: string;
+}
+
+/**
+ * What one step did. `write` runs inside the transaction that also moves the job's row, so the kind's own
+ * rows and the job's cursor commit together (a crash leaves both at the same step). The other fields are
+ * read after `write` ran, so a kind may report what the write did (through getters).
+ */
+export type StepOutcome =
+  | { readonly done: false; readonly progress: number; readonly cursor: unknown; write?(): void }
+  | {
+      readonly done: true;
+      /** i18n key of the final message and its values. */
+      readonly message: string;
+      readonly vars?: Record<string, string | number>;
+      readonly link?: string;
+      readonly file?: string;
+      write?(): void;
+    };
+
+/**
+ * A kind of background job: one small step at a time, reading its input from `job.params` and where it got
+ * to from `job.cursor`. Throwing an ApiError ends the job as abnormal with that message.
+ */
+export interface JobKind {
+  readonly type: number;
+  step(ctx: StepContext, job: JobRow): StepOutcome | Promise<StepOutcome>;
+}

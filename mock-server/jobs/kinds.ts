@@ -1,0 +1,6 @@
+import type { JobKind } from './kind.ts';
+import { csvExportKind } from './kinds/csv-export.ts';
+import { qrBatchUpdateKind } from './kinds/qr-batch-update.ts';
+
+/** Every kind of background job, by its AsyncOperationType code. Add a kind here. */
+export const JOB_KINDS: readonly JobKind[] = [csvExportKind, qrBatchUpdateKind];

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Papa from 'papaparse';
+import type { Request } from 'express';
+import {
+  AsyncOperationType,
+  callsByPath,
+  EXPORT_JOB_MAX_ROWS,
+  PAGE_SIZE_MAX,
+  pickLocale,
+  type CallDef,
+  type Page,
+} from '../../../contracts/index.ts';
+import { ApiError, badRequest, forbidden } from '../../http/errors.ts';
+import { requireUser, type Handler, type HandlerContext } from '../../http/handler.ts';
+import { checkAccess, describeIssue } from '../../http/router.ts';
+import type { Services } from '../../services/index.ts';
+import type { UserRow } from '../../services/users.ts';
+import type { JobKind } from '../kind.ts';
+
+/** Input of an export job: the list call and its filters (checked against its schema when the job starts). */
+export interface ExportParams {
+  path: string;
+  filters: Record<string, unknown>;
+}
+interface ExportCursor {
+  page: number;
+  rows: number;
+  columns: string[] | null;
+}
+
+/** A registered call that answers pages and takes page/page_size: the only kind an export may run. */
+export function exportableCall(pathName: string): CallDef {
+  const call = callsByPath.get(pathName);
+  const shape = (call?.request as { shape?: Record<string, unknown> } | undefined)?.shape;
+  const answers = (call?.response as { shape?: Record<string, unknown> } | undefined)?.shape;
+  if (!call || !shape || !('page' in shape) || !('page_size' in shape) || !answers || !('content' in answers) || !('total' in answers)) {
+    throw badRequest('errors.export_not_list', { field: 'path' });
+  }
+  return call;
+}
+
+/** The list call's request for one page; a filter that breaks its schema answers 400 naming `filters.<field>`. */
+export function pageBody(call: CallDef, filters: Record<string, unknown>, page: number): Record<string, unknown> {
+  const parsed = call.request.safeParse({ ...filters, page, page_size: PAGE_SIZE_MAX });
+  if (!parsed.success) {
+    const { key, field, vars } = describeIssue(parsed.error);
+    throw new ApiError(400, key, { field: `filters.${field}`, ...vars });
+  }
+  return parsed.data as Record<string, unknown>;
+}
+
+/** The operating user as the list call sees them: still active, still allowed to make the call. */
+function operator(services: Services, userId: number, call: CallDef): UserRow {
+  const user = services.users.byId(userId);
+  if (!user || user.status === 2 || user.disable === 2) throw forbidden();
+  checkAccess(services, call, user);
+  return user;
+}
+
+const cellText = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/**
+ * Kind 1: one step = one page (PAGE_SIZE_MAX rows) of the list call, run through its own handler as the
+ * operating user (so its owner scope applies), appended to the CSV. Formula-looking cells are escaped
+ * (papaparse `escapeFormulae`) so a spreadsheet shows them as text.
+ */
+export const csvExportKind: JobKind = {
+  type: AsyncOperationType.values.csv_export,
+  async step({ services, handlers, dataDir }, job) {
+    const params = JSON.parse(job.params) as ExportParams;
+    const cursor = JSON.parse(job.cursor) as ExportCursor;
+    const call = exportableCall(params.path);
+    const user = operator(services, job.user_id, call);
+    const handler = (handlers as Record<string, Handler<CallDef> | undefined>)[call.path];
+    if (!handler) throw forbidden();
+    const ctx: HandlerContext<CallDef> = {
+      body: pageBody(call, params.filters, cursor.page),
+      user,
+      tokenHash: null,
+      locale: pickLocale(job.locale),
+      ip: '',
+      userAgent: '',
+      // List handlers never read the raw request (only admin/user_info does, which is not a list).
+      req: {} as Request,
+      services,
+      me: () => requireUser(user),
+    };
+    const page = (await handler(ctx)) as Page<Record<string, unknown>>;
+    const file = job.file || path.join(dataDir, `export-${job.id}-${randomUUID()}.csv`);
+    const columns = cursor.columns ?? (page.content[0] ? Object.keys(page.content[0]) : []);
+    const room = EXPORT_JOB_MAX_ROWS - cursor.rows;
+    const rows = page.content.slice(0, room);
+    const first = cursor.page === 1;
+    const csv = Papa.unparse({ fields: columns, data: rows.map((r) => columns.map((c) => cellText(r[c]))) }, { header: first, escapeFormulae: true, newline: '\r\n' });
+    // A BOM first, as the console's own exports do, so spreadsheet apps read Chinese text correctly.
+    const text = first ? `\uFEFF${csv}` : csv;
+    const write = () => {
+      fs.mkdirSync(dataDir, { recursive: true });
+      if (text) fs.appendFileSync(file, `${text}\r\n`);
+      // The file name is kept on the row from the first step, so a later step appends to the same file.
+      if (!job.file) services.db.prepare('UPDATE async_operations SET file = ? WHERE id = ?').run(file, job.id);
+    };
+    const done = cursor.rows + rows.length;
+    const total = Math.min(page.total, EXPORT_JOB_MAX_ROWS);
+    if (page.content.length < PAGE_SIZE_MAX || done >= page.total || done >= EXPORT_JOB_MAX_ROWS) {
+      const truncated = page.total > done && done >= EXPORT_JOB_MAX_ROWS;
+      return {
+        done: true,
+        write,
+        file,
+        message: truncated ? 'jobs.exported_truncated' : 'jobs.exported',
+        vars: { rows: done },
+        link: `async_operations/download?id=${job.id}`,
+      };
+    }
+    const next: ExportCursor = { page: cursor.page + 1, rows: done, columns };
+    return { done: false, write, cursor: next, progress: total ? (done * 100) / total : 0 };
+  },
+};

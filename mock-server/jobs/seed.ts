@@ -1,0 +1,9 @@
+import { asyncOperationSeeds } from '../../fixtures/seed/async-operations.ts';
+import type { Services } from '../services/index.ts';
+
+/** Seed step: the finished jobs of fixtures/seed/async-operations.ts. */
+export function seedAsyncOperations({ db }: Services): void {
+  const insert = db.prepare(`INSERT INTO async_operations (user_id, type, status, progress, message, message_vars, create_time, update_time)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+  for (const j of asyncOperationSeeds) insert.run(j.user_id, j.type, j.status, j.progress, j.message, JSON.stringify(j.vars), j.create_time, j.create_time);
+}
