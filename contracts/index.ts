@@ -15,6 +15,8 @@ export * from './calls/qr-code.ts';
 export * from './calls/qr-code-access.ts';
 export * from './calls/domain.ts';
 export * from './calls/rotation.ts';
+export * from './calls/mall-category.ts';
+export * from './calls/statistics.ts';
 export * from './access-log.ts';
 export * from './device-models.ts';
 export * from './domain-suffixes.ts';

@@ -7,12 +7,14 @@ import { qrCodeCalls } from './calls/qr-code.ts';
 import { qrCodeAccessCalls } from './calls/qr-code-access.ts';
 import { domainCalls } from './calls/domain.ts';
 import { rotationCalls } from './calls/rotation.ts';
+import { mallCategoryCalls } from './calls/mall-category.ts';
+import { statisticsCalls } from './calls/statistics.ts';
 
 /**
  * Every HTTP call of the product. Adding a call = adding its `defineCall` to an area file and the area's
  * array here; the server refuses to start a registered call without a handler (see tests/contract).
  */
-export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls, ...qrCodeCalls, ...qrCodeAccessCalls, ...domainCalls, ...rotationCalls] as const satisfies readonly CallDef[];
+export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls, ...qrCodeCalls, ...qrCodeAccessCalls, ...domainCalls, ...rotationCalls, ...mallCategoryCalls, ...statisticsCalls] as const satisfies readonly CallDef[];
 
 export type AnyCall = (typeof calls)[number];
 export type CallPath = AnyCall['path'];

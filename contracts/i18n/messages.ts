@@ -60,6 +60,7 @@ const en = {
     cursor: 'the export cursor is invalid',
     date: "expected a date 'YYYY-MM-DD'",
     range_max: 'the date range is too long',
+    title_required: 'title may not be empty',
   },
   errors: {
     login_failed: 'Login failed',
@@ -100,6 +101,9 @@ const en = {
     realtime_login_refused: 'The real-time connection refused this session; please log in again',
     user_not_found: 'The user does not exist',
     message_sent: 'Message sent to {{count}} user(s)',
+    category_parent_unknown: 'the parent category does not exist',
+    category_cycle: 'a category cannot move under itself or one of its subcategories',
+    category_has_children: 'This category still has subcategories; move or remove them first',
   },
 };
 
@@ -159,6 +163,7 @@ const zhCN: Catalogue = {
     cursor: '导出游标无效',
     date: "日期格式应为 'YYYY-MM-DD'",
     range_max: '日期范围过长',
+    title_required: '标题不能为空',
   },
   errors: {
     login_failed: '登录失败',
@@ -199,6 +204,9 @@ const zhCN: Catalogue = {
     realtime_login_refused: '实时连接拒绝了此会话，请重新登录',
     user_not_found: '用户不存在',
     message_sent: '消息已发送给 {{count}} 个用户',
+    category_parent_unknown: '上级分类不存在',
+    category_cycle: '分类不能移动到自身或其下级分类之下',
+    category_has_children: '该分类下还有子分类，请先移走或删除子分类',
   },
 };
 

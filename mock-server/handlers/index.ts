@@ -7,6 +7,8 @@ import { qrCodeHandlers } from './qr-code.ts';
 import { qrCodeAccessHandlers } from './qr-code-access.ts';
 import { domainHandlers } from './domain.ts';
 import { rotationHandlers } from './rotation.ts';
+import { mallCategoryHandlers } from './mall-category.ts';
+import { statisticsHandlers } from './statistics.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -18,4 +20,6 @@ export const handlers: HandlerMap = {
   ...qrCodeAccessHandlers,
   ...domainHandlers,
   ...rotationHandlers,
+  ...mallCategoryHandlers,
+  ...statisticsHandlers,
 };
