@@ -1,0 +1,20 @@
+import { mallCategoryAdd, mallCategoryList, mallCategoryRemove, mallCategoryUpdate, ShowStatus } from '../../../../contracts/index.ts';
+import { defineTree } from '../../../resources/tree/define-tree.ts';
+import { treeScreen } from '../../../resources/tree/tree-screen.tsx';
+
+const FIELDS = ['title', 'parent_id', { name: 'show_status', kind: 'switch' }, 'sort', 'icon', 'language'] as const;
+
+/** /customer/mall_category_list: the mall's category tree (admin). */
+export const mallCategoryTree = defineTree(mallCategoryList, (r) => ({
+  name: 'mall_category_list',
+  description: 'resources.mall_category_list.description',
+  title: 'title',
+  parent: 'parent_id',
+  sort: 'sort',
+  hidden: (row) => row.show_status === ShowStatus.values.hide,
+  create: r.form(mallCategoryAdd, { button: 'add', fields: FIELDS }),
+  update: r.form(mallCategoryUpdate, { button: 'update', fields: FIELDS }),
+  remove: r.remove(mallCategoryRemove, { button: 'remove', permanent: true, body: (ids) => ({ id: Number(ids[0]) }) }),
+}));
+
+export default treeScreen(mallCategoryTree);
