@@ -18,6 +18,8 @@ export interface LineChartProps {
   series: readonly ChartSeries[];
   /** Read by screen readers (the chart itself is a picture). */
   title: string;
+  /** Legend name of the x values (e.g. "Day"). */
+  xLabel: string;
   /** Height in px. Default 260. */
   height?: number;
 }
@@ -42,7 +44,7 @@ function options(props: LineChartProps, width: number, dark: boolean): uPlot.Opt
       { ...axis, size: 56 },
     ],
     series: [
-      { label: '', value: (_u, i) => (i === null ? '' : (props.labels[i] ?? '')) },
+      { label: props.xLabel, value: (_u, i) => (i === null ? '' : (props.labels[i] ?? '')) },
       ...props.series.map((s, i) => ({
         label: s.label,
         stroke: LINES[theme][i % LINES[theme].length],

@@ -40,7 +40,7 @@ function ChartPanel<D>({ name, chart, data }: { name: string; chart: ChartDecl<D
       <H5>{title}</H5>
       <div className={styles.chartBox}>
         <Suspense fallback={<NonIdealState icon={<Spinner size={24} />} />}>
-          <LineChart labels={labels} series={series} title={title} />
+          <LineChart labels={labels} series={series} title={title} xLabel={t(`resources.${name}.charts.${chart.id}.x`)} />
         </Suspense>
       </div>
     </Card>

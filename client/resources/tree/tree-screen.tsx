@@ -42,27 +42,36 @@ export function TreeScreen<Row extends { id: number }>({ decl }: { decl: TreeDec
   const list = r.state.list;
   const body =
     list.status === 'failed' && !r.rows.length ? (
-      <NonIdealState icon="error" title={t('common.states.load_failed')} description={say(list.error)} action={<Button icon="refresh" text={t('common.actions.retry')} onClick={r.reload} />} />
+      <NonIdealState
+        icon="error"
+        title={t('common.states.load_failed')}
+        description={say(list.error)}
+        action={<Button icon="refresh" text={t('common.actions.retry')} onClick={r.reload} />}
+      />
     ) : list.status !== 'succeeded' && !r.rows.length ? (
       <NonIdealState icon={<Spinner />} title={t('common.states.loading')} />
     ) : (
       <div className={styles.layout}>
-        <Card className={styles.treeCard} aria-label={t(`menu.${decl.resource.name}`)}>
-          {nodes.length ? (
-            <TreeView
-              decl={decl}
-              nodes={nodes}
-              selected={selected}
-              collapsed={collapsed}
-              onSelect={(id) => {
-                resetSave();
-                setSelected(id);
-              }}
-              onToggle={(id, isOpen) => setCollapsed((c) => new Set([...c].filter((x) => x !== id).concat(isOpen ? [] : [id])))}
-            />
-          ) : (
-            <NonIdealState icon="diagram-tree" title={t('resource.empty.title')} />
-          )}
+        <Card className={styles.treeCard}>
+          <section aria-label={t(`menu.${decl.resource.name}`)}>
+            {nodes.length ? (
+              <TreeView
+                decl={decl}
+                nodes={nodes}
+                selected={selected}
+                collapsed={collapsed}
+                onSelect={(id) => {
+                  resetSave();
+                  setSelected(id);
+                }}
+                onToggle={(id, isOpen) =>
+                  setCollapsed((c) => new Set([...c].filter((x) => x !== id).concat(isOpen ? [] : [id])))
+                }
+              />
+            ) : (
+              <NonIdealState icon="diagram-tree" title={t('resource.empty.title')} />
+            )}
+          </section>
         </Card>
         <NodePanel
           decl={decl}
@@ -81,7 +90,17 @@ export function TreeScreen<Row extends { id: number }>({ decl }: { decl: TreeDec
     <ScreenFrame
       title={t(`menu.${decl.resource.name}`)}
       description={decl.resource.description ? t(decl.resource.description) : undefined}
-      actions={create && can(create.button) && <Button intent={Intent.PRIMARY} icon="add" text={t('resource.tree.add_top')} onClick={() => startAdding(undefined)} />}
+      actions={
+        create &&
+        can(create.button) && (
+          <Button
+            intent={Intent.PRIMARY}
+            icon="add"
+            text={t('resource.tree.add_top')}
+            onClick={() => startAdding(undefined)}
+          />
+        )
+      }
     >
       {r.total > r.rows.length && (
         <Callout intent={Intent.WARNING} style={{ marginBottom: 12 }}>
@@ -99,7 +118,11 @@ export function TreeScreen<Row extends { id: number }>({ decl }: { decl: TreeDec
           {...parentLookup(decl, nodes)}
           onSubmit={(b) => r.save('create', b)}
           onClose={() => setAdding(null)}
-          title={adding.parent ? t('resource.tree.add_child_of', { name: decl.titleOf(adding.parent) }) : t('resource.tree.add_top')}
+          title={
+            adding.parent
+              ? t('resource.tree.add_child_of', { name: decl.titleOf(adding.parent) })
+              : t('resource.tree.add_top')
+          }
         />
       )}
       <Alert
