@@ -10,7 +10,7 @@ const fields = {
   /** 0 = a top-level category. */
   parent_id: z.int().min(0).max(2_147_483_647),
   title: z.string().trim().min(1, 'validation.title_required').max(64),
-  icon: z.string().trim().max(512),
+  icon: z.string().trim().max(255),
   language: z.string().trim().min(1).max(16),
   show_status: ShowStatus.schema,
   /** Larger first among siblings. */

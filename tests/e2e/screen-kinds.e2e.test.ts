@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Classes } from '@blueprintjs/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourcesOf, type Tree } from '../../client/app/locale-resources.ts';
@@ -46,7 +47,9 @@ const LOOKS = [
 describe.each(LOOKS)('screen kinds in $lng $theme', ({ lng, theme, min }) => {
   const t = texts(lng);
   let page: Page;
-  const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}-${lng}-${theme}.png`), fullPage: true });
+  // Toasts of earlier steps would cover the screen's head in the picture.
+  const shot = (name: string) =>
+    page.screenshot({ path: path.join(SHOTS, `${name}-${lng}-${theme}.png`), fullPage: true, style: `.${Classes.TOAST_CONTAINER} { display: none !important; }` });
   const services = () => app.server.mock.services;
 
   beforeAll(async () => {
@@ -157,7 +160,8 @@ describe.each(LOOKS)('screen kinds in $lng $theme', ({ lng, theme, min }) => {
 
     for (const title of [childTitle, rootTitle]) {
       await tree.getByText(title).click();
-      await page.getByRole('button', { name: t('common.actions.remove') }).click();
+      // The panel's button comes first in the page; the confirmation lives in a portal after it.
+      await page.getByRole('button', { name: t('common.actions.remove') }).first().click();
       await page.getByRole('alertdialog').getByRole('button', { name: t('common.actions.remove') }).click();
       await expect.poll(() => byTitle(title), { timeout: 10_000 }).toBeUndefined();
       await tree.getByText(title).waitFor({ state: 'detached' });
