@@ -1,5 +1,6 @@
 import { PAGE_SIZE_MAX, type CallDef } from '../../../contracts/index.ts';
 import { defineResource, type ResourceBuilder } from '../define.ts';
+import { fieldsOf } from '../schema-fields.ts';
 import type { FieldOverride, FormDecl, FormField, ListCall, RemoveDecl, ResourceDecl, RowOf } from '../types.ts';
 
 /** Lookup id of the parent picker the tree screen fills from its own rows (no call). */
@@ -39,8 +40,10 @@ export interface TreeInput<Row> {
 
 /** The parent field becomes a picker over the tree's own nodes. */
 function withParentPicker<Row>(form: FormDecl<CallDef, Row> | undefined, parent: string): FormDecl<CallDef, Row> | undefined {
-  if (!form?.fields) return form;
-  const fields = form.fields.map((f): FormField<CallDef> => {
+  if (!form) return form;
+  // No fields listed: every request field but `id`, as the list engine's forms do.
+  const listed = form.fields ?? fieldsOf(form.schema ?? form.call.request, ['id']).map((f) => f.name);
+  const fields = listed.map((f): FormField<CallDef> => {
     const o = (typeof f === 'string' ? { name: f } : f) as FieldOverride;
     return o.name === parent ? { ...o, lookup: TREE_PARENT_LOOKUP } : f;
   });
