@@ -45,7 +45,7 @@ function withParentPicker<Row>(form: FormDecl<CallDef, Row> | undefined, parent:
   const listed = form.fields ?? fieldsOf(form.schema ?? form.call.request, ['id']).map((f) => f.name);
   const fields = listed.map((f): FormField<CallDef> => {
     const o = (typeof f === 'string' ? { name: f } : f) as FieldOverride;
-    return o.name === parent ? { ...o, lookup: TREE_PARENT_LOOKUP } : f;
+    return o.name === parent ? { ...o, lookup: TREE_PARENT_LOOKUP, required: true } : f;
   });
   return { ...form, fields };
 }

@@ -23,7 +23,22 @@ export function TreeView<Row>({ decl, nodes, selected, collapsed, onSelect, onTo
     return {
       id: n.id,
       nodeData: n.id,
-      label: decl.titleOf(n.row),
+      // Blueprint's Tree rows take no focus: the label is the keyboard's way to choose a node.
+      label: (
+        <span
+          role="button"
+          tabIndex={0}
+          aria-current={n.id === selected ? 'true' : undefined}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' || e.key === ' ') {
+              e.preventDefault();
+              onSelect(n.id);
+            }
+          }}
+        >
+          {decl.titleOf(n.row)}
+        </span>
+      ),
       className: hidden ? styles.hiddenNode : undefined,
       icon: n.children.length ? (open ? 'folder-open' : 'folder-close') : 'tag',
       isSelected: n.id === selected,
