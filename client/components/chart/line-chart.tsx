@@ -38,7 +38,10 @@ function options(props: LineChartProps, width: number, dark: boolean): uPlot.Opt
     width,
     height: props.height ?? 260,
     // x is the point's index: labels are categories (days), not instants to convert across time zones.
-    scales: { x: { time: false } },
+    // Half a step of room either side so the first and last points are not cut by the plot's edge.
+    scales: { x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] } },
+    // Series names only: hover values would repeat what the axis and the table say.
+    legend: { live: false },
     axes: [
       { ...axis, values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? short(props.labels[i]) : '')) },
       { ...axis, size: 56 },
