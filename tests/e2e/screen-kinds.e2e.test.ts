@@ -15,6 +15,18 @@ import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
  */
 
 const SHOTS = process.env.SHOTS_DIR ?? '/work/shots';
+const AXE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2 A/AA findings inside the screen (the layout around it is not this test's business). */
+async function axeProblems(page: Page): Promise<string[]> {
+  // Evaluated through the debugging protocol, so the page's CSP (script-src 'self') does not apply.
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const found = await axe.run({ include: [['main']] }, { runOnly: ['wcag2a', 'wcag2aa'] });
+    return found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
+  });
+}
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../../client/locales');
 
 function texts(lng: Locale): (key: string, vars?: Record<string, string | number>) => string {
@@ -107,6 +119,7 @@ describe.each(LOOKS)('screen kinds in $lng $theme', ({ lng, theme, min }) => {
     await expect.poll(() => services().settings.require('pay_config').min_recharge, { timeout: 10_000 }).toBe(min);
     await page.getByText(t('errors.success')).first().waitFor();
     expect(await minRecharge.inputValue()).toBe(String(min));
+    expect(await axeProblems(page)).toEqual([]);
     await shot('settings');
   }, 60_000);
 
@@ -149,6 +162,7 @@ describe.each(LOOKS)('screen kinds in $lng $theme', ({ lng, theme, min }) => {
     expect(choices.map((c) => c.trim())).not.toContain(childTitle);
     expect(choices.map((c) => c.trim())).not.toContain(rootTitle);
     expect(choices.map((c) => c.trim())).toContain('域名服务');
+    expect(await axeProblems(page)).toEqual([]);
     await shot('tree');
 
     // Move the child under 域名服务, then remove it, then the root.
@@ -188,6 +202,7 @@ describe.each(LOOKS)('screen kinds in $lng $theme', ({ lng, theme, min }) => {
         return n;
       });
     expect(await inked()).toBeGreaterThan(500);
+    expect(await axeProblems(page)).toEqual([]);
     await shot('dashboard');
 
     const other = theme === 'dark' ? 'light' : 'dark';

@@ -69,6 +69,10 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
             disabled={disabled}
             fill={!asFilter}
             allowNumericCharactersOnly
+            // No stepper buttons: Blueprint labels them "increment"/"decrement" in English and points their
+            // aria-controls at its own input id, which the label's id above replaces (axe: invalid reference).
+            // Arrow keys still step.
+            buttonPosition="none"
             placeholder={asFilter ? label : undefined}
             onValueChange={(_n, s) => onChange(s)}
           />
