@@ -42,7 +42,8 @@ export const mallCategoryAdd = defineCall({
 
 export const mallCategoryUpdate = defineCall({
   path: 'mall_category/update',
-  summary: 'Change a category; a new `parent_id` moves it (never under itself or a descendant). Only the fields sent change.',
+  summary:
+    'Change a category; a new `parent_id` moves it (never under itself or a descendant). Only the fields sent change.',
   access: permission('mall_category_list', 'update'),
   request: z.strictObject({
     id,
@@ -64,4 +65,9 @@ export const mallCategoryRemove = defineCall({
   response: noData,
 });
 
-export const mallCategoryCalls = [mallCategoryList, mallCategoryAdd, mallCategoryUpdate, mallCategoryRemove] as const;
+export const mallCategoryCalls = [
+  mallCategoryList,
+  mallCategoryAdd,
+  mallCategoryUpdate,
+  mallCategoryRemove,
+] as const;

@@ -10,7 +10,13 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const dailyVisits = z.object({ day, view_number: count, ip_view_number: count });
 
 /** A code among the most visited of the range. */
-export const topCode = z.object({ id, name: z.string(), file_name: z.string(), account: z.string(), view_number: count });
+export const topCode = z.object({
+  id,
+  name: z.string(),
+  file_name: z.string(),
+  account: z.string(),
+  view_number: count,
+});
 
 /** The service-wide overview of home_admin. */
 export const homeAdminStatistics = z.object({

@@ -24,7 +24,9 @@ const categories = (services: Services) =>
  */
 function checkParent(db: Database, parentId: number, id?: number): void {
   if (parentId === 0) return;
-  const parentOf = db.prepare<[number], { parent_id: number }>('SELECT parent_id FROM mall_categories WHERE id = ?');
+  const parentOf = db.prepare<[number], { parent_id: number }>(
+    'SELECT parent_id FROM mall_categories WHERE id = ?',
+  );
   if (!parentOf.get(parentId)) throw badRequest('errors.category_parent_unknown', { field: 'parent_id' });
   // The depth bound only guards against a loop already in the table (none can be written through here).
   for (let at = parentId, depth = 0; at !== 0 && depth < 10_000; depth++) {
@@ -54,7 +56,8 @@ export const mallCategoryHandlers = defineHandlers({
     services.db.transaction(() => {
       const crud = categories(services);
       crud.get(body.id);
-      if (services.db.prepare('SELECT 1 FROM mall_categories WHERE parent_id = ? LIMIT 1').get(body.id)) throw conflict('errors.category_has_children');
+      if (services.db.prepare('SELECT 1 FROM mall_categories WHERE parent_id = ? LIMIT 1').get(body.id))
+        throw conflict('errors.category_has_children');
       crud.remove([body.id]);
     })();
     return null;

@@ -6,7 +6,7 @@ import { addDays, dayOf } from '../qr/time.ts';
 type Daily = HomeAdminStatistics['daily'][number];
 
 const countOf = (db: Database, sql: string, ...params: (string | number)[]): number =>
-  (db.prepare<(string | number)[], { n: number }>(sql).get(...params)?.n ?? 0);
+  db.prepare<(string | number)[], { n: number }>(sql).get(...params)?.n ?? 0;
 
 /** Visits per day from the daily counters (they survive clearing the log), one entry per day, zero-filled. */
 function dailySeries(db: Database, first: string, last: string, days: number): Daily[] {
@@ -28,7 +28,12 @@ export const statisticsHandlers = defineHandlers({
     const { db } = services;
     const last = dayOf(services.clock.now());
     const first = addDays(last, -(body.days - 1));
-    const byRole = (kind: string) => countOf(db, 'SELECT COUNT(*) AS n FROM users u JOIN roles r ON r.id = u.role_id WHERE r.kind = ?', kind);
+    const byRole = (kind: string) =>
+      countOf(
+        db,
+        'SELECT COUNT(*) AS n FROM users u JOIN roles r ON r.id = u.role_id WHERE r.kind = ?',
+        kind,
+      );
     const daily = dailySeries(db, first, last, body.days);
     const topCodes = db
       .prepare<[string, string], HomeAdminStatistics['top_codes'][number]>(

@@ -11,11 +11,13 @@ let t: TestServer;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await startTestServer({ clock: manualClock(QR_NOW) });
-  for (const account of ['superadmin', 'admin01', 'agent01', 'customer01']) tokens[account] = await t.login(account);
+  for (const account of ['superadmin', 'admin01', 'agent01', 'customer01'])
+    tokens[account] = await t.login(account);
 });
 afterAll(() => t.close());
 const refusedUnchanged = refusalChecker(() => t);
-const stats = async (body: object = {}) => ok<HomeAdminStatistics>(await t.call('statistics/home_admin', body, tokens.admin01));
+const stats = async (body: object = {}) =>
+  ok<HomeAdminStatistics>(await t.call('statistics/home_admin', body, tokens.admin01));
 const n = (sql: string) => (t.db.prepare(sql).get() as { n: number }).n;
 
 describe('statistics/home_admin', () => {
@@ -23,7 +25,9 @@ describe('statistics/home_admin', () => {
     const s = await stats();
     expect(s).toMatchObject({
       users: n('SELECT COUNT(*) AS n FROM users'),
-      customers: n("SELECT COUNT(*) AS n FROM users u JOIN roles r ON r.id = u.role_id WHERE r.kind = 'customer'"),
+      customers: n(
+        "SELECT COUNT(*) AS n FROM users u JOIN roles r ON r.id = u.role_id WHERE r.kind = 'customer'",
+      ),
       agents: 1,
       qr_codes: n('SELECT COUNT(*) AS n FROM qr_codes WHERE removed = 1'),
       domains: n('SELECT COUNT(*) AS n FROM domains'),
@@ -40,7 +44,9 @@ describe('statistics/home_admin', () => {
     expect(s.daily.at(-1)?.day).toBe(TODAY);
     expect(s.daily[0]?.day).toBe('2026-05-17');
     expect(new Set(s.daily.map((d) => d.day)).size).toBe(30);
-    const counted = n("SELECT COALESCE(SUM(view_number), 0) AS n FROM qr_code_daily WHERE day BETWEEN '2026-05-17' AND '2026-06-15'");
+    const counted = n(
+      "SELECT COALESCE(SUM(view_number), 0) AS n FROM qr_code_daily WHERE day BETWEEN '2026-05-17' AND '2026-06-15'",
+    );
     expect(counted).toBeGreaterThan(0); // the seeded demo visits
     expect(s.visits_range).toBe(counted);
     expect(s.daily.reduce((a, d) => a + d.view_number, 0)).toBe(counted);
@@ -56,11 +62,16 @@ describe('statistics/home_admin', () => {
 
   it('counts a real visit today', async () => {
     const before = await stats();
-    const res = await fetch(`${t.url}/v/demo01`, { redirect: 'manual', headers: { 'user-agent': USER_AGENTS.safariIphone, 'x-forwarded-for': '39.128.10.99' } });
+    const res = await fetch(`${t.url}/v/demo01`, {
+      redirect: 'manual',
+      headers: { 'user-agent': USER_AGENTS.safariIphone, 'x-forwarded-for': '39.128.10.99' },
+    });
     expect(res.status).toBe(200);
     const after = await stats();
     expect(after.visits_today).toBe(before.visits_today + 1);
-    expect(after.top_codes.find((c) => c.file_name === 'demo01')?.view_number).toBe((before.top_codes.find((c) => c.file_name === 'demo01')?.view_number ?? 0) + 1);
+    expect(after.top_codes.find((c) => c.file_name === 'demo01')?.view_number).toBe(
+      (before.top_codes.find((c) => c.file_name === 'demo01')?.view_number ?? 0) + 1,
+    );
   });
 
   it.each([

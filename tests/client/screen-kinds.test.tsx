@@ -44,7 +44,13 @@ async function mount(route: string, buttons: string[], element: ReactNode, route
   return { fx, store };
 }
 
-const PAY: PayConfig = { qr_code_switch: 1, usdt_address: '', min_recharge: 10, exchange_rate: 7.2, order_timeout_minutes: 30 };
+const PAY: PayConfig = {
+  qr_code_switch: 1,
+  usdt_address: '',
+  min_recharge: 10,
+  exchange_rate: 7.2,
+  order_timeout_minutes: 30,
+};
 
 describe('settings form (pay_config)', () => {
   it('reads the record, sends only what changed, and follows the save in the start-up copy', async () => {
@@ -59,7 +65,12 @@ describe('settings form (pay_config)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await until(() => fx.calls.some((c) => c.path === 'pay_config/update'));
     expect(fx.calls.find((c) => c.path === 'pay_config/update')!.body).toEqual({ min_recharge: 12.5 });
-    await waitFor(() => expect(store.getState().settings.payConfig).toEqual({ status: 'succeeded', data: { ...PAY, min_recharge: 12.5 } }));
+    await waitFor(() =>
+      expect(store.getState().settings.payConfig).toEqual({
+        status: 'succeeded',
+        data: { ...PAY, min_recharge: 12.5 },
+      }),
+    );
   });
 
   it('puts the server refusal under the field it names', async () => {
@@ -67,14 +78,18 @@ describe('settings form (pay_config)', () => {
       'pay_config/inquire': () => PAY,
       'pay_config/update': () => new ApiError('pay_config/update', 400, 'exchange_rate: not today'),
     });
-    fireEvent.change(await screen.findByRole('spinbutton', { name: 'Exchange rate' }), { target: { value: '8' } });
+    fireEvent.change(await screen.findByRole('spinbutton', { name: 'Exchange rate' }), {
+      target: { value: '8' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe('not today');
   });
 
   it('is read-only without the update authority', async () => {
     await mount('pay_config', [], <PayConfigScreen />, { 'pay_config/inquire': () => PAY });
-    expect(((await screen.findByRole('spinbutton', { name: 'Exchange rate' })) as HTMLInputElement).disabled).toBe(true);
+    expect(
+      ((await screen.findByRole('spinbutton', { name: 'Exchange rate' })) as HTMLInputElement).disabled,
+    ).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.getByText(/changing them needs the update permission/)).toBeTruthy();
   });
@@ -112,6 +127,22 @@ describe('tree editor (mall_category_list)', () => {
   it('offers remove only on a leaf, and moves a node with the parent picker', async () => {
     const { fx } = await mount('mall_category_list', ['add', 'update', 'remove'], <MallCategoryScreen />, {
       'mall_category/list': () => ({ content: CATS, total: CATS.length }),
+      'language_list/inquire': () => ({
+        content: [
+          {
+            id: 2,
+            code: 'en',
+            title: 'English',
+            abbreviation: 'EN',
+            country: 'US',
+            phone_area_code: '+1',
+            icon: '',
+            show_status: 1,
+            default_language: 1,
+          },
+        ],
+        total: 1,
+      }),
       'mall_category/update': (body) => ({ ...CATS[0]!, ...(body as object) }),
     });
     fireEvent.click(await screen.findByText('Root A'));
@@ -121,6 +152,10 @@ describe('tree editor (mall_category_list)', () => {
     const form = screen.getByRole('form', { name: /Root A/ });
     const picker = within(form).getByRole('combobox', { name: 'Parent' }) as HTMLSelectElement;
     expect([...picker.options].map((o) => o.textContent?.trim())).toEqual(['(top level)', 'Root B']);
+    // Another call's rows as choices (the declaration's lookup, loaded when the screen opened).
+    const language = within(form).getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;
+    expect(language.value).toBe('en');
+    expect([...language.options].map((o) => o.textContent)).toContain('English');
     fireEvent.change(picker, { target: { value: '4' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     await until(() => fx.calls.some((c) => c.path === 'mall_category/update'));

@@ -15,14 +15,26 @@ import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
  */
 
 const SHOTS = process.env.SHOTS_DIR ?? '/work/shots';
-const AXE = fs.readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+const AXE = fs.readFileSync(
+  path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'),
+  'utf8',
+);
 
 /** axe-core's WCAG 2 A/AA findings inside the screen (the layout around it is not this test's business). */
 async function axeProblems(page: Page): Promise<string[]> {
   // Evaluated through the debugging protocol, so the page's CSP (script-src 'self') does not apply.
   await page.evaluate(AXE);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: unknown,
+            opts: unknown,
+          ): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const found = await axe.run({ include: [['main']] }, { runOnly: ['wcag2a', 'wcag2aa'] });
     return found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
   });
@@ -32,11 +44,14 @@ const LOCALES_DIR = path.resolve(import.meta.dirname, '../../client/locales');
 function texts(lng: Locale): (key: string, vars?: Record<string, string | number>) => string {
   const files: Record<string, unknown> = {};
   for (const f of fs.readdirSync(path.join(LOCALES_DIR, lng))) {
-    if (f.endsWith('.json')) files[`./${lng}/${f}`] = JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, lng, f), 'utf8'));
+    if (f.endsWith('.json'))
+      files[`./${lng}/${f}`] = JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, lng, f), 'utf8'));
   }
   const tree = resourcesOf(lng, files);
   return (key, vars = {}) => {
-    const found = key.split('.').reduce<unknown>((n, p) => (n && typeof n === 'object' ? (n as Tree)[p] : undefined), tree);
+    const found = key
+      .split('.')
+      .reduce<unknown>((n, p) => (n && typeof n === 'object' ? (n as Tree)[p] : undefined), tree);
     if (typeof found !== 'string') throw new Error(`no text ${key} in ${lng}`);
     return found.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars[v] ?? ''));
   };
@@ -61,7 +76,11 @@ describe.each(LOOKS)('screen kinds in $lng $theme', ({ lng, theme, min }) => {
   let page: Page;
   // Toasts of earlier steps would cover the screen's head in the picture.
   const shot = (name: string) =>
-    page.screenshot({ path: path.join(SHOTS, `${name}-${lng}-${theme}.png`), fullPage: true, style: `.${Classes.TOAST_CONTAINER} { display: none !important; }` });
+    page.screenshot({
+      path: path.join(SHOTS, `${name}-${lng}-${theme}.png`),
+      fullPage: true,
+      style: `.${Classes.TOAST_CONTAINER} { display: none !important; }`,
+    });
   const services = () => app.server.mock.services;
 
   beforeAll(async () => {
@@ -116,7 +135,9 @@ describe.each(LOOKS)('screen kinds in $lng $theme', ({ lng, theme, min }) => {
     expect(services().settings.require('pay_config').min_recharge).not.toBe(min);
 
     await form.getByRole('button', { name: t('common.actions.save') }).click();
-    await expect.poll(() => services().settings.require('pay_config').min_recharge, { timeout: 10_000 }).toBe(min);
+    await expect
+      .poll(() => services().settings.require('pay_config').min_recharge, { timeout: 10_000 })
+      .toBe(min);
     await page.getByText(t('errors.success')).first().waitFor();
     expect(await minRecharge.inputValue()).toBe(String(min));
     expect(await axeProblems(page)).toEqual([]);
@@ -134,7 +155,9 @@ describe.each(LOOKS)('screen kinds in $lng $theme', ({ lng, theme, min }) => {
 
     await page.getByRole('button', { name: t('resource.tree.add_top') }).click();
     let dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: t('resources.mall_category_list.fields.title') }).fill(rootTitle);
+    await dialog
+      .getByRole('textbox', { name: t('resources.mall_category_list.fields.title') })
+      .fill(rootTitle);
     await dialog.getByRole('spinbutton', { name: t('resources.mall_category_list.fields.sort') }).fill('50');
     await dialog.getByRole('button', { name: t('common.actions.save') }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -144,9 +167,13 @@ describe.each(LOOKS)('screen kinds in $lng $theme', ({ lng, theme, min }) => {
     // The new node is chosen: add a child under it (the parent picker starts at it).
     await page.getByRole('button', { name: t('resource.tree.add_child') }).click();
     dialog = page.getByRole('dialog');
-    const parentPicker = dialog.getByRole('combobox', { name: t('resources.mall_category_list.fields.parent_id') });
+    const parentPicker = dialog.getByRole('combobox', {
+      name: t('resources.mall_category_list.fields.parent_id'),
+    });
     expect(await parentPicker.inputValue()).toBe(String(byTitle(rootTitle)!.id));
-    await dialog.getByRole('textbox', { name: t('resources.mall_category_list.fields.title') }).fill(childTitle);
+    await dialog
+      .getByRole('textbox', { name: t('resources.mall_category_list.fields.title') })
+      .fill(childTitle);
     await dialog.getByRole('button', { name: t('common.actions.save') }).click();
     await dialog.waitFor({ state: 'detached' });
     await tree.getByText(childTitle).waitFor();
@@ -158,7 +185,10 @@ describe.each(LOOKS)('screen kinds in $lng $theme', ({ lng, theme, min }) => {
     expect(await remove.isDisabled()).toBe(true);
     await page.getByText(t('resource.tree.remove_children_first', { count: 1 })).waitFor();
     const editForm = page.getByRole('form', { name: t('resource.form.update_title', { name: rootTitle }) });
-    const choices = await editForm.getByRole('combobox', { name: t('resources.mall_category_list.fields.parent_id') }).locator('option').allTextContents();
+    const choices = await editForm
+      .getByRole('combobox', { name: t('resources.mall_category_list.fields.parent_id') })
+      .locator('option')
+      .allTextContents();
     expect(choices.map((c) => c.trim())).not.toContain(childTitle);
     expect(choices.map((c) => c.trim())).not.toContain(rootTitle);
     expect(choices.map((c) => c.trim())).toContain('域名服务');
@@ -168,15 +198,23 @@ describe.each(LOOKS)('screen kinds in $lng $theme', ({ lng, theme, min }) => {
     // Move the child under 域名服务, then remove it, then the root.
     await tree.getByText(childTitle).click();
     const childForm = page.getByRole('form', { name: t('resource.form.update_title', { name: childTitle }) });
-    await childForm.getByRole('combobox', { name: t('resources.mall_category_list.fields.parent_id') }).selectOption({ value: '1' });
+    await childForm
+      .getByRole('combobox', { name: t('resources.mall_category_list.fields.parent_id') })
+      .selectOption({ value: '1' });
     await childForm.getByRole('button', { name: t('common.actions.save') }).click();
     await expect.poll(() => byTitle(childTitle)?.parent_id, { timeout: 10_000 }).toBe(1);
 
     for (const title of [childTitle, rootTitle]) {
       await tree.getByText(title).click();
       // The panel's button comes first in the page; the confirmation lives in a portal after it.
-      await page.getByRole('button', { name: t('common.actions.remove') }).first().click();
-      await page.getByRole('alertdialog').getByRole('button', { name: t('common.actions.remove') }).click();
+      await page
+        .getByRole('button', { name: t('common.actions.remove') })
+        .first()
+        .click();
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: t('common.actions.remove') })
+        .click();
       await expect.poll(() => byTitle(title), { timeout: 10_000 }).toBeUndefined();
       await tree.getByText(title).waitFor({ state: 'detached' });
     }
@@ -189,7 +227,11 @@ describe.each(LOOKS)('screen kinds in $lng $theme', ({ lng, theme, min }) => {
     expect(await cards.count()).toBe(10);
     await page.getByText(t('resources.home_admin.cards.visits_today')).waitFor();
     await page.getByText(t('resources.home_admin.no_orders')).first().waitFor();
-    await page.getByRole('table', { name: t('resources.home_admin.tables.top_codes.title') }).getByRole('row').nth(1).waitFor();
+    await page
+      .getByRole('table', { name: t('resources.home_admin.tables.top_codes.title') })
+      .getByRole('row')
+      .nth(1)
+      .waitFor();
 
     const chart = page.getByRole('img', { name: t('resources.home_admin.charts.visits.title') });
     await chart.locator('canvas').waitFor();
@@ -206,7 +248,11 @@ describe.each(LOOKS)('screen kinds in $lng $theme', ({ lng, theme, min }) => {
     await shot('dashboard');
 
     const other = theme === 'dark' ? 'light' : 'dark';
-    await page.getByRole('button', { name: t(other === 'dark' ? 'layout.theme.switch_to_dark' : 'layout.theme.switch_to_light') }).click();
+    await page
+      .getByRole('button', {
+        name: t(other === 'dark' ? 'layout.theme.switch_to_dark' : 'layout.theme.switch_to_light'),
+      })
+      .click();
     await expect.poll(() => chart.getAttribute('data-theme')).toBe(other);
     expect(await inked()).toBeGreaterThan(500);
     expect(app.pageErrors).toEqual([]);

@@ -25,15 +25,26 @@ export interface LineChartProps {
 }
 
 /** Line colours per theme, Blueprint's own palette (the darker shades on light, the lighter on dark). */
-const LINES = { light: [Colors.BLUE3, Colors.GREEN3, Colors.ORANGE3, Colors.VIOLET3], dark: [Colors.BLUE5, Colors.GREEN5, Colors.ORANGE5, Colors.VIOLET5] };
-const INK = { light: { text: Colors.DARK_GRAY5, grid: Colors.LIGHT_GRAY2 }, dark: { text: Colors.LIGHT_GRAY4, grid: Colors.DARK_GRAY5 } };
+const LINES = {
+  light: [Colors.BLUE3, Colors.GREEN3, Colors.ORANGE3, Colors.VIOLET3],
+  dark: [Colors.BLUE5, Colors.GREEN5, Colors.ORANGE5, Colors.VIOLET5],
+};
+const INK = {
+  light: { text: Colors.DARK_GRAY5, grid: Colors.LIGHT_GRAY2 },
+  dark: { text: Colors.LIGHT_GRAY4, grid: Colors.DARK_GRAY5 },
+};
 
-const short = (label: string | undefined) => (label && /^\d{4}-\d{2}-\d{2}$/.test(label) ? label.slice(5) : (label ?? ''));
+const short = (label: string | undefined) =>
+  label && /^\d{4}-\d{2}-\d{2}$/.test(label) ? label.slice(5) : (label ?? '');
 
 function options(props: LineChartProps, width: number, dark: boolean): uPlot.Options {
   const theme = dark ? 'dark' : 'light';
   const ink = INK[theme];
-  const axis: uPlot.Axis = { stroke: ink.text, grid: { stroke: ink.grid, width: 1 }, ticks: { stroke: ink.grid, width: 1 } };
+  const axis: uPlot.Axis = {
+    stroke: ink.text,
+    grid: { stroke: ink.grid, width: 1 },
+    ticks: { stroke: ink.grid, width: 1 },
+  };
   return {
     width,
     height: props.height ?? 260,
@@ -43,7 +54,10 @@ function options(props: LineChartProps, width: number, dark: boolean): uPlot.Opt
     // Series names only: hover values would repeat what the axis and the table say.
     legend: { live: false },
     axes: [
-      { ...axis, values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? short(props.labels[i]) : '')) },
+      {
+        ...axis,
+        values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? short(props.labels[i]) : '')),
+      },
       { ...axis, size: 56 },
     ],
     series: [
@@ -71,9 +85,14 @@ export default function LineChart(props: LineChartProps) {
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const data: uPlot.AlignedData = [props.labels.map((_, i) => i), ...props.series.map((s) => [...s.values])];
+    const data: uPlot.AlignedData = [
+      props.labels.map((_, i) => i),
+      ...props.series.map((s) => [...s.values]),
+    ];
     const plot = new uPlot(options(props, Math.max(el.clientWidth, 200), dark), data, el);
-    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 200), height: props.height ?? 260 }));
+    const resize = new ResizeObserver(() =>
+      plot.setSize({ width: Math.max(el.clientWidth, 200), height: props.height ?? 260 }),
+    );
     resize.observe(el);
     return () => {
       resize.disconnect();
@@ -81,5 +100,14 @@ export default function LineChart(props: LineChartProps) {
     };
   }, [props.labels, props.series, props.height, dark]);
 
-  return <div ref={box} className={styles.chart} role="img" aria-label={props.title} data-chart="line" data-theme={dark ? 'dark' : 'light'} />;
+  return (
+    <div
+      ref={box}
+      className={styles.chart}
+      role="img"
+      aria-label={props.title}
+      data-chart="line"
+      data-theme={dark ? 'dark' : 'light'}
+    />
+  );
 }

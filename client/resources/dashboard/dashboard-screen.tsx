@@ -15,7 +15,9 @@ function Figure<D>({ name, card, data }: { name: string; card: CardDecl<D>; data
   const value = card.value(data);
   const text =
     card.format === 'usdt'
-      ? new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value / 1_000_000)
+      ? new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+          value / 1_000_000,
+        )
       : new Intl.NumberFormat(i18n.language).format(value);
   return (
     <Card className={styles.card} data-card={card.id}>
@@ -24,7 +26,9 @@ function Figure<D>({ name, card, data }: { name: string; card: CardDecl<D>; data
         <span className={Classes.TEXT_MUTED}>{t(`resources.${name}.cards.${card.id}`)}</span>
       </div>
       <p className={styles.figure}>{card.format === 'usdt' ? `${text} USDT` : text}</p>
-      {card.note && <p className={`${styles.note} ${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>{t(card.note)}</p>}
+      {card.note && (
+        <p className={`${styles.note} ${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>{t(card.note)}</p>
+      )}
     </Card>
   );
 }
@@ -34,13 +38,25 @@ function ChartPanel<D>({ name, chart, data }: { name: string; chart: ChartDecl<D
   const title = t(`resources.${name}.charts.${chart.id}.title`);
   // Stable props so the plot is rebuilt only when the figures (or the language) change.
   const labels = useMemo(() => chart.labels(data), [chart, data]);
-  const series = useMemo(() => chart.series.map((s) => ({ label: t(`resources.${name}.charts.${chart.id}.series.${s.id}`), values: s.values(data) })), [chart, data, name, t]);
+  const series = useMemo(
+    () =>
+      chart.series.map((s) => ({
+        label: t(`resources.${name}.charts.${chart.id}.series.${s.id}`),
+        values: s.values(data),
+      })),
+    [chart, data, name, t],
+  );
   return (
     <Card className={styles.panel}>
       <H5>{title}</H5>
       <div className={styles.chartBox}>
         <Suspense fallback={<NonIdealState icon={<Spinner size={24} />} />}>
-          <LineChart labels={labels} series={series} title={title} xLabel={t(`resources.${name}.charts.${chart.id}.x`)} />
+          <LineChart
+            labels={labels}
+            series={series}
+            title={title}
+            xLabel={t(`resources.${name}.charts.${chart.id}.x`)}
+          />
         </Suspense>
       </div>
     </Card>
@@ -55,7 +71,12 @@ function TablePanel<D>({ name, table, data }: { name: string; table: TableDecl<D
     <Card className={styles.panel}>
       <H5>{t(`resources.${name}.tables.${table.id}.title`)}</H5>
       {rows.length ? (
-        <HTMLTable compact striped className={styles.table} aria-label={t(`resources.${name}.tables.${table.id}.title`)}>
+        <HTMLTable
+          compact
+          striped
+          className={styles.table}
+          aria-label={t(`resources.${name}.tables.${table.id}.title`)}
+        >
           <thead>
             <tr>
               {table.columns.map((c) => (
@@ -89,7 +110,10 @@ export function DashboardScreen<D>({ decl }: { decl: DashboardDecl<D> }) {
   const { t } = useTranslation();
   const { state, data, reload } = useRecord(decl.record);
   return (
-    <ScreenFrame title={t(`menu.${decl.name}`)} description={decl.description ? t(decl.description) : undefined}>
+    <ScreenFrame
+      title={t(`menu.${decl.name}`)}
+      description={decl.description ? t(decl.description) : undefined}
+    >
       <RecordGate state={state} data={data} onRetry={reload}>
         {(d) => (
           <>
@@ -99,8 +123,12 @@ export function DashboardScreen<D>({ decl }: { decl: DashboardDecl<D> }) {
               ))}
             </div>
             <div className={styles.panels}>
-              {decl.charts?.map((c) => <ChartPanel key={c.id} name={decl.name} chart={c} data={d} />)}
-              {decl.tables?.map((tb) => <TablePanel key={tb.id} name={decl.name} table={tb} data={d} />)}
+              {decl.charts?.map((c) => (
+                <ChartPanel key={c.id} name={decl.name} chart={c} data={d} />
+              ))}
+              {decl.tables?.map((tb) => (
+                <TablePanel key={tb.id} name={decl.name} table={tb} data={d} />
+              ))}
             </div>
           </>
         )}

@@ -26,7 +26,10 @@ export interface ChartDecl<D> {
 export interface TableDecl<D, Row = Record<string, unknown>> {
   readonly id: string;
   rows(data: D): readonly Row[];
-  readonly columns: readonly { readonly field: Extract<keyof Row, string>; readonly kind?: 'text' | 'number' }[];
+  readonly columns: readonly {
+    readonly field: Extract<keyof Row, string>;
+    readonly kind?: 'text' | 'number';
+  }[];
   /** i18n key shown when there are no rows. Default `resource.empty.title`. */
   readonly empty?: string;
 }

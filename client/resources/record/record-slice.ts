@@ -1,5 +1,15 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { failed, failedFrom, idle, loaded, loading, loadingFrom, succeeded, type Async, type Loadable } from '../../state/async.ts';
+import {
+  failed,
+  failedFrom,
+  idle,
+  loaded,
+  loading,
+  loadingFrom,
+  succeeded,
+  type Async,
+  type Loadable,
+} from '../../state/async.ts';
 import type { UserMessage } from '../../state/message.ts';
 import { sessionEvents } from '../../state/session-slice.ts';
 
@@ -13,7 +23,10 @@ export type RecordsState = Readonly<Record<string, RecordState>>;
 const FRESH: RecordState = { data: idle, save: idle };
 
 type Named<P = object> = PayloadAction<{ readonly record: string } & P>;
-const patch = (s: RecordsState, name: string, f: (r: RecordState) => RecordState): RecordsState => ({ ...s, [name]: f(s[name] ?? FRESH) });
+const patch = (s: RecordsState, name: string, f: (r: RecordState) => RecordState): RecordsState => ({
+  ...s,
+  [name]: f(s[name] ?? FRESH),
+});
 
 export const recordsSlice = createSlice({
   name: 'records',
@@ -21,11 +34,16 @@ export const recordsSlice = createSlice({
   reducers: {
     /** A screen over the record was shown (or asked to read again): read it. */
     opened: (s, a: Named) => patch(s, a.payload.record, (r) => ({ data: loadingFrom(r.data), save: idle })),
-    loaded: (s, a: Named<{ data: unknown }>) => patch(s, a.payload.record, (r) => ({ ...r, data: loaded(a.payload.data) })),
-    loadFailed: (s, a: Named<{ error: UserMessage }>) => patch(s, a.payload.record, (r) => ({ ...r, data: failedFrom(r.data, a.payload.error) })),
-    saveSubmitted: (s, a: Named<{ body: unknown }>) => patch(s, a.payload.record, (r) => ({ ...r, save: loading })),
-    saved: (s, a: Named<{ data: unknown }>) => patch(s, a.payload.record, () => ({ data: loaded(a.payload.data), save: succeeded })),
-    saveFailed: (s, a: Named<{ error: UserMessage }>) => patch(s, a.payload.record, (r) => ({ ...r, save: failed(a.payload.error) })),
+    loaded: (s, a: Named<{ data: unknown }>) =>
+      patch(s, a.payload.record, (r) => ({ ...r, data: loaded(a.payload.data) })),
+    loadFailed: (s, a: Named<{ error: UserMessage }>) =>
+      patch(s, a.payload.record, (r) => ({ ...r, data: failedFrom(r.data, a.payload.error) })),
+    saveSubmitted: (s, a: Named<{ body: unknown }>) =>
+      patch(s, a.payload.record, (r) => ({ ...r, save: loading })),
+    saved: (s, a: Named<{ data: unknown }>) =>
+      patch(s, a.payload.record, () => ({ data: loaded(a.payload.data), save: succeeded })),
+    saveFailed: (s, a: Named<{ error: UserMessage }>) =>
+      patch(s, a.payload.record, (r) => ({ ...r, save: failed(a.payload.error) })),
   },
   extraReducers: (b) => {
     // Another account must not see the last one's figures.

@@ -29,11 +29,19 @@ export function defineSettings<Read extends CallDef, Save extends CallDef>(decl:
   maxWidth?: number;
   onSaved?(record: ResponseOf<Read>): UnknownAction;
 }): SettingsDecl<ResponseOf<Read>> {
-  const record = defineRecord({ name: decl.name, read: decl.inquire, save: decl.update, onSaved: decl.onSaved });
+  const record = defineRecord({
+    name: decl.name,
+    read: decl.inquire,
+    save: decl.update,
+    onSaved: decl.onSaved,
+  });
   return {
     name: decl.name,
     record,
-    form: { call: decl.update, button: decl.button ?? 'update', fields: decl.fields } as FormDecl<CallDef, ResponseOf<Read>>,
+    form: { call: decl.update, button: decl.button ?? 'update', fields: decl.fields } as FormDecl<
+      CallDef,
+      ResponseOf<Read>
+    >,
     description: decl.description,
     maxWidth: decl.maxWidth,
   };

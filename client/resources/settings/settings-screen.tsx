@@ -18,7 +18,11 @@ export function SettingsScreen<R>({ decl }: { decl: SettingsDecl<R> }) {
   const canSave = useGrants()(decl.form.button);
   const labels = `resources.${decl.name}`;
   return (
-    <ScreenFrame title={t(`menu.${decl.name}`)} description={decl.description ? t(decl.description) : undefined} maxWidth={decl.maxWidth ?? 640}>
+    <ScreenFrame
+      title={t(`menu.${decl.name}`)}
+      description={decl.description ? t(decl.description) : undefined}
+      maxWidth={decl.maxWidth ?? 640}
+    >
       {!canSave && (
         <Callout intent={Intent.PRIMARY} icon="info-sign" style={{ marginBottom: 16 }}>
           {t('resource.settings.read_only')}

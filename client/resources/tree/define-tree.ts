@@ -1,7 +1,16 @@
 import { PAGE_SIZE_MAX, type CallDef } from '../../../contracts/index.ts';
 import { defineResource, type ResourceBuilder } from '../define.ts';
 import { fieldsOf } from '../schema-fields.ts';
-import type { FieldOverride, FormDecl, FormField, ListCall, RemoveDecl, ResourceDecl, RowOf } from '../types.ts';
+import type {
+  FieldOverride,
+  FormDecl,
+  FormField,
+  ListCall,
+  LookupDecl,
+  RemoveDecl,
+  ResourceDecl,
+  RowOf,
+} from '../types.ts';
 
 /** Lookup id of the parent picker the tree screen fills from its own rows (no call). */
 export const TREE_PARENT_LOOKUP = 'tree_parent';
@@ -36,10 +45,15 @@ export interface TreeInput<Row> {
   readonly update?: FormDecl<CallDef, Row>;
   /** Remove the chosen node; offered only while it has no children (the server refuses too). */
   readonly remove?: RemoveDecl<Row>;
+  /** Other calls the forms' selects read (`r.lookup`), loaded when the screen opens. */
+  readonly lookups?: Readonly<Record<string, LookupDecl>>;
 }
 
 /** The parent field becomes a picker over the tree's own nodes. */
-function withParentPicker<Row>(form: FormDecl<CallDef, Row> | undefined, parent: string): FormDecl<CallDef, Row> | undefined {
+function withParentPicker<Row>(
+  form: FormDecl<CallDef, Row> | undefined,
+  parent: string,
+): FormDecl<CallDef, Row> | undefined {
   if (!form) return form;
   // No fields listed: every request field but `id`, as the list engine's forms do.
   const listed = form.fields ?? fieldsOf(form.schema ?? form.call.request, ['id']).map((f) => f.name);
@@ -51,7 +65,10 @@ function withParentPicker<Row>(form: FormDecl<CallDef, Row> | undefined, parent:
 }
 
 /** Declare a tree screen; forms and remove are built with the list engine's builder (`r.form`, `r.remove`). */
-export function defineTree<L extends ListCall>(list: L, declare: (r: ResourceBuilder<L>) => TreeInput<RowOf<L>>): TreeDecl<RowOf<L>> {
+export function defineTree<L extends ListCall>(
+  list: L,
+  declare: (r: ResourceBuilder<L>) => TreeInput<RowOf<L>>,
+): TreeDecl<RowOf<L>> {
   type Row = RowOf<L>;
   let input: TreeInput<Row> | undefined;
   const resource = defineResource(list, (r) => {
@@ -63,9 +80,16 @@ export function defineTree<L extends ListCall>(list: L, declare: (r: ResourceBui
       columns: [],
       pageSize: PAGE_SIZE_MAX,
       // Adding on a node starts under it; at the top level under 0.
-      create: create && { ...create, initial: (node: Row | undefined) => ({ [input!.parent]: node ? (node as { id: number }).id : 0, ...create.initial?.(node) }) },
+      create: create && {
+        ...create,
+        initial: (node: Row | undefined) => ({
+          [input!.parent]: node ? (node as { id: number }).id : 0,
+          ...create.initial?.(node),
+        }),
+      },
       update: withParentPicker(input.update, input.parent),
       remove: input.remove,
+      lookups: input.lookups,
     } as Omit<ResourceDecl<Row>, 'list'> as never;
   });
   const i = input!;

@@ -13,7 +13,10 @@ export interface TreeFields<Row> {
 }
 
 /** Rows → a forest, siblings larger sort first. A row whose parent is not listed sits at the top level. */
-export function buildTree<Row extends { id: number }>(rows: readonly Row[], f: TreeFields<Row>): TreeNodeOf<Row>[] {
+export function buildTree<Row extends { id: number }>(
+  rows: readonly Row[],
+  f: TreeFields<Row>,
+): TreeNodeOf<Row>[] {
   const ids = new Set(rows.map((r) => r.id));
   const kids = new Map<number, Row[]>();
   for (const r of rows) {
@@ -47,7 +50,11 @@ export interface ParentChoice {
 }
 
 /** Parents a node may move under: the top level, then every node but itself and its descendants, indented. */
-export function parentChoices<Row>(nodes: readonly TreeNodeOf<Row>[], titleOf: (row: Row) => string, moving?: number): ParentChoice[] {
+export function parentChoices<Row>(
+  nodes: readonly TreeNodeOf<Row>[],
+  titleOf: (row: Row) => string,
+  moving?: number,
+): ParentChoice[] {
   const excluded = moving === undefined ? new Set<number>() : subtreeIds(nodes, moving);
   return [
     { value: 0, labelKey: 'resource.tree.top_level' },

@@ -6,7 +6,7 @@ import { useUserMessage } from '../../components/use-user-message.ts';
 import { ResourceForm } from '../components/resource-form.tsx';
 import { useGrants, useResource } from '../use-resource.ts';
 import type { TreeDecl } from './define-tree.ts';
-import { NodePanel, parentLookup } from './node-panel.tsx';
+import { NodePanel, treeLookups } from './node-panel.tsx';
 import { buildTree, flatten } from './tree-model.ts';
 import { TreeView } from './tree-view.tsx';
 import styles from './tree.module.css';
@@ -78,6 +78,7 @@ export function TreeScreen<Row extends { id: number }>({ decl }: { decl: TreeDec
           nodes={nodes}
           node={node}
           save={r.state.save}
+          lookupState={r.state.lookups}
           can={can}
           onSave={(b) => r.save('update', b)}
           onAddChild={() => startAdding(node?.row)}
@@ -115,7 +116,7 @@ export function TreeScreen<Row extends { id: number }>({ decl }: { decl: TreeDec
           mode="create"
           rows={adding.parent ? [adding.parent] : []}
           save={r.state.save}
-          {...parentLookup(decl, nodes)}
+          {...treeLookups(decl, nodes, r.state.lookups)}
           onSubmit={(b) => r.save('create', b)}
           onClose={() => setAdding(null)}
           title={

@@ -9,7 +9,13 @@ export const payConfigSettings = defineSettings({
   inquire: payConfigInquire,
   update: payConfigUpdate,
   description: 'resources.pay_config.description',
-  fields: [{ name: 'qr_code_switch', kind: 'switch' }, 'usdt_address', 'min_recharge', 'exchange_rate', 'order_timeout_minutes'],
+  fields: [
+    { name: 'qr_code_switch', kind: 'switch' },
+    'usdt_address',
+    'min_recharge',
+    'exchange_rate',
+    'order_timeout_minutes',
+  ],
   // The start-up copy (spec §1) follows what was saved.
   onSaved: settingsEvents.payConfigLoaded,
 });
