@@ -255,6 +255,13 @@ describe.each(LOOKS)('screen kinds in $lng $theme', ({ lng, theme, min }) => {
       .click();
     await expect.poll(() => chart.getAttribute('data-theme')).toBe(other);
     expect(await inked()).toBeGreaterThan(500);
+
+    // Resized with its box.
+    const width = () => chart.locator('canvas').evaluate((c: HTMLCanvasElement) => c.getBoundingClientRect().width);
+    const before = await width();
+    await page.setViewportSize({ width: 900, height: 900 });
+    await expect.poll(width).not.toBe(before);
+    await page.setViewportSize({ width: 1360, height: 900 });
     expect(app.pageErrors).toEqual([]);
   }, 60_000);
 });
