@@ -48,7 +48,7 @@ export function defineCall<const P extends string, Req extends z.ZodType, Res ex
  * read. A registered call whose verb is in neither list must declare `audit` (tests/contract/audit.test.ts).
  */
 const WRITE_VERBS = /^(add|update|remove|delete|clear|restore|send|batch|change|share|set|force|disconnect|create|import|recharge|release|run|trigger|sync|bind|unbind|reset|enable|disable|approve|reject)(_|$)|_(remove|update|delete)$/;
-const READ_VERBS = /^(inquire|details|list|get|export|download|public|cleared_inquire|user_inquire|daily|token|ping|user_info|search|count)(_|$)|_inquire$/;
+const READ_VERBS = /^(inquire|details|list|get|export|download|home|today|hourly|historical|pc_historical|visit_summary|public|cleared_inquire|user_inquire|daily|token|ping|user_info|search|count)(_|$)|_inquire$/;
 
 /** true / false when the verb tells, undefined when it does not. */
 export function writeVerbOf(path: string): boolean | undefined {

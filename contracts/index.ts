@@ -19,6 +19,8 @@ export * from './calls/ledger.ts';
 export * from './calls/upload.ts';
 export * from './money.ts';
 export * from './calls/async-operations.ts';
+export * from './calls/mall-category.ts';
+export * from './calls/statistics.ts';
 export * from './access-log.ts';
 export * from './device-models.ts';
 export * from './domain-suffixes.ts';

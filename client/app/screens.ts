@@ -32,6 +32,8 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   hold_domain: lazy(() => import('../features/domains/screens/hold-domain-screen.tsx')),
   export_domain_resolution: lazy(() => import('../features/domains/screens/export-domain-resolution-screen.tsx')),
   forward: lazy(() => import('../features/domains/screens/forward-screen.tsx')),
+  mall_category_list: lazy(() => import('../features/mall/screens/mall-category-list-screen.tsx')),
+  home_admin: lazy(() => import('../features/statistics/screens/home-admin-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */

@@ -5,6 +5,8 @@ import { watchRealtime } from '../features/realtime/sagas/realtime-sagas.ts';
 import { realtimeSlice } from '../features/realtime/realtime-slice.ts';
 import { watchResources } from '../resources/sagas/resource-sagas.ts';
 import { resourcesSlice } from '../resources/resource-slice.ts';
+import { watchRecords } from '../resources/record/record-sagas.ts';
+import { recordsSlice } from '../resources/record/record-slice.ts';
 import type { FeatureModule } from './modules.ts';
 
 /**
@@ -18,11 +20,12 @@ export const sessionReducers = {
   realtime: realtimeSlice.reducer,
   messages: messagesSlice.reducer,
   resources: resourcesSlice.reducer,
+  records: recordsSlice.reducer,
 };
 
 export const sessionModule: FeatureModule = {
   reducers: sessionReducers,
-  sagas: [watchRealtime, watchMessagePolling, watchResources, watchAsyncOperations],
+  sagas: [watchRealtime, watchMessagePolling, watchResources, watchAsyncOperations, watchRecords],
 };
 
 export type SessionModuleState = { [K in keyof typeof sessionReducers]: ReturnType<(typeof sessionReducers)[K]> };

@@ -55,6 +55,7 @@ export function formFields(labels: string, form: FormDecl<CallDef, unknown>): Re
         ...refined,
         ...(o.lookup ? { kind: 'select' as const, lookup: o.lookup } : {}),
         ...(o.on !== undefined ? { on: o.on } : {}),
+        ...(o.required !== undefined ? { required: o.required } : {}),
         parse: o.parse,
         format: o.format,
         label: o.label || fieldLabel(labels, o.name),

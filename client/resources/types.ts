@@ -81,6 +81,8 @@ export interface FieldOverride<C extends CallDef = CallDef> {
   suggest?(typed: string): readonly string[];
   /** i18n key of a hint under the field. */
   readonly helper?: string;
+  /** Always holds a value (a select without a blank choice) though the call may leave it out. Default: the schema's. */
+  readonly required?: boolean;
   /** i18n key of the label. Default `resources.<resource>.fields.<name>`. */
   readonly label?: string;
 }

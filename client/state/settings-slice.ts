@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PayConfig, RequestOf, UrlKeyPlatform, WebsiteInfo, payConfigUpdate } from '../../contracts/index.ts';
-import { failed, failedFrom, idle, loaded, loading, loadingFrom, succeeded, type Async, type Loadable } from './async.ts';
+import type { PayConfig, UrlKeyPlatform, WebsiteInfo } from '../../contracts/index.ts';
+import { failedFrom, idle, loaded, loadingFrom, type Loadable } from './async.ts';
 import type { UserMessage } from './message.ts';
 import { sessionEvents } from './session-slice.ts';
 
@@ -8,16 +8,12 @@ import { sessionEvents } from './session-slice.ts';
 export interface SettingsState {
   readonly websiteInfo: Loadable<WebsiteInfo>;
   readonly payConfig: Loadable<PayConfig>;
-  readonly payConfigSave: Async;
   readonly urlKeyPlatforms: Loadable<readonly UrlKeyPlatform[]>;
 }
-
-export type PayConfigChanges = RequestOf<typeof payConfigUpdate>;
 
 export const initialSettingsState: SettingsState = {
   websiteInfo: idle,
   payConfig: idle,
-  payConfigSave: idle,
   urlKeyPlatforms: idle,
 };
 
@@ -32,10 +28,6 @@ export const settingsSlice = createSlice({
     payConfigRequested: (s: SettingsState) => ({ ...s, payConfig: loadingFrom(s.payConfig) }),
     payConfigLoaded: (s: SettingsState, a: PayloadAction<PayConfig>) => ({ ...s, payConfig: loaded(a.payload) }),
     payConfigLoadFailed: (s: SettingsState, a: PayloadAction<UserMessage>) => ({ ...s, payConfig: failedFrom(s.payConfig, a.payload) }),
-
-    payConfigSaveSubmitted: (s: SettingsState, _a: PayloadAction<PayConfigChanges>) => ({ ...s, payConfigSave: loading }),
-    payConfigSaved: (s: SettingsState, a: PayloadAction<PayConfig>) => ({ ...s, payConfig: loaded(a.payload), payConfigSave: succeeded }),
-    payConfigSaveFailed: (s: SettingsState, a: PayloadAction<UserMessage>) => ({ ...s, payConfigSave: failed(a.payload) }),
 
     urlKeyPlatformsRequested: (s: SettingsState) => ({ ...s, urlKeyPlatforms: loadingFrom(s.urlKeyPlatforms) }),
     urlKeyPlatformsLoaded: (s: SettingsState, a: PayloadAction<readonly UrlKeyPlatform[]>) => ({ ...s, urlKeyPlatforms: loaded(a.payload) }),

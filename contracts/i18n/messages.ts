@@ -64,6 +64,7 @@ const en = {
     amount_decimals: 'an amount has at most 6 decimal places',
     amount_max: 'an amount is at most 1,000,000,000',
     remark_required: 'please enter a remark',
+    title_required: 'title may not be empty',
   },
   errors: {
     login_failed: 'Login failed',
@@ -116,6 +117,9 @@ const en = {
     control_refused: 'The control API answers this machine only, or a caller sending the control token',
     export_not_list: 'not a list that can be exported',
     job_not_found: 'No such finished export of yours',
+    category_parent_unknown: 'the parent category does not exist',
+    category_cycle: 'a category cannot move under itself or one of its subcategories',
+    category_has_children: 'This category still has subcategories; move or remove them first',
   },
 };
 
@@ -179,6 +183,7 @@ const zhCN: Catalogue = {
     amount_decimals: '金额最多 6 位小数',
     amount_max: '金额最多为 1,000,000,000',
     remark_required: '请输入备注',
+    title_required: '标题不能为空',
   },
   errors: {
     login_failed: '登录失败',
@@ -231,6 +236,9 @@ const zhCN: Catalogue = {
     control_refused: '控制接口只接受本机调用，或携带控制令牌的调用',
     export_not_list: '这不是可以导出的列表',
     job_not_found: '没有您的这个已完成导出',
+    category_parent_unknown: '上级分类不存在',
+    category_cycle: '分类不能移动到自身或其下级分类之下',
+    category_has_children: '该分类下还有子分类，请先移走或删除子分类',
   },
 };
 

@@ -10,6 +10,8 @@ import { rotationHandlers } from './rotation.ts';
 import { ledgerHandlers } from './ledger.ts';
 import { uploadHandlers } from './upload.ts';
 import { asyncOperationsHandlers } from './async-operations.ts';
+import { mallCategoryHandlers } from './mall-category.ts';
+import { statisticsHandlers } from './statistics.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -24,4 +26,6 @@ export const handlers: HandlerMap = {
   ...ledgerHandlers,
   ...uploadHandlers,
   ...asyncOperationsHandlers,
+  ...mallCategoryHandlers,
+  ...statisticsHandlers,
 };

@@ -1,5 +1,5 @@
 import type { MenuItem } from '../../contracts/index.ts';
-import { language, languageListInquire, mallCategory, mallCategoryInquire } from '../../contracts/index.ts';
+import { language, languageListInquire } from '../../contracts/index.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { defineResource } from '../resources/define.ts';
 import { formatDateTime } from '../services/clock.ts';
@@ -53,15 +53,6 @@ const languages = defineResource({
   filters: { show_status: 'eq' },
   orderBy: 'l.id',
 });
-const mallCategories = defineResource({
-  calls: { inquire: mallCategoryInquire },
-  row: mallCategory,
-  table: 'mall_categories',
-  alias: 'c',
-  filters: { show_status: 'eq' },
-  orderBy: 'c.sort DESC, c.id',
-});
-
 export const systemHandlers = defineHandlers({
   'website_info/inquire': ({ services }) => {
     const info = services.settings.require('website_info');
@@ -70,7 +61,6 @@ export const systemHandlers = defineHandlers({
   },
 
   ...languages.handlers,
-  ...mallCategories.handlers,
 
   'menu/token_menu': ({ services, me }) => ({ tree_menu_arr: menuTree(services, me().role_id) }),
 

@@ -65,5 +65,16 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
     await page.keyboard.press('Escape');
   });
 
-  // DASHBOARD: the lead adds the dashboard route here once it lands (same shape: goto, wait for its chart, check).
+  it('a dashboard: home_admin, with its chart drawn', async () => {
+    // Another account: the customer's session ends with the stored token (the language stays English).
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${app.url}#/admin_login`);
+    await page.getByLabel('Account').fill('admin01');
+    await page.getByLabel('Password', { exact: true }).fill('Admin12345');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#\/customer\//, { timeout: 15_000 });
+    await page.goto(`${app.url}#/customer/home_admin`);
+    await page.getByRole('img', { name: 'Visits per day, last 30 days' }).locator('canvas').waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
 });

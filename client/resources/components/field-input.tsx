@@ -69,8 +69,9 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
             disabled={disabled}
             fill={!asFilter}
             allowNumericCharactersOnly
-            // The stepper buttons' aria-controls name Blueprint's own input id, which our `id` (needed by the
-            // label) replaces: axe flags it as invalid ARIA. Arrow keys still step the value.
+            // No stepper buttons: Blueprint labels them "increment"/"decrement" in English and points their
+            // aria-controls at its own input id, which the label's id above replaces (axe: invalid reference).
+            // Arrow keys still step.
             buttonPosition="none"
             placeholder={asFilter ? label : undefined}
             onValueChange={(_n, s) => onChange(s)}

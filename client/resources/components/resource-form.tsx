@@ -33,6 +33,8 @@ export interface ResourceFormProps<Row> {
   inline?: boolean;
   /** Shown under the inputs (e.g. what the action applies to). */
   children?: ReactNode;
+  /** Inputs shown but not editable and no buttons (the user lacks the form's authority). Default false. */
+  readOnly?: boolean;
 }
 
 /** Choices of a lookup-backed select from the loaded answer (empty while it loads). */
@@ -50,7 +52,7 @@ export function withLookupOptions(fields: ResolvedField[], lookups: ResourceForm
  * before sending; the server's 400 goes under the field it names. Closes itself when the save succeeds.
  */
 export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
-  const { resource, form, mode, rows = [], save, onSubmit, onClose, inline = false } = props;
+  const { resource, form, mode, rows = [], save, onSubmit, onClose, inline = false, readOnly = false } = props;
   const { t } = useTranslation();
   const say = useUserMessage();
   const row = mode === 'update' ? rows[0] : undefined;
@@ -63,7 +65,8 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
   const [errors, setErrors] = useState<Record<string, UserMessage>>({});
   const [submitted, setSubmitted] = useState(false);
 
-  const fixed = () => ({ ...(mode === 'update' && row ? { id: (row as { id?: unknown }).id } : {}), ...form.fixed?.(row) });
+  // A record without an id (one settings object) is edited as a whole: no id to send.
+  const fixed = () => ({ ...(mode === 'update' && row && (row as { id?: unknown }).id !== undefined ? { id: (row as { id?: unknown }).id } : {}), ...form.fixed?.(row) });
   const bodyFor = (v: FormValues): unknown => {
     const flat = bodyOf(baseFields, v, form.toBody ? 'create' : mode, row, fixed(), form.sendAll);
     return form.toBody ? form.toBody(flat, rows) : flat;
@@ -110,7 +113,7 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
   const inputs = (
     <>
       {fields.map((f) => (
-        <FieldInput key={f.name} field={f} value={values[f.name] ?? ''} onChange={(v) => change(f.name, v)} error={message(f.name)} />
+        <FieldInput key={f.name} field={f} value={values[f.name] ?? ''} onChange={(v) => change(f.name, v)} error={message(f.name)} disabled={readOnly} />
       ))}
       {props.children}
       {general.map((g, i) => (
@@ -132,7 +135,7 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
       <Card elevation={1}>
         <form onSubmit={submit} noValidate aria-label={title}>
           {inputs}
-          <div className={styles.formButtons}>{buttons}</div>
+          {!readOnly && <div className={styles.formButtons}>{buttons}</div>}
         </form>
       </Card>
     );

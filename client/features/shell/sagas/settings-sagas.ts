@@ -1,17 +1,14 @@
-import type { PayloadAction } from '@reduxjs/toolkit';
-import { all, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, put, takeLatest } from 'redux-saga/effects';
 import {
   payConfigInquire,
-  payConfigUpdate,
   urlKeyPlatformInquire,
   websiteInfoInquire,
   type PayConfig,
   type WebsiteInfo,
 } from '../../../../contracts/index.ts';
 import { isSafeImageUrl } from '../../../components/safe-url.ts';
-import { keyMessage } from '../../../state/message.ts';
 import { apiCall, effects, toUserMessage, type Saga } from '../../../state/sagas/call.ts';
-import { settingsEvents, type PayConfigChanges } from '../../../state/settings-slice.ts';
+import { settingsEvents } from '../../../state/settings-slice.ts';
 
 export function* websiteInfoFlow(): Saga {
   const fx = yield* effects();
@@ -33,16 +30,6 @@ export function* payConfigFlow(): Saga {
   }
 }
 
-export function* payConfigSaveFlow(action: PayloadAction<PayConfigChanges>): Saga {
-  const fx = yield* effects();
-  try {
-    yield put(settingsEvents.payConfigSaved((yield* apiCall(payConfigUpdate, action.payload)) as PayConfig));
-    fx.toast(keyMessage('errors.success'), 'success');
-  } catch (e) {
-    yield put(settingsEvents.payConfigSaveFailed(toUserMessage(e)));
-  }
-}
-
 /** Spec §1/§7: the whole URL key platform list in one page (`data_only: 1`). */
 export function* urlKeyPlatformsFlow(): Saga {
   try {
@@ -57,7 +44,6 @@ export function* watchSettings(): Saga {
   yield all([
     takeLatest(settingsEvents.websiteInfoRequested.type, websiteInfoFlow),
     takeLatest(settingsEvents.payConfigRequested.type, payConfigFlow),
-    takeLeading(settingsEvents.payConfigSaveSubmitted.type, payConfigSaveFlow),
     takeLatest(settingsEvents.urlKeyPlatformsRequested.type, urlKeyPlatformsFlow),
   ]);
 }

@@ -1,0 +1,29 @@
+import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserMessage } from '../../components/use-user-message.ts';
+import type { RecordState } from './record-slice.ts';
+
+export interface RecordGateProps<R> {
+  state: RecordState;
+  data: R | undefined;
+  onRetry(): void;
+  children(data: R): ReactNode;
+}
+
+/** The same loading and failed states for every record screen; the content once the record is there. */
+export function RecordGate<R>({ state, data, onRetry, children }: RecordGateProps<R>) {
+  const { t } = useTranslation();
+  const say = useUserMessage();
+  if (data !== undefined) return <>{children(data)}</>;
+  if (state.data.status === 'failed')
+    return (
+      <NonIdealState
+        icon="error"
+        title={t('common.states.load_failed')}
+        description={say(state.data.error)}
+        action={<Button icon="refresh" text={t('common.actions.retry')} onClick={onRetry} />}
+      />
+    );
+  return <NonIdealState icon={<Spinner />} title={t('common.states.loading')} />;
+}

@@ -1,0 +1,59 @@
+import { Callout, Intent } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { ScreenFrame } from '../../components/screen-frame.tsx';
+import { ResourceForm } from '../components/resource-form.tsx';
+import { RecordGate } from '../record/record-gate.tsx';
+import { useRecord } from '../record/use-record.ts';
+import { useGrants } from '../use-resource.ts';
+import type { SettingsDecl } from './define-settings.ts';
+
+/**
+ * A whole settings screen: the record read on open, the one resource form inline over it (inputs and
+ * validation from the update call's schema, the server's 400 under the field it names), read-only without
+ * the form's authority.
+ */
+export function SettingsScreen<R>({ decl }: { decl: SettingsDecl<R> }) {
+  const { t } = useTranslation();
+  const { state, data, reload, save } = useRecord(decl.record);
+  const canSave = useGrants()(decl.form.button);
+  const labels = `resources.${decl.name}`;
+  return (
+    <ScreenFrame
+      title={t(`menu.${decl.name}`)}
+      description={decl.description ? t(decl.description) : undefined}
+      maxWidth={decl.maxWidth ?? 640}
+    >
+      {!canSave && (
+        <Callout intent={Intent.PRIMARY} icon="info-sign" style={{ marginBottom: 16 }}>
+          {t('resource.settings.read_only')}
+        </Callout>
+      )}
+      <RecordGate state={state} data={data} onRetry={reload}>
+        {(record) => (
+          // Remount when the stored values change (load, save) so the form starts from them.
+          <ResourceForm<R>
+            key={JSON.stringify(record)}
+            resource={decl.name}
+            labels={labels}
+            form={decl.form}
+            mode="update"
+            rows={[record]}
+            save={state.save}
+            onSubmit={save}
+            onClose={() => {}}
+            title={t(`menu.${decl.name}`)}
+            readOnly={!canSave}
+            inline
+          />
+        )}
+      </RecordGate>
+    </ScreenFrame>
+  );
+}
+
+/** A route's default export for a screen that is its settings declaration and nothing else. */
+export function settingsScreen<R>(decl: SettingsDecl<R>) {
+  return function DeclaredSettingsScreen() {
+    return <SettingsScreen decl={decl} />;
+  };
+}

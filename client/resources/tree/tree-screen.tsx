@@ -1,0 +1,152 @@
+import { Alert, Button, Callout, Card, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ScreenFrame } from '../../components/screen-frame.tsx';
+import { useUserMessage } from '../../components/use-user-message.ts';
+import { ResourceForm } from '../components/resource-form.tsx';
+import { useGrants, useResource } from '../use-resource.ts';
+import type { TreeDecl } from './define-tree.ts';
+import { NodePanel, treeLookups } from './node-panel.tsx';
+import { buildTree, flatten } from './tree-model.ts';
+import { TreeView } from './tree-view.tsx';
+import styles from './tree.module.css';
+
+/** A whole tree screen: the tree on the left, the chosen node's form beside it, add and remove confirmed. */
+export function TreeScreen<Row extends { id: number }>({ decl }: { decl: TreeDecl<Row> }) {
+  const { t } = useTranslation();
+  const say = useUserMessage();
+  const r = useResource(decl.resource);
+  const can = useGrants();
+  const { open, resetSave } = r;
+  const [selected, setSelected] = useState<number | null>(null);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const [adding, setAdding] = useState<{ parent: Row | undefined } | null>(null);
+  const [removing, setRemoving] = useState(false);
+  useEffect(() => {
+    open();
+  }, [open]);
+
+  const nodes = useMemo(() => buildTree(r.rows, decl), [r.rows, decl]);
+  const node = flatten(nodes).find((n) => n.id === selected);
+  // A node just added is the one to look at next.
+  const added = r.state.lastSaved as { id?: number } | null;
+  useEffect(() => {
+    if (added?.id !== undefined) setSelected(added.id);
+  }, [added]);
+
+  const startAdding = (parent: Row | undefined) => {
+    resetSave();
+    setAdding({ parent });
+  };
+  const create = decl.resource.create;
+  const list = r.state.list;
+  const body =
+    list.status === 'failed' && !r.rows.length ? (
+      <NonIdealState
+        icon="error"
+        title={t('common.states.load_failed')}
+        description={say(list.error)}
+        action={<Button icon="refresh" text={t('common.actions.retry')} onClick={r.reload} />}
+      />
+    ) : list.status !== 'succeeded' && !r.rows.length ? (
+      <NonIdealState icon={<Spinner />} title={t('common.states.loading')} />
+    ) : (
+      <div className={styles.layout}>
+        <Card className={styles.treeCard}>
+          <section aria-label={t(`menu.${decl.resource.name}`)}>
+            {nodes.length ? (
+              <TreeView
+                decl={decl}
+                nodes={nodes}
+                selected={selected}
+                collapsed={collapsed}
+                onSelect={(id) => {
+                  resetSave();
+                  setSelected(id);
+                }}
+                onToggle={(id, isOpen) =>
+                  setCollapsed((c) => new Set([...c].filter((x) => x !== id).concat(isOpen ? [] : [id])))
+                }
+              />
+            ) : (
+              <NonIdealState icon="diagram-tree" title={t('resource.empty.title')} />
+            )}
+          </section>
+        </Card>
+        <NodePanel
+          decl={decl}
+          nodes={nodes}
+          node={node}
+          save={r.state.save}
+          lookupState={r.state.lookups}
+          can={can}
+          onSave={(b) => r.save('update', b)}
+          onAddChild={() => startAdding(node?.row)}
+          onRemove={() => setRemoving(true)}
+        />
+      </div>
+    );
+
+  return (
+    <ScreenFrame
+      title={t(`menu.${decl.resource.name}`)}
+      description={decl.resource.description ? t(decl.resource.description) : undefined}
+      actions={
+        create &&
+        can(create.button) && (
+          <Button
+            intent={Intent.PRIMARY}
+            icon="add"
+            text={t('resource.tree.add_top')}
+            onClick={() => startAdding(undefined)}
+          />
+        )
+      }
+    >
+      {r.total > r.rows.length && (
+        <Callout intent={Intent.WARNING} style={{ marginBottom: 12 }}>
+          {t('resource.tree.truncated', { shown: r.rows.length, total: r.total })}
+        </Callout>
+      )}
+      {body}
+      {adding && create && (
+        <ResourceForm<Row>
+          resource={decl.resource.name}
+          form={create}
+          mode="create"
+          rows={adding.parent ? [adding.parent] : []}
+          save={r.state.save}
+          {...treeLookups(decl, nodes, r.state.lookups)}
+          onSubmit={(b) => r.save('create', b)}
+          onClose={() => setAdding(null)}
+          title={
+            adding.parent
+              ? t('resource.tree.add_child_of', { name: decl.titleOf(adding.parent) })
+              : t('resource.tree.add_top')
+          }
+        />
+      )}
+      <Alert
+        isOpen={removing && !!node}
+        intent={Intent.DANGER}
+        icon="trash"
+        cancelButtonText={t('common.actions.cancel')}
+        confirmButtonText={t('common.actions.remove')}
+        onCancel={() => setRemoving(false)}
+        onConfirm={() => {
+          if (node) r.remove([node.id]);
+          setRemoving(false);
+        }}
+      >
+        <p>{node && t('resource.tree.confirm_remove', { name: decl.titleOf(node.row) })}</p>
+      </Alert>
+    </ScreenFrame>
+  );
+}
+
+/** A route's default export for a screen that is its tree declaration and nothing else. */
+export function treeScreen<Row extends { id: number }>(decl: TreeDecl<Row>) {
+  return function DeclaredTreeScreen() {
+    return <TreeScreen decl={decl} />;
+  };
+}
