@@ -3,7 +3,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserEffects } from './api/effects/browser-effects.ts';
-import { createI18n, loadResources } from './app/i18n.ts';
+import { createI18n, loadPublicResources } from './app/i18n.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createRouterBridge } from './app/router-bridge.tsx';
 import { AppRouter } from './app/router.tsx';
@@ -39,7 +39,7 @@ async function boot(): Promise<void> {
   app.dispatch(appStarted());
 
   const language = app.getState().ui.language;
-  const i18n = createI18n(language, await loadResources(language));
+  const i18n = createI18n(language, await loadPublicResources(language));
   translate = (key, vars) => i18n.t(key, vars ?? {});
 
   createRoot(document.getElementById('root')!).render(

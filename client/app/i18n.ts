@@ -1,7 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../contracts/index.ts';
-import { loadResources, type Tree } from './locale-resources.ts';
+import { loadPublicResources, loadResources, loadSessionResources, type Tree } from './locale-resources.ts';
 
 /** One i18next instance for the console, ready to render in `language` (its resources given). */
 export function createI18n(language: Locale, resources: Tree): i18n {
@@ -18,12 +18,39 @@ export function createI18n(language: Locale, resources: Tree): i18n {
   return instance;
 }
 
+/** Per instance and language: the texts behind login, once added (or being fetched). */
+const sessionTexts = new WeakMap<i18n, Map<Locale, Promise<void>>>();
+
+/**
+ * The texts of the screens behind login in `language`, fetched and added once. The console frame suspends on
+ * it (React `use`), so no screen behind login renders before its texts; from then on a language switch
+ * fetches them for the new language too, before switching.
+ */
+export function sessionTextsFor(instance: i18n, language: Locale): Promise<void> {
+  let byLanguage = sessionTexts.get(instance);
+  if (!byLanguage) sessionTexts.set(instance, (byLanguage = new Map()));
+  let ready = byLanguage.get(language);
+  if (!ready) {
+    const languages = byLanguage;
+    ready = loadSessionResources(language).then(
+      (tree) => void instance.addResourceBundle(language, 'translation', tree, true, true),
+      (e: unknown) => {
+        languages.delete(language); // a failed download may be retried
+        throw e;
+      },
+    );
+    byLanguage.set(language, ready);
+  }
+  return ready;
+}
+
 /** Switch language, fetching its resources first if this is its first use. */
 export async function switchLanguage(instance: i18n, language: Locale): Promise<void> {
   if (!instance.hasResourceBundle(language, 'translation')) {
-    instance.addResourceBundle(language, 'translation', await loadResources(language));
+    instance.addResourceBundle(language, 'translation', await loadPublicResources(language));
   }
+  if (sessionTexts.has(instance)) await sessionTextsFor(instance, language);
   if (instance.language !== language) await instance.changeLanguage(language);
 }
 
-export { loadResources };
+export { loadPublicResources, loadResources };

@@ -1,2 +1,9 @@
-/** Every file of client/locales/zh-CN, as one chunk (loaded before the first render in this language). */
-export default import.meta.glob<Record<string, unknown>>('./zh-CN/*.json', { eager: true, import: 'default' });
+/**
+ * The texts of the pages before login (login, register, maintenance, share, access log, the frame's header and
+ * titles), as one chunk loaded before the first render in this language: the first load of /admin_login
+ * counts it. Every other file is in zh-CN-session.ts, fetched with the console frame.
+ */
+export default import.meta.glob<Record<string, unknown>>(
+  ['./zh-CN/{access_log,auth,common,connectivity,enums,errors,layout,menu,share,shell}.json'],
+  { eager: true, import: 'default' },
+);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { PUBLIC, permission } from '../access.ts';
+import { permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { defineEnum } from '../enum.ts';
 import { dateTime, emptyRequest, id, listRequest, pageOf } from '../envelope.ts';
+import { qrCodeShareAccess } from './share.ts';
 import { DomainDisplayType, JumpType, RotationType, ShortCodeType, VisitMethod, VisitRestriction } from '../enums.ts';
 
 /** Access-log switch of a QR code: when closed, visits still count but leave no access record. */
@@ -158,22 +159,6 @@ export const qrCodeUpdateUrl = defineCall({
     children: z.array(childInput).min(1, 'validation.children_required').max(CHILDREN_MAX),
   }),
   response: qrCode,
-});
-
-export const shareAccessResult = z.object({ name: z.string(), id, view_number: z.int().min(0), ip_view_number: z.int().min(0) });
-export type ShareAccessResult = z.infer<typeof shareAccessResult>;
-
-export const qrCodeShareAccess = defineCall({
-  path: 'qr_code_list/share_access',
-  summary:
-    'Public share figures of a QR code by file_name and share password. Unknown code, wrong password, sharing off ' +
-    '(empty password) or a removed code all answer 404 with the same message.',
-  access: PUBLIC,
-  request: z.strictObject({
-    file_name: z.string().trim().min(1, 'validation.share_query').max(64),
-    password: z.string().min(1, 'validation.share_query').max(64),
-  }),
-  response: shareAccessResult,
 });
 
 const updated = z.object({ updated: z.int().min(0) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEnum, type EnumValue } from '../enum.ts';
 import { id } from '../envelope.ts';
+import { REALTIME_TUNING } from './tuning.ts';
 
 /**
  * The real-time protocol (spec §6 "Real-time connection", §8, §9): one plain WebSocket on `/ws` of the mock
@@ -123,38 +124,6 @@ export const LOGIN_TIMEOUT_MS = 10_000;
 export const FRAME_RATE_LIMIT = { burst: 20, perSecond: 2 } as const;
 /** A socket that sends nothing for this long is closed with CloseCode.idle. */
 export const IDLE_TIMEOUT_MS = 30_000;
-/** The WebSocket path on the mock server's origin. */
-export const REALTIME_PATH = '/ws';
-/** Query parameter carrying `realtimeSessionId(realtime_key)`. */
-export const REALTIME_SID_PARAM = 'sid';
-
-/**
- * Console tuning (spec §9). Backoff: delay = random(0, min(cap, base · 2^(failures-1))) ("full jitter"), so a
- * restart of the mock does not bring every console back in the same second.
- */
-export const REALTIME_TUNING = {
-  pingIntervalMs: 5_000,
-  connectivityIntervalMs: 10_000,
-  /** The connectivity ping call carries this value (spec §6). */
-  connectivityPingValue: 10,
-  messagePollIntervalMs: 10_000,
-  shareRefreshIntervalMs: 5_000,
-  maxLinkFailures: 20,
-  reconnectBaseMs: 500,
-  reconnectCapMs: 30_000,
-} as const;
-
-/** Full-jitter backoff; `random` in [0, 1) is injectable so sagas and tests stay deterministic. */
-export function reconnectDelayMs(
-  failures: number,
-  random: () => number,
-  base: number = REALTIME_TUNING.reconnectBaseMs,
-  cap: number = REALTIME_TUNING.reconnectCapMs,
-): number {
-  const ceiling = Math.min(cap, base * 2 ** Math.max(0, Math.min(failures - 1, 30)));
-  return Math.floor(random() * ceiling);
-}
-
 // ---- payloads ------------------------------------------------------------------------------------------
 
 export const loginAckData = z.object({

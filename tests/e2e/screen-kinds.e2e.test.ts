@@ -1,9 +1,10 @@
+import i18next from 'i18next';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Classes } from '@blueprintjs/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourcesOf, type Tree } from '../../client/app/locale-resources.ts';
+import { resourcesOf } from '../../client/app/locale-resources.ts';
 import type { Locale, MallCategory } from '../../contracts/index.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 
@@ -47,13 +48,17 @@ function texts(lng: Locale): (key: string, vars?: Record<string, string | number
     if (f.endsWith('.json'))
       files[`./${lng}/${f}`] = JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, lng, f), 'utf8'));
   }
-  const tree = resourcesOf(lng, files);
+  // The console's own i18next settings, so plurals (`_one` / `_other`) resolve as on screen.
+  const i18n = i18next.createInstance();
+  void i18n.init({
+    resources: { [lng]: { translation: resourcesOf(lng, files) } },
+    lng,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
   return (key, vars = {}) => {
-    const found = key
-      .split('.')
-      .reduce<unknown>((n, p) => (n && typeof n === 'object' ? (n as Tree)[p] : undefined), tree);
-    if (typeof found !== 'string') throw new Error(`no text ${key} in ${lng}`);
-    return found.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars[v] ?? ''));
+    if (!i18n.exists(key, vars)) throw new Error(`no text ${key} in ${lng}`);
+    return i18n.t(key, vars);
   };
 }
 

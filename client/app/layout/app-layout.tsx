@@ -1,6 +1,8 @@
 import { Drawer, NonIdealState, Position, Spinner } from '@blueprintjs/core';
-import { Suspense } from 'react';
+import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../../contracts/index.ts';
+import { sessionTextsFor } from '../i18n.ts';
 import { Outlet, useParams } from 'react-router-dom';
 import { SiteBrand } from '../../components/site-brand.tsx';
 import { useCoreDispatch, useCoreSelector } from '../../state/hooks.ts';
@@ -19,7 +21,9 @@ const CONTENT_ID = 'content';
 
 /** The console frame behind login: header, menu (left, top or a drawer on mobile) and the screen. */
 export default function AppLayout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The texts behind login come with the frame (i18n's language changes only once they are added).
+  use(sessionTextsFor(i18n, i18n.language as Locale));
   const dispatch = useCoreDispatch();
   const nav = useCoreSelector(selectNav);
   const current = useParams<{ name: string }>().name ?? '';
