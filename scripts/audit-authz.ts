@@ -1,8 +1,8 @@
 import { calls, OWNED_LISTS, OWNED_REFS, type CallDef } from '../contracts/index.ts';
-import { authzMatrix, matrixRows } from '../tests/robustness/harness/authz.ts';
-import { closeAgents, createFuzzEnv } from '../tests/robustness/harness/fuzz-runner.ts';
-import { describeList } from '../tests/robustness/harness/owned-rows.ts';
-import { checkList, checkRef, customers, prepareOwnerRows } from '../tests/robustness/harness/owner.ts';
+import { authzMatrix, matrixRows } from '../harness/robustness/authz.ts';
+import { closeAgents, createFuzzEnv } from '../harness/robustness/fuzz-runner.ts';
+import { describeList } from '../harness/robustness/owned-rows.ts';
+import { checkList, checkRef, customers, prepareOwnerRows } from '../harness/robustness/owner.ts';
 
 /**
  * `npm run audit:authz`: the authorization matrix (every call × anonymous, customer, agent, admin, super,

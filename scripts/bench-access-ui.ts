@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import type { VisitorRecord } from '../contracts/index.ts';
 import { createMockServer } from '../mock-server/app.ts';
-import { ensureClientBuilt } from '../tests/e2e/helpers/build.ts';
+import { ensureClientBuilt } from '../harness/build.ts';
 
 /**
  * `npm run bench:access-ui [-- --rows 100000] [--runs 3]`: the public /access_log page in headless Chromium with

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { runCrashRounds } from '../tests/robustness/harness/crash.ts';
+import { runCrashRounds } from '../harness/robustness/crash.ts';
 
 /**
  * `npm run bench:crash -- [--kills N] [--seed S]`: N rounds of start → five HTTP writers → SIGKILL at a random

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { OWASP_SCRYPT } from '../mock-server/services/passwords.ts';
-import { startTestServer } from '../tests/helpers/server.ts';
-import { closeAgents } from '../tests/robustness/harness/fuzz-runner.ts';
-import { measureLoginTiming } from '../tests/robustness/harness/login-timing.ts';
+import { startTestServer } from '../harness/server.ts';
+import { closeAgents } from '../harness/robustness/fuzz-runner.ts';
+import { measureLoginTiming } from '../harness/robustness/login-timing.ts';
 
 /**
  * `npm run bench:login -- [--pairs N]`: with the production scrypt cost (N=2^17, r=8, p=1), how long a wrong

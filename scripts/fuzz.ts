@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { calls, type CallDef } from '../contracts/index.ts';
-import { closeAgents, createFuzzEnv, families, fuzzCall, type FuzzStats } from '../tests/robustness/harness/fuzz-runner.ts';
+import { closeAgents, createFuzzEnv, families, fuzzCall, type FuzzStats } from '../harness/robustness/fuzz-runner.ts';
 
 /**
  * `npm run fuzz -- [--runs N] [--seed S] [--call PREFIX]`: every registered call, N generated cases each

@@ -6,7 +6,7 @@ import { subscriberConfigDefault } from '../../fixtures/seed/settings.ts';
 import { TOTP_SEED_SECRET, users } from '../../fixtures/seed/users.ts';
 import { MINUTE, manualClock } from '../helpers/clock.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /**
  * Issue 2 auth calls through the real HTTP server and SQLite: security/public_key, admin/register,

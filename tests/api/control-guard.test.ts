@@ -4,7 +4,7 @@ import { CONTROL_PREFIX } from '../../contracts/index.ts';
 import { controlAllowed, isLoopbackAddress } from '../../mock-server/realtime/control-guard.ts';
 import type { MockServer } from '../../mock-server/app.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /**
  * Part 8: the control API answers loopback peers, and others only with MOCK_CONTROL_TOKEN. A peer other than

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Domain, Forward, Page, QrCode, QrGroup } from '../../contracts/index.ts';
 import { ok, refusalChecker, refused, SEEDED, startQrServer } from '../helpers/qr.ts';
-import { type TestServer } from '../helpers/server.ts';
+import { type TestServer } from '../../harness/server.ts';
 
 /** domain/*, group/*, internal_code_group/*, forward/* through the real server. */
 let t: TestServer;

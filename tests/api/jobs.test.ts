@@ -14,7 +14,7 @@ import { ok, refusalChecker, refused, SEEDED, logins, QR_NOW } from '../helpers/
 import { manualClock } from '../helpers/clock.ts';
 import { formatDateTime } from '../../mock-server/services/clock.ts';
 import { TEST_SCRYPT } from '../../mock-server/services/passwords.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /**
  * Async operations through the real HTTP server and SQLite: export jobs paging a list call as their user,

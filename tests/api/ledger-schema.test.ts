@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, migrations } from '../../mock-server/db/migrations.ts';
-import { ledgerProblems } from '../helpers/ledger.ts';
+import { ledgerProblems } from '../../harness/ledger.ts';
 import { ok } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /** The ledger's guarantees in SQLite itself (migration 006 triggers), the migration, and a control-API reset. */
 const C1 = 4;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BillType, type Bill, type Page, type Session } from '../../contracts/index.ts';
-import { ledgerProblems } from '../helpers/ledger.ts';
+import { ledgerProblems } from '../../harness/ledger.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /** Seeded ids (fixtures/seed/users.ts) and opening balances in micro-units. */
 const AGENT = 3;

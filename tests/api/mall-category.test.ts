@@ -4,7 +4,7 @@ import { mallCategories } from '../../fixtures/seed/catalog.ts';
 import { formatDateTime } from '../../mock-server/services/clock.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /** The category tree editor's calls: list (every show status), add, update (incl. moving), remove. */
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_GROUPS, ROUTES, ROUTE_NAMES, type MenuItem, type RouteAudience } from '../../contracts/index.ts';
 import { roles, type RoleKind } from '../../fixtures/seed/roles.ts';
 import type { Services } from '../../mock-server/services/index.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /**
  * menu/token_menu and the permission check derive from one thing: the role's menu nodes. These tests read

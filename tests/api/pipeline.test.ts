@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../fixtures/seed/roles.ts';
 import { hashToken } from '../../mock-server/services/sessions.ts';
 import { MINUTE, manualClock } from '../helpers/clock.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /**
  * Issue 9 §7: what the faster pipeline must keep. One Map lookup replaced one Express route per call (same

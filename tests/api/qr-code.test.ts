@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrCodeCalls, type Page, type QrCode } from '../../contracts/index.ts';
 import { ok, refusalChecker, refused, SEEDED, startQrServer } from '../helpers/qr.ts';
-import { type TestServer } from '../helpers/server.ts';
+import { type TestServer } from '../../harness/server.ts';
 
 /**
  * qr_code_list/* through the real HTTP server and SQLite: success, bad input (400 naming the field), another

@@ -5,7 +5,7 @@ import { urlKeyPlatformInquire } from '../../contracts/index.ts';
 import { defineResource } from '../../mock-server/resources/define.ts';
 import { prepared, Where } from '../../mock-server/resources/engine.ts';
 import { ok, refusalChecker, SEEDED, startQrServer } from '../helpers/qr.ts';
-import type { TestServer } from '../helpers/server.ts';
+import type { TestServer } from '../../harness/server.ts';
 
 /** What the resource engine (mock-server/resources/) guarantees for every resource declared on it. */
 let t: TestServer;

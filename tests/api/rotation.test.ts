@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, RotationChild, RotationTypeEntry, ShortCode } from '../../contracts/index.ts';
 import { ok, refusalChecker, SEEDED, startQrServer } from '../helpers/qr.ts';
-import { type TestServer } from '../helpers/server.ts';
+import { type TestServer } from '../../harness/server.ts';
 
 /** rotation/*, rotation_type/*, short_code/* through the real server. */
 let t: TestServer;

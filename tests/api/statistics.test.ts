@@ -3,7 +3,7 @@ import type { HomeAdminStatistics } from '../../contracts/index.ts';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { QR_NOW, TODAY, ok, refusalChecker } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /** statistics/home_admin over real HTTP and the seeded SQLite counters, plus one real visit. */
 

@@ -5,7 +5,7 @@ import { payConfig, subscriberConfigDefault, websiteInfo } from '../../fixtures/
 import { formatDateTime } from '../../mock-server/services/clock.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /**
  * Issue 2 start-up and settings calls: website_info/inquire, language_list/inquire, mall_category/inquire,

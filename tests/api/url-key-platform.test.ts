@@ -5,7 +5,7 @@ import { resetDatabase } from '../../mock-server/db/seed.ts';
 import { formatDateTime } from '../../mock-server/services/clock.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /** url_key_platform/add, inquire (with data_only), update and remove: the short-URL platforms. */
 

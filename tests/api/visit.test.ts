@@ -3,7 +3,7 @@ import type { AccessRecord, DailyCounter, Page, QrCode, ShareAccessResult } from
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { manualClock, type ManualClock } from '../helpers/clock.ts';
 import { QR_NOW, TODAY, logins, ok } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /**
  * The visit path GET /v/{code} through real HTTP: restriction, rotation, jump page, the access record and every

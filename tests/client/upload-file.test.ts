@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUploadFile } from '../../client/api/upload-file.ts';
 import { ApiError } from '../../client/api/errors.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /** The console's upload helper over Node's fetch, FormData and Blob, against a real server. */
 let t: TestServer;

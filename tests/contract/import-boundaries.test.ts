@@ -25,7 +25,10 @@ const CASES: ReadonlyArray<readonly [file: string, source: string, forbidden: bo
   ['client/features/qr-codes/screens/x.tsx', '../components/qr-code-dialog.tsx', false],
   ['client/app/x.ts', '../features/domains/domain-parts.ts', false],
   ['scripts/x.ts', '../tests/api/auth.test.ts', true],
-  ['scripts/x.ts', '../tests/robustness/harness/fuzz-runner.ts', false],
+  ['scripts/x.ts', '../tests/helpers/qr.ts', true],
+  ['scripts/x.ts', '../harness/robustness/fuzz-runner.ts', false],
+  ['harness/robustness/x.ts', '../../tests/helpers/qr.ts', true],
+  ['tests/api/x.test.ts', '../../harness/server.ts', false],
 ];
 
 describe('import boundaries (eslint.config.js)', () => {

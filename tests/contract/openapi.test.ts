@@ -6,7 +6,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallDef } from '../../contracts/index.ts';
 import type { OpenAPI3 } from 'openapi-typescript';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /**
  * The served document as an outside tool sees it: swagger-parser validates it (refs resolve, 3.1 schema),

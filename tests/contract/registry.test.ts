@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calls, callsByPath } from '../../contracts/index.ts';
 import { handlers } from '../../mock-server/handlers/index.ts';
-import { startTestServer } from '../helpers/server.ts';
+import { startTestServer } from '../../harness/server.ts';
 
 /**
  * Spec §7 calls and the foundation issue's calls, by our path. `built: false` marks a call whose area has not

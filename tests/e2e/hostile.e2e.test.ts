@@ -2,16 +2,16 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES, ROUTES } from '../../contracts/index.ts';
 import { HOSTILE_GLOBAL, HOSTILE_TEXT } from '../../fixtures/hostile.ts';
-import type { TestServer } from '../helpers/server.ts';
-import { closeAgents, type FuzzEnv } from '../robustness/harness/fuzz-runner.ts';
-import { hostileServer, type HostileInsert } from '../robustness/harness/hostile-records.ts';
-import { mintToken } from '../robustness/harness/identities.ts';
+import type { TestServer } from '../../harness/server.ts';
+import { closeAgents, type FuzzEnv } from '../../harness/robustness/fuzz-runner.ts';
+import { hostileServer, type HostileInsert } from '../../harness/robustness/hostile-records.ts';
+import { mintToken } from '../../harness/robustness/identities.ts';
 import { CHROMIUM } from './helpers/browser.ts';
-import { ensureClientBuilt } from './helpers/build.ts';
+import { ensureClientBuilt } from '../../harness/build.ts';
 
 /**
  * R5: records whose every text field holds script and markup payloads (made through the real API by
- * tests/robustness/harness/hostile-records.ts, plus fixtures/hostile.ts for text no call writes), then every
+ * harness/robustness/hostile-records.ts, plus fixtures/hostile.ts for text no call writes), then every
  * route of contracts/routes.ts (built or "not built yet") and the public pages in Chromium, logged in as the
  * super administrator (every route, every user's rows). The page runs with its CSP bypassed, so what is
  * proven is that the rendering itself is inert; the CSP is tested on its own below.

@@ -10,7 +10,7 @@ import { scenario as scenarioSchema } from '../../contracts/scenario.ts';
 import { playScenario } from '../scenarios/harness.ts';
 import { createMockServer, type MockServer } from '../../mock-server/app.ts';
 import { launchBrowser, type TestBrowser } from './helpers/browser.ts';
-import { ensureClientBuilt } from './helpers/build.ts';
+import { ensureClientBuilt } from '../../harness/build.ts';
 
 /**
  * The real-time connection in Chromium against the real mock server (test mode, serving the built console,

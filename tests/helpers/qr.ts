@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { manualClock } from './clock.ts';
 import { snapshot } from './db-snapshot.ts';
-import { startTestServer, type Answer, type TestServer } from './server.ts';
+import { startTestServer, type Answer, type TestServer } from '../../harness/server.ts';
 
 /** A fixed server time for issue-4 tests: seeded demo visits fall on 2026-06-13..15 (the 15th is "today"). */
 export const QR_NOW = new Date(2026, 5, 15, 12, 0, 0).getTime();

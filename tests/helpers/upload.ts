@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, vi } from 'vitest';
 import { snapshot } from './db-snapshot.ts';
-import type { Answer, TestServer } from './server.ts';
+import type { Answer, TestServer } from '../../harness/server.ts';
 
 /** `file/add` through real HTTP: multipart bodies built byte by byte, so every bad part can be sent as is. */
 export interface Part {

@@ -13,7 +13,7 @@ import {
   type ClientFrame,
   type ServerFrame,
 } from '../../contracts/index.ts';
-import type { TestServer } from '../helpers/server.ts';
+import type { TestServer } from '../../harness/server.ts';
 
 export interface Closed {
   code: number;

@@ -7,7 +7,7 @@ import {
   type ControlName,
 } from '../../contracts/index.ts';
 import { TEST_SCRYPT } from '../../mock-server/services/passwords.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from './client.ts';
 
 let t: TestServer;

@@ -11,7 +11,7 @@ import {
   newRealtimeKey,
   REALTIME_PATH,
 } from '../../contracts/index.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs, RealtimeTestClient, sessionOf } from './client.ts';
 
 let t: TestServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AsyncOperationStatus, CONTROL_PREFIX, FrameType, jobProgressData, type AsyncOperation } from '../../contracts/index.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from './client.ts';
 
 /**

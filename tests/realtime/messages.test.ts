@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CloseCode, FrameType, type Message } from '../../contracts/index.ts';
 import { resetDatabase } from '../../mock-server/db/seed.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from './client.ts';
 
 let t: TestServer;

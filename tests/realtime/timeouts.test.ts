@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CloseCode, IDLE_TIMEOUT_MS, LOGIN_TIMEOUT_MS } from '../../contracts/index.ts';
-import { startTestServer } from '../helpers/server.ts';
+import { startTestServer } from '../../harness/server.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { connectAs, RealtimeTestClient, sessionOf } from './client.ts';
 

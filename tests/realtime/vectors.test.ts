@@ -16,7 +16,7 @@ import {
 } from '../../contracts/index.ts';
 import { sidOf } from '../../mock-server/realtime/keys.ts';
 import { decodeFrameSync, encodePlaintextSync, frameKeyOf } from '../../mock-server/realtime/node-codec.ts';
-import { startTestServer } from '../helpers/server.ts';
+import { startTestServer } from '../../harness/server.ts';
 import { RealtimeTestClient, sessionOf } from './client.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallDef } from '../../contracts/index.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { authzMatrix, fits } from './harness/authz.ts';
-import { closeAgents } from './harness/fuzz-runner.ts';
-import { callerFor, expectedOutcome, IDENTITIES, roleHolds } from './harness/identities.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { authzMatrix, fits } from '../../harness/robustness/authz.ts';
+import { closeAgents } from '../../harness/robustness/fuzz-runner.ts';
+import { callerFor, expectedOutcome, IDENTITIES, roleHolds } from '../../harness/robustness/identities.ts';
 
 /**
  * R2: the whole authorization matrix. For every registered call and every identity (anonymous, customer,

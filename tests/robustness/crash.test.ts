@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runCrashRounds } from './harness/crash.ts';
+import { runCrashRounds } from '../../harness/robustness/crash.ts';
 
 /**
  * R3: the mock server as a child process on a temporary SQLite file (WAL, synchronous=NORMAL), five writers

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallDef } from '../../contracts/index.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { Plain, validBody } from './harness/derive.ts';
-import { closeAgents, createFuzzEnv, families, fuzzCall, send, type FuzzEnv } from './harness/fuzz-runner.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { Plain, validBody } from '../../harness/robustness/derive.ts';
+import { closeAgents, createFuzzEnv, families, fuzzCall, send, type FuzzEnv } from '../../harness/robustness/fuzz-runner.ts';
 
 /**
  * R1: every registered call, 100 generated cases each (fixed seed), valid and hostile, derived from its zod

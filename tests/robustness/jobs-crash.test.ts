@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { seedBulk } from '../../scripts/seed-bulk.ts';
-import { killChild, openSession, startChild, type Child } from './harness/crash.ts';
-import { seedUser } from './harness/identities.ts';
+import { killChild, openSession, startChild, type Child } from '../../harness/robustness/crash.ts';
+import { seedUser } from '../../harness/robustness/identities.ts';
 
 /**
  * A job interrupted by SIGKILL is never left "in progress": the mock server runs as a child process on a

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerProblems } from '../helpers/ledger.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { ledgerProblems } from '../../harness/ledger.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /**
  * The ledger under load, through the real path: a server on a temporary SQLite FILE, 1,000 random balance

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, OWNED_LISTS, OWNED_REFS, type CallDef } from '../../contracts/index.ts';
-import { closeAgents, createFuzzEnv, type FuzzEnv } from './harness/fuzz-runner.ts';
-import { describeList, type Customer } from './harness/owned-rows.ts';
-import { checkList, checkRef, customers, prepareOwnerRows, staleDeclarations, undeclaredIdFields } from './harness/owner.ts';
+import { closeAgents, createFuzzEnv, type FuzzEnv } from '../../harness/robustness/fuzz-runner.ts';
+import { describeList, type Customer } from '../../harness/robustness/owned-rows.ts';
+import { checkList, checkRef, customers, prepareOwnerRows, staleDeclarations, undeclaredIdFields } from '../../harness/robustness/owner.ts';
 
 /**
  * R2 owner checks: a customer never reads or changes another customer's rows. Every entry of

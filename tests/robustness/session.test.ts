@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetDatabase } from '../../mock-server/db/seed.ts';
 import type { Clock } from '../../mock-server/services/clock.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { closeAgents, send } from './harness/fuzz-runner.ts';
-import { measureLoginTiming } from './harness/login-timing.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { closeAgents, send } from '../../harness/robustness/fuzz-runner.ts';
+import { measureLoginTiming } from '../../harness/robustness/login-timing.ts';
 
 /**
  * R6 at property level (the API tests of tests/api/auth.test.ts cover the single cases): login timing does not

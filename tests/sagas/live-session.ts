@@ -14,7 +14,7 @@ import { recorderSaga } from '../../client/features/debug/sagas/recorder-saga.ts
 import { appStarted, routeChanged } from '../../client/state/app-events.ts';
 import { sessionEvents } from '../../client/state/session-slice.ts';
 import { publicKey } from '../../contracts/index.ts';
-import { startTestServer } from '../helpers/server.ts';
+import { startTestServer } from '../../harness/server.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

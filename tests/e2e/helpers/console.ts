@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createMockServer, type MockServer } from '../../../mock-server/app.ts';
 import { launchBrowser, type TestBrowser } from './browser.ts';
-import { ensureClientBuilt } from './build.ts';
+import { ensureClientBuilt } from '../../../harness/build.ts';
 
 /**
  * The real console in a real browser: the built client served by an in-process mock server (':memory:',

@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { visitPath } from '../../../contracts/index.ts';
+import { visitPath } from '../../contracts/index.ts';
 import { seedUser } from './identities.ts';
-import { seededRandom } from '../../../fixtures/visitors.ts';
+import { seededRandom } from '../../fixtures/visitors.ts';
 import { nextChange, verifyLedger, type LedgerChange } from './crash-ledger.ts';
 
 /**
@@ -15,7 +15,7 @@ import { nextChange, verifyLedger, type LedgerChange } from './crash-ledger.ts';
  * random moment, then the file is checked: every acknowledged write is there, integrity_check is ok, foreign
  * keys hold, and derived counters agree with the raw rows.
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface Child {
   proc: ChildProcess;

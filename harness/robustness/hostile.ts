@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type * as core from 'zod/v4/core';
-import { HOSTILE_HTTP_URLS, HOSTILE_LINKS, HOSTILE_MARKUP } from '../../../fixtures/hostile.ts';
+import { HOSTILE_HTTP_URLS, HOSTILE_LINKS, HOSTILE_MARKUP } from '../../fixtures/hostile.ts';
 import { Plain, defOf, looksLikeDate, numberBounds, lengthBounds, validBody, validOf, type DeriveContext } from './derive.ts';
 
 type Schema = core.$ZodType;

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { ledgerProblems } from '../../helpers/ledger.ts';
+import { ledgerProblems } from '../ledger.ts';
 
 /**
  * The money writer of the crash rounds: random admin balance changes (`user/change_balance`) on four seeded

@@ -1,5 +1,5 @@
-import { describeAccess, type CallDef } from '../../../contracts/index.ts';
-import type { TestServer } from '../../helpers/server.ts';
+import { describeAccess, type CallDef } from '../../contracts/index.ts';
+import type { TestServer } from '../server.ts';
 import { send } from './fuzz-runner.ts';
 import { expectedOutcome, IDENTITIES, mintToken, type Expected, type Identity } from './identities.ts';
 

@@ -1,6 +1,6 @@
 import type * as core from 'zod/v4/core';
-import { callsByPath, type CallDef, type OwnedList, type OwnedRef } from '../../../contracts/index.ts';
-import type { TestServer } from '../../helpers/server.ts';
+import { callsByPath, type CallDef, type OwnedList, type OwnedRef } from '../../contracts/index.ts';
+import type { TestServer } from '../server.ts';
 import { defOf } from './derive.ts';
 import { unwrap } from './hostile.ts';
 import type { Identity } from './identities.ts';

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import fc from 'fast-check';
-import { failureEnvelope, OWNED_REFS, passwordRule, type CallDef } from '../../../contracts/index.ts';
-import { users } from '../../../fixtures/seed/users.ts';
-import { startTestServer, type TestServer } from '../../helpers/server.ts';
+import { failureEnvelope, OWNED_REFS, passwordRule, type CallDef } from '../../contracts/index.ts';
+import { users } from '../../fixtures/seed/users.ts';
+import { startTestServer, type TestServer } from '../server.ts';
 import { changedTables, checksumTracker, type Checksum } from './checksum.ts';
 import { validOf, type DeriveContext } from './derive.ts';
 import { caseOf, describeBody, encodeBody, type FuzzCase } from './hostile.ts';

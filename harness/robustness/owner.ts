@@ -7,8 +7,8 @@ import {
   type OwnedList,
   type OwnedRef,
   visitPath,
-} from '../../../contracts/index.ts';
-import type { TestServer } from '../../helpers/server.ts';
+} from '../../contracts/index.ts';
+import type { TestServer } from '../server.ts';
 import { defOf, Plain, validBody } from './derive.ts';
 import { describeList, listRows, refValues, shapeOf, type Customer, type Row } from './owned-rows.ts';
 import { changedTables } from './checksum.ts';

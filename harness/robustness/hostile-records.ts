@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import type * as core from 'zod/v4/core';
-import { calls, OWNED_REFS, type CallDef } from '../../../contracts/index.ts';
-import { applyHostileText, hostileize } from '../../../fixtures/hostile.ts';
-import type { TestServer } from '../../helpers/server.ts';
+import { calls, OWNED_REFS, type CallDef } from '../../contracts/index.ts';
+import { applyHostileText, hostileize } from '../../fixtures/hostile.ts';
+import type { TestServer } from '../server.ts';
 import { validBody } from './derive.ts';
 import { createFuzzEnv, send, type FuzzEnv } from './fuzz-runner.ts';
 import { encodeBody, schemaAt } from './hostile.ts';

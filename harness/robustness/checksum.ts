@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { LogType } from '../../../contracts/index.ts';
+import { LogType } from '../../contracts/index.ts';
 
 /**
  * What a refused request may still change, and why. Everything else in every table must be byte-identical

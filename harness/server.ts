@@ -1,9 +1,9 @@
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import request from 'supertest';
 import { TOTP } from 'otpauth';
-import { createMockServer, type MockServer, type MockServerOptions } from '../../mock-server/app.ts';
-import type { CallPath } from '../../contracts/index.ts';
-import { users } from '../../fixtures/seed/users.ts';
+import { createMockServer, type MockServer, type MockServerOptions } from '../mock-server/app.ts';
+import type { CallPath } from '../contracts/index.ts';
+import { users } from '../fixtures/seed/users.ts';
 
 export interface Answer {
   status: number;

@@ -104,7 +104,7 @@ const satisfiable = new WeakMap<Schema, boolean>();
 function satisfying<T>(arb: fc.Arbitrary<T>, schema: Schema, where: string): fc.Arbitrary<T> {
   const accepts = (v: unknown) => (schema as unknown as { safeParse(v: unknown): { success: boolean } }).safeParse(v).success;
   if (!satisfiable.has(schema)) satisfiable.set(schema, fc.sample(arb, { numRuns: 200, seed: 1 }).some(accepts));
-  if (!satisfiable.get(schema)) throw new Error(`derive: cannot generate a valid value for ${where}; extend tests/robustness/harness/derive.ts`);
+  if (!satisfiable.get(schema)) throw new Error(`derive: cannot generate a valid value for ${where}; extend harness/robustness/derive.ts`);
   return arb.filter(accepts);
 }
 
@@ -307,7 +307,7 @@ function derive(schema: Schema, ctx: DeriveContext, where: string, depth: number
     case 'custom':
       return fc.jsonValue({ maxDepth: 1 });
     default:
-      throw new Error(`derive: schema kind '${def.type}' at ${where} is not supported; extend tests/robustness/harness/derive.ts`);
+      throw new Error(`derive: schema kind '${def.type}' at ${where} is not supported; extend harness/robustness/derive.ts`);
   }
 }
 

@@ -1,9 +1,9 @@
-import type { Access, CallDef } from '../../../contracts/index.ts';
-import { buildMenus } from '../../../fixtures/seed/menus.ts';
-import { roles, type RoleKind } from '../../../fixtures/seed/roles.ts';
-import { users } from '../../../fixtures/seed/users.ts';
-import type { Services } from '../../../mock-server/services/index.ts';
-import { hashToken } from '../../../mock-server/services/sessions.ts';
+import type { Access, CallDef } from '../../contracts/index.ts';
+import { buildMenus } from '../../fixtures/seed/menus.ts';
+import { roles, type RoleKind } from '../../fixtures/seed/roles.ts';
+import { users } from '../../fixtures/seed/users.ts';
+import type { Services } from '../../mock-server/services/index.ts';
+import { hashToken } from '../../mock-server/services/sessions.ts';
 
 /**
  * The callers the robustness suites play, and what the registry says each may do. Expectations are derived

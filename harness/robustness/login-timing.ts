@@ -1,4 +1,4 @@
-import type { TestServer } from '../../helpers/server.ts';
+import type { TestServer } from '../server.ts';
 import { send } from './fuzz-runner.ts';
 
 /**

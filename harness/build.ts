@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ROOT = path.resolve(import.meta.dirname, '..');
 export const DIST = path.join(ROOT, 'dist/client');
 const STAMP = path.join(DIST, 'index.html');
 const LOCK = path.join(ROOT, '.tmp/e2e-build.lock');
