@@ -16,6 +16,9 @@ export interface Answer {
  */
 export async function startTestServer(options: Partial<MockServerOptions> = {}) {
   const server: MockServer = createMockServer({ dbPath: ':memory:', seed: true, mode: 'test', log: () => {}, ...options });
+  // Clients keep connections alive (the fuzz agent reuses one socket). Node closes an idle one after 5 s, and a
+  // request sent in that instant meets a reset: a loaded machine pausing between two checks makes that real.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const spki = server.mock.services.rsa.spki;
   const publicKey = createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' });

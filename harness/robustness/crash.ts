@@ -246,8 +246,22 @@ export interface CrashReport {
   totalMs: number;
 }
 
+function ackedCounts(session: Session): number[] {
+  const l = session.ledger;
+  return [l.accounts.length, l.platforms.length, l.payAckedUpTo, l.visitsAcked, l.bills.length];
+}
+
+/** Wait (at most 15 s) until every writer has one more acknowledged write than in `before`. */
+async function everyKindAcked(session: Session, before: readonly number[]): Promise<void> {
+  const until = performance.now() + 15_000;
+  while (performance.now() < until && ackedCounts(session).some((n, i) => n <= before[i]!)) {
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 /**
- * `kills` rounds: start (or restart) the server, write for a random 80-480 ms, SIGKILL, verify the file.
+ * `kills` rounds: start (or restart) the server, write until every kind is acknowledged once, then for a
+ * random 80-480 ms more, SIGKILL, verify the file.
  * The ledger accumulates, so round N checks every write acknowledged since the start.
  */
 export async function runCrashRounds({ kills, seed, onRound }: { kills: number; seed: number; onRound?: (round: number, v: Verdict) => void }): Promise<CrashReport> {
@@ -275,6 +289,9 @@ export async function runCrashRounds({ kills, seed, onRound }: { kills: number; 
         restarts.push(child.startMs);
       }
       const writers = startWriters(session, child.url);
+      // Every kind of write gets acknowledged at least once before the random moment, so a loaded machine
+      // (slow registrations) still kills mid-write of every kind, round after round.
+      await everyKindAcked(session, ackedCounts(session));
       await new Promise((r) => setTimeout(r, 80 + random() * 400));
       await killChild(child);
       await writers.stop();

@@ -91,7 +91,15 @@ describe('console habits in Chromium', () => {
   it('remembers the column choice per list across a reload', async () => {
     expect(await headers()).toContain('Owner');
     await page.getByRole('button', { name: 'Columns' }).click();
-    await page.getByRole('checkbox', { name: 'Owner' }).uncheck({ force: true });
+    // The popover may still be opening when the first click lands (a loaded machine): click until unchecked.
+    const owner = page.getByRole('checkbox', { name: 'Owner' });
+    await owner.waitFor();
+    await expect
+      .poll(async () => {
+        if (await owner.isChecked()) await owner.click({ force: true });
+        return owner.isChecked();
+      }, { timeout: 10_000 })
+      .toBe(false);
     await page.keyboard.press('Escape');
     await expect.poll(headers).not.toContain('Owner');
     await page.reload();
