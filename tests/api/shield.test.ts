@@ -75,6 +75,7 @@ describe('block → detector → spare → push → visit', () => {
     const pushes = ok<{ content: ShieldPush[] }>(await t.call('shield_push/records_inquire', {}, tok.customer01));
     expect(pushes.content[0]).toMatchObject({ domain: 'entry1.example.com', status: 2, moved: onEntry, channels: 'site_message,realtime' });
     expect(ok<{ content: ShieldPush[] }>(await t.call('shield_push/records_inquire', {}, tok.customer02)).content).toEqual([]);
+    expect(pushes.content).toHaveLength(2); // the seeded one too
   });
 
   it('keeps the history and lists the domain as blocked, owner-scoped', async () => {
