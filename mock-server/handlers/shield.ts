@@ -1,7 +1,5 @@
 import {
-  blockConfigInquire, blockConfigUpdate, detectionConfigInquire, detectionConfigUpdate, domainMonitorInquire, monitoredDomain,
-  pushSettingsInquire, pushSettingsUpdate, shieldCheck, shieldDetectionInquire, shieldDetectionRun, shieldDomain,
-  shieldHistoryInquire, shieldPush, shieldPushRecordsInquire,
+  domainMonitorInquire, monitoredDomain, shieldCheck, shieldDetectionInquire, shieldDomain, shieldHistoryInquire, shieldPush, shieldPushRecordsInquire,
 } from '../../contracts/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
