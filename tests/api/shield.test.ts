@@ -39,6 +39,7 @@ describe('block → detector → spare → push → visit', () => {
   it('marks, detects, moves the codes, pushes to the owner, and the printed code still reaches its target', async () => {
     const owner = await connectAs(t, 'customer01');
     const other = await connectAs(t, 'customer02');
+    const admin = await connectAs(t, 'admin01');
     const onEntry = t.db.prepare('SELECT COUNT(*) FROM qr_codes WHERE domain_id = 1 AND removed = 1').pluck().get() as number;
     expect(await control('mark', { domain: 'entry1.example.com', status: 2 })).toMatchObject({ known: true });
     // Not yet detected: the domain is checked again only when due.
@@ -57,8 +58,10 @@ describe('block → detector → spare → push → visit', () => {
     const frame = await owner.next();
     expect(frame.type).toBe(FrameType.values.shield_status);
     expect(shieldStatusData.parse(frame.data)).toMatchObject({ domain: 'entry1.example.com', status: 2, spare_domain: 'reserve1.example.com' });
+    expect((await admin.next()).type).toBe(FrameType.values.shield_status); // open monitors reload
     await new Promise((r) => setTimeout(r, 100));
     expect(other.frames).toEqual([]);
+    admin.close();
     owner.close();
     other.close();
 

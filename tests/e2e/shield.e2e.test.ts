@@ -46,12 +46,12 @@ describe('shield monitors in Chromium', () => {
     await control('shield/mark', { domain: 'entry1.example.com', status: 2 });
     await control('shield/run', { force: true });
 
-    await row.getByText('Blocked').waitFor({ timeout: 10_000 });
+    await row.getByText('Blocked', { exact: true }).waitFor({ timeout: 10_000 });
     await page.getByText('Domain entry1.example.com was blocked by WeChat; 3 QR codes moved to reserve1.example.com.').waitFor();
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(app.pageErrors).toEqual([]);
     await page.close();
-  });
+  }, 60_000);
 
   it('the owner picks a spare among their held, unblocked domains', async () => {
     await login('customer01', 'Customer123');
@@ -65,5 +65,5 @@ describe('shield monitors in Chromium', () => {
     // reserve1 left the reserve when it took the codes; blocked1 is blocked: nothing held is left.
     expect(options.filter((o) => o.includes('.example.'))).toEqual([]);
     expect(app.pageErrors).toEqual([]);
-  });
+  }, 60_000);
 });
