@@ -47,7 +47,7 @@ describe('shield monitors in Chromium', () => {
     await control('shield/run', { force: true });
 
     await row.getByText('Blocked', { exact: true }).waitFor({ timeout: 10_000 });
-    await page.getByText('Domain entry1.example.com was blocked by WeChat; 3 QR codes moved to reserve1.example.com.').waitFor();
+    await page.getByText(/^Domain entry1\.example\.com was blocked by WeChat; 2 QR codes moved to reserve1\.example\.com\.$/).waitFor();
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     expect(app.pageErrors).toEqual([]);
     await page.close();
@@ -56,7 +56,6 @@ describe('shield monitors in Chromium', () => {
   it('the owner picks a spare among their held, unblocked domains', async () => {
     await login('customer01', 'Customer123');
     await page.goto(`${app.url}#/customer/shield_push`);
-    await page.getByRole('heading', { name: 'Pushes sent' }).waitFor();
     // The block above is in the list of pushes, with the seeded one.
     await page.getByRole('row').filter({ hasText: 'reserve1.example.com' }).first().waitFor();
     const spare = page.getByLabel('Spare domain');

@@ -17,6 +17,8 @@ import {
   qrCodeUpdateRestrictionVisit,
   qrCodeUpdateUrl,
   RotationType,
+  rotationTypeInquire,
+  ShowStatus,
   VisitMethod,
   VisitRestriction,
   type QrCode,
@@ -58,6 +60,12 @@ export function qrLookups(r: B, domainFilter: Record<string, unknown> = {}): Rec
       options: (a) => a.content.map((d) => ({ value: d.id, label: d.domain })),
     }),
     groups: r.lookup(groupInquire, { body: { page: 1, page_size: 200 }, options: (a) => a.content.map((g) => ({ value: g.id, label: g.name })) }),
+    // The rotation types an administrator shows (rotation_type screen), named as they named them; the
+    // first entry (larger sort) of a type names it.
+    rotation_types: r.lookup(rotationTypeInquire, {
+      body: { page: 1, page_size: 200, show_status: ShowStatus.values.show },
+      options: (a) => a.content.filter((e, i, all) => all.findIndex((x) => x.rotation_type === e.rotation_type) === i).map((e) => ({ value: e.rotation_type, label: e.name })),
+    }),
     internal_groups: r.lookup(internalGroupInquire, {
       body: { page: 1, page_size: 200 },
       options: (a) => a.content.map((g) => ({ value: g.id, label: g.name })),
@@ -116,7 +124,7 @@ const settingsFields = [
   { name: 'group_id', lookup: 'groups' },
   { name: 'internal_code_group_id', lookup: 'internal_groups' },
   'short_code_type',
-  'rotation_type',
+  { name: 'rotation_type', lookup: 'rotation_types' },
   'visit_threshold',
   'jump_type',
   'visit_method',
