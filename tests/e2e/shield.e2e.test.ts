@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX } from '../../contracts/index.ts';
+import { violations } from './helpers/axe.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 
 /**
@@ -49,6 +50,17 @@ describe('shield monitors in Chromium', () => {
     await row.getByText('Blocked', { exact: true }).waitFor({ timeout: 10_000 });
     await page.getByText(/^Domain entry1\.example\.com was blocked by WeChat; 2 QR codes moved to reserve1\.example\.com\.$/).waitFor();
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    expect(await violations(page)).toEqual([]);
+    // The settings screens, in the dark theme (theme id 2).
+    await page.evaluate(() => localStorage.setItem('theme', '2'));
+    await page.reload();
+    for (const route of ['we_chat_blocking_detection_configuration', 'shield_configuration', 'admin_domain_monitor']) {
+      await page.goto(`${app.url}#/customer/${route}`);
+      await page.locator('h1').first().waitFor();
+      await page.getByRole('button', { name: /Save|Add|Search/ }).first().waitFor().catch(() => undefined);
+      expect(await page.locator('.bp6-dark').count(), route).toBeGreaterThan(0);
+      expect(await violations(page), route).toEqual([]);
+    }
     expect(app.pageErrors).toEqual([]);
     await page.close();
   }, 60_000);
@@ -65,6 +77,18 @@ describe('shield monitors in Chromium', () => {
     const options = await spare.locator('option').allTextContents();
     // reserve1 left the reserve when it took the codes; blocked1 is blocked: s1 is the only choice.
     expect(options.filter((o) => o.includes('.example.'))).toEqual(['s1.example.com']);
+    expect(await violations(page)).toEqual([]);
     expect(app.pageErrors).toEqual([]);
+  }, 60_000);
+
+  it('§8: a page behind login opened without a session asks "log in now?" instead of jumping', async () => {
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await page.goto(`${app.url}#/customer/monitor`);
+    await page.reload();
+    const ask = page.getByRole('alertdialog');
+    await ask.getByText('You have not logged in yet. This operation cannot be performed. Do you want to log in now?').waitFor();
+    expect(page.url()).toMatch(/#\/customer\/monitor$/);
+    await ask.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/#\/admin_login$/);
   }, 60_000);
 });
