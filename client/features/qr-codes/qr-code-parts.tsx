@@ -11,6 +11,7 @@ import {
   qrCodeAdd,
   qrCodeBatchUpdate,
   qrCodeChangeDomainName,
+  qrCodeDetails,
   qrCodeRemove,
   qrCodeUpdate,
   qrCodeUpdateOpenLog,
@@ -24,7 +25,7 @@ import {
   type QrCode,
 } from '../../../contracts/index.ts';
 import type { ResourceBuilder } from '../../resources/define.ts';
-import type { ActionDecl, ColumnDecl, FieldOverride, LookupDecl } from '../../resources/types.ts';
+import type { ActionDecl, ColumnDecl, FieldOverride, LookupDecl, RowKey } from '../../resources/types.ts';
 import { AccessRecordsDialog } from './access-records.tsx';
 import { QrCodeDialog, qrTargetUrl } from './components/qr-code-dialog.tsx';
 import { QrImage } from './components/qr-image.tsx';
@@ -146,6 +147,9 @@ export function qrUpdateForm(r: B) {
     fields: ['name', { name: 'domain_id', lookup: 'domains' }, 'file_name', 'password', ...settingsFields],
   });
 }
+
+/** Opening one code's edit form reads it afresh (spec §7 `qr_code_list/details`): another tab may have moved it. */
+export const qrDetails = { call: qrCodeDetails, body: (key: RowKey) => ({ id: Number(key) }) };
 
 export function qrRemove(r: B) {
   return r.remove(qrCodeRemove, { button: 'remove', permanent: false, body: (ids) => ({ ids: ids.map(Number) }) });
