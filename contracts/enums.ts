@@ -66,4 +66,4 @@ export const BillType = defineEnum('bill_type', {
   opening_balance: 7,
 });
 /** Audit log categories (table log_types, seeded with these ids); issue 13's log screens read them. */
-export const LogType = defineEnum('log_type', { login: 1, login_failed: 2, logout: 3, register: 4, admin_write: 5 });
+export const LogType = defineEnum('log_type', { login: 1, login_failed: 2, logout: 3, register: 4, admin_write: 5, shield: 6 });

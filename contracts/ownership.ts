@@ -32,6 +32,10 @@ export const OWNED_LISTS: readonly OwnedList[] = [
   'qr_code_access/cleared_inquire',
   { call: 'qr_code_access/inquire', with: { qr_code_id: 'qr_code_list/inquire' } },
   'async_operations/inquire',
+  'shield_detection/inquire',
+  'shield_detection/history_inquire',
+  'shield_push/records_inquire',
+  'domain_monitor/inquire',
 ];
 
 const QR: OwnedList = 'qr_code_list/inquire';
@@ -96,6 +100,13 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
 
   'bill/inquire': { user_id: 'owner' },
   'async_operations/download': { id: 'async_operations/inquire' },
+
+  'shield_detection/inquire': { user_id: 'owner' },
+  'shield_detection/history_inquire': { domain_id: DOMAIN },
+  'shield_detection/run': { domain_id: DOMAIN },
+  'shield_push/update': { spare_domain_id: DOMAIN },
+  'shield_push/records_inquire': { user_id: 'owner' },
+  'domain_monitor/inquire': { user_id: 'owner' },
 };
 
 /** Id-like request fields of customer calls that name shared rows (catalogues every customer may use). */

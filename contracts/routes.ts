@@ -59,7 +59,7 @@ export const ROUTES = [
   r('rotation_type', 'qr_codes', 'admin', [...CRUD]),
   r('forward', 'qr_codes', 'customer', [...CRUD]),
   r('stealing_list', 'qr_codes', 'customer', ['remove']),
-  r('recover', 'qr_codes', 'customer', ['restore']),
+  r('recover', 'qr_codes', 'customer', ['restore', 'remove']),
   r('url_key_platform', 'qr_codes', 'admin', [...CRUD]),
 
   r('domain_list', 'domains', 'customer', [...CRUD, 'change_domain']),

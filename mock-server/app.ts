@@ -75,6 +75,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
   if ((options.seed ?? true) && !isSeeded(db)) seedDatabase(services);
   // A killed server leaves its running jobs "in progress": they are abnormal now, never resumed.
   services.jobs.recover();
+  services.shield.start();
 
   const app = express();
   app.disable('x-powered-by');
@@ -112,6 +113,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
   const server = http.createServer(app);
   server.on('close', () => {
     services.jobs.stop();
+    services.shield.stop();
     db.close();
     if (temporaryUploads) fs.rmSync(uploadDir, { recursive: true, force: true });
     if (memory) fs.rmSync(dataDir, { recursive: true, force: true });

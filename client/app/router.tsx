@@ -21,6 +21,7 @@ const AppLayout = lazy(() => import('./layout/app-layout.tsx'));
 const RouteScreen = lazy(() => import('./route-screen.tsx').then((m) => ({ default: m.RouteScreen })));
 const CustomerIndex = lazy(() => import('./route-screen.tsx').then((m) => ({ default: m.CustomerIndex })));
 const BlueprintFrame = lazy(() => import('../components/blueprint-frame.tsx'));
+const NotLoggedIn = lazy(() => import('./not-logged-in.tsx'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<NonIdealState icon={<Spinner />} />}>{children}</Suspense>;
@@ -32,10 +33,18 @@ function SessionModules({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Behind login: no token → /admin_login. */
+/** Behind login: no token → the §8 "Not logged in … log in now?" confirmation (sagas that end a session navigate themselves). */
 function RequireSession({ children }: { children: ReactNode }) {
   const loggedIn = useCoreSelector(selectIsLoggedIn);
-  return loggedIn ? children : <Navigate to="/admin_login" replace />;
+  return loggedIn ? (
+    children
+  ) : (
+    <Lazy>
+      <BlueprintFrame>
+        <NotLoggedIn />
+      </BlueprintFrame>
+    </Lazy>
+  );
 }
 
 function PublicScreen({ name }: { name: keyof typeof publicScreens }) {

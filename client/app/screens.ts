@@ -34,6 +34,13 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   forward: lazy(() => import('../features/domains/screens/forward-screen.tsx')),
   mall_category_list: lazy(() => import('../features/mall/screens/mall-category-list-screen.tsx')),
   home_admin: lazy(() => import('../features/statistics/screens/home-admin-screen.tsx')),
+  wx_shield_detection: lazy(() => import('../features/shield/screens/wx-shield-detection-screen.tsx')),
+  monitor: lazy(() => import('../features/shield/screens/monitor-screen.tsx')),
+  domain_monitor: lazy(() => import('../features/shield/screens/domain-monitor-screen.tsx')),
+  admin_domain_monitor: lazy(() => import('../features/shield/screens/admin-domain-monitor-screen.tsx')),
+  we_chat_blocking_detection_configuration: lazy(() => import('../features/shield/screens/detection-config-screen.tsx')),
+  shield_configuration: lazy(() => import('../features/shield/screens/shield-configuration-screen.tsx')),
+  shield_push: lazy(() => import('../features/shield/screens/shield-push-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */

@@ -1,4 +1,5 @@
 import { watchAsyncOperations } from '../features/async-operations/sagas/async-operations-sagas.ts';
+import { watchShield } from '../features/shield/sagas/shield-sagas.ts';
 import { watchMessagePolling } from '../features/messages/sagas/message-polling-sagas.ts';
 import { messagesSlice } from '../features/messages/messages-slice.ts';
 import { watchRealtime } from '../features/realtime/sagas/realtime-sagas.ts';
@@ -25,7 +26,7 @@ export const sessionReducers = {
 
 export const sessionModule: FeatureModule = {
   reducers: sessionReducers,
-  sagas: [watchRealtime, watchMessagePolling, watchResources, watchAsyncOperations, watchRecords],
+  sagas: [watchRealtime, watchMessagePolling, watchResources, watchAsyncOperations, watchRecords, watchShield],
 };
 
 export type SessionModuleState = { [K in keyof typeof sessionReducers]: ReturnType<(typeof sessionReducers)[K]> };

@@ -137,6 +137,16 @@ export const resourcesSlice = createSlice({
       patch(s, a.payload.resource, (r) => ({ ...r, selection: [], query: applyQueryPatch(r.query, a.payload.patch) })),
     reloadRequested: (s, _a: Named) => s,
     listRequested: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, list: loadingFrom(r.list) })),
+    /** Before an edit form: read one row afresh with the declaration's `details` call (resource-sagas.ts). */
+    detailsRequested: (s, _a: Named<{ key: RowKey }>) => s,
+    /** The fresh row replaces the listed copy (same key in `keyField`), so the edit form starts from it. */
+    rowRefreshed: (s, a: Named<{ keyField: string; row: Record<string, unknown> }>) =>
+      patch(s, a.payload.resource, (r) => {
+        if (r.list.status !== 'succeeded') return r;
+        const { keyField, row } = a.payload;
+        const rows = r.list.data.rows.map((x) => ((x as Record<string, unknown>)[keyField] === row[keyField] ? row : x));
+        return { ...r, list: loaded({ ...r.list.data, rows }) };
+      }),
     /** `keys`: the loaded rows' keys, so a selection keeps only rows still listed. */
     listLoaded: (s, a: Named<{ data: ListData; keys: readonly RowKey[] }>) =>
       patch(s, a.payload.resource, (r) => {

@@ -199,6 +199,8 @@ export interface ResourceDecl<Row = unknown> {
   readonly actions?: readonly ActionDecl<Row>[];
   /** Other calls the forms and filters read (by id). */
   readonly lookups?: Readonly<Record<string, LookupDecl>>;
+  /** Read one row afresh when its edit form opens (e.g. `qr_code_list/details`): the form starts from the server's current row. */
+  readonly details?: { readonly call: CallDef; body(key: RowKey): unknown };
   /** CSV export of every matching row (pages through the list call). Absent = no export. */
   readonly export?: ExportDecl;
   /** Rows per page to start with. Default 20. */

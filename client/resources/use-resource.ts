@@ -29,6 +29,7 @@ export function useResource<Row>(decl: ResourceDecl<Row>) {
       chooseColumns: (hidden: readonly string[]) => dispatch(ev.columnsChosen({ resource: name, hidden })),
       save: (mode: SaveSubmission['mode'], body: unknown) => dispatch(ev.saveSubmitted({ resource: name, mode, body })),
       resetSave: () => dispatch(ev.saveReset({ resource: name })),
+      refreshRow: (key: RowKey) => dispatch(ev.detailsRequested({ resource: name, key })),
       remove: (keys: readonly RowKey[]) => dispatch(ev.removeConfirmed({ resource: name, keys })),
       runAction: (action: string, keys: readonly RowKey[]) => dispatch(ev.actionConfirmed({ resource: name, action, keys })),
       exportCsv: (columns: readonly ExportColumn[], fileName: string) => dispatch(ev.exportRequested({ resource: name, columns, fileName })),
@@ -37,6 +38,7 @@ export function useResource<Row>(decl: ResourceDecl<Row>) {
     [dispatch, name, decl.pageSize],
   );
   return {
+    decl,
     state,
     // The saga stored the list call's validated answer; the declaration's list call gives it this row type.
     rows: (data?.rows ?? []) as readonly Row[],

@@ -158,7 +158,7 @@ export const qrCodeAccessRestore = defineCall({
 export const qrCodeAccessClearRecord = defineCall({
   path: 'qr_code_access/clear_record',
   summary: 'Permanently delete cleared batches and their records (cannot be undone; all or none).',
-  access: permission('qr_code_list', 'remove'),
+  access: permission('recover', 'remove'),
   request: z.strictObject({ ids: idList }),
   response: z.object({ removed: z.int().min(0) }),
 });

@@ -65,6 +65,7 @@ const en = {
     amount_max: 'an amount is at most 1,000,000,000',
     remark_required: 'please enter a remark',
     title_required: 'title may not be empty',
+    shield_interval_min: 'the detection interval is at least 5 minutes',
   },
   errors: {
     login_failed: 'Login failed',
@@ -120,6 +121,9 @@ const en = {
     category_parent_unknown: 'the parent category does not exist',
     category_cycle: 'a category cannot move under itself or one of its subcategories',
     category_has_children: 'This category still has subcategories; move or remove them first',
+    spare_blocked: 'The spare domain is itself blocked in WeChat; choose another',
+    spare_not_held: 'The spare domain must be one of your held domains (hold_domain)',
+    shield_domain_unknown: 'No such domain',
   },
 };
 
@@ -184,6 +188,7 @@ const zhCN: Catalogue = {
     amount_max: '金额最多为 1,000,000,000',
     remark_required: '请输入备注',
     title_required: '标题不能为空',
+    shield_interval_min: '检测间隔至少为 5 分钟',
   },
   errors: {
     login_failed: '登录失败',
@@ -239,6 +244,9 @@ const zhCN: Catalogue = {
     category_parent_unknown: '上级分类不存在',
     category_cycle: '分类不能移动到自身或其下级分类之下',
     category_has_children: '该分类下还有子分类，请先移走或删除子分类',
+    spare_blocked: '备用域名本身已被微信封禁，请另选',
+    spare_not_held: '备用域名必须是您自己的保留域名（hold_domain）',
+    shield_domain_unknown: '没有这个域名',
   },
 };
 

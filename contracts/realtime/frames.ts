@@ -47,6 +47,8 @@ export const FrameType = defineEnum('realtime_frame_type', {
   ping: 12,
   /** server→client: an async operation of the user moved (each step, and when it ends); data `JobProgressData`. */
   job_progress: 20,
+  /** server→client: a domain of the user changed WeChat status (blocked, detection failed, normal); data `ShieldStatusData`. */
+  shield_status: 24,
 });
 export type FrameTypeCode = EnumValue<typeof FrameType>;
 
@@ -152,6 +154,20 @@ export const jobProgressData = z.object({
   link: z.string().max(500),
 });
 export type JobProgressData = z.infer<typeof jobProgressData>;
+
+/**
+ * Type 24: a domain's WeChat status changed (issue 14). `moved` QR codes went to `spare_domain` ('' when none);
+ * `message` is in the user's language. Arrives as an "other" server frame; screens parse it with this schema.
+ */
+export const shieldStatusData = z.object({
+  domain_id: id,
+  domain: z.string().max(253),
+  status: z.literal([1, 2, 4]),
+  spare_domain: z.string().max(253),
+  moved: z.int().min(0),
+  message: z.string().max(2000),
+});
+export type ShieldStatusData = z.infer<typeof shieldStatusData>;
 
 const envelopeShape = {
   /** The sender's language, 'zh-CN' | 'en' (the server answers replies in the socket's login locale). */

@@ -4,7 +4,7 @@ import { notFound } from '../http/errors.ts';
 import { startBatchUpdateJob } from '../jobs/kinds/qr-batch-update.ts';
 import { requireDomainForCodes } from '../qr/owned.ts';
 import { writeChildren } from '../qr/qr-codes.ts';
-import { batchUpdate, now, qrCodes, setMany } from '../qr/qr-resource.ts';
+import { batchUpdate, moveDomainCodes, now, qrCodes, setMany } from '../qr/qr-resource.ts';
 import { ownerScope } from '../qr/scope.ts';
 
 /** Address and CNAME customers point domains at: the mock serves every domain itself, on loopback. */
@@ -49,16 +49,14 @@ export const qrCodeHandlers = defineHandlers({
     const scope = ownerScope(me());
     return db.transaction(() => {
       const target = requireDomainForCodes(db, body.domain_id, scope);
-      let ids: number[];
-      if (body.ids) {
-        ids = qrCodes.findAll(db, body.ids, scope, 1).map((r) => {
-          if (r.owner !== target.user_id) throw notFound();
-          return r.id;
-        });
-      } else {
+      if (!body.ids) {
         const from = requireDomainForCodes(db, body.from_domain_id!, scope, target.user_id);
-        ids = db.prepare('SELECT id FROM qr_codes WHERE domain_id = ? AND removed = 1').pluck().all(from.id) as number[];
+        return { updated: moveDomainCodes(db, from.id, target.id, now(services)) };
       }
+      const ids = qrCodes.findAll(db, body.ids, scope, 1).map((r) => {
+        if (r.owner !== target.user_id) throw notFound();
+        return r.id;
+      });
       return { updated: setMany(db, ids, { domain_id: target.id }, now(services)) };
     })();
   },

@@ -87,6 +87,12 @@ export function setMany(db: Database, ids: readonly number[], values: Readonly<R
   return ids.reduce((n, id) => n + qrCodes.set(db, id, values, time), 0);
 }
 
+/** Every live code of one domain onto another (change_domain_name by from_domain_id, and a WeChat block). */
+export function moveDomainCodes(db: Database, fromDomainId: number, toDomainId: number, time: string): number {
+  const ids = db.prepare('SELECT id FROM qr_codes WHERE domain_id = ? AND removed = 1').pluck().all(fromDomainId) as number[];
+  return setMany(db, ids, { domain_id: toDomainId }, time);
+}
+
 type BatchBody = ParsedRequestOf<typeof qrCodeBatchUpdate>;
 
 /** qr_code_list/batch_update's checks: every id a live code of the caller (all or none), groups the owner's. */

@@ -15,6 +15,8 @@ interface CodeRow {
   visit_method: 1 | 2;
   visit_restriction: 1 | 2;
   open_log: number;
+  /** The code's current domain ('' when its domain was removed). */
+  domain: string;
 }
 
 const NO_SCRIPT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -35,20 +37,43 @@ function page(res: Response, status: number, title: string, text: string): void 
  */
 export function createVisitRouter(services: Services, options: { random?: () => number } = {}): express.Router {
   const { db, clock } = services;
+  const router = express.Router();
   const log = createVisitLog(db, options.random);
   const byFileName = db.prepare<[string], CodeRow>(
-    `SELECT id, name, rotation_type, jump_type, visit_method, visit_restriction, open_log FROM qr_codes
-     WHERE file_name = ? AND removed = 1`,
+    `SELECT q.id, q.name, q.rotation_type, q.jump_type, q.visit_method, q.visit_restriction, q.open_log, COALESCE(d.domain, '') AS domain
+     FROM qr_codes q LEFT JOIN domains d ON d.id = q.domain_id WHERE q.file_name = ? AND q.removed = 1`,
   );
+  const knownDomain = db.prepare<[string], { id: number }>('SELECT id FROM domains WHERE domain = ?');
+  const forwardOf = db.prepare<[string], { target_url: string; jump_type: 1 | 2 | 3 | 4 | 5 | 6 }>(
+    'SELECT f.target_url, f.jump_type FROM forwards f JOIN domains d ON d.id = f.domain_id WHERE d.domain = ? AND f.show_status = 1',
+  );
+  const hostOf = (req: Request) => (req.hostname || '').toLowerCase();
+  /** `host[:port]` of the request with the host swapped (the port is the one the visitor used). */
+  const swapHost = (req: Request, domain: string) => domain + ((req.get('host') ?? '').match(/:\d+$/)?.[0] ?? '');
+
+  // A domain's forwarding rule (`forward`): a visit to the domain's root jumps to the rule's target.
+  router.get('/', (req: Request, res: Response, next) => {
+    const rule = forwardOf.get(hostOf(req));
+    if (!rule) return next();
+    const nonce = randomBytes(16).toString('base64');
+    const { html, csp } = renderJumpPage(planJump(rule.jump_type, rule.target_url, { referrer: req.get('referer') ?? '' }), nonce, '');
+    res.status(200).set({ 'Content-Security-Policy': csp, 'Cache-Control': 'no-store', 'X-Frame-Options': 'DENY' }).type('html').send(html);
+  });
   const shortCode = db.prepare<[string], { file_name: string }>(
     `SELECT q.file_name FROM short_codes s JOIN qr_codes q ON q.id = s.qr_code_id WHERE s.code = ? AND q.removed = 1`,
   );
-  const router = express.Router();
 
   router.get(`${VISIT_PREFIX}:code`, (req: Request<{ code: string }>, res: Response) => {
     const code = req.params.code.length <= 64 ? byFileName.get(req.params.code) : undefined;
     if (!code) {
       page(res, 404, 'Not found', 'This QR code does not exist or has been removed.');
+      return;
+    }
+    // A printed code on another of our domains (e.g. one blocked since, whose codes moved to a spare) passes
+    // the visitor on to the code's current domain, where the visit is counted once.
+    const host = hostOf(req);
+    if (code.domain && host !== code.domain && knownDomain.get(host)) {
+      res.set('Cache-Control', 'no-store').redirect(302, `${req.protocol}://${swapHost(req, code.domain)}${req.originalUrl}`);
       return;
     }
     // Express answers HEAD with the GET route; a HEAD (link checkers, previews) is no visit.

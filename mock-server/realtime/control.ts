@@ -12,6 +12,7 @@ import { resetDatabase } from '../db/seed.ts';
 import { describeIssue } from '../http/router.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import type { Services } from '../services/index.ts';
+import { createShieldControl } from '../shield/control.ts';
 
 interface Fault {
   remaining: number;
@@ -72,6 +73,7 @@ export function createControl(services: Services) {
 
   const router = express.Router();
   router.use(express.json({ limit: '100kb', strict: true, type: () => true }));
+  router.use('/shield', createShieldControl(services));
   router.post('/:name', async (req: Request<{ name: string }>, res: Response) => {
     const name = req.params.name;
     if (!Object.hasOwn(controlBodies, name)) throw notFound();

@@ -88,6 +88,6 @@ export type Audit = ReturnType<typeof createAudit>;
 /** Seed step: the log types (also inserted by migration 008; a database reset empties the table). */
 export function seedLogTypes({ db }: { db: Database }): void {
   const insert = db.prepare('INSERT OR IGNORE INTO log_types (id, code, name) VALUES (?, ?, ?)');
-  const names: Record<string, string> = { login: 'Login', login_failed: 'Failed login', logout: 'Logout', register: 'Registration', admin_write: 'Administrator change' };
+  const names: Record<string, string> = { login: 'Login', login_failed: 'Failed login', logout: 'Logout', register: 'Registration', admin_write: 'Administrator change', shield: 'WeChat block action' };
   for (const o of LogType.options) insert.run(o.value, o.member, names[o.member] ?? o.member);
 }

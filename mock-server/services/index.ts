@@ -14,6 +14,7 @@ import { createSessions, type Sessions } from './sessions.ts';
 import { createSettings, type Settings } from './settings.ts';
 import { createUsers, type Users } from './users.ts';
 import { createLedger, type Ledger } from './ledger.ts';
+import { createShieldService, type ShieldService } from '../shield/service.ts';
 
 /** dev and test modes validate every answer against its contract and enable the control API. */
 export type ServerMode = 'production' | 'dev' | 'test';
@@ -43,6 +44,8 @@ export interface Services {
   readonly audit: Audit;
   /** Background jobs (mock-server/jobs/). */
   readonly jobs: JobRunner;
+  /** WeChat block detection (mock-server/shield/). */
+  readonly shield: ShieldService;
 }
 
 /** What the job runner needs beyond the services: the handler table (exports run list calls) and a folder. */
@@ -68,7 +71,7 @@ export function createServices(
   const sessions = createSessions(db, clock, config.sessionIdleMs);
   const users = createUsers(db);
   const realtimeKeys = createRealtimeKeys(db);
-  const services: Omit<Services, 'jobs'> & { jobs?: JobRunner } = {
+  const services: Omit<Services, 'jobs' | 'shield'> & { jobs?: JobRunner; shield?: ShieldService } = {
     db,
     clock,
     config,
@@ -84,5 +87,6 @@ export function createServices(
   // The runner reads the other services (clock, hub, users), so it is made once they exist.
   const { handlers, dataDir, options } = jobSetup;
   services.jobs = createJobRunner({ services: services as Services, handlers, kinds: JOB_KINDS, dataDir, log }, options);
+  services.shield = createShieldService(services as Omit<Services, 'shield'>, log);
   return services as Services;
 }

@@ -11,18 +11,21 @@ import {
   qrCodeAdd,
   qrCodeBatchUpdate,
   qrCodeChangeDomainName,
+  qrCodeDetails,
   qrCodeRemove,
   qrCodeUpdate,
   qrCodeUpdateOpenLog,
   qrCodeUpdateRestrictionVisit,
   qrCodeUpdateUrl,
   RotationType,
+  rotationTypeInquire,
+  ShowStatus,
   VisitMethod,
   VisitRestriction,
   type QrCode,
 } from '../../../contracts/index.ts';
 import type { ResourceBuilder } from '../../resources/define.ts';
-import type { ActionDecl, ColumnDecl, FieldOverride, LookupDecl } from '../../resources/types.ts';
+import type { ActionDecl, ColumnDecl, FieldOverride, LookupDecl, RowKey } from '../../resources/types.ts';
 import { AccessRecordsDialog } from './access-records.tsx';
 import { QrCodeDialog, qrTargetUrl } from './components/qr-code-dialog.tsx';
 import { QrImage } from './components/qr-image.tsx';
@@ -58,6 +61,12 @@ export function qrLookups(r: B, domainFilter: Record<string, unknown> = {}): Rec
       options: (a) => a.content.map((d) => ({ value: d.id, label: d.domain })),
     }),
     groups: r.lookup(groupInquire, { body: { page: 1, page_size: 200 }, options: (a) => a.content.map((g) => ({ value: g.id, label: g.name })) }),
+    // The rotation types an administrator shows (rotation_type screen), named as they named them; the
+    // first entry (larger sort) of a type names it.
+    rotation_types: r.lookup(rotationTypeInquire, {
+      body: { page: 1, page_size: 200, show_status: ShowStatus.values.show },
+      options: (a) => a.content.filter((e, i, all) => all.findIndex((x) => x.rotation_type === e.rotation_type) === i).map((e) => ({ value: e.rotation_type, label: e.name })),
+    }),
     internal_groups: r.lookup(internalGroupInquire, {
       body: { page: 1, page_size: 200 },
       options: (a) => a.content.map((g) => ({ value: g.id, label: g.name })),
@@ -116,7 +125,7 @@ const settingsFields = [
   { name: 'group_id', lookup: 'groups' },
   { name: 'internal_code_group_id', lookup: 'internal_groups' },
   'short_code_type',
-  'rotation_type',
+  { name: 'rotation_type', lookup: 'rotation_types' },
   'visit_threshold',
   'jump_type',
   'visit_method',
@@ -138,6 +147,9 @@ export function qrUpdateForm(r: B) {
     fields: ['name', { name: 'domain_id', lookup: 'domains' }, 'file_name', 'password', ...settingsFields],
   });
 }
+
+/** Opening one code's edit form reads it afresh (spec §7 `qr_code_list/details`): another tab may have moved it. */
+export const qrDetails = { call: qrCodeDetails, body: (key: RowKey) => ({ id: Number(key) }) };
 
 export function qrRemove(r: B) {
   return r.remove(qrCodeRemove, { button: 'remove', permanent: false, body: (ids) => ({ ids: ids.map(Number) }) });

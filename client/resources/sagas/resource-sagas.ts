@@ -68,6 +68,19 @@ export function* lookupsFlow(action: Named): Saga {
   );
 }
 
+/** A declared `details` call for the row about to be edited; a failure keeps the listed copy (the form still opens). */
+export function* detailsFlow(action: ReturnType<typeof ev.detailsRequested>): Saga {
+  const { resource, key } = action.payload;
+  const decl = resourceByName(resource);
+  if (!decl?.details) return;
+  try {
+    const row = (yield* apiCall(decl.details.call, decl.details.body(key))) as Record<string, unknown>;
+    yield put(ev.rowRefreshed({ resource, keyField: decl.rowKey ?? 'id', row }));
+  } catch {
+    // The list's copy is still a good start; the save answers for the truth.
+  }
+}
+
 function formFor(resource: string, mode: SaveSubmission['mode']) {
   const decl = resourceByName(resource);
   if (mode === 'create') return decl?.create;
@@ -198,6 +211,7 @@ export function* watchResources(): Saga {
     call(watchLoads),
     call(watchColumns),
     takeEvery(ev.opened.type, lookupsFlow),
+    takeEvery(ev.detailsRequested.type, detailsFlow),
     takeEvery(ev.saveSubmitted.type, saveFlow),
     takeEvery(ev.removeConfirmed.type, removeFlow),
     takeEvery(ev.actionConfirmed.type, actionFlow),

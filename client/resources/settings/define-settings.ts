@@ -1,7 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { CallDef, ResponseOf } from '../../../contracts/index.ts';
 import { defineRecord, type RecordDecl } from '../record/define-record.ts';
-import type { FormDecl, FormField } from '../types.ts';
+import type { FormDecl, FormField, ResourceDecl } from '../types.ts';
 
 /** A settings screen: one record read with `inquire` and saved (the changed fields) with `update`. */
 export interface SettingsDecl<R = unknown> {
@@ -14,6 +14,8 @@ export interface SettingsDecl<R = unknown> {
   readonly description?: string;
   /** Content width cap in px. Default 640 (forms read better narrow). */
   readonly maxWidth?: number;
+  /** A list shown on the same screen (`below`) whose lookups feed the form's selects (`lookup: '<id>'`). */
+  readonly lookupsFrom?: Pick<ResourceDecl, 'name' | 'lookups'>;
 }
 
 /** Declare a settings screen over its read and save calls; the save button needs the `button` authority. */
@@ -27,6 +29,7 @@ export function defineSettings<Read extends CallDef, Save extends CallDef>(decl:
   fields?: readonly FormField<Save>[];
   description?: string;
   maxWidth?: number;
+  lookupsFrom?: Pick<ResourceDecl, 'name' | 'lookups'>;
   onSaved?(record: ResponseOf<Read>): UnknownAction;
 }): SettingsDecl<ResponseOf<Read>> {
   const record = defineRecord({
@@ -44,5 +47,6 @@ export function defineSettings<Read extends CallDef, Save extends CallDef>(decl:
     >,
     description: decl.description,
     maxWidth: decl.maxWidth,
+    lookupsFrom: decl.lookupsFrom,
   };
 }

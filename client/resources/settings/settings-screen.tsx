@@ -1,10 +1,13 @@
 import { Callout, Intent } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSelector } from 'react-redux';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
 import { ResourceForm } from '../components/resource-form.tsx';
 import { RecordGate } from '../record/record-gate.tsx';
 import { useRecord } from '../record/use-record.ts';
 import { useGrants } from '../use-resource.ts';
+import { selectResource, type WithResources } from '../resource-slice.ts';
 import type { SettingsDecl } from './define-settings.ts';
 
 /**
@@ -12,8 +15,10 @@ import type { SettingsDecl } from './define-settings.ts';
  * validation from the update call's schema, the server's 400 under the field it names), read-only without
  * the form's authority.
  */
-export function SettingsScreen<R>({ decl }: { decl: SettingsDecl<R> }) {
+export function SettingsScreen<R>({ decl, below }: { decl: SettingsDecl<R>; below?: ReactNode }) {
   const { t } = useTranslation();
+  // The lookups of a list on the same screen (loaded when that list opens).
+  const lookupState = useSelector((s: WithResources) => (decl.lookupsFrom ? selectResource(s, decl.lookupsFrom.name).lookups : undefined));
   const { state, data, reload, save } = useRecord(decl.record);
   const canSave = useGrants()(decl.form.button);
   const labels = `resources.${decl.name}`;
@@ -36,6 +41,8 @@ export function SettingsScreen<R>({ decl }: { decl: SettingsDecl<R> }) {
             resource={decl.name}
             labels={labels}
             form={decl.form}
+            lookups={decl.lookupsFrom?.lookups}
+            lookupState={lookupState}
             mode="update"
             rows={[record]}
             save={state.save}
@@ -47,6 +54,7 @@ export function SettingsScreen<R>({ decl }: { decl: SettingsDecl<R> }) {
           />
         )}
       </RecordGate>
+      {below}
     </ScreenFrame>
   );
 }

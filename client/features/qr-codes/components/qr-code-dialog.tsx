@@ -27,6 +27,15 @@ export function QrCodeDialog({ rows, isOpen, onClose }: ActionDialogProps<QrCode
   const url = qrTargetUrl(row, target, origin);
   const base = `qr-${row.file_name}`;
 
+  // §8 'Conversion failed': the image could not be drawn (no canvas, text too long for a QR code).
+  const convert = (run: () => void) => {
+    try {
+      run();
+    } catch {
+      showToast(t('qr_codes.conversion_failed'), Intent.DANGER);
+    }
+  };
+
   const copy = async (text: string) => {
     const ok = await copyText(text);
     showToast(t(ok ? 'qr_codes.copied' : 'qr_codes.copy_failed'), ok ? Intent.SUCCESS : Intent.WARNING);
@@ -69,8 +78,8 @@ export function QrCodeDialog({ rows, isOpen, onClose }: ActionDialogProps<QrCode
       <DialogFooter
         actions={
           <>
-            <Button icon="media" text={t('qr_codes.download_png')} onClick={() => downloadDataUrl(`${base}.png`, qrPngDataUrl(url))} />
-            <Button icon="code" text={t('qr_codes.download_svg')} onClick={() => downloadText(`${base}.svg`, qrSvg(url), 'image/svg+xml')} />
+            <Button icon="media" text={t('qr_codes.download_png')} onClick={() => convert(() => downloadDataUrl(`${base}.png`, qrPngDataUrl(url)))} />
+            <Button icon="code" text={t('qr_codes.download_svg')} onClick={() => convert(() => downloadText(`${base}.svg`, qrSvg(url), 'image/svg+xml'))} />
             <Button intent={Intent.PRIMARY} text={t('common.actions.close')} onClick={onClose} />
           </>
         }

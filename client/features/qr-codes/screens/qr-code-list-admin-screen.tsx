@@ -1,7 +1,7 @@
 import { qrCodeUserInquire } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
-import { QR_LABELS, qrColumns, qrEditActions, qrFilters, qrLookups, qrRemove, qrUpdateForm, qrViewActions } from '../qr-code-parts.tsx';
+import { QR_LABELS, qrColumns, qrDetails, qrEditActions, qrFilters, qrLookups, qrRemove, qrUpdateForm, qrViewActions } from '../qr-code-parts.tsx';
 
 /** /customer/qr_code_list_admin: every user's QR codes, filterable by owner (administrators). */
 export const qrCodeListAdminResource = defineResource(qrCodeUserInquire, (r) => ({
@@ -12,6 +12,7 @@ export const qrCodeListAdminResource = defineResource(qrCodeUserInquire, (r) => 
   filters: ['account', ...qrFilters],
   lookups: qrLookups(r),
   update: qrUpdateForm(r),
+  details: qrDetails,
   remove: qrRemove(r),
   actions: [...qrViewActions(), ...qrEditActions(r)],
   export: { button: 'export' },

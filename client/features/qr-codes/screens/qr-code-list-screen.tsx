@@ -1,7 +1,7 @@
 import { qrCodeInquire } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
-import { QR_LABELS, qrColumns, qrCreateForm, qrEditActions, qrFilters, qrLookups, qrRemove, qrUpdateForm, qrViewActions } from '../qr-code-parts.tsx';
+import { QR_LABELS, qrColumns, qrDetails, qrCreateForm, qrEditActions, qrFilters, qrLookups, qrRemove, qrUpdateForm, qrViewActions } from '../qr-code-parts.tsx';
 
 /** /customer/qr_code_list: the customer's own live QR codes. */
 export const qrCodeListResource = defineResource(qrCodeInquire, (r) => ({
@@ -13,6 +13,7 @@ export const qrCodeListResource = defineResource(qrCodeInquire, (r) => ({
   lookups: qrLookups(r),
   create: qrCreateForm(r),
   update: qrUpdateForm(r),
+  details: qrDetails,
   remove: qrRemove(r),
   actions: [...qrViewActions(), ...qrEditActions(r)],
   export: { button: 'export' },

@@ -1,8 +1,8 @@
-import { qrCodeAccessClearedInquire, qrCodeAccessRestore } from '../../../../contracts/index.ts';
+import { qrCodeAccessClearedInquire, qrCodeAccessClearRecord, qrCodeAccessRestore } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
 
-/** /customer/recover: cleared slices of access logs, put back with `restore`. */
+/** /customer/recover: cleared slices of access logs, put back with `restore` or deleted for good (§8 confirmation). */
 export const recoverResource = defineResource(qrCodeAccessClearedInquire, (r) => ({
   name: 'recover',
   description: 'resources.recover.description',
@@ -27,6 +27,7 @@ export const recoverResource = defineResource(qrCodeAccessClearedInquire, (r) =>
       body: (rows) => ({ ids: rows.map((x) => x.id) }),
     }),
   ],
+  remove: r.remove(qrCodeAccessClearRecord, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
 }));
 
 export default resourceScreen(recoverResource);

@@ -12,7 +12,7 @@ import { qrTargetUrl } from '../components/qr-code-dialog.tsx';
 import { QrImage } from '../components/qr-image.tsx';
 import { qrPngDataUrl, qrSvg } from '../components/qr-matrix.ts';
 import styles from '../components/qr-codes.module.css';
-import { QR_LABELS, qrColumns, qrCreateForm, qrLookups, qrUpdateForm, qrViewActions } from '../qr-code-parts.tsx';
+import { QR_LABELS, qrColumns, qrDetails, qrCreateForm, qrLookups, qrUpdateForm, qrViewActions } from '../qr-code-parts.tsx';
 
 /** /customer/set_qr_code: make a QR code on one page — the form, the new code's image, the latest codes. */
 export const setQrCodeResource = defineResource(qrCodeInquire, (r) => ({
@@ -23,6 +23,7 @@ export const setQrCodeResource = defineResource(qrCodeInquire, (r) => ({
   lookups: qrLookups(r),
   create: qrCreateForm(r),
   update: qrUpdateForm(r),
+  details: qrDetails,
   actions: qrViewActions(),
   pageSize: 10,
 }));

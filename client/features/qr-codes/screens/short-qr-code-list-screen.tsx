@@ -1,7 +1,7 @@
 import { DomainDisplayType, qrCodeInquire } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
-import { QR_LABELS, qrColumns, qrCreateForm, qrEditActions, qrLookups, qrRemove, qrUpdateForm, qrViewActions } from '../qr-code-parts.tsx';
+import { QR_LABELS, qrColumns, qrDetails, qrCreateForm, qrEditActions, qrLookups, qrRemove, qrUpdateForm, qrViewActions } from '../qr-code-parts.tsx';
 
 /** /customer/short_qr_code_list: QR codes on short domains (display type 3); new ones are offered short domains only. */
 export const shortQrCodeListResource = defineResource(qrCodeInquire, (r) => ({
@@ -14,6 +14,7 @@ export const shortQrCodeListResource = defineResource(qrCodeInquire, (r) => ({
   lookups: qrLookups(r, { display_type: DomainDisplayType.values.short }),
   create: qrCreateForm(r),
   update: qrUpdateForm(r),
+  details: qrDetails,
   remove: qrRemove(r),
   actions: [...qrViewActions(), ...qrEditActions(r).filter((a) => a.id === 'urls' || a.id === 'change_domain')],
   export: {},

@@ -1,5 +1,6 @@
 import { Alert, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { keyOf } from '../../define.ts';
 import { labelsOf } from '../../fields.ts';
 import type { ResourceDecl } from '../../types.ts';
 import type { ResourceHandle } from '../../use-resource.ts';
@@ -18,6 +19,9 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
   const { editing, confirming, dialog } = dialogs;
   const common = { resource: decl.name, labels: labelsOf(decl), save: r.state.save, lookups: decl.lookups, lookupState: r.state.lookups, onClose: dialogs.closeForm };
   const form = editing?.mode === 'create' ? decl.create : editing?.mode === 'update' ? decl.update : undefined;
+  // The row being edited as the list holds it now (a declared `details` call may have refreshed it).
+  const editKey = editing?.mode === 'update' ? keyOf(decl, editing.row) : undefined;
+  const editRow = editing?.mode === 'update' ? (r.rows.find((x) => keyOf(decl, x) === editKey) ?? editing.row) : undefined;
 
   return (
     <>
@@ -35,9 +39,10 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
         form && (
           <ResourceForm
             {...common}
+            key={decl.details && editRow ? JSON.stringify(editRow) : undefined}
             form={form}
             mode={editing.mode}
-            rows={editing.mode === 'update' ? [editing.row] : []}
+            rows={editRow ? [editRow] : []}
             onSubmit={(b) => r.save(editing.mode, b)}
           />
         )

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { ActionDecl, CallAction, DialogAction, FormAction, RowKey } from '../../types.ts';
+import { keyOf } from '../../define.ts';
 import type { ResourceHandle } from '../../use-resource.ts';
 
 /** A question before something is done: deleting rows, or an action declared with `confirm`. */
@@ -35,6 +36,8 @@ export function useListDialogs<Row>(r: ResourceHandle<Row>, rowsByKey: (keys: re
   const startEdit = (next: Exclude<Editing<Row>, null>) => {
     resetSave();
     setEditing(next);
+    // A declared `details` call refreshes the row the form starts from.
+    if (next.mode === 'update' && r.decl.details) r.refreshRow(keyOf(r.decl, next.row));
   };
   return {
     editing,

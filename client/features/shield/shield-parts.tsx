@@ -1,0 +1,92 @@
+import { Dialog, DialogBody } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import {
+  DomainDisplayType, domainMonitorInquire, MonitorOk, ShieldStatus, shieldDetectionInquire, shieldDetectionRun, shieldHistoryInquire,
+  type ShieldDomain,
+} from '../../../contracts/index.ts';
+import { ResourceList } from '../../resources/components/resource-list.tsx';
+import { defineResource } from '../../resources/define.ts';
+import type { ActionDialogProps } from '../../resources/types.ts';
+
+/** Field labels every shield screen shares: `resources.shield.fields.*`. */
+export const SHIELD_LABELS = 'resources.shield';
+
+const statusIntent = (c: number) => (c === ShieldStatus.values.normal ? 'success' : c === ShieldStatus.values.blocked ? 'danger' : 'warning');
+const okIntent = (c: number) => (c === MonitorOk.values.ok ? 'success' : 'danger');
+
+/** One domain's check history (newest first), nested in the detection monitors. */
+export const shieldHistoryResource = defineResource(shieldHistoryInquire, () => ({
+  name: 'shield_history',
+  labels: SHIELD_LABELS,
+  title: 'resources.shield.history_title',
+  columns: [
+    { field: 'check_time', kind: 'date' },
+    { field: 'status', kind: 'enum', enum: ShieldStatus, intentOf: statusIntent },
+    { field: 'attempt', kind: 'number' },
+    { field: 'message', kind: 'text' },
+  ],
+  filters: ['status'],
+}));
+
+function HistoryDialog({ rows, isOpen, onClose }: ActionDialogProps<ShieldDomain>) {
+  const { t } = useTranslation();
+  const row = rows[0];
+  if (!row) return null;
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title={t('resources.shield.history_of', { domain: row.domain })} icon="history" style={{ width: 720 }}>
+      <DialogBody>
+        <ResourceList decl={shieldHistoryResource} fixed={{ domain_id: row.id }} />
+      </DialogBody>
+    </Dialog>
+  );
+}
+
+/** A WeChat detection monitor: the customer's own (wx_shield_detection) or everybody's (monitor, admin). */
+export function detectionResource(name: 'wx_shield_detection' | 'monitor', everyone: boolean) {
+  return defineResource(shieldDetectionInquire, (r) => ({
+    name,
+    labels: SHIELD_LABELS,
+    description: `${SHIELD_LABELS}.descriptions.${name}`,
+    columns: [
+      { field: 'domain', kind: 'text' },
+      ...(everyone ? [{ field: 'account', kind: 'text' } as const] : []),
+      { field: 'display_type', kind: 'enum', enum: DomainDisplayType, intentOf: () => 'primary' },
+      { field: 'shield_status', kind: 'enum', enum: ShieldStatus, intentOf: statusIntent },
+      { field: 'qr_code_count', kind: 'number' },
+      { field: 'failures', kind: 'number', hiddenByDefault: !everyone },
+      { field: 'last_check_time', kind: 'text' },
+      { field: 'last_message', kind: 'text' },
+    ],
+    filters: ['domain', 'display_type', 'shield_status', ...(everyone ? (['account'] as const) : [])],
+    actions: [
+      r.action(shieldDetectionRun, {
+        id: 'check_now',
+        scope: 'row',
+        label: `${SHIELD_LABELS}.actions.check_now`,
+        icon: 'refresh',
+        body: (rows) => ({ domain_id: rows[0]!.id }),
+      }),
+      { kind: 'dialog', id: 'history', scope: 'row', label: `${SHIELD_LABELS}.actions.history`, icon: 'history', dialog: HistoryDialog },
+    ],
+  }));
+}
+
+/** A domain monitor: where domains point compared with get_ip, and whether they answer. */
+export function domainMonitorResource(name: 'domain_monitor' | 'admin_domain_monitor', everyone: boolean) {
+  return defineResource(domainMonitorInquire, () => ({
+    name,
+    labels: SHIELD_LABELS,
+    description: `${SHIELD_LABELS}.descriptions.${name}`,
+    columns: [
+      { field: 'domain', kind: 'text' },
+      ...(everyone ? [{ field: 'account', kind: 'text' } as const] : []),
+      { field: 'display_type', kind: 'enum', enum: DomainDisplayType, intentOf: () => 'primary' },
+      { field: 'resolve_target', kind: 'text' },
+      { field: 'dns_ok', kind: 'enum', enum: MonitorOk, intentOf: okIntent },
+      { field: 'reachable', kind: 'enum', enum: MonitorOk, intentOf: okIntent },
+      { field: 'shield_status', kind: 'enum', enum: ShieldStatus, intentOf: statusIntent },
+      { field: 'qr_code_count', kind: 'number' },
+    ],
+    filters: ['domain', 'dns_ok', ...(everyone ? (['account'] as const) : [])],
+  }));
+}

@@ -1,0 +1,120 @@
+import {
+  domainMonitorInquire, monitoredDomain, shieldCheck, shieldDetectionInquire, shieldDomain, shieldHistoryInquire, shieldPush, shieldPushRecordsInquire,
+} from '../../contracts/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { defineHandlers } from '../http/handler.ts';
+import { requireDomain } from '../qr/owned.ts';
+import { ownerScope } from '../qr/scope.ts';
+import { defineResource } from '../resources/define.ts';
+import { shieldTelegramBound } from '../shield/notify.ts';
+import { blockAnswer, detectionAnswer, shieldStore, type PushAnswer } from '../shield/store.ts';
+import { RESOLUTION_TARGET } from './qr-code.ts';
+
+const ownerFilters = { user_id: { op: 'eq', adminOnly: true }, account: { op: 'like', column: 'u.account', adminOnly: true } } as const;
+const liveCodes = '(SELECT COUNT(*) FROM qr_codes q WHERE q.domain_id = d.id AND q.removed = 1) AS qr_code_count';
+
+const detection = defineResource({
+  calls: { inquire: shieldDetectionInquire },
+  row: shieldDomain,
+  table: 'domains',
+  alias: 'd',
+  select: `d.id, d.user_id, u.account, d.domain, d.display_type, d.shield_status, d.hold, ${liveCodes},
+    COALESCE(s.failures, 0) AS failures, COALESCE(s.last_check_time, '') AS last_check_time, COALESCE(s.last_message, '') AS last_message`,
+  joins: 'JOIN users u ON u.id = d.user_id LEFT JOIN shield_state s ON s.domain_id = d.id',
+  owner: 'user_id',
+  filters: { ...ownerFilters, domain: { op: 'like', lower: true }, display_type: 'eq', shield_status: 'eq' },
+  // Blocked and failed first: what needs attention.
+  orderBy: 'CASE d.shield_status WHEN 1 THEN 1 ELSE 0 END, d.id DESC',
+});
+
+const history = defineResource({
+  calls: { inquire: shieldHistoryInquire },
+  row: shieldCheck,
+  table: 'shield_checks',
+  alias: 'c',
+  select: 'c.id, c.domain_id, d.domain, c.status, c.attempt, c.message, c.check_time',
+  joins: 'JOIN domains d ON d.id = c.domain_id',
+  owner: 'd.user_id',
+  filters: { domain_id: 'eq', status: 'eq' },
+  orderBy: 'c.id DESC',
+});
+
+const pushes = defineResource({
+  calls: { inquire: shieldPushRecordsInquire },
+  row: shieldPush,
+  table: 'shield_pushes',
+  alias: 'p',
+  select: 'p.id, p.user_id, u.account, p.domain, p.status, p.spare_domain, p.moved, p.channels, p.create_time',
+  joins: 'JOIN users u ON u.id = p.user_id',
+  owner: 'user_id',
+  filters: { ...ownerFilters, domain: { op: 'like', lower: true } },
+  orderBy: 'p.id DESC',
+});
+
+// The expected DNS targets are constants of the mock (get_ip's answer), never request input.
+const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const DNS_OK = `CASE WHEN x.resolve_target IN (${sqlText(RESOLUTION_TARGET.ip)}, ${sqlText(RESOLUTION_TARGET.cname)}) THEN 1 ELSE 2 END`;
+
+const monitor = defineResource({
+  calls: { inquire: domainMonitorInquire },
+  row: monitoredDomain,
+  table: 'domains',
+  alias: 'd',
+  select: `d.id, d.user_id, u.account, d.domain, d.display_type, d.resolve_target, m.dns_ok,
+    CASE WHEN m.dns_ok = 1 AND d.shield_status <> 2 THEN 1 ELSE 2 END AS reachable, d.shield_status, ${liveCodes}`,
+  joins: `JOIN users u ON u.id = d.user_id JOIN (SELECT x.id AS mid, ${DNS_OK} AS dns_ok FROM domains x) m ON m.mid = d.id`,
+  owner: 'user_id',
+  filters: { ...ownerFilters, domain: { op: 'like', lower: true }, dns_ok: { op: 'eq', column: 'm.dns_ok' } },
+  orderBy: 'm.dns_ok DESC, d.id DESC',
+});
+
+export const shieldHandlers = defineHandlers({
+  ...detection.handlers,
+  ...history.handlers,
+  ...pushes.handlers,
+  ...monitor.handlers,
+
+  'shield_detection/run': ({ body, services, me }) => {
+    const user = me();
+    requireDomain(services.db, body.domain_id, ownerScope(user));
+    services.shield.detector.check(body.domain_id);
+    return detection.get(services.db, body.domain_id, ownerScope(user));
+  },
+
+  'shield_detection_config/inquire': ({ services }) => detectionAnswer(shieldStore(services.db).config()),
+  'shield_detection_config/update': ({ body, services }) => {
+    const store = shieldStore(services.db);
+    services.db.transaction(() => store.setConfig(body))();
+    return detectionAnswer(store.config());
+  },
+
+  'shield_configuration/inquire': ({ services }) => blockAnswer(shieldStore(services.db).config()),
+  'shield_configuration/update': ({ body, services }) => {
+    const store = shieldStore(services.db);
+    services.db.transaction(() => store.setConfig(body))();
+    return blockAnswer(store.config());
+  },
+
+  'shield_push/inquire': ({ services, me }) => pushAnswer(services, me().id),
+  'shield_push/update': ({ body, services, me }) => {
+    const { db } = services;
+    const user = me();
+    db.transaction(() => {
+      if (body.spare_domain_id) {
+        // The caller's own domain even for administrators: push settings are personal.
+        const spare = db.prepare<[number], { user_id: number; hold: number; shield_status: number }>('SELECT user_id, hold, shield_status FROM domains WHERE id = ?').get(body.spare_domain_id);
+        requireDomain(db, body.spare_domain_id, user.id);
+        if (spare!.shield_status === 2) throw new ApiError(409, 'errors.spare_blocked', { field: 'spare_domain_id' });
+        if (spare!.hold !== 2) throw new ApiError(409, 'errors.spare_not_held', { field: 'spare_domain_id' });
+      }
+      shieldStore(db).setPush(user.id, body);
+    })();
+    return pushAnswer(services, user.id);
+  },
+});
+
+function pushAnswer(services: Parameters<typeof shieldTelegramBound>[0], userId: number): PushAnswer {
+  const store = shieldStore(services.db);
+  const p = store.push(userId);
+  return { ...p, spare_domain: store.domainName(p.spare_domain_id), telegram_bound: shieldTelegramBound(services, userId) };
+}

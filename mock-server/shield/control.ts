@@ -1,0 +1,35 @@
+import express, { type Request, type Response } from 'express';
+import type { z } from 'zod';
+import { shieldControlAnswers, shieldControlBodies, type ShieldControlAnswer, type ShieldControlName } from '../../contracts/index.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { describeIssue } from '../http/router.ts';
+import type { Services } from '../services/index.ts';
+
+/** `/__control/shield/*`: the simulated WeChat checker's state and detection rounds (README "Control API"). */
+export function createShieldControl(services: Services): express.Router {
+  const { db } = services;
+  type Body<N extends ShieldControlName> = z.output<(typeof shieldControlBodies)[N]>;
+  const actions: { [N in ShieldControlName]: (body: Body<N>) => ShieldControlAnswer<N> } = {
+    mark: ({ domain, status, message }) => {
+      db.prepare('INSERT INTO shield_sim (domain, status, message) VALUES (?, ?, ?) ON CONFLICT (domain) DO UPDATE SET status = excluded.status, message = excluded.message')
+        .run(domain, status, message);
+      return { domain, status, known: db.prepare('SELECT 1 FROM domains WHERE domain = ?').get(domain) !== undefined };
+    },
+    run: ({ force }) => services.shield.detector.round(force),
+    state: () => ({ marks: db.prepare<[], { domain: string; status: number; message: string }>('SELECT domain, status, message FROM shield_sim ORDER BY domain').all() }),
+  };
+  const router = express.Router();
+  router.post('/:name', (req: Request<{ name: string }>, res: Response) => {
+    const name = req.params.name;
+    if (!Object.hasOwn(shieldControlBodies, name)) throw notFound();
+    const n = name as ShieldControlName;
+    const parsed = shieldControlBodies[n].safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const { key, field } = describeIssue(parsed.error);
+      throw badRequest(key, { field });
+    }
+    const run = actions[n] as (body: unknown) => unknown;
+    res.json({ status: true, data: shieldControlAnswers[n].parse(run(parsed.data)) });
+  });
+  return router;
+}

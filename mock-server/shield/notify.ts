@@ -1,0 +1,77 @@
+import { FrameType, LogType, type ShieldStatusData } from '../../contracts/index.ts';
+import { formatDateTime } from '../services/clock.ts';
+import type { Services } from '../services/index.ts';
+import { shieldStore } from './store.ts';
+
+/**
+ * TELEGRAM HOOK (issue 13 owns the bot binding table, built at the same time as this): answer true when the
+ * user has a binding and the simulated bot took the text. Until issue 13 lands and fills this in, nobody
+ * has a binding, so Telegram is skipped and the push record says which channels were used.
+ */
+export type ShieldTelegramHook = (services: Services, userId: number, text: string) => boolean;
+export const shieldTelegramHook: ShieldTelegramHook = () => false;
+/** Whether the user has a Telegram binding (shown on shield_push); the same hook point as above. */
+export const shieldTelegramBound = (_services: Services, _userId: number): boolean => false;
+
+const STATUS_TEXT = {
+  1: { en: 'is reachable in WeChat again', zh: '在微信中已恢复正常' },
+  2: { en: 'was blocked by WeChat', zh: '已被微信封禁' },
+  4: { en: 'could not be checked', zh: '检测失败' },
+} as const;
+
+/** Site messages have no reader language yet: both languages, Chinese first (the site's default). */
+export function shieldText(d: Pick<ShieldStatusData, 'domain' | 'status' | 'spare_domain' | 'moved'>): { title: string; content: string } {
+  const s = STATUS_TEXT[d.status];
+  const moved = d.spare_domain
+    ? { zh: `，${d.moved} 个二维码已切换到备用域名 ${d.spare_domain}`, en: `; ${d.moved} QR codes moved to the spare domain ${d.spare_domain}` }
+    : { zh: '', en: '' };
+  return {
+    title: `域名 ${d.domain} ${s.zh} / Domain ${d.domain} ${s.en}`,
+    content: `域名 ${d.domain} ${s.zh}${moved.zh}。\nDomain ${d.domain} ${s.en}${moved.en}.`,
+  };
+}
+
+/** One audit row of a step the detector took on its own (no user, no request). */
+export function auditShield(services: Services, step: string, domainId: number, content: Record<string, unknown>): void {
+  services.audit.record({
+    type: LogType.values.shield,
+    source: `shield/${step}`,
+    user: null,
+    content: JSON.stringify(content),
+    targetIds: JSON.stringify({ domain_id: domainId }),
+    ip: '',
+    ua: 'shield-detector',
+  });
+}
+
+/**
+ * Tell the owner through the channels they chose (shield_push), record the push and audit it. Administrators'
+ * open monitors get the frame too, so a block shows up there without a reload.
+ */
+export function notifyOwner(services: Services, ownerId: number, data: ShieldStatusData, notify: boolean): string[] {
+  const { db, clock, realtime } = services;
+  const prefs = shieldStore(db).push(ownerId);
+  const time = formatDateTime(clock.now());
+  const channels: string[] = [];
+  const text = shieldText(data);
+  if (notify && prefs.site_message === 1) {
+    const id = Number(
+      db.prepare('INSERT INTO messages (user_id, sender_id, title, content, send_time) VALUES (?, NULL, ?, ?, ?)').run(ownerId, text.title, text.content, time).lastInsertRowid,
+    );
+    realtime.push(ownerId, FrameType.values.message, { id, title: text.title, content: text.content });
+    channels.push('site_message');
+  }
+  if (notify && prefs.realtime === 1) {
+    realtime.push(ownerId, FrameType.values.shield_status, data);
+    channels.push('realtime');
+  }
+  if (notify && prefs.telegram === 1 && shieldTelegramHook(services, ownerId, `${text.title}\n${text.content}`)) channels.push('telegram');
+  const admins = db.prepare(`SELECT u.id FROM users u JOIN roles r ON r.id = u.role_id WHERE r.kind IN ('admin', 'super_admin') AND u.id <> ?`).pluck().all(ownerId) as number[];
+  for (const id of admins) realtime.push(id, FrameType.values.shield_status, data);
+  if (channels.length) {
+    db.prepare('INSERT INTO shield_pushes (user_id, domain_id, domain, status, spare_domain, moved, channels, create_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(ownerId, data.domain_id, data.domain, data.status, data.spare_domain, data.moved, channels.join(','), time);
+    auditShield(services, 'notify', data.domain_id, { user_id: ownerId, channels });
+  }
+  return channels;
+}

@@ -1,0 +1,169 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTROL_PREFIX, FrameType, shieldStatusData, type ShieldCheck, type ShieldDomain, type ShieldPush } from '../../contracts/index.ts';
+import { MINUTE, type ManualClock } from '../helpers/clock.ts';
+import { SEEDED, ok, refusalChecker, startQrServer } from '../helpers/qr.ts';
+import type { TestServer } from '../helpers/server.ts';
+import { connectAs } from '../realtime/client.ts';
+
+/**
+ * WeChat block detection end to end (issue 14): QA marks a domain blocked through the control API, a detection
+ * round picks it up, the domain's QR codes move to the owner's held spare domain, the owner gets a site
+ * message and a type-24 frame on a real socket, and a printed code on the blocked domain passes through the
+ * spare domain to its target.
+ */
+let t: TestServer;
+let tok: Awaited<ReturnType<typeof startQrServer>>['tok'];
+beforeAll(async () => {
+  ({ t, tok } = await startQrServer());
+});
+afterAll(() => t.close());
+const rejects = refusalChecker(() => t);
+
+const control = async (name: string, body: unknown = {}) => {
+  const res = await request(t.server).post(`${CONTROL_PREFIX}/shield/${name}`).send(body as object);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as Record<string, unknown>;
+};
+const domainRow = (id: number) => t.db.prepare('SELECT shield_status, hold FROM domains WHERE id = ?').get(id) as { shield_status: number; hold: number };
+const codeDomain = (file: string) => t.db.prepare('SELECT domain_id FROM qr_codes WHERE file_name = ?').pluck().get(file);
+
+describe('block → detector → spare → push → visit', () => {
+  it('a round changes nothing before anything is marked', async () => {
+    const run = await control('run', { force: true });
+    expect(run.changes).toEqual([]);
+    expect(run.checked).toBeGreaterThan(0);
+    expect(domainRow(4).shield_status).toBe(2); // seeded blocked stays blocked
+  });
+
+  it('marks, detects, moves the codes, pushes to the owner, and the printed code still reaches its target', async () => {
+    const owner = await connectAs(t, 'customer01');
+    const other = await connectAs(t, 'customer02');
+    const admin = await connectAs(t, 'admin01');
+    const onEntry = t.db.prepare('SELECT COUNT(*) FROM qr_codes WHERE domain_id = 1 AND removed = 1').pluck().get() as number;
+    expect(await control('mark', { domain: 'entry1.example.com', status: 2 })).toMatchObject({ known: true });
+    // Not yet detected: the domain is checked again only when due.
+    expect(domainRow(SEEDED.entry1).shield_status).toBe(1);
+    const run = await control('run', { force: true });
+    expect(run.changes).toEqual([
+      { domain_id: 1, domain: 'entry1.example.com', status: 2, spare_domain: 'reserve1.example.com', moved: onEntry, message: 'blocked by WeChat' },
+    ]);
+    expect(domainRow(SEEDED.entry1).shield_status).toBe(2);
+    expect(domainRow(SEEDED.reserve1).hold).toBe(1); // the spare left the reserve
+    expect(codeDomain('demo01')).toBe(SEEDED.reserve1);
+    expect(codeDomain('trash01')).toBe(SEEDED.entry1); // a code in the recycle bin stays
+
+    const message = await owner.next();
+    expect(message.type).toBe(FrameType.values.message);
+    const frame = await owner.next();
+    expect(frame.type).toBe(FrameType.values.shield_status);
+    expect(shieldStatusData.parse(frame.data)).toMatchObject({ domain: 'entry1.example.com', status: 2, spare_domain: 'reserve1.example.com' });
+    expect((await admin.next()).type).toBe(FrameType.values.shield_status); // open monitors reload
+    await new Promise((r) => setTimeout(r, 100));
+    expect(other.frames).toEqual([]);
+    admin.close();
+    owner.close();
+    other.close();
+
+    const printed = await request(t.server).get('/v/demo01?s=1').set('Host', 'entry1.example.com');
+    expect(printed.status).toBe(302);
+    const location = new URL(printed.headers.location as string);
+    expect(location.hostname).toBe('reserve1.example.com');
+    const landed = await request(t.server).get(`${location.pathname}${location.search}`).set('Host', location.host);
+    expect(landed.status).toBe(200);
+    expect(landed.text).toContain('https://example.com/spring/');
+
+    const logs = t.db.prepare("SELECT source FROM logs WHERE type = 6 ORDER BY id").pluck().all();
+    expect(logs).toEqual(['shield/move_codes', 'shield/mark_blocked', 'shield/notify']);
+    const pushes = ok<{ content: ShieldPush[] }>(await t.call('shield_push/records_inquire', {}, tok.customer01));
+    expect(pushes.content[0]).toMatchObject({ domain: 'entry1.example.com', status: 2, moved: onEntry, channels: 'site_message,realtime' });
+    expect(ok<{ content: ShieldPush[] }>(await t.call('shield_push/records_inquire', {}, tok.customer02)).content).toEqual([]);
+    expect(pushes.content).toHaveLength(2); // the seeded one too
+  });
+
+  it('keeps the history and lists the domain as blocked, owner-scoped', async () => {
+    const list = ok<{ content: ShieldDomain[] }>(await t.call('shield_detection/inquire', { shield_status: 2 }, tok.customer01));
+    expect(list.content.map((d) => d.domain).sort()).toEqual(['blocked1.example.com', 'entry1.example.com']);
+    const hist = ok<{ content: ShieldCheck[] }>(await t.call('shield_detection/history_inquire', { domain_id: 1 }, tok.customer01));
+    expect(hist.content.map((c) => c.status)).toEqual([2, 1]);
+    expect(ok<{ content: ShieldDomain[] }>(await t.call('shield_detection/inquire', {}, tok.customer02)).content.every((d) => d.user_id === 5)).toBe(true);
+    expect(ok<{ total: number }>(await t.call('shield_detection/history_inquire', { domain_id: 1 }, tok.customer02)).total).toBe(0);
+  });
+});
+
+describe('status 4: retried with backoff before it counts', () => {
+  it('three failed retries, then "detection failed"; check now by the owner', async () => {
+    await control('mark', { domain: 'land1.example.com', status: 4 });
+    const clock = t.services.clock as ManualClock;
+    for (let i = 1; i <= 3; i++) {
+      const d = ok<ShieldDomain>(await t.call('shield_detection/run', { domain_id: SEEDED.land1 }, tok.customer01));
+      expect(d).toMatchObject({ shield_status: 1, failures: i });
+    }
+    const next = t.db.prepare('SELECT next_check_ms FROM shield_state WHERE domain_id = 2').pluck().get() as number;
+    expect(next - clock.now()).toBe(30_000 * 4); // 30 s · 2^(3−1)
+    const d = ok<ShieldDomain>(await t.call('shield_detection/run', { domain_id: SEEDED.land1 }, tok.customer01));
+    expect(d).toMatchObject({ shield_status: 4, failures: 4 });
+    // Due domains only: nothing is due right after a check; after the interval it is.
+    expect((await control('run')).checked).toBe(0);
+    clock.advance(11 * MINUTE);
+    expect((await control('run')).checked).toBeGreaterThan(0);
+  });
+
+  it('another customer\'s domain or an unknown one: 404, nothing changes', async () => {
+    await rejects('shield_detection/run', { domain_id: SEEDED.land1 }, tok.customer02, 404);
+    await rejects('shield_detection/run', { domain_id: 999 }, tok.customer01, 404);
+  });
+});
+
+describe('settings', () => {
+  it('detection config: interval minimum, key write-only, admin only', async () => {
+    await rejects('shield_detection_config/update', { interval_minutes: 1 }, tok.admin, 400, /interval_minutes: the detection interval is at least 5 minutes/);
+    await rejects('shield_detection_config/update', { endpoint: 'ftp://x' }, tok.admin, 400, /endpoint/);
+    await rejects('shield_detection_config/update', { interval_minutes: 30 }, tok.customer01, 403);
+    const c = ok<Record<string, unknown>>(await t.call('shield_detection_config/update', { interval_minutes: 30, api_key: 's3cret', check_short: 2 }, tok.admin));
+    expect(c).toMatchObject({ interval_minutes: 30, api_key_set: true, check_short: 2 });
+    expect(JSON.stringify(ok(await t.call('shield_detection_config/inquire', {}, tok.admin)))).not.toContain('s3cret');
+    const log = t.db.prepare("SELECT content FROM logs WHERE source = 'shield_detection_config/update'").pluck().get() as string;
+    expect(log).not.toContain('s3cret');
+  });
+
+  it('on-block config', async () => {
+    expect(ok(await t.call('shield_configuration/update', { move_codes: 2 }, tok.admin))).toEqual({ move_codes: 2, notify: 1 });
+    expect(ok(await t.call('shield_configuration/inquire', {}, tok.admin))).toEqual({ move_codes: 2, notify: 1 });
+    await rejects('shield_configuration/update', { move_codes: 3 }, tok.admin, 400, /move_codes/);
+    ok(await t.call('shield_configuration/update', { move_codes: 1 }, tok.admin));
+  });
+
+  it('push settings: spare must be own, held and not blocked', async () => {
+    await rejects('shield_push/update', { spare_domain_id: SEEDED.entry2 }, tok.customer01, 404);
+    await rejects('shield_push/update', { spare_domain_id: 999 }, tok.customer01, 404);
+    await rejects('shield_push/update', { spare_domain_id: SEEDED.s1 }, tok.customer01, 409, /spare_domain_id: The spare domain must be one of your held domains/);
+    t.db.prepare('UPDATE domains SET hold = 2 WHERE id = 4').run();
+    await rejects('shield_push/update', { spare_domain_id: 4 }, tok.customer01, 409, /spare_domain_id: The spare domain is itself blocked/);
+    t.db.prepare('UPDATE domains SET hold = 2 WHERE id = ?').run(SEEDED.s1);
+    const p = ok(await t.call('shield_push/update', { spare_domain_id: SEEDED.s1, site_message: 2 }, tok.customer01));
+    expect(p).toEqual({ spare_domain_id: SEEDED.s1, spare_domain: 's1.example.com', site_message: 2, realtime: 1, telegram: 1, telegram_bound: false });
+    expect(ok(await t.call('shield_push/inquire', {}, tok.customer02))).toMatchObject({ spare_domain_id: null, site_message: 1 });
+  });
+
+  it('domain monitor compares the DNS target with get_ip', async () => {
+    t.db.prepare("UPDATE domains SET resolve_target = '10.9.9.9' WHERE id = ?").run(SEEDED.s1);
+    const all = ok<{ content: { id: number; dns_ok: number; reachable: number; user_id: number }[] }>(await t.call('domain_monitor/inquire', {}, tok.customer01));
+    expect(all.content.every((d) => d.user_id === 4)).toBe(true);
+    expect(all.content.find((d) => d.id === SEEDED.s1)).toMatchObject({ dns_ok: 2, reachable: 2 });
+    expect(all.content.find((d) => d.id === SEEDED.land1)).toMatchObject({ dns_ok: 1, reachable: 1 });
+    expect(all.content.find((d) => d.id === SEEDED.entry1)).toMatchObject({ dns_ok: 1, reachable: 2 });
+    const bad = ok<{ total: number }>(await t.call('domain_monitor/inquire', { dns_ok: 2 }, tok.customer01));
+    expect(bad.total).toBe(1);
+    expect(ok<{ total: number }>(await t.call('domain_monitor/inquire', {}, tok.admin)).total).toBeGreaterThan(all.content.length);
+  });
+});
+
+describe('control API', () => {
+  it('refuses a bad mark', async () => {
+    const res = await request(t.server).post(`${CONTROL_PREFIX}/shield/mark`).send({ domain: 'x', status: 3 });
+    expect(res.status).toBe(400);
+    expect((await request(t.server).post(`${CONTROL_PREFIX}/shield/nothing`).send({})).status).toBe(404);
+    expect((await control('state')).marks).toContainEqual({ domain: 'entry1.example.com', status: 2, message: '' });
+  });
+});
