@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED, ok, startQrServer } from '../helpers/qr.ts';
-import type { TestServer } from '../helpers/server.ts';
+import type { TestServer } from '../../harness/server.ts';
 
 /** The visit path and domains (issue 14): pass-through to a code's current domain, and forwarding rules. */
 let t: TestServer;

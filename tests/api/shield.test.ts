@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, FrameType, shieldStatusData, type ShieldCheck, type ShieldDomain, type ShieldPush } from '../../contracts/index.ts';
 import { MINUTE, type ManualClock } from '../helpers/clock.ts';
 import { SEEDED, ok, refusalChecker, startQrServer } from '../helpers/qr.ts';
-import type { TestServer } from '../helpers/server.ts';
+import type { TestServer } from '../../harness/server.ts';
 import { connectAs } from '../realtime/client.ts';
 
 /**
