@@ -96,6 +96,9 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
 
   'bill/inquire': { user_id: 'owner' },
   'async_operations/download': { id: 'async_operations/inquire' },
+
+  'statistics/today': { user_id: 'owner' },
+  'statistics/hourly': { user_id: 'owner', qr_code_id: QR },
 };
 
 /** Id-like request fields of customer calls that name shared rows (catalogues every customer may use). */

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HourlyStatistics, TodayStatistics } from '../../contracts/index.ts';
+import { USER_AGENTS } from '../../fixtures/visitors.ts';
+import { QR_NOW, TODAY, logins, ok, refusalChecker } from '../helpers/qr.ts';
+import { manualClock } from '../helpers/clock.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+/** statistics/today and statistics/hourly over real HTTP, the seeded counters and real visits. */
+
+let t: TestServer;
+let tok: Awaited<ReturnType<typeof logins>>;
+const clock = manualClock(QR_NOW);
+beforeAll(async () => {
+  t = await startTestServer({ clock });
+  tok = await logins(t);
+});
+afterAll(() => t.close());
+const refusedUnchanged = refusalChecker(() => t);
+const n = (sql: string, ...params: unknown[]) => (t.db.prepare(sql).get(...params) as { n: number }).n;
+const userId = (account: string) => n('SELECT id AS n FROM users WHERE account = ?', account);
+const todayOf = async (token: string, body: object = {}) => ok<TodayStatistics>(await t.call('statistics/today', body, token));
+/** Visits today in the daily counters of the codes of these owners (all codes when none given). */
+const dailyToday = (owners?: number[]) =>
+  n(
+    `SELECT COALESCE(SUM(d.view_number), 0) AS n FROM qr_code_daily d JOIN qr_codes q ON q.id = d.qr_code_id
+     WHERE d.day = ? ${owners ? `AND q.user_id IN (${owners.join(',')})` : ''}`,
+    TODAY,
+  );
+const visit = (file: string, ua: string, ip: string) =>
+  fetch(`${t.url}/v/${file}`, { redirect: 'manual', headers: { 'user-agent': ua, 'x-forwarded-for': ip } });
+
+describe('statistics/today', () => {
+  it('a customer sees their own codes: 24 zero-filled hours adding up to the daily counters', async () => {
+    const s = await todayOf(tok.customer01);
+    expect(s.day).toBe(TODAY);
+    expect(s.hour).toBe(12);
+    expect(s.hourly.map((h) => h.hour)).toEqual([...Array(24).keys()]);
+    expect(s.visits_today).toBe(dailyToday([userId('customer01')]));
+    expect(s.visits_today).toBeGreaterThan(0);
+    expect(s.hourly.reduce((a, h) => a + h.view_number, 0)).toBe(s.visits_today);
+    expect(s.hourly.slice(13).every((h) => h.view_number === 0)).toBe(true);
+    expect(s.ips_today).toBe(
+      n(`SELECT SUM(d.ip_view_number) AS n FROM qr_code_daily d JOIN qr_codes q ON q.id = d.qr_code_id WHERE d.day = ? AND q.user_id = ?`, TODAY, userId('customer01')),
+    );
+    expect(s.devices.reduce((a, d) => a + d.view_number, 0)).toBe(s.visits_today);
+    expect(s.top_codes.every((c) => c.account === 'customer01')).toBe(true);
+    const yesterdayToNoon = s.hourly.slice(0, 13).reduce((a, h) => a + h.previous_view_number, 0);
+    expect(s.visits_yesterday).toBe(yesterdayToNoon);
+  });
+
+  it('an agent sees their customers’ totals; an administrator the whole service or one user', async () => {
+    const agent = await todayOf(tok.agent);
+    expect(agent.visits_today).toBe(dailyToday([userId('agent01'), userId('customer01'), userId('customer02')]));
+    const admin = await todayOf(tok.admin);
+    expect(admin.visits_today).toBe(dailyToday());
+    const one = await todayOf(tok.admin, { user_id: userId('customer01') });
+    expect(one).toEqual(await todayOf(tok.customer01));
+    expect(await todayOf(tok.agent, { user_id: userId('customer02') })).toEqual(await todayOf(tok.customer02));
+  });
+
+  it('counts a real visit in its hour, its device and its domain; clearing the log lowers nothing', async () => {
+    const before = await todayOf(tok.customer01);
+    expect((await visit('demo01', USER_AGENTS.chromeWindows, '39.128.10.77')).status).toBe(200);
+    const after = await todayOf(tok.customer01);
+    expect(after.visits_today).toBe(before.visits_today + 1);
+    expect(after.hourly[12]!.view_number).toBe(before.hourly[12]!.view_number + 1);
+    const pc = (s: TodayStatistics) => s.devices.find((d) => d.device === 'pc')!.view_number;
+    expect(pc(after)).toBe(pc(before) + 1);
+    expect(after.top_domains.reduce((a, d) => a + d.view_number, 0)).toBe(before.top_domains.reduce((a, d) => a + d.view_number, 0) + 1);
+    const demo = n("SELECT id AS n FROM qr_codes WHERE file_name = 'demo01'");
+    ok(await t.call('qr_code_access/clear_access_history', { qr_code_id: demo }, tok.customer01));
+    expect(n('SELECT COUNT(*) AS n FROM access_records WHERE qr_code_id = ?', demo)).toBe(0);
+    expect(await todayOf(tok.customer01)).toEqual(after);
+  });
+
+  it('refuses another user’s scope with 404 and bad input with 400, changing nothing', async () => {
+    await refusedUnchanged('statistics/today', { user_id: userId('customer01') }, tok.customer02, 404);
+    await refusedUnchanged('statistics/today', { user_id: userId('admin01') }, tok.agent, 404);
+    await refusedUnchanged('statistics/today', { user_id: 999_999 }, tok.admin, 404);
+    await refusedUnchanged('statistics/today', { user_id: 'x' }, tok.admin, 400, /^user_id: /);
+    await refusedUnchanged('statistics/today', { day: TODAY }, tok.admin, 400, 'unknown field: day');
+    await refusedUnchanged('statistics/today', {}, undefined, 401);
+  });
+});
+
+describe('statistics/hourly', () => {
+  const hourlyOf = async (token: string, body: object) => ok<HourlyStatistics>(await t.call('statistics/hourly', body, token));
+
+  it('gives a past day and one code, with the day before beside it', async () => {
+    const demo = n("SELECT id AS n FROM qr_codes WHERE file_name = 'demo01'");
+    const day = '2026-06-14';
+    const s = await hourlyOf(tok.customer01, { day, qr_code_id: demo });
+    expect(s.day).toBe(day);
+    expect(s.view_number).toBe(n('SELECT view_number AS n FROM qr_code_daily WHERE qr_code_id = ? AND day = ?', demo, day));
+    expect(s.hourly.reduce((a, h) => a + h.view_number, 0)).toBe(s.view_number);
+    const prev = n("SELECT COALESCE(SUM(view_number), 0) AS n FROM qr_code_daily WHERE qr_code_id = ? AND day = '2026-06-13'", demo);
+    expect(s.hourly.reduce((a, h) => a + h.previous_view_number, 0)).toBe(prev);
+    expect((await hourlyOf(tok.customer01, {})).day).toBe(TODAY);
+  });
+
+  it('refuses a future day, a bad date, another customer’s code and an unknown code', async () => {
+    const demo = n("SELECT id AS n FROM qr_codes WHERE file_name = 'demo01'");
+    await refusedUnchanged('statistics/hourly', { day: '2026-06-16' }, tok.customer01, 400, /^day: /);
+    await refusedUnchanged('statistics/hourly', { day: '2026-02-30' }, tok.customer01, 400, /^day: /);
+    await refusedUnchanged('statistics/hourly', { qr_code_id: demo }, tok.customer02, 404);
+    await refusedUnchanged('statistics/hourly', { qr_code_id: 999_999 }, tok.admin, 404);
+    await refusedUnchanged('statistics/hourly', {}, undefined, 401);
+  });
+});
