@@ -34,6 +34,7 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   forward: lazy(() => import('../features/domains/screens/forward-screen.tsx')),
   mall_category_list: lazy(() => import('../features/mall/screens/mall-category-list-screen.tsx')),
   home_admin: lazy(() => import('../features/statistics/screens/home-admin-screen.tsx')),
+  today_statistics: lazy(() => import('../features/statistics/screens/today-statistics-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */

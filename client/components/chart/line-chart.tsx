@@ -87,7 +87,8 @@ export default function LineChart(props: LineChartProps) {
     if (!el) return;
     const data: uPlot.AlignedData = [
       props.labels.map((_, i) => i),
-      ...props.series.map((s) => [...s.values]),
+      // A series shorter than the labels stops early (today's line ends at the current hour), not at zero.
+      ...props.series.map((s) => props.labels.map((_, i) => s.values[i] ?? null)),
     ];
     const plot = new uPlot(options(props, Math.max(el.clientWidth, 200), dark), data, el);
     const resize = new ResizeObserver(() =>

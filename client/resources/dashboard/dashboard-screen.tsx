@@ -1,10 +1,11 @@
 import { Card, Classes, H5, HTMLTable, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
 import { RecordGate } from '../record/record-gate.tsx';
 import { useRecord } from '../record/use-record.ts';
 import type { CardDecl, ChartDecl, DashboardDecl, TableDecl } from './define-dashboard.ts';
+import { DashboardFilters, type FilterValues } from './dashboard-filters.tsx';
 import styles from './dashboard.module.css';
 
 // The chart library is its own chunk: a dashboard without charts never downloads it.
@@ -26,10 +27,33 @@ function Figure<D>({ name, card, data }: { name: string; card: CardDecl<D>; data
         <span className={Classes.TEXT_MUTED}>{t(`resources.${name}.cards.${card.id}`)}</span>
       </div>
       <p className={styles.figure}>{card.format === 'usdt' ? `${text} USDT` : text}</p>
+      {card.compare && <Change data={data} card={card} />}
       {card.note && (
         <p className={`${styles.note} ${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>{t(card.note)}</p>
       )}
     </Card>
+  );
+}
+
+/** The card's change against its comparison figure, e.g. "▲ 12 (+8%) vs yesterday until 14:59". */
+function Change<D>({ data, card }: { data: D; card: CardDecl<D> }) {
+  const { t, i18n } = useTranslation();
+  const now = card.value(data);
+  const then = card.compare!.value(data);
+  const diff = now - then;
+  const fmt = new Intl.NumberFormat(i18n.language);
+  const pct = then > 0 && diff !== 0 ? ` (${new Intl.NumberFormat(i18n.language, { style: 'percent', signDisplay: 'always' }).format(diff / then)})` : '';
+  const sign = diff > 0 ? '+' : diff < 0 ? '−' : '±';
+  return (
+    <p className={`${styles.compare} ${Classes.TEXT_SMALL}`} data-compare={card.id}>
+      <Icon
+        icon={diff > 0 ? 'arrow-up' : diff < 0 ? 'arrow-down' : 'minus'}
+        intent={diff > 0 ? 'success' : diff < 0 ? 'danger' : 'none'}
+        size={12}
+      />
+      <span className={styles.change}>{`${sign}${fmt.format(Math.abs(diff))}${pct}`}</span>
+      <span className={Classes.TEXT_MUTED}>{t(card.compare!.label, { value: fmt.format(then) })}</span>
+    </p>
   );
 }
 
@@ -91,7 +115,11 @@ function TablePanel<D>({ name, table, data }: { name: string; table: TableDecl<D
               <tr key={i}>
                 {table.columns.map((c) => (
                   <td key={c.field} className={c.kind === 'number' ? styles.numeric : undefined}>
-                    {c.kind === 'number' ? number.format(Number(row[c.field])) : String(row[c.field] ?? '')}
+                    {c.kind === 'number'
+                      ? number.format(Number(row[c.field]))
+                      : c.labels
+                        ? t(`${c.labels}${String(row[c.field])}`)
+                        : String(row[c.field] ?? '')}
                   </td>
                 ))}
               </tr>
@@ -108,12 +136,16 @@ function TablePanel<D>({ name, table, data }: { name: string; table: TableDecl<D
 /** A whole dashboard: figures on cards, then charts and small tables, all from one call's answer. */
 export function DashboardScreen<D>({ decl }: { decl: DashboardDecl<D> }) {
   const { t } = useTranslation();
-  const { state, data, reload } = useRecord(decl.record);
+  const [filters, setFilters] = useState<FilterValues>({});
+  // The declared body with the user's filters over it; unfiltered reads keep the declared body alone.
+  const body = Object.keys(filters).length ? { ...(decl.record.body as object | undefined), ...filters } : undefined;
+  const { state, data, reload } = useRecord(decl.record, body);
   return (
     <ScreenFrame
       title={t(`menu.${decl.name}`)}
       description={decl.description ? t(decl.description) : undefined}
     >
+      {decl.filters && <DashboardFilters name={decl.name} filters={decl.filters} onApply={setFilters} />}
       <RecordGate state={state} data={data} onRetry={reload}>
         {(d) => (
           <>

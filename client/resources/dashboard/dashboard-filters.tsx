@@ -1,0 +1,53 @@
+import { Button, ControlGroup, FormGroup, InputGroup } from '@blueprintjs/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { selectUserInfo } from '../../state/selectors.ts';
+import { useCoreSelector } from '../../state/hooks.ts';
+import type { DashboardFilterDecl } from './define-dashboard.ts';
+import styles from './dashboard.module.css';
+
+export type FilterValues = Readonly<Record<string, number>>;
+
+/** The declared filters the caller's role may use, applied together (an empty field means "no filter"). */
+export function DashboardFilters({
+  name,
+  filters,
+  onApply,
+}: {
+  name: string;
+  filters: readonly DashboardFilterDecl[];
+  onApply(values: FilterValues): void;
+}) {
+  const { t } = useTranslation();
+  const role = useCoreSelector((s) => selectUserInfo(s)?.role_kind);
+  const shown = filters.filter((f) => !f.roles || (role !== undefined && f.roles.includes(role)));
+  const [text, setText] = useState<Record<string, string>>({});
+  if (!shown.length) return null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const values: Record<string, number> = {};
+    for (const f of shown) {
+      const v = Number((text[f.field] ?? '').trim());
+      if (Number.isInteger(v) && v > 0) values[f.field] = v;
+    }
+    onApply(values);
+  };
+  return (
+    <form className={styles.filters} onSubmit={submit} role="search">
+      {shown.map((f) => (
+        <FormGroup key={f.field} inline label={t(`resources.${name}.filters.${f.field}`)} labelFor={`dash-${name}-${f.field}`}>
+          <ControlGroup>
+            <InputGroup
+              id={`dash-${name}-${f.field}`}
+              inputMode="numeric"
+              value={text[f.field] ?? ''}
+              onValueChange={(v) => setText((s) => ({ ...s, [f.field]: v.replace(/\D/g, '') }))}
+              placeholder={t('resource.dashboard.all')}
+            />
+            <Button type="submit" icon="filter" text={t('resource.dashboard.apply')} />
+          </ControlGroup>
+        </FormGroup>
+      ))}
+    </form>
+  );
+}
