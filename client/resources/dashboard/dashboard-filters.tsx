@@ -1,4 +1,4 @@
-import { Button, ControlGroup, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectUserInfo } from '../../state/selectors.ts';
@@ -6,7 +6,7 @@ import { useCoreSelector } from '../../state/hooks.ts';
 import type { DashboardFilterDecl } from './define-dashboard.ts';
 import styles from './dashboard.module.css';
 
-export type FilterValues = Readonly<Record<string, number>>;
+export type FilterValues = Readonly<Record<string, number | string>>;
 
 /** The declared filters the caller's role may use, applied together (an empty field means "no filter"). */
 export function DashboardFilters({
@@ -25,29 +25,37 @@ export function DashboardFilters({
   if (!shown.length) return null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const values: Record<string, number> = {};
+    const values: Record<string, number | string> = {};
     for (const f of shown) {
-      const v = Number((text[f.field] ?? '').trim());
-      if (Number.isInteger(v) && v > 0) values[f.field] = v;
+      const raw = (text[f.field] ?? '').trim();
+      const v = Number(raw);
+      if (f.kind === 'date' ? raw !== '' : Number.isInteger(v) && v > 0)
+        values[f.field] = f.kind === 'date' ? raw : v;
     }
     onApply(values);
   };
   return (
     <form className={styles.filters} onSubmit={submit} role="search">
       {shown.map((f) => (
-        <FormGroup key={f.field} inline label={t(`resources.${name}.filters.${f.field}`)} labelFor={`dash-${name}-${f.field}`}>
-          <ControlGroup>
-            <InputGroup
-              id={`dash-${name}-${f.field}`}
-              inputMode="numeric"
-              value={text[f.field] ?? ''}
-              onValueChange={(v) => setText((s) => ({ ...s, [f.field]: v.replace(/\D/g, '') }))}
-              placeholder={t('resource.dashboard.all')}
-            />
-            <Button type="submit" icon="filter" text={t('resource.dashboard.apply')} />
-          </ControlGroup>
+        <FormGroup
+          key={f.field}
+          inline
+          label={t(`resources.${name}.filters.${f.field}`)}
+          labelFor={`dash-${name}-${f.field}`}
+        >
+          <InputGroup
+            id={`dash-${name}-${f.field}`}
+            type={f.kind === 'date' ? 'date' : 'text'}
+            inputMode={f.kind === 'date' ? undefined : 'numeric'}
+            value={text[f.field] ?? ''}
+            onValueChange={(v) =>
+              setText((s) => ({ ...s, [f.field]: f.kind === 'date' ? v : v.replace(/\D/g, '') }))
+            }
+            placeholder={f.kind === 'date' ? undefined : t('resource.dashboard.all')}
+          />
         </FormGroup>
       ))}
+      <Button type="submit" icon="filter" text={t('resource.dashboard.apply')} />
     </form>
   );
 }

@@ -44,7 +44,8 @@ export interface TableDecl<D, Row = Record<string, unknown>> {
  */
 export interface DashboardFilterDecl {
   readonly field: string;
-  readonly kind: 'id';
+  /** 'id': a positive whole number; 'date': a day 'YYYY-MM-DD' (the browser's date input). */
+  readonly kind: 'id' | 'date';
   readonly roles?: readonly string[];
 }
 
