@@ -99,6 +99,7 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
 
   'statistics/today': { user_id: 'owner' },
   'statistics/hourly': { user_id: 'owner', qr_code_id: QR },
+  'statistics/daily': { user_id: 'owner', qr_code_id: QR },
 };
 
 /** Id-like request fields of customer calls that name shared rows (catalogues every customer may use). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { id } from '../envelope.ts';
-import { dateRule } from './qr-code-access.ts';
+import { DAILY_RANGE_MAX, dateRule, daysBetween } from './qr-code-access.ts';
 
 const count = z.int().min(0);
 
@@ -70,4 +70,30 @@ export const statisticsHourly = defineCall({
   response: hourlyStatistics,
 });
 
-export const statisticsTodayCalls = [statisticsToday, statisticsHourly] as const;
+
+/** daily_statistics: one entry per day of the range (zero-filled), oldest first, and the range's totals. */
+export const dailyStatistics = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  view_number: count,
+  /** Sum of the days' distinct IPs (an IP on two days counts twice). */
+  ip_view_number: count,
+  daily: z.array(z.object({ day: z.string(), view_number: count, ip_view_number: count })),
+});
+export type DailyStatistics = z.infer<typeof dailyStatistics>;
+
+export const statisticsDaily = defineCall({
+  path: 'statistics/daily',
+  summary: 'Visits and distinct IPs per day over a range (at most 366 days, not after today; default the last 30 days), for the codes in scope or one code.',
+  access: permission('daily_statistics'),
+  request: z
+    .strictObject({ ...scope, qr_code_id: id.optional(), start_date: dateRule.optional(), end_date: dateRule.optional() })
+    .refine((b) => !b.start_date || !b.end_date || b.start_date <= b.end_date, { path: ['start_date'], message: 'validation.time_order' })
+    .refine((b) => !b.start_date || !b.end_date || daysBetween(b.start_date, b.end_date) < DAILY_RANGE_MAX, {
+      path: ['end_date'],
+      message: 'validation.range_max',
+    }),
+  response: dailyStatistics,
+});
+
+export const statisticsTodayCalls = [statisticsToday, statisticsHourly, statisticsDaily] as const;

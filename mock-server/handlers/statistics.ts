@@ -4,6 +4,7 @@ import { defineHandlers } from '../http/handler.ts';
 import { addDays, dayOf } from '../qr/time.ts';
 import { codeScope, oneCode } from '../statistics/scope.ts';
 import { hourly, today } from '../statistics/today.ts';
+import { daily } from '../statistics/daily.ts';
 
 type Daily = HomeAdminStatistics['daily'][number];
 
@@ -32,6 +33,11 @@ export const statisticsHandlers = defineHandlers({
     const scope = codeScope(services.db, me(), body.user_id);
     const within = body.qr_code_id === undefined ? scope : oneCode(services.db, scope, body.qr_code_id);
     return hourly(services.db, within, services.clock.now(), body.day);
+  },
+  'statistics/daily': ({ body, services, me }) => {
+    const scope = codeScope(services.db, me(), body.user_id);
+    const within = body.qr_code_id === undefined ? scope : oneCode(services.db, scope, body.qr_code_id);
+    return daily(services.db, within, services.clock.now(), body.start_date, body.end_date);
   },
   'statistics/home_admin': ({ body, services }) => {
     const { db } = services;

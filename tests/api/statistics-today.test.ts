@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HourlyStatistics, TodayStatistics } from '../../contracts/index.ts';
+import type { DailyStatistics, HourlyStatistics, TodayStatistics } from '../../contracts/index.ts';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { QR_NOW, TODAY, logins, ok, refusalChecker } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
@@ -105,5 +105,43 @@ describe('statistics/hourly', () => {
     await refusedUnchanged('statistics/hourly', { qr_code_id: demo }, tok.customer02, 404);
     await refusedUnchanged('statistics/hourly', { qr_code_id: 999_999 }, tok.admin, 404);
     await refusedUnchanged('statistics/hourly', {}, undefined, 401);
+  });
+});
+
+describe('statistics/daily', () => {
+  const dailyOf = async (token: string, body: object) => ok<DailyStatistics>(await t.call('statistics/daily', body, token));
+
+  it('gives every day of the range zero-filled, agreeing with the daily counters; 30 days ending today by default', async () => {
+    const s = await dailyOf(tok.customer01, {});
+    expect(s.daily).toHaveLength(30);
+    expect(s.end_date).toBe(TODAY);
+    expect(s.start_date).toBe('2026-05-17');
+    const mine = n(
+      `SELECT COALESCE(SUM(d.view_number), 0) AS n FROM qr_code_daily d JOIN qr_codes q ON q.id = d.qr_code_id
+       WHERE d.day BETWEEN '2026-05-17' AND ? AND q.user_id = ?`,
+      TODAY,
+      userId('customer01'),
+    );
+    expect(s.view_number).toBe(mine);
+    expect(s.daily.reduce((a, d) => a + d.view_number, 0)).toBe(mine);
+    const year = await dailyOf(tok.admin, { start_date: '2025-06-16', end_date: TODAY });
+    expect(year.daily).toHaveLength(365);
+    expect(year.view_number).toBe(dailyToday() + n("SELECT COALESCE(SUM(view_number), 0) AS n FROM qr_code_daily WHERE day < ?", TODAY));
+    const demo = n("SELECT id AS n FROM qr_codes WHERE file_name = 'demo01'");
+    const one = await dailyOf(tok.customer01, { qr_code_id: demo, start_date: '2026-06-13', end_date: TODAY });
+    expect(one.view_number).toBe(n("SELECT SUM(view_number) AS n FROM qr_code_daily WHERE qr_code_id = ? AND day >= '2026-06-13'", demo));
+  });
+
+  it('refuses start after end, over 366 days, a future day, another customer’s code and an unknown code', async () => {
+    const demo = n("SELECT id AS n FROM qr_codes WHERE file_name = 'demo01'");
+    await refusedUnchanged('statistics/daily', { start_date: '2026-06-10', end_date: '2026-06-01' }, tok.customer01, 400, /^start_date: /);
+    await refusedUnchanged('statistics/daily', { start_date: '2025-06-14', end_date: TODAY }, tok.customer01, 400, /^end_date: /);
+    await refusedUnchanged('statistics/daily', { end_date: '2026-06-16' }, tok.customer01, 400, /^end_date: /);
+    await refusedUnchanged('statistics/daily', { start_date: '2026-06-16' }, tok.customer01, 400, /^start_date: /);
+    await refusedUnchanged('statistics/daily', { start_date: '2025-01-01' }, tok.customer01, 400, /^end_date: /);
+    await refusedUnchanged('statistics/daily', { qr_code_id: demo }, tok.customer02, 404);
+    await refusedUnchanged('statistics/daily', { qr_code_id: 999_999 }, tok.admin, 404);
+    await refusedUnchanged('statistics/daily', { user_id: userId('customer01') }, tok.customer02, 404);
+    await refusedUnchanged('statistics/daily', {}, undefined, 401);
   });
 });

@@ -93,6 +93,38 @@ describe.each(LOOKS)('today_statistics in $lng $theme', ({ lng, theme }) => {
   }, 90_000);
 });
 
+describe('daily_statistics (en dark)', () => {
+  const t = texts('en');
+  it('a shortcut gives the last week: chart, 7 rows and a CSV of them', async () => {
+    const page: Page = await app.context.newPage();
+    page.on('pageerror', (e) => app.pageErrors.push(String(e)));
+    await page.addInitScript(() => {
+      localStorage.setItem('language', 'en');
+      localStorage.setItem('theme', '2');
+    });
+    try {
+      await page.goto(`${app.url}#/admin_login`);
+      await page.getByLabel(t('auth.fields.account')).fill('customer01');
+      await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('Customer123');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/#\/customer\/today_statistics/, { timeout: 15_000 });
+      await page.goto(`${app.url}#/customer/daily_statistics`);
+      const rows = page.getByRole('table', { name: t('resources.daily_statistics.tables.days.title') }).getByRole('row');
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(31);
+      await page.getByRole('button', { name: t('resources.daily_statistics.presets.week') }).click();
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(8);
+      await page.getByRole('img', { name: t('resources.daily_statistics.charts.daily.title') }).locator('canvas').waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t('resource.dashboard.csv') }).click()]);
+      const csv = fs.readFileSync((await download.path())!, 'utf8');
+      expect(csv.trim().split('\r\n')).toHaveLength(8);
+      expect(csv).toContain(t('resources.daily_statistics.fields.ip_view_number'));
+      await page.screenshot({ path: path.join(SHOTS, 'daily-statistics-customer01-en-dark.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+});
+
 it('no uncaught page errors', () => {
   expect(app.pageErrors).toEqual([]);
 });

@@ -1,9 +1,9 @@
-import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, ButtonGroup, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectUserInfo } from '../../state/selectors.ts';
 import { useCoreSelector } from '../../state/hooks.ts';
-import type { DashboardFilterDecl } from './define-dashboard.ts';
+import type { DashboardDecl, DashboardFilterDecl } from './define-dashboard.ts';
 import styles from './dashboard.module.css';
 
 export type FilterValues = Readonly<Record<string, number | string>>;
@@ -12,17 +12,19 @@ export type FilterValues = Readonly<Record<string, number | string>>;
 export function DashboardFilters({
   name,
   filters,
+  presets,
   onApply,
 }: {
   name: string;
   filters: readonly DashboardFilterDecl[];
+  presets?: DashboardDecl['presets'];
   onApply(values: FilterValues): void;
 }) {
   const { t } = useTranslation();
   const role = useCoreSelector((s) => selectUserInfo(s)?.role_kind);
   const shown = filters.filter((f) => !f.roles || (role !== undefined && f.roles.includes(role)));
   const [text, setText] = useState<Record<string, string>>({});
-  if (!shown.length) return null;
+  if (!shown.length && !presets?.length) return null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const values: Record<string, number | string> = {};
@@ -56,6 +58,25 @@ export function DashboardFilters({
         </FormGroup>
       ))}
       <Button type="submit" icon="filter" text={t('resource.dashboard.apply')} />
+      {presets?.length ? (
+        <ButtonGroup aria-label={t('resource.dashboard.presets')}>
+          {presets.map((p) => (
+            <Button
+              key={p.id}
+              text={t(`resources.${name}.presets.${p.id}`)}
+              onClick={() => {
+                const values = p.values(new Date());
+                // The shortcut's values replace what was typed in the same fields.
+                setText((s) => ({
+                  ...s,
+                  ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])),
+                }));
+                onApply(values);
+              }}
+            />
+          ))}
+        </ButtonGroup>
+      ) : null}
     </form>
   );
 }

@@ -1,7 +1,9 @@
-import { Card, Classes, H5, HTMLTable, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Card, Classes, H5, HTMLTable, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
+import { downloadText } from '../effects/download.ts';
+import { csvText } from '../query.ts';
 import { RecordGate } from '../record/record-gate.tsx';
 import { useRecord } from '../record/use-record.ts';
 import type { CardDecl, ChartDecl, DashboardDecl, TableDecl } from './define-dashboard.ts';
@@ -42,7 +44,10 @@ function Change<D>({ data, card }: { data: D; card: CardDecl<D> }) {
   const then = card.compare!.value(data);
   const diff = now - then;
   const fmt = new Intl.NumberFormat(i18n.language);
-  const pct = then > 0 && diff !== 0 ? ` (${new Intl.NumberFormat(i18n.language, { style: 'percent', signDisplay: 'always' }).format(diff / then)})` : '';
+  const pct =
+    then > 0 && diff !== 0
+      ? ` (${new Intl.NumberFormat(i18n.language, { style: 'percent', signDisplay: 'always' }).format(diff / then)})`
+      : '';
   const sign = diff > 0 ? '+' : diff < 0 ? '−' : '±';
   return (
     <p className={`${styles.compare} ${Classes.TEXT_SMALL}`} data-compare={card.id}>
@@ -91,9 +96,28 @@ function TablePanel<D>({ name, table, data }: { name: string; table: TableDecl<D
   const { t, i18n } = useTranslation();
   const rows = table.rows(data) as readonly Record<string, unknown>[];
   const number = new Intl.NumberFormat(i18n.language);
+  const cell = (c: TableDecl<D, never>['columns'][number], row: Record<string, unknown>) =>
+    c.kind === 'number'
+      ? number.format(Number(row[c.field]))
+      : c.labels
+        ? t(`${c.labels}${String(row[c.field])}`)
+        : String(row[c.field] ?? '');
+  const exportCsv = () => {
+    const header = table.columns.map((c) => t(`resources.${name}.fields.${c.field}`));
+    // Raw numbers in the file (no thousands separators), labels as shown.
+    const data = rows.map((row) =>
+      table.columns.map((c) => (c.kind === 'number' ? String(row[c.field]) : cell(c, row))),
+    );
+    downloadText(`${name}-${table.id}.csv`, csvText(header, data), 'text/csv;charset=utf-8');
+  };
   return (
     <Card className={styles.panel}>
-      <H5>{t(`resources.${name}.tables.${table.id}.title`)}</H5>
+      <div className={styles.panelHead}>
+        <H5>{t(`resources.${name}.tables.${table.id}.title`)}</H5>
+        {table.csv && rows.length > 0 && (
+          <Button small icon="download" text={t('resource.dashboard.csv')} onClick={exportCsv} />
+        )}
+      </div>
       {rows.length ? (
         <HTMLTable
           compact
@@ -115,11 +139,7 @@ function TablePanel<D>({ name, table, data }: { name: string; table: TableDecl<D
               <tr key={i}>
                 {table.columns.map((c) => (
                   <td key={c.field} className={c.kind === 'number' ? styles.numeric : undefined}>
-                    {c.kind === 'number'
-                      ? number.format(Number(row[c.field]))
-                      : c.labels
-                        ? t(`${c.labels}${String(row[c.field])}`)
-                        : String(row[c.field] ?? '')}
+                    {cell(c, row)}
                   </td>
                 ))}
               </tr>
@@ -138,14 +158,23 @@ export function DashboardScreen<D>({ decl }: { decl: DashboardDecl<D> }) {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<FilterValues>({});
   // The declared body with the user's filters over it; unfiltered reads keep the declared body alone.
-  const body = Object.keys(filters).length ? { ...(decl.record.body as object | undefined), ...filters } : undefined;
+  const body = Object.keys(filters).length
+    ? { ...(decl.record.body as object | undefined), ...filters }
+    : undefined;
   const { state, data, reload } = useRecord(decl.record, body);
   return (
     <ScreenFrame
       title={t(`menu.${decl.name}`)}
       description={decl.description ? t(decl.description) : undefined}
     >
-      {decl.filters && <DashboardFilters name={decl.name} filters={decl.filters} onApply={setFilters} />}
+      {(decl.filters || decl.presets) && (
+        <DashboardFilters
+          name={decl.name}
+          filters={decl.filters ?? []}
+          presets={decl.presets}
+          onApply={setFilters}
+        />
+      )}
       <RecordGate state={state} data={data} onRetry={reload}>
         {(d) => (
           <>

@@ -36,6 +36,8 @@ export interface TableDecl<D, Row = Record<string, unknown>> {
   }[];
   /** i18n key shown when there are no rows. Default `resource.empty.title`. */
   readonly empty?: string;
+  /** Offer "Export CSV" of the rows (headers and labels as shown; file `<name>-<id>.csv`). */
+  readonly csv?: boolean;
 }
 
 /**
@@ -59,6 +61,11 @@ export interface DashboardDecl<D = unknown> {
   // Rows differ per table; each table's own declaration checked its fields.
   readonly tables?: readonly TableDecl<D, never>[];
   readonly filters?: readonly DashboardFilterDecl[];
+  /** Shortcut buttons (spec §9: last week, last month…) applying filter values; label `resources.<name>.presets.<id>`. */
+  readonly presets?: readonly {
+    readonly id: string;
+    values(today: Date): Readonly<Record<string, number | string>>;
+  }[];
 }
 
 /** Declare a dashboard over the one call that answers its figures. */

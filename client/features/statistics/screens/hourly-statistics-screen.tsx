@@ -44,7 +44,10 @@ export const hourlyStatisticsDashboard = defineDashboard(statisticsHourly, {
     table<Stats, Stats['devices'][number]>({
       id: 'devices',
       rows: (d) => d.devices,
-      columns: [{ field: 'device', labels: 'resources.today_statistics.device.' }, { field: 'view_number', kind: 'number' }],
+      columns: [
+        { field: 'device', labels: 'resources.today_statistics.device.' },
+        { field: 'view_number', kind: 'number' },
+      ],
     }),
   ],
 });

@@ -46,7 +46,12 @@ export const todayStatisticsDashboard = defineDashboard(statisticsToday, {
     table<Stats, Stats['top_codes'][number]>({
       id: 'top_codes',
       rows: (d) => d.top_codes,
-      columns: [{ field: 'name' }, { field: 'file_name' }, { field: 'account' }, { field: 'view_number', kind: 'number' }],
+      columns: [
+        { field: 'name' },
+        { field: 'file_name' },
+        { field: 'account' },
+        { field: 'view_number', kind: 'number' },
+      ],
       empty: `${P}.no_visits`,
     }),
     table<Stats, Stats['top_domains'][number]>({
@@ -58,7 +63,10 @@ export const todayStatisticsDashboard = defineDashboard(statisticsToday, {
     table<Stats, Stats['devices'][number]>({
       id: 'devices',
       rows: (d) => d.devices,
-      columns: [{ field: 'device', labels: `${P}.device.` }, { field: 'view_number', kind: 'number' }],
+      columns: [
+        { field: 'device', labels: `${P}.device.` },
+        { field: 'view_number', kind: 'number' },
+      ],
     }),
   ],
 });
