@@ -32,6 +32,8 @@ export const OWNED_LISTS: readonly OwnedList[] = [
   'qr_code_access/cleared_inquire',
   { call: 'qr_code_access/inquire', with: { qr_code_id: 'qr_code_list/inquire' } },
   'async_operations/inquire',
+  'statistics/historical',
+  'statistics/pc_historical',
 ];
 
 const QR: OwnedList = 'qr_code_list/inquire';
@@ -100,6 +102,8 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
   'statistics/today': { user_id: 'owner' },
   'statistics/hourly': { user_id: 'owner', qr_code_id: QR },
   'statistics/daily': { user_id: 'owner', qr_code_id: QR },
+  'statistics/historical': { user_id: 'owner' },
+  'statistics/pc_historical': { user_id: 'owner' },
 };
 
 /** Id-like request fields of customer calls that name shared rows (catalogues every customer may use). */

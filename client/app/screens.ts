@@ -35,6 +35,8 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   mall_category_list: lazy(() => import('../features/mall/screens/mall-category-list-screen.tsx')),
   home_admin: lazy(() => import('../features/statistics/screens/home-admin-screen.tsx')),
   today_statistics: lazy(() => import('../features/statistics/screens/today-statistics-screen.tsx')),
+  historical_statistics: lazy(() => import('../features/statistics/screens/historical-statistics-screen.tsx')),
+  pc_historical_statistics: lazy(() => import('../features/statistics/screens/pc-historical-statistics-screen.tsx')),
   daily_statistics: lazy(() => import('../features/statistics/screens/daily-statistics-screen.tsx')),
   hourly_statistics: lazy(() => import('../features/statistics/screens/hourly-statistics-screen.tsx')),
 };

@@ -96,4 +96,6 @@ export const statisticsDaily = defineCall({
   response: dailyStatistics,
 });
 
-export const statisticsTodayCalls = [statisticsToday, statisticsHourly, statisticsDaily] as const;
+import { statisticsHistoryCalls } from './statistics-history.ts';
+
+export const statisticsTodayCalls = [statisticsToday, statisticsHourly, statisticsDaily, ...statisticsHistoryCalls] as const;

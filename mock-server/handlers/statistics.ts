@@ -5,6 +5,7 @@ import { addDays, dayOf } from '../qr/time.ts';
 import { codeScope, oneCode } from '../statistics/scope.ts';
 import { hourly, today } from '../statistics/today.ts';
 import { daily } from '../statistics/daily.ts';
+import { historical, pcHistorical } from '../statistics/history.ts';
 
 type Daily = HomeAdminStatistics['daily'][number];
 
@@ -27,6 +28,8 @@ function dailySeries(db: Database, first: string, last: string, days: number): D
 }
 
 export const statisticsHandlers = defineHandlers({
+  ...historical.handlers,
+  ...pcHistorical.handlers,
   'statistics/today': ({ body, services, me }) =>
     today(services.db, codeScope(services.db, me(), body.user_id), services.clock.now()),
   'statistics/hourly': ({ body, services, me }) => {

@@ -145,3 +145,36 @@ describe('statistics/daily', () => {
     await refusedUnchanged('statistics/daily', {}, undefined, 401);
   });
 });
+
+describe('statistics/historical and statistics/pc_historical', () => {
+  type Totals = { content: { id: number; account: string; view_number: number; pc_view_number: number }[]; total: number };
+  const list = async (path: string, token: string, body: object = {}) => ok<Totals>(await t.call(path, body, token));
+
+  it('lists a customer’s own codes with their counters, larger first; administrators see all and may pick one owner', async () => {
+    const mine = await list('statistics/historical', tok.customer01);
+    expect(mine.total).toBe(n('SELECT COUNT(*) AS n FROM qr_codes WHERE user_id = ? AND removed = 1', userId('customer01')));
+    expect(mine.content.every((r) => r.account === 'customer01')).toBe(true);
+    const views = mine.content.map((r) => r.view_number);
+    expect(views).toEqual([...views].sort((a, b) => b - a));
+    for (const r of mine.content) expect(r.view_number).toBe(n('SELECT view_number AS n FROM qr_codes WHERE id = ?', r.id));
+    // pc_historical_statistics is an administrators' route (contracts/routes.ts).
+    const pc = await list('statistics/pc_historical', tok.admin, { user_id: userId('customer01') });
+    const pcs = pc.content.map((r) => r.pc_view_number);
+    expect(pcs).toEqual([...pcs].sort((a, b) => b - a));
+    expect(pcs.some((v) => v > 0)).toBe(true); // the Windows visit above, at least
+    const all = await list('statistics/historical', tok.admin, { page_size: 100 });
+    expect(all.total).toBe(n('SELECT COUNT(*) AS n FROM qr_codes WHERE removed = 1'));
+    const one = await list('statistics/historical', tok.admin, { user_id: userId('customer02') });
+    expect(one.content.every((r) => r.account === 'customer02')).toBe(true);
+    // A customer's user_id filter does not widen their scope.
+    const other = await list('statistics/historical', tok.customer02, { user_id: userId('customer01') });
+    expect(other.content.every((r) => r.account === 'customer02')).toBe(true);
+  });
+
+  it('refuses an unknown sort and bad paging with 400', async () => {
+    await refusedUnchanged('statistics/historical', { sort: 'password' }, tok.customer01, 400, /^sort: /);
+    await refusedUnchanged('statistics/pc_historical', { page: 0 }, tok.admin, 400, /^page: /);
+    await refusedUnchanged('statistics/pc_historical', {}, tok.customer01, 403);
+    await refusedUnchanged('statistics/historical', {}, undefined, 401);
+  });
+});
