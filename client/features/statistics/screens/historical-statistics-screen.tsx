@@ -1,4 +1,5 @@
-import { statisticsHistorical, statisticsPcHistorical } from '../../../../contracts/index.ts';
+import type { statisticsPcHistorical } from '../../../../contracts/index.ts';
+import { statisticsHistorical } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
 
