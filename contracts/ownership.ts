@@ -104,6 +104,7 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
   'statistics/daily': { user_id: 'owner', qr_code_id: QR },
   'statistics/historical': { user_id: 'owner' },
   'statistics/pc_historical': { user_id: 'owner' },
+  'statistics/home': { user_id: 'owner' },
 };
 
 /** Id-like request fields of customer calls that name shared rows (catalogues every customer may use). */

@@ -38,6 +38,7 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   historical_statistics: lazy(() => import('../features/statistics/screens/historical-statistics-screen.tsx')),
   pc_historical_statistics: lazy(() => import('../features/statistics/screens/pc-historical-statistics-screen.tsx')),
   daily_statistics: lazy(() => import('../features/statistics/screens/daily-statistics-screen.tsx')),
+  home: lazy(() => import('../features/statistics/screens/home-screen.tsx')),
   hourly_statistics: lazy(() => import('../features/statistics/screens/hourly-statistics-screen.tsx')),
 };
 

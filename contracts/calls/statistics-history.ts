@@ -48,4 +48,25 @@ export const statisticsPcHistorical = defineCall({
   response: pageOf(codeTotals),
 });
 
-export const statisticsHistoryCalls = [statisticsHistorical, statisticsPcHistorical] as const;
+
+/** home: a customer's (or agent's) overview: their codes and domains, visits today, last 30 days, all time. */
+export const homeStatistics = z.object({
+  qr_codes: count,
+  domains: count,
+  visits_today: count,
+  visits_range: count,
+  /** Sum of the codes' visit counters since creation. */
+  visits_total: count,
+  daily: z.array(z.object({ day: z.string(), view_number: count, ip_view_number: count })),
+});
+export type HomeStatistics = z.infer<typeof homeStatistics>;
+
+export const statisticsHome = defineCall({
+  path: 'statistics/home',
+  summary: 'Overview of the codes in scope: live codes, domains, visits today, last 30 days (per day) and since creation.',
+  access: permission('home'),
+  request: z.strictObject({ user_id: id.optional() }),
+  response: homeStatistics,
+});
+
+export const statisticsHistoryCalls = [statisticsHistorical, statisticsPcHistorical, statisticsHome] as const;

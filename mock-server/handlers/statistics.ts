@@ -6,6 +6,7 @@ import { codeScope, oneCode } from '../statistics/scope.ts';
 import { hourly, today } from '../statistics/today.ts';
 import { daily } from '../statistics/daily.ts';
 import { historical, pcHistorical } from '../statistics/history.ts';
+import { home } from '../statistics/home.ts';
 
 type Daily = HomeAdminStatistics['daily'][number];
 
@@ -37,6 +38,7 @@ export const statisticsHandlers = defineHandlers({
     const within = body.qr_code_id === undefined ? scope : oneCode(services.db, scope, body.qr_code_id);
     return hourly(services.db, within, services.clock.now(), body.day);
   },
+  'statistics/home': ({ body, services, me }) => home(services.db, codeScope(services.db, me(), body.user_id), services.clock.now()),
   'statistics/daily': ({ body, services, me }) => {
     const scope = codeScope(services.db, me(), body.user_id);
     const within = body.qr_code_id === undefined ? scope : oneCode(services.db, scope, body.qr_code_id);

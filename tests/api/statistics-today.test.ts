@@ -178,3 +178,19 @@ describe('statistics/historical and statistics/pc_historical', () => {
     await refusedUnchanged('statistics/historical', {}, undefined, 401);
   });
 });
+
+describe('statistics/home', () => {
+  type Home = { qr_codes: number; domains: number; visits_today: number; visits_range: number; visits_total: number; daily: unknown[] };
+  it('counts the caller’s live codes, domains and visits; refuses another customer', async () => {
+    const me = userId('customer01');
+    const h = ok<Home>(await t.call('statistics/home', {}, tok.customer01));
+    expect(h.qr_codes).toBe(n('SELECT COUNT(*) AS n FROM qr_codes WHERE user_id = ? AND removed = 1', me));
+    expect(h.domains).toBe(n('SELECT COUNT(*) AS n FROM domains WHERE user_id = ?', me));
+    expect(h.visits_total).toBe(n('SELECT SUM(view_number) AS n FROM qr_codes WHERE user_id = ? AND removed = 1', me));
+    expect(h.visits_today).toBe(dailyToday([me]));
+    expect(h.daily).toHaveLength(30);
+    expect(ok<Home>(await t.call('statistics/home', { user_id: me }, tok.agent))).toEqual(h);
+    await refusedUnchanged('statistics/home', { user_id: me }, tok.customer02, 404);
+    await refusedUnchanged('statistics/home', { days: 3 }, tok.customer01, 400, 'unknown field: days');
+  });
+});

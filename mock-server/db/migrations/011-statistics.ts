@@ -26,7 +26,9 @@ export const statistics: Migration = {
       pc_view_number INTEGER NOT NULL DEFAULT 0,
       PRIMARY KEY (qr_code_id, day, hour)
     ) STRICT, WITHOUT ROWID;
-    CREATE INDEX qr_code_hourly_day ON qr_code_hourly (day, qr_code_id);
+    -- Covering: a whole-service day (administrators) reads only this index; a scoped day seeks the primary key.
+    CREATE INDEX qr_code_hourly_day ON qr_code_hourly
+      (day, qr_code_id, hour, view_number, ip_view_number, mobile_view_number, tablet_view_number, pc_view_number);
     ALTER TABLE qr_codes ADD COLUMN pc_view_number INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE user_agents ADD COLUMN device INTEGER NOT NULL DEFAULT -1;
     INSERT INTO qr_code_hourly (qr_code_id, day, hour, view_number, ip_view_number)
