@@ -33,7 +33,6 @@ export const OWNED_LISTS: readonly OwnedList[] = [
   { call: 'qr_code_access/inquire', with: { qr_code_id: 'qr_code_list/inquire' } },
   'async_operations/inquire',
   'statistics/historical',
-  'statistics/pc_historical',
 ];
 
 const QR: OwnedList = 'qr_code_list/inquire';
@@ -103,7 +102,6 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
   'statistics/hourly': { user_id: 'owner', qr_code_id: QR },
   'statistics/daily': { user_id: 'owner', qr_code_id: QR },
   'statistics/historical': { user_id: 'owner' },
-  'statistics/pc_historical': { user_id: 'owner' },
   'statistics/home': { user_id: 'owner' },
 };
 
