@@ -75,18 +75,18 @@ describe.each(LOOKS)('today_statistics in $lng $theme', ({ lng, theme }) => {
       await page.reload();
       await expect.poll(async () => Number((await visits()).replace(/\D/g, '')), { timeout: 10_000 }).toBe(before + 1);
 
-      if (filter) {
-        // The whole service, then one user: customer02 never visited demo01, so the figure changes.
-        await filterBox.fill('5');
-        await filterBox.press('Enter');
-        await expect.poll(async () => Number((await visits()).replace(/\D/g, '')), { timeout: 10_000 }).toBeLessThan(before + 1);
-      }
       if (account !== 'agent01')
         await page.screenshot({
           path: path.join(SHOTS, `today-statistics-${account}-${lng}-${theme}.png`),
           fullPage: true,
           style: `.${Classes.TOAST_CONTAINER} { display: none !important; }`,
         });
+      if (filter) {
+        // The whole service, then one user: customer02 never visited demo01, so the figure changes.
+        await filterBox.fill('5');
+        await filterBox.press('Enter');
+        await expect.poll(async () => Number((await visits()).replace(/\D/g, '')), { timeout: 10_000 }).toBeLessThan(before + 1);
+      }
     } finally {
       await page.close();
     }
@@ -119,6 +119,43 @@ describe('daily_statistics (en dark)', () => {
       expect(csv.trim().split('\r\n')).toHaveLength(8);
       expect(csv).toContain(t('resources.daily_statistics.fields.ip_view_number'));
       await page.screenshot({ path: path.join(SHOTS, 'daily-statistics-customer01-en-dark.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+});
+
+describe('the other statistics screens (zh-CN light)', () => {
+  const t = texts('zh-CN');
+  it('home, hourly and historical for a customer; pc_historical for an administrator', async () => {
+    const page: Page = await app.context.newPage();
+    page.on('pageerror', (e) => app.pageErrors.push(String(e)));
+    await page.addInitScript(() => {
+      localStorage.setItem('language', 'zh-CN');
+      localStorage.setItem('theme', '1');
+    });
+    const login = async (account: string, password: string) => {
+      await page.evaluate(() => localStorage.removeItem('token')).catch(() => undefined);
+      await page.goto(`${app.url}#/admin_login`);
+      await page.getByLabel(t('auth.fields.account')).fill(account);
+      await page.getByLabel(t('auth.fields.password'), { exact: true }).fill(password);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/#\/customer\/today_statistics/, { timeout: 15_000 });
+    };
+    try {
+      await login('customer01', 'Customer123');
+      await page.goto(`${app.url}#/customer/home`);
+      await page.getByRole('img', { name: t('resources.home.charts.visits.title') }).locator('canvas').waitFor();
+      await page.goto(`${app.url}#/customer/hourly_statistics`);
+      await page.getByRole('img', { name: t('resources.hourly_statistics.charts.hourly.title') }).locator('canvas').waitFor();
+      await page.goto(`${app.url}#/customer/historical_statistics`);
+      await page.getByRole('cell', { name: 'demo01', exact: true }).waitFor();
+      await page.screenshot({ path: path.join(SHOTS, 'historical-statistics-customer01-zh-CN-light.png'), fullPage: true });
+      await page.evaluate(() => localStorage.clear());
+      await login('admin01', 'Admin12345');
+      await page.goto(`${app.url}#/customer/pc_historical_statistics`);
+      await page.getByRole('columnheader', { name: new RegExp(t('resources.pc_historical_statistics.fields.pc_view_number')) }).waitFor();
+      expect(await page.getByText(t('shell.not_built.description')).count()).toBe(0);
     } finally {
       await page.close();
     }
