@@ -75,6 +75,7 @@ describe.each(LOOKS)('today_statistics in $lng $theme', ({ lng, theme }) => {
       await page.reload();
       await expect.poll(async () => Number((await visits()).replace(/\D/g, '')), { timeout: 10_000 }).toBe(before + 1);
 
+      await chart.locator('canvas').waitFor(); // drawn again after the reload
       if (account !== 'agent01')
         await page.screenshot({
           path: path.join(SHOTS, `today-statistics-${account}-${lng}-${theme}.png`),
