@@ -23,6 +23,8 @@ export * from './calls/async-operations.ts';
 export * from './calls/mall-category.ts';
 export * from './calls/statistics.ts';
 export * from './calls/shield.ts';
+export * from './calls/statistics-today.ts';
+export * from './calls/statistics-history.ts';
 export * from './access-log.ts';
 export * from './device-models.ts';
 export * from './domain-suffixes.ts';

@@ -36,6 +36,7 @@ export const OWNED_LISTS: readonly OwnedList[] = [
   'shield_detection/history_inquire',
   'shield_push/records_inquire',
   'domain_monitor/inquire',
+  'statistics/historical',
 ];
 
 const QR: OwnedList = 'qr_code_list/inquire';
@@ -107,6 +108,11 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
   'shield_push/update': { spare_domain_id: DOMAIN },
   'shield_push/records_inquire': { user_id: 'owner' },
   'domain_monitor/inquire': { user_id: 'owner' },
+  'statistics/today': { user_id: 'owner' },
+  'statistics/hourly': { user_id: 'owner', qr_code_id: QR },
+  'statistics/daily': { user_id: 'owner', qr_code_id: QR },
+  'statistics/historical': { user_id: 'owner' },
+  'statistics/home': { user_id: 'owner' },
 };
 
 /** Id-like request fields of customer calls that name shared rows (catalogues every customer may use). */

@@ -7,6 +7,7 @@ import { createMockServer } from '../mock-server/app.ts';
 import { intToIp } from '../mock-server/domain/ip.ts';
 import { createAccessLogReader } from '../mock-server/qr/access-log.ts';
 import { addDays, dayOf, toEpochSeconds } from '../mock-server/qr/time.ts';
+import { benchStatistics } from './bench-statistics.ts';
 import { seedBulk } from './seed-bulk.ts';
 
 /**
@@ -56,10 +57,14 @@ async function call(pathName: string, body: unknown, token?: string): Promise<{ 
 }
 
 const key = createPublicKey({ key: Buffer.from(server.mock.services.rsa.spki, 'base64'), format: 'der', type: 'spki' });
-const encrypted = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('Customer123')).toString('base64');
-const login = await call('admin/login', { account: 'customer01', password: encrypted });
-if (!login.status) throw new Error(`login failed: ${login.message}`);
-const token = (login.data as { token: string }).token;
+async function tokenOf(account: string, password: string): Promise<string> {
+  const encrypted = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
+  const login = await call('admin/login', { account, password: encrypted });
+  if (!login.status) throw new Error(`login failed: ${login.message}`);
+  return (login.data as { token: string }).token;
+}
+const token = await tokenOf('customer01', 'Customer123');
+const adminToken = await tokenOf('admin01', 'Admin12345');
 
 const today = dayOf(now);
 const enquiry = {
@@ -127,6 +132,8 @@ try {
     () => call('qr_code_access/daily', { qr_code_id: seeded.bigCodeId, start_date: addDays(today, -89), end_date: today }, token),
     (r) => `${(r.data as { content: unknown[] }).content.length} days`,
   );
+  const codes = (server.mock.db.prepare('SELECT COUNT(*) AS n FROM qr_codes WHERE user_id = (SELECT id FROM users WHERE account = ?)').get('customer01') as { n: number }).n;
+  await benchStatistics({ measure, call, token, adminToken, bigCodeId: seeded.bigCodeId, codes, today });
   // The same reads without HTTP (the handlers' database work alone), to tell query cost from transport and load.
   const reader = createAccessLogReader(server.mock.db);
   const direct = (what: string, run: () => unknown) => {

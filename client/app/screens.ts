@@ -41,6 +41,12 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   we_chat_blocking_detection_configuration: lazy(() => import('../features/shield/screens/detection-config-screen.tsx')),
   shield_configuration: lazy(() => import('../features/shield/screens/shield-configuration-screen.tsx')),
   shield_push: lazy(() => import('../features/shield/screens/shield-push-screen.tsx')),
+  today_statistics: lazy(() => import('../features/statistics/screens/today-statistics-screen.tsx')),
+  historical_statistics: lazy(() => import('../features/statistics/screens/historical-statistics-screen.tsx')),
+  pc_historical_statistics: lazy(() => import('../features/statistics/screens/pc-historical-statistics-screen.tsx')),
+  daily_statistics: lazy(() => import('../features/statistics/screens/daily-statistics-screen.tsx')),
+  home: lazy(() => import('../features/statistics/screens/home-screen.tsx')),
+  hourly_statistics: lazy(() => import('../features/statistics/screens/hourly-statistics-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */

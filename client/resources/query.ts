@@ -81,5 +81,10 @@ function cellText<Row>(decl: ResourceDecl<Row>, col: ExportColumn, row: Row): st
  */
 export function toCsv<Row>(decl: ResourceDecl<Row>, columns: readonly ExportColumn[], rows: readonly Row[]): string {
   const data = rows.map((row) => columns.map((col) => cellText(decl, col, row)));
-  return '\uFEFF' + Papa.unparse({ fields: columns.map((c) => c.header), data }, { escapeFormulae: true, newline: '\r\n' });
+  return csvText(columns.map((c) => c.header), data);
+}
+
+/** CSV text of a header and rows of cell texts (BOM, quoting, formula neutralising as above). */
+export function csvText(header: readonly string[], data: readonly (readonly string[])[]): string {
+  return '\uFEFF' + Papa.unparse({ fields: [...header], data: data.map((r) => [...r]) }, { escapeFormulae: true, newline: '\r\n' });
 }

@@ -171,7 +171,7 @@ export const dailyCounter = z.object({
 export type DailyCounter = z.infer<typeof dailyCounter>;
 
 export const DAILY_RANGE_MAX = 366;
-const dateRule = z
+export const dateRule = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
   .refine(validDate, 'validation.date')

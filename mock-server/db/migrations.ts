@@ -8,6 +8,7 @@ import { ledger } from './migrations/006-ledger.ts';
 import { uploads } from './migrations/007-uploads.ts';
 import { auditLog } from './migrations/008-audit-log.ts';
 import { shield } from './migrations/015-shield.ts';
+import { statistics } from './migrations/011-statistics.ts';
 
 /**
  * Numbered migrations, applied in order inside one transaction each; `PRAGMA user_version` records the last.
@@ -21,8 +22,7 @@ export interface Migration {
 }
 
 /** Add yours in its own file under migrations/ and list it here. */
-export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, shield];
-
+export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield];
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   for (const m of [...list].sort((a, b) => a.version - b.version)) {

@@ -2,6 +2,11 @@ import type { Database } from 'better-sqlite3';
 import type { HomeAdminStatistics } from '../../contracts/index.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { addDays, dayOf } from '../qr/time.ts';
+import { codeScope, oneCode } from '../statistics/scope.ts';
+import { hourly, today } from '../statistics/today.ts';
+import { daily } from '../statistics/daily.ts';
+import { historical, pcHistorical } from '../statistics/history.ts';
+import { home } from '../statistics/home.ts';
 
 type Daily = HomeAdminStatistics['daily'][number];
 
@@ -24,6 +29,21 @@ function dailySeries(db: Database, first: string, last: string, days: number): D
 }
 
 export const statisticsHandlers = defineHandlers({
+  ...historical.handlers,
+  ...pcHistorical.handlers,
+  'statistics/today': ({ body, services, me }) =>
+    today(services.db, codeScope(services.db, me(), body.user_id), services.clock.now()),
+  'statistics/hourly': ({ body, services, me }) => {
+    const scope = codeScope(services.db, me(), body.user_id);
+    const within = body.qr_code_id === undefined ? scope : oneCode(services.db, scope, body.qr_code_id);
+    return hourly(services.db, within, services.clock.now(), body.day);
+  },
+  'statistics/home': ({ body, services, me }) => home(services.db, codeScope(services.db, me(), body.user_id), services.clock.now()),
+  'statistics/daily': ({ body, services, me }) => {
+    const scope = codeScope(services.db, me(), body.user_id);
+    const within = body.qr_code_id === undefined ? scope : oneCode(services.db, scope, body.qr_code_id);
+    return daily(services.db, within, services.clock.now(), body.start_date, body.end_date);
+  },
   'statistics/home_admin': ({ body, services }) => {
     const { db } = services;
     const last = dayOf(services.clock.now());

@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { ipRanges } from '../../fixtures/seed/ip-ranges.ts';
 import { USER_AGENTS, seededRandom } from '../../fixtures/visitors.ts';
 import { ACCESS_RECORD_INDEXES, ACCESS_RECORD_INDEX_NAMES } from '../db/migrations/003-qr-codes.ts';
-import { parseUserAgent } from '../domain/user-agent.ts';
+import { DEVICE, deviceClass, parseUserAgent } from '../domain/user-agent.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { cidrRange } from './seed.ts';
 import { addDays, dayOf } from './time.ts';
@@ -41,7 +41,7 @@ const VISITS_PER_IP = 5;
 /**
  * Fill a migrated, seeded database with a large access log fast: records are generated per code and per day,
  * written with multi-row prepared INSERTs in big transactions with the log's indexes dropped (built once at the
- * end), and every counter (code totals, children, daily counters, distinct IPs) is computed on the way, so the
+ * end), and every counter (code totals, children, daily and hourly counters, distinct IPs) is computed on the way, so the
  * data is as consistent as the visit path would have left it.
  */
 export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
@@ -75,6 +75,12 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
     const found = db.prepare<[string], { id: number }>('SELECT id FROM user_agents WHERE user_agent = ?').get(ua);
     return found ? found.id : Number(db.prepare('INSERT INTO user_agents (user_agent, source) VALUES (?, ?)').run(ua, parseUserAgent(ua).source).lastInsertRowid);
   });
+  const uaDevices = Object.values(USER_AGENTS).map((ua, i) => {
+    const d = deviceClass(ua);
+    db.prepare('UPDATE user_agents SET device = ? WHERE id = ?').run(d, uaIds[i]!);
+    return d;
+  });
+  const deviceOfUa = new Map(uaIds.map((id, i) => [id, uaDevices[i]!]));
   const host = db.prepare<[number], { domain: string }>('SELECT domain FROM domains WHERE id = ?').get(o.domainId)?.domain ?? 'localhost';
   db.prepare('INSERT OR IGNORE INTO visit_hosts (host) VALUES (?)').run(host);
   const hostId = db.prepare<[string], { id: number }>('SELECT id FROM visit_hosts WHERE host = ?').get(host)!.id;
@@ -113,7 +119,12 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
   const insertOne = db.prepare('INSERT INTO access_records (qr_code_id, create_time, ip, host_id, ua_id, range_start) VALUES (?, ?, ?, ?, ?, ?)');
   const insertDaily = db.prepare('INSERT INTO qr_code_daily (qr_code_id, day, view_number, ip_view_number) VALUES (?, ?, ?, ?)');
   const insertIp = db.prepare('INSERT INTO qr_code_ips (qr_code_id, ip, last_day) VALUES (?, ?, ?)');
-  const setTotals = db.prepare('UPDATE qr_codes SET view_number = view_number + ?, ip_view_number = ?, record_count = record_count + ? WHERE id = ?');
+  const insertHourly = db.prepare(
+    'INSERT INTO qr_code_hourly (qr_code_id, day, hour, view_number, ip_view_number, mobile_view_number, tablet_view_number, pc_view_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const setTotals = db.prepare(
+    'UPDATE qr_codes SET view_number = view_number + ?, ip_view_number = ?, record_count = record_count + ?, pc_view_number = pc_view_number + ? WHERE id = ?',
+  );
   const setChildViews = db.prepare('UPDATE qr_code_children SET view_number = view_number + ? WHERE qr_code_id = ? AND sort = ?');
 
   const buffer: number[] = [];
@@ -157,6 +168,7 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
     const poolUa = pool.map(() => uaIds[Math.floor(random() * uaIds.length)]!);
     const lastDay = new Map<number, string>();
     let left = total;
+    let pcTotal = 0;
     for (let d = 0; d < o.days && left > 0; d++) {
       const day = addDays(firstDay, d);
       const n = d === o.days - 1 ? left : Math.min(left, Math.round((total / o.days) * (0.6 + random() * 0.8)));
@@ -164,21 +176,35 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
       const start = dayStartSec(day);
       const span = Math.max(1, Math.min(86_400, nowSec - start + 1));
       const seen = new Set<number>();
+      // Hourly counters as the visit path keeps them: views, IPs new to the day, mobile, tablet, pc per hour.
+      const hours = Array.from({ length: 24 }, () => [0, 0, 0, 0, 0]);
+      const times = Array.from({ length: n }, () => start + Math.floor(random() * span)).sort((a, b) => a - b);
       for (let k = 0; k < n; k++) {
         // A few regulars visit often: the square biases the draw towards the start of the pool.
         const p = Math.floor(random() * random() * pool.length);
         const ip = pool[p]!;
+        const h = hours[new Date(times[k]! * 1000).getHours()]!;
+        const device = deviceOfUa.get(poolUa[p]!);
+        h[0]!++;
+        if (!seen.has(ip)) h[1]!++;
+        if (device === DEVICE.mobile) h[2]!++;
+        else if (device === DEVICE.tablet) h[3]!++;
+        else if (device === DEVICE.pc) h[4]!++;
         seen.add(ip);
         lastDay.set(ip, day);
-        push(codeId, start + Math.floor(random() * span), ip, hostId, poolUa[p]!, rangeOf(ip));
+        push(codeId, times[k]!, ip, hostId, poolUa[p]!, rangeOf(ip));
       }
       if (n > 0) insertDaily.run(codeId, day, n, seen.size);
+      hours.forEach((c, hour) => {
+        if (c[0]) insertHourly.run(codeId, day, hour, ...c);
+        pcTotal += c[4]!;
+      });
       pendingInTx += n;
       written += n;
       commitIfFull(false);
     }
     for (const ip of [...lastDay.keys()].sort((a, b) => a - b)) insertIp.run(codeId, ip, lastDay.get(ip)!);
-    setTotals.run(total, lastDay.size, total, codeId);
+    setTotals.run(total, lastDay.size, total, pcTotal, codeId);
     setChildViews.run(Math.ceil(total / 2), codeId, 0);
     setChildViews.run(Math.floor(total / 2), codeId, 1);
     if (index % 20 === 0 || index === 0) o.log(`  code ${index}/${o.codes}: ${written.toLocaleString('en')} records written`);

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { EnumValue, RotationType, StealingReason } from '../../contracts/index.ts';
 import { rotate } from '../domain/rotation.ts';
-import { parseUserAgent } from '../domain/user-agent.ts';
+import { DEVICE, deviceClass, parseUserAgent } from '../domain/user-agent.ts';
 import { ipToInt } from '../domain/ip.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { dayOf } from './time.ts';
@@ -40,7 +40,7 @@ interface ChildRow {
 
 /**
  * Writes of the visit path, on prepared statements built once per database. `record` is one transaction:
- * rotation step, access record (when the code's log is open), distinct-IP bookkeeping, daily counter, code totals.
+ * rotation step, access record (when the code's log is open), distinct-IP bookkeeping, daily and hourly counters, code totals.
  */
 export function createVisitLog(db: Database, random: () => number = Math.random) {
   const rangeOf = db.prepare<[number], IpRange>('SELECT * FROM ip_ranges WHERE start <= ? ORDER BY start DESC LIMIT 1');
@@ -64,9 +64,18 @@ export function createVisitLog(db: Database, random: () => number = Math.random)
   const bumpDaily = db.prepare<[number, string, number]>(`
     INSERT INTO qr_code_daily (qr_code_id, day, view_number, ip_view_number) VALUES (?, ?, 1, ?)
     ON CONFLICT (qr_code_id, day) DO UPDATE SET view_number = view_number + 1, ip_view_number = ip_view_number + excluded.ip_view_number`);
-  const bumpCode = db.prepare<[number, number, number]>(
-    'UPDATE qr_codes SET view_number = view_number + 1, ip_view_number = ip_view_number + ?, record_count = record_count + ? WHERE id = ?',
+  const bumpCode = db.prepare<[number, number, number, number]>(
+    'UPDATE qr_codes SET view_number = view_number + 1, ip_view_number = ip_view_number + ?, record_count = record_count + ?, pc_view_number = pc_view_number + ? WHERE id = ?',
   );
+  // Hourly counters (migration 011): the visit's hour, whether its IP is new to the day, and its device class.
+  const bumpHourly = db.prepare<[number, string, number, number, number, number, number]>(`
+    INSERT INTO qr_code_hourly (qr_code_id, day, hour, view_number, ip_view_number, mobile_view_number, tablet_view_number, pc_view_number)
+    VALUES (?, ?, ?, 1, ?, ?, ?, ?)
+    ON CONFLICT (qr_code_id, day, hour) DO UPDATE SET view_number = view_number + 1,
+      ip_view_number = ip_view_number + excluded.ip_view_number, mobile_view_number = mobile_view_number + excluded.mobile_view_number,
+      tablet_view_number = tablet_view_number + excluded.tablet_view_number, pc_view_number = pc_view_number + excluded.pc_view_number`);
+  const uaDevice = db.prepare<[number], { device: number }>('SELECT device FROM user_agents WHERE id = ?');
+  const setUaDevice = db.prepare<[number, number]>('UPDATE user_agents SET device = ? WHERE id = ?');
   const insertStealing = db.prepare<[number, number, number, number, number, string]>(
     'INSERT INTO stealing_records (qr_code_id, ip, ua_id, range_start, reason, create_time) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -82,6 +91,15 @@ export function createVisitLog(db: Database, random: () => number = Math.random)
     const found = uaId.get(ua);
     if (found) return found.id;
     return Number(insertUa.run(ua, parseUserAgent(ua).source).lastInsertRowid);
+  }
+
+  /** The device class of a user agent row, parsed once and kept on the row (-1 = not classified yet). */
+  function deviceOf(uaRowId: number, userAgent: string): number {
+    const known = uaDevice.get(uaRowId)?.device ?? -1;
+    if (known >= 0) return known;
+    const d = deviceClass(userAgent);
+    setUaDevice.run(d, uaRowId);
+    return d;
   }
 
   function visitHostId(host: string): number {
@@ -102,16 +120,20 @@ export function createVisitLog(db: Database, random: () => number = Math.random)
     const ip = ipToInt(visit.ip);
     const day = dayOf(visit.timeMs);
     const logged = code.open_log === 2 ? 1 : 0;
+    const uaRowId = userAgentId(visit.userAgent);
     if (logged) {
       const range = lookupRange(ip);
-      insertRecord.run(code.id, Math.floor(visit.timeMs / 1000), ip, visitHostId(visit.host), userAgentId(visit.userAgent), range ? range.start : -1);
+      insertRecord.run(code.id, Math.floor(visit.timeMs / 1000), ip, visitHostId(visit.host), uaRowId, range ? range.start : -1);
     }
+    const device = deviceOf(uaRowId, visit.userAgent);
     const last = ipLastDay.get(code.id, ip);
     const newIp = last ? 0 : 1;
     const newToday = !last || last.last_day !== day ? 1 : 0;
     if (newToday) upsertIp.run(code.id, ip, day);
     bumpDaily.run(code.id, day, newToday);
-    bumpCode.run(newIp, logged, code.id);
+    const pc = device === DEVICE.pc ? 1 : 0;
+    bumpHourly.run(code.id, day, new Date(visit.timeMs).getHours(), newToday, device === DEVICE.mobile ? 1 : 0, device === DEVICE.tablet ? 1 : 0, pc);
+    bumpCode.run(newIp, logged, pc, code.id);
     const chosen = list[step.index]!;
     return { url: chosen.url, childId: chosen.id };
   });

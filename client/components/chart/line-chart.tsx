@@ -34,6 +34,8 @@ const INK = {
   dark: { text: Colors.LIGHT_GRAY4, grid: Colors.DARK_GRAY5 },
 };
 
+const COUNT_STEPS = [1, 2, 5].flatMap((m) => Array.from({ length: 9 }, (_, e) => m * 10 ** e)).sort((a, b) => a - b);
+
 const short = (label: string | undefined) =>
   label && /^\d{4}-\d{2}-\d{2}$/.test(label) ? label.slice(5) : (label ?? '');
 
@@ -58,7 +60,8 @@ function options(props: LineChartProps, width: number, dark: boolean): uPlot.Opt
         ...axis,
         values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? short(props.labels[i]) : '')),
       },
-      { ...axis, size: 56 },
+      // Every chart counts things: whole-number steps only (no "0.5 visits" tick on a quiet day).
+      { ...axis, size: 56, incrs: COUNT_STEPS },
     ],
     series: [
       { label: props.xLabel, value: (_u, i) => (i === null ? '' : (props.labels[i] ?? '')) },
@@ -87,7 +90,8 @@ export default function LineChart(props: LineChartProps) {
     if (!el) return;
     const data: uPlot.AlignedData = [
       props.labels.map((_, i) => i),
-      ...props.series.map((s) => [...s.values]),
+      // A series shorter than the labels stops early (today's line ends at the current hour), not at zero.
+      ...props.series.map((s) => props.labels.map((_, i) => s.values[i] ?? null)),
     ];
     const plot = new uPlot(options(props, Math.max(el.clientWidth, 200), dark), data, el);
     const resize = new ResizeObserver(() =>

@@ -1,37 +1,18 @@
-import { Card, Classes, H5, HTMLTable, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
-import { lazy, Suspense, useMemo } from 'react';
+import { Button, Card, H5, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
+import { downloadText } from '../effects/download.ts';
+import { csvText } from '../query.ts';
 import { RecordGate } from '../record/record-gate.tsx';
 import { useRecord } from '../record/use-record.ts';
-import type { CardDecl, ChartDecl, DashboardDecl, TableDecl } from './define-dashboard.ts';
+import type { ChartDecl, DashboardDecl, TableDecl } from './define-dashboard.ts';
+import { Figure } from './dashboard-figure.tsx';
+import { DashboardFilters, type FilterValues } from './dashboard-filters.tsx';
 import styles from './dashboard.module.css';
 
 // The chart library is its own chunk: a dashboard without charts never downloads it.
 const LineChart = lazy(() => import('../../components/chart/line-chart.tsx'));
-
-function Figure<D>({ name, card, data }: { name: string; card: CardDecl<D>; data: D }) {
-  const { t, i18n } = useTranslation();
-  const value = card.value(data);
-  const text =
-    card.format === 'usdt'
-      ? new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-          value / 1_000_000,
-        )
-      : new Intl.NumberFormat(i18n.language).format(value);
-  return (
-    <Card className={styles.card} data-card={card.id}>
-      <div className={styles.cardHead}>
-        <Icon icon={card.icon} intent={card.intent} />
-        <span className={Classes.TEXT_MUTED}>{t(`resources.${name}.cards.${card.id}`)}</span>
-      </div>
-      <p className={styles.figure}>{card.format === 'usdt' ? `${text} USDT` : text}</p>
-      {card.note && (
-        <p className={`${styles.note} ${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>{t(card.note)}</p>
-      )}
-    </Card>
-  );
-}
 
 function ChartPanel<D>({ name, chart, data }: { name: string; chart: ChartDecl<D>; data: D }) {
   const { t } = useTranslation();
@@ -67,9 +48,28 @@ function TablePanel<D>({ name, table, data }: { name: string; table: TableDecl<D
   const { t, i18n } = useTranslation();
   const rows = table.rows(data) as readonly Record<string, unknown>[];
   const number = new Intl.NumberFormat(i18n.language);
+  const cell = (c: TableDecl<D, never>['columns'][number], row: Record<string, unknown>) =>
+    c.kind === 'number'
+      ? number.format(Number(row[c.field]))
+      : c.labels
+        ? t(`${c.labels}${String(row[c.field])}`)
+        : String(row[c.field] ?? '');
+  const exportCsv = () => {
+    const header = table.columns.map((c) => t(`resources.${name}.fields.${c.field}`));
+    // Raw numbers in the file (no thousands separators), labels as shown.
+    const data = rows.map((row) =>
+      table.columns.map((c) => (c.kind === 'number' ? String(row[c.field]) : cell(c, row))),
+    );
+    downloadText(`${name}-${table.id}.csv`, csvText(header, data), 'text/csv;charset=utf-8');
+  };
   return (
     <Card className={styles.panel}>
-      <H5>{t(`resources.${name}.tables.${table.id}.title`)}</H5>
+      <div className={styles.panelHead}>
+        <H5>{t(`resources.${name}.tables.${table.id}.title`)}</H5>
+        {table.csv && rows.length > 0 && (
+          <Button small icon="download" text={t('resource.dashboard.csv')} onClick={exportCsv} />
+        )}
+      </div>
       {rows.length ? (
         <HTMLTable
           compact
@@ -91,7 +91,7 @@ function TablePanel<D>({ name, table, data }: { name: string; table: TableDecl<D
               <tr key={i}>
                 {table.columns.map((c) => (
                   <td key={c.field} className={c.kind === 'number' ? styles.numeric : undefined}>
-                    {c.kind === 'number' ? number.format(Number(row[c.field])) : String(row[c.field] ?? '')}
+                    {cell(c, row)}
                   </td>
                 ))}
               </tr>
@@ -108,12 +108,25 @@ function TablePanel<D>({ name, table, data }: { name: string; table: TableDecl<D
 /** A whole dashboard: figures on cards, then charts and small tables, all from one call's answer. */
 export function DashboardScreen<D>({ decl }: { decl: DashboardDecl<D> }) {
   const { t } = useTranslation();
-  const { state, data, reload } = useRecord(decl.record);
+  const [filters, setFilters] = useState<FilterValues>({});
+  // The declared body with the user's filters over it; unfiltered reads keep the declared body alone.
+  const body = Object.keys(filters).length
+    ? { ...(decl.record.body as object | undefined), ...filters }
+    : undefined;
+  const { state, data, reload } = useRecord(decl.record, body);
   return (
     <ScreenFrame
       title={t(`menu.${decl.name}`)}
       description={decl.description ? t(decl.description) : undefined}
     >
+      {(decl.filters || decl.presets) && (
+        <DashboardFilters
+          name={decl.name}
+          filters={decl.filters ?? []}
+          presets={decl.presets}
+          onApply={setFilters}
+        />
+      )}
       <RecordGate state={state} data={data} onRetry={reload}>
         {(d) => (
           <>

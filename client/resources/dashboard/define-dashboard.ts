@@ -12,6 +12,8 @@ export interface CardDecl<D> {
   /** i18n key of a line under the figure (what it counts, why it is zero…). */
   readonly note?: string;
   readonly intent?: Intent;
+  /** A figure to compare with (yesterday until this hour…): the card shows the change, labelled by `compare.label` ({{value}}). */
+  readonly compare?: { value(data: D): number; readonly label: string };
 }
 
 /** A line chart: one label per point and one or more series. Title `resources.<name>.charts.<id>.title`, series `.series.<id>`. */
@@ -29,9 +31,24 @@ export interface TableDecl<D, Row = Record<string, unknown>> {
   readonly columns: readonly {
     readonly field: Extract<keyof Row, string>;
     readonly kind?: 'text' | 'number';
+    /** i18n key prefix: the cell shows `t(prefix + value)` (enum-like values such as a device class). */
+    readonly labels?: string;
   }[];
   /** i18n key shown when there are no rows. Default `resource.empty.title`. */
   readonly empty?: string;
+  /** Offer "Export CSV" of the rows (headers and labels as shown; file `<name>-<id>.csv`). */
+  readonly csv?: boolean;
+}
+
+/**
+ * A field of the read call's request the user may set above the dashboard (re-read on apply). Label
+ * `resources.<name>.filters.<field>`. `roles`: the role kinds (user_info.role_kind) that see it; default all.
+ */
+export interface DashboardFilterDecl {
+  readonly field: string;
+  /** 'id': a positive whole number; 'date': a day 'YYYY-MM-DD' (the browser's date input). */
+  readonly kind: 'id' | 'date';
+  readonly roles?: readonly string[];
 }
 
 export interface DashboardDecl<D = unknown> {
@@ -43,6 +60,12 @@ export interface DashboardDecl<D = unknown> {
   readonly charts?: readonly ChartDecl<D>[];
   // Rows differ per table; each table's own declaration checked its fields.
   readonly tables?: readonly TableDecl<D, never>[];
+  readonly filters?: readonly DashboardFilterDecl[];
+  /** Shortcut buttons (spec §9: last week, last month…) applying filter values; label `resources.<name>.presets.<id>`. */
+  readonly presets?: readonly {
+    readonly id: string;
+    values(today: Date): Readonly<Record<string, number | string>>;
+  }[];
 }
 
 /** Declare a dashboard over the one call that answers its figures. */

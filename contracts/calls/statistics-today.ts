@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { permission } from '../access.ts';
+import { defineCall } from '../call.ts';
+import { id } from '../envelope.ts';
+import { DAILY_RANGE_MAX, dateRule, daysBetween } from './qr-code-access.ts';
+
+const count = z.int().min(0);
+
+/** Whose codes a statistics call counts: administrators any user (or everyone), agents themselves and their customers, customers themselves. */
+const scope = {
+  user_id: id
+    .optional()
+    .meta({ description: 'Count only this user’s codes: administrators any user; agents themselves or one of their customers; customers themselves. Another user: 404.' }),
+};
+
+/** One hour of a day: visits, IPs first seen that day in that hour, and the same hour of the day before. */
+export const hourBucket = z.object({
+  hour: z.int().min(0).max(23),
+  view_number: count,
+  ip_view_number: count,
+  previous_view_number: count,
+});
+
+export const namedCount = z.object({ id, name: z.string(), view_number: count });
+export const deviceCount = z.object({ device: z.enum(['mobile', 'tablet', 'pc', 'other']), view_number: count });
+
+/** The landing page: today so far against yesterday until the same hour (server clock and time zone). */
+export const todayStatistics = z.object({
+  day: z.string(),
+  /** The current hour 0-23; yesterday's figures count hours 0..hour. */
+  hour: z.int().min(0).max(23),
+  visits_today: count,
+  ips_today: count,
+  visits_yesterday: count,
+  ips_yesterday: count,
+  /** 24 buckets, zero-filled; hours after `hour` are 0 today. */
+  hourly: z.array(hourBucket),
+  /** At most 10 codes by visits today, most first. */
+  top_codes: z.array(namedCount.extend({ file_name: z.string(), account: z.string() })),
+  /** At most 10 domains (the codes' domains) by visits today. */
+  top_domains: z.array(namedCount),
+  /** Visits today by device class (the UA parser's), every class listed. */
+  devices: z.array(deviceCount),
+});
+export type TodayStatistics = z.infer<typeof todayStatistics>;
+
+export const statisticsToday = defineCall({
+  path: 'statistics/today',
+  summary: 'Landing page: visits and distinct IPs today vs yesterday until the same hour, hourly chart, top codes, top domains, devices.',
+  access: permission('today_statistics'),
+  request: z.strictObject(scope),
+  response: todayStatistics,
+});
+
+/** hourly_statistics: 24 buckets of one day (not in the future), all codes in scope or one. */
+export const hourlyStatistics = z.object({
+  day: z.string(),
+  view_number: count,
+  ip_view_number: count,
+  hourly: z.array(hourBucket),
+  devices: z.array(deviceCount),
+});
+export type HourlyStatistics = z.infer<typeof hourlyStatistics>;
+
+export const statisticsHourly = defineCall({
+  path: 'statistics/hourly',
+  summary: 'Visits per hour of one day (with the day before for comparison), for the codes in scope or one code.',
+  access: permission('hourly_statistics'),
+  request: z.strictObject({ ...scope, day: dateRule.optional(), qr_code_id: id.optional() }),
+  response: hourlyStatistics,
+});
+
+
+/** daily_statistics: one entry per day of the range (zero-filled), oldest first, and the range's totals. */
+export const dailyStatistics = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  view_number: count,
+  /** Sum of the days' distinct IPs (an IP on two days counts twice). */
+  ip_view_number: count,
+  daily: z.array(z.object({ day: z.string(), view_number: count, ip_view_number: count })),
+});
+export type DailyStatistics = z.infer<typeof dailyStatistics>;
+
+export const statisticsDaily = defineCall({
+  path: 'statistics/daily',
+  summary: 'Visits and distinct IPs per day over a range (at most 366 days, not after today; default the last 30 days), for the codes in scope or one code.',
+  access: permission('daily_statistics'),
+  request: z
+    .strictObject({ ...scope, qr_code_id: id.optional(), start_date: dateRule.optional(), end_date: dateRule.optional() })
+    .refine((b) => !b.start_date || !b.end_date || b.start_date <= b.end_date, { path: ['start_date'], message: 'validation.time_order' })
+    .refine((b) => !b.start_date || !b.end_date || daysBetween(b.start_date, b.end_date) < DAILY_RANGE_MAX, {
+      path: ['end_date'],
+      message: 'validation.range_max',
+    }),
+  response: dailyStatistics,
+});
+
+import { statisticsHistoryCalls } from './statistics-history.ts';
+
+export const statisticsTodayCalls = [statisticsToday, statisticsHourly, statisticsDaily, ...statisticsHistoryCalls] as const;

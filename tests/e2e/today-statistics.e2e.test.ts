@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Classes } from '@blueprintjs/core';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_AGENTS } from '../../fixtures/visitors.ts';
+import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { texts } from './helpers/texts.ts';
+
+/**
+ * Every role lands on today_statistics after logging in (zh-CN light, en dark): the cards, the hourly chart
+ * drawn on its canvas, the top tables; administrators get the user filter, others do not; a visit made
+ * through /v/… shows in the figures. Screenshots go to SHOTS_DIR (default /work/shots).
+ */
+
+const SHOTS = process.env.SHOTS_DIR ?? '/work/shots';
+let app: ConsoleUnderTest;
+beforeAll(async () => {
+  app = await startConsole();
+  fs.mkdirSync(SHOTS, { recursive: true });
+}, 180_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+const LOOKS = [
+  { lng: 'zh-CN', theme: 'light' },
+  { lng: 'en', theme: 'dark' },
+] as const;
+const ROLES = [
+  { account: 'customer01', password: 'Customer123', filter: false },
+  { account: 'agent01', password: 'Agent12345', filter: false },
+  { account: 'admin01', password: 'Admin12345', filter: true },
+] as const;
+
+describe.each(LOOKS)('today_statistics in $lng $theme', ({ lng, theme }) => {
+  const t = texts(lng);
+
+  it.each(ROLES)('$account lands on it and sees the hourly chart', async ({ account, password, filter }) => {
+    const page: Page = await app.context.newPage();
+    await page.setViewportSize({ width: 1360, height: 900 });
+    page.on('pageerror', (e) => app.pageErrors.push(String(e)));
+    await page.addInitScript(
+      ([l, th]) => {
+        localStorage.setItem('language', l);
+        localStorage.setItem('theme', th);
+      },
+      [lng, theme === 'dark' ? '2' : '1'],
+    );
+    try {
+      await page.goto(`${app.url}#/admin_login`);
+      await page.getByLabel(t('auth.fields.account')).fill(account);
+      await page.getByLabel(t('auth.fields.password'), { exact: true }).fill(password);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/#\/customer\/today_statistics/, { timeout: 15_000 });
+
+      const chart = page.getByRole('img', { name: t('resources.today_statistics.charts.hourly.title') });
+      await chart.locator('canvas').waitFor({ timeout: 15_000 });
+      expect(await chart.getAttribute('data-theme')).toBe(theme);
+      await page.getByRole('table', { name: t('resources.today_statistics.tables.devices.title') }).waitFor();
+      await page.getByText(t('resources.today_statistics.device.pc')).waitFor();
+      expect(await page.locator('[data-card]').count()).toBe(3);
+      expect(await page.getByText(t('shell.not_built.description')).count()).toBe(0);
+      const filterBox = page.getByLabel(t('resources.today_statistics.filters.user_id'));
+      expect(await filterBox.count()).toBe(filter ? 1 : 0);
+
+      // A visit through the real visit path shows in the figures (this page is read again on reload).
+      const visits = () => page.locator('[data-card="visits_today"] p').first().innerText();
+      const before = Number((await visits()).replace(/\D/g, ''));
+      const res = await fetch(`${app.url}v/demo01`, {
+        redirect: 'manual',
+        headers: { 'user-agent': USER_AGENTS.chromeWindows, 'x-forwarded-for': '39.128.10.55' },
+      });
+      expect(res.status).toBe(200);
+      await page.reload();
+      await expect.poll(async () => Number((await visits()).replace(/\D/g, '')), { timeout: 10_000 }).toBe(before + 1);
+
+      await chart.locator('canvas').waitFor(); // drawn again after the reload
+      if (account !== 'agent01')
+        await page.screenshot({
+          path: path.join(SHOTS, `today-statistics-${account}-${lng}-${theme}.png`),
+          fullPage: true,
+          style: `.${Classes.TOAST_CONTAINER} { display: none !important; }`,
+        });
+      if (filter) {
+        // The whole service, then one user: customer02 never visited demo01, so the figure changes.
+        await filterBox.fill('5');
+        await filterBox.press('Enter');
+        await expect.poll(async () => Number((await visits()).replace(/\D/g, '')), { timeout: 10_000 }).toBeLessThan(before + 1);
+      }
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+});
+
+describe('daily_statistics (en dark)', () => {
+  const t = texts('en');
+  it('a shortcut gives the last week: chart, 7 rows and a CSV of them', async () => {
+    const page: Page = await app.context.newPage();
+    page.on('pageerror', (e) => app.pageErrors.push(String(e)));
+    await page.addInitScript(() => {
+      localStorage.setItem('language', 'en');
+      localStorage.setItem('theme', '2');
+    });
+    try {
+      await page.goto(`${app.url}#/admin_login`);
+      await page.getByLabel(t('auth.fields.account')).fill('customer01');
+      await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('Customer123');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/#\/customer\/today_statistics/, { timeout: 15_000 });
+      await page.goto(`${app.url}#/customer/daily_statistics`);
+      const rows = page.getByRole('table', { name: t('resources.daily_statistics.tables.days.title') }).getByRole('row');
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(31);
+      await page.getByRole('button', { name: t('resources.daily_statistics.presets.week') }).click();
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(8);
+      await page.getByRole('img', { name: t('resources.daily_statistics.charts.daily.title') }).locator('canvas').waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t('resource.dashboard.csv') }).click()]);
+      const csv = fs.readFileSync((await download.path())!, 'utf8');
+      expect(csv.trim().split('\r\n')).toHaveLength(8);
+      expect(csv).toContain(t('resources.daily_statistics.fields.ip_view_number'));
+      await page.screenshot({ path: path.join(SHOTS, 'daily-statistics-customer01-en-dark.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+});
+
+describe('the other statistics screens (zh-CN light)', () => {
+  const t = texts('zh-CN');
+  it('home, hourly and historical for a customer; pc_historical for an administrator', async () => {
+    const page: Page = await app.context.newPage();
+    page.on('pageerror', (e) => app.pageErrors.push(String(e)));
+    await page.addInitScript(() => {
+      localStorage.setItem('language', 'zh-CN');
+      localStorage.setItem('theme', '1');
+    });
+    const login = async (account: string, password: string) => {
+      await page.evaluate(() => localStorage.removeItem('token')).catch(() => undefined);
+      await page.goto(`${app.url}#/admin_login`);
+      await page.getByLabel(t('auth.fields.account')).fill(account);
+      await page.getByLabel(t('auth.fields.password'), { exact: true }).fill(password);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/#\/customer\/today_statistics/, { timeout: 15_000 });
+    };
+    try {
+      await login('customer01', 'Customer123');
+      await page.goto(`${app.url}#/customer/home`);
+      await page.getByRole('img', { name: t('resources.home.charts.visits.title') }).locator('canvas').waitFor();
+      await page.goto(`${app.url}#/customer/hourly_statistics`);
+      await page.getByRole('img', { name: t('resources.hourly_statistics.charts.hourly.title') }).locator('canvas').waitFor();
+      await page.goto(`${app.url}#/customer/historical_statistics`);
+      await page.getByRole('cell', { name: 'demo01', exact: true }).waitFor();
+      await page.screenshot({ path: path.join(SHOTS, 'historical-statistics-customer01-zh-CN-light.png'), fullPage: true });
+      await page.evaluate(() => localStorage.clear());
+      await login('admin01', 'Admin12345');
+      await page.goto(`${app.url}#/customer/pc_historical_statistics`);
+      await page.getByRole('columnheader', { name: new RegExp(t('resources.pc_historical_statistics.fields.pc_view_number')) }).waitFor();
+      expect(await page.getByText(t('shell.not_built.description')).count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+});
+
+it('no uncaught page errors', () => {
+  expect(app.pageErrors).toEqual([]);
+});
