@@ -61,9 +61,11 @@ if (!entryKey) throw new Error('no entry chunk in the manifest');
 const initialKeys = staticClosure(entryKey);
 const initial = files(initialKeys);
 // The texts of the language on screen are fetched before the first render (client/main.tsx): count the
-// larger language bundle as part of the first load.
+// larger language bundle as part of the first load. The texts behind login (`<lng>-session.ts`) come with the
+// console frame, after login: not part of this load.
 const localeKeys = Object.keys(manifest).filter((k) => /locales\/[^/]+\.ts$/.test(manifest[k].src ?? ''));
-const localeExtra = localeKeys.map((k) => files([...staticClosure(k)].filter((x) => !initialKeys.has(x))));
+const publicLocaleKeys = localeKeys.filter((k) => !/-session\.ts$/.test(manifest[k].src ?? ''));
+const localeExtra = publicLocaleKeys.map((k) => files([...staticClosure(k)].filter((x) => !initialKeys.has(x))));
 const localeJs = Math.max(0, ...localeExtra.map((f) => sum(f.js)));
 const initialJs = sum(initial.js) + localeJs;
 const initialCss = sum(initial.css);
