@@ -33,6 +33,8 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   export_domain_resolution: lazy(() => import('../features/domains/screens/export-domain-resolution-screen.tsx')),
   forward: lazy(() => import('../features/domains/screens/forward-screen.tsx')),
   mall_category_list: lazy(() => import('../features/mall/screens/mall-category-list-screen.tsx')),
+  mall_brand_list: lazy(() => import('../features/mall/screens/mall-brand-list-screen.tsx')),
+  mall_product_list: lazy(() => import('../features/mall/screens/mall-product-list-screen.tsx')),
   home_admin: lazy(() => import('../features/statistics/screens/home-admin-screen.tsx')),
 };
 

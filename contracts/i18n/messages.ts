@@ -65,6 +65,8 @@ const en = {
     amount_max: 'an amount is at most 1,000,000,000',
     remark_required: 'please enter a remark',
     title_required: 'title may not be empty',
+    image_url: 'an image must be uploaded here or be an http(s) address',
+    lowest_price_above_price: 'the lowest price may not be above the price',
   },
   errors: {
     login_failed: 'Login failed',
@@ -120,6 +122,11 @@ const en = {
     category_parent_unknown: 'the parent category does not exist',
     category_cycle: 'a category cannot move under itself or one of its subcategories',
     category_has_children: 'This category still has subcategories; move or remove them first',
+    category_has_products: 'Products still use this category; move or remove them first',
+    category_unknown: 'the category does not exist',
+    brand_unknown: 'the brand does not exist',
+    brand_has_products: 'Products still use this brand; move or remove them first',
+    image_not_uploaded: 'this image was not uploaded here',
   },
 };
 
@@ -184,6 +191,8 @@ const zhCN: Catalogue = {
     amount_max: '金额最多为 1,000,000,000',
     remark_required: '请输入备注',
     title_required: '标题不能为空',
+    image_url: '图片须在此上传或为 http(s) 地址',
+    lowest_price_above_price: '最低价不能高于价格',
   },
   errors: {
     login_failed: '登录失败',
@@ -239,6 +248,11 @@ const zhCN: Catalogue = {
     category_parent_unknown: '上级分类不存在',
     category_cycle: '分类不能移动到自身或其下级分类之下',
     category_has_children: '该分类下还有子分类，请先移走或删除子分类',
+    category_has_products: '该分类下还有商品，请先移走或删除商品',
+    category_unknown: '分类不存在',
+    brand_unknown: '品牌不存在',
+    brand_has_products: '该品牌下还有商品，请先移走或删除商品',
+    image_not_uploaded: '该图片不是在此上传的',
   },
 };
 

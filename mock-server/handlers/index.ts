@@ -11,6 +11,8 @@ import { ledgerHandlers } from './ledger.ts';
 import { uploadHandlers } from './upload.ts';
 import { asyncOperationsHandlers } from './async-operations.ts';
 import { mallCategoryHandlers } from './mall-category.ts';
+import { mallBrandHandlers } from './mall-brand.ts';
+import { mallProductHandlers } from './mall-product.ts';
 import { statisticsHandlers } from './statistics.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
@@ -27,5 +29,7 @@ export const handlers: HandlerMap = {
   ...uploadHandlers,
   ...asyncOperationsHandlers,
   ...mallCategoryHandlers,
+  ...mallBrandHandlers,
+  ...mallProductHandlers,
   ...statisticsHandlers,
 };
