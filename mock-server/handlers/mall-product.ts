@@ -10,8 +10,8 @@ import { requireKnownImages } from '../uploads/known-image.ts';
 
 /** List fields kept as JSON text (migration 016); written whole by the rules, parsed by `present`. */
 const JSON_FIELDS = ['cover_images', 'detail_images', 'models', 'attributes'] as const;
-const FLAGS = ['home_recommend', 'ranking_recommend'] as const;
-type Stored = Omit<MallProduct, (typeof JSON_FIELDS)[number] | (typeof FLAGS)[number]> & Record<(typeof JSON_FIELDS)[number], string> & Record<(typeof FLAGS)[number], number>;
+type Flag = 'home_recommend' | 'ranking_recommend';
+type Stored = Omit<MallProduct, (typeof JSON_FIELDS)[number] | Flag> & Record<(typeof JSON_FIELDS)[number], string> & Record<Flag, number>;
 
 const present = (rows: Stored[]): MallProduct[] =>
   rows.map((r) => ({
