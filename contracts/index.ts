@@ -22,6 +22,8 @@ export * from './calls/async-operations.ts';
 export * from './calls/mall-category.ts';
 export * from './calls/mall-brand.ts';
 export * from './calls/mall-product.ts';
+export * from './calls/picture.ts';
+export * from './calls/document.ts';
 export * from './image-url.ts';
 export * from './calls/statistics.ts';
 export * from './access-log.ts';

@@ -104,4 +104,5 @@ export const NOT_OWNED_FIELDS: Readonly<Partial<Record<CallPath, readonly string
   'short_code/update': ['url_key_platform_id'],
   // The storefront's filters name shared catalogue rows (categories, brands), owned by no one.
   'mall_product/inquire': ['category_id', 'brand_id'],
+  'picture/inquire': ['type_id'],
 };

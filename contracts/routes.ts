@@ -109,6 +109,10 @@ export const ROUTES = [
   r('image_configs', 'mall', 'admin', [...CRUD]),
   r('image_config', 'mall', 'admin', [...CRUD]),
   r('js_config', 'mall', 'admin', ['update']),
+  // Screens the spec names only by their text (issue 15 gives them these names; docs/decisions/2026-11-23-mall-and-content.md).
+  r('picture_text_list', 'mall', 'admin', [...CRUD]),
+  r('picture_type_list', 'mall', 'admin', [...CRUD]),
+  r('document_list', 'mall', 'admin', [...CRUD]),
 
   r('message_list', 'system', 'admin', ['send', 'clear']),
   r('configuration', 'system', 'super', ['update']),

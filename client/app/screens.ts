@@ -35,6 +35,10 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   mall_category_list: lazy(() => import('../features/mall/screens/mall-category-list-screen.tsx')),
   mall_brand_list: lazy(() => import('../features/mall/screens/mall-brand-list-screen.tsx')),
   mall_product_list: lazy(() => import('../features/mall/screens/mall-product-list-screen.tsx')),
+  image_configs: lazy(() => import('../features/mall/screens/image-configs-screen.tsx')),
+  picture_text_list: lazy(() => import('../features/mall/screens/picture-text-list-screen.tsx')),
+  picture_type_list: lazy(() => import('../features/mall/screens/picture-type-list-screen.tsx')),
+  document_list: lazy(() => import('../features/mall/screens/document-list-screen.tsx')),
   home_admin: lazy(() => import('../features/statistics/screens/home-admin-screen.tsx')),
 };
 

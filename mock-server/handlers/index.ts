@@ -13,6 +13,8 @@ import { asyncOperationsHandlers } from './async-operations.ts';
 import { mallCategoryHandlers } from './mall-category.ts';
 import { mallBrandHandlers } from './mall-brand.ts';
 import { mallProductHandlers } from './mall-product.ts';
+import { pictureHandlers } from './picture.ts';
+import { documentHandlers } from './document.ts';
 import { statisticsHandlers } from './statistics.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
@@ -31,5 +33,7 @@ export const handlers: HandlerMap = {
   ...mallCategoryHandlers,
   ...mallBrandHandlers,
   ...mallProductHandlers,
+  ...pictureHandlers,
+  ...documentHandlers,
   ...statisticsHandlers,
 };

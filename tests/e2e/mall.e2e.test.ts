@@ -75,7 +75,7 @@ describe('mall in Chromium', () => {
     await category.locator('option', { hasText: 'E2E phones' }).waitFor({ state: 'attached' });
     await category.selectOption(String(idOf('mall_categories', 'title', 'E2E phones')));
     await dialog.getByRole('combobox', { name: 'Brand' }).selectOption(String(idOf('mall_brands', 'name', 'E2E Acme')));
-    await dialog.getByRole('textbox', { name: 'Price (USDT)' }).fill('12.5');
+    await dialog.getByRole('textbox', { name: 'Price (USDT)', exact: true }).fill('12.5');
     await dialog.getByRole('textbox', { name: 'Lowest price (USDT)' }).fill('10');
     await dialog.getByLabel('Cover images').setInputFiles([png('a.png'), png('b.png')]);
     await dialog.getByRole('img', { name: 'Image 2' }).waitFor();
