@@ -24,6 +24,7 @@ export * from './calls/mall-brand.ts';
 export * from './calls/mall-product.ts';
 export * from './calls/picture.ts';
 export * from './calls/document.ts';
+export * from './calls/site-config.ts';
 export * from './image-url.ts';
 export * from './calls/statistics.ts';
 export * from './access-log.ts';

@@ -15,13 +15,14 @@ import { mallBrandCalls } from './calls/mall-brand.ts';
 import { mallProductCalls } from './calls/mall-product.ts';
 import { pictureCalls } from './calls/picture.ts';
 import { documentCalls } from './calls/document.ts';
+import { siteConfigCalls } from './calls/site-config.ts';
 import { statisticsCalls } from './calls/statistics.ts';
 
 /**
  * Every HTTP call of the product. Adding a call = adding its `defineCall` to an area file and the area's
  * array here; the server refuses to start a registered call without a handler (see tests/contract).
  */
-export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls, ...qrCodeCalls, ...qrCodeAccessCalls, ...domainCalls, ...rotationCalls, ...ledgerCalls, ...uploadCalls, ...asyncOperationsCalls, ...mallCategoryCalls, ...mallBrandCalls, ...mallProductCalls, ...pictureCalls, ...documentCalls, ...statisticsCalls] as const satisfies readonly CallDef[];
+export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls, ...qrCodeCalls, ...qrCodeAccessCalls, ...domainCalls, ...rotationCalls, ...ledgerCalls, ...uploadCalls, ...asyncOperationsCalls, ...mallCategoryCalls, ...mallBrandCalls, ...mallProductCalls, ...pictureCalls, ...documentCalls, ...siteConfigCalls, ...statisticsCalls] as const satisfies readonly CallDef[];
 
 export type AnyCall = (typeof calls)[number];
 export type CallPath = AnyCall['path'];

@@ -39,6 +39,8 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   picture_text_list: lazy(() => import('../features/mall/screens/picture-text-list-screen.tsx')),
   picture_type_list: lazy(() => import('../features/mall/screens/picture-type-list-screen.tsx')),
   document_list: lazy(() => import('../features/mall/screens/document-list-screen.tsx')),
+  home_page_config: lazy(() => import('../features/mall/screens/home-page-config-screen.tsx')),
+  js_config: lazy(() => import('../features/mall/screens/js-config-screen.tsx')),
   home_admin: lazy(() => import('../features/statistics/screens/home-admin-screen.tsx')),
 };
 

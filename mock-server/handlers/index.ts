@@ -15,6 +15,7 @@ import { mallBrandHandlers } from './mall-brand.ts';
 import { mallProductHandlers } from './mall-product.ts';
 import { pictureHandlers } from './picture.ts';
 import { documentHandlers } from './document.ts';
+import { siteConfigHandlers } from './site-config.ts';
 import { statisticsHandlers } from './statistics.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
@@ -35,5 +36,6 @@ export const handlers: HandlerMap = {
   ...mallProductHandlers,
   ...pictureHandlers,
   ...documentHandlers,
+  ...siteConfigHandlers,
   ...statisticsHandlers,
 };

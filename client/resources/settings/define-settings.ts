@@ -14,6 +14,8 @@ export interface SettingsDecl<R = unknown> {
   readonly description?: string;
   /** Content width cap in px. Default 640 (forms read better narrow). */
   readonly maxWidth?: number;
+  /** i18n key of a warning shown above the form (settings that can do harm). */
+  readonly warning?: string;
 }
 
 /** Declare a settings screen over its read and save calls; the save button needs the `button` authority. */
@@ -27,6 +29,7 @@ export function defineSettings<Read extends CallDef, Save extends CallDef>(decl:
   fields?: readonly FormField<Save>[];
   description?: string;
   maxWidth?: number;
+  warning?: string;
   onSaved?(record: ResponseOf<Read>): UnknownAction;
 }): SettingsDecl<ResponseOf<Read>> {
   const record = defineRecord({
@@ -44,5 +47,6 @@ export function defineSettings<Read extends CallDef, Save extends CallDef>(decl:
     >,
     description: decl.description,
     maxWidth: decl.maxWidth,
+    warning: decl.warning,
   };
 }

@@ -23,6 +23,11 @@ export function SettingsScreen<R>({ decl }: { decl: SettingsDecl<R> }) {
       description={decl.description ? t(decl.description) : undefined}
       maxWidth={decl.maxWidth ?? 640}
     >
+      {decl.warning && (
+        <Callout intent={Intent.WARNING} icon="warning-sign" role="note" style={{ marginBottom: 16 }}>
+          {t(decl.warning)}
+        </Callout>
+      )}
       {!canSave && (
         <Callout intent={Intent.PRIMARY} icon="info-sign" style={{ marginBottom: 16 }}>
           {t('resource.settings.read_only')}
