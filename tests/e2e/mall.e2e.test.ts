@@ -54,7 +54,7 @@ describe('mall in Chromium', () => {
 
   it('adds a brand with an uploaded logo', async () => {
     await page.goto(`${app.url}#/customer/mall_brand_list`);
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('toolbar', { name: 'List actions' }).getByRole('button', { name: 'Add' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Name' }).fill('E2E Acme');
     await dialog.getByLabel('Logo').setInputFiles(png('logo.png'));
@@ -68,7 +68,7 @@ describe('mall in Chromium', () => {
 
   it('adds a product with two cover images, reordered before saving', async () => {
     await page.goto(`${app.url}#/customer/mall_product_list`);
-    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByRole('toolbar', { name: 'List actions' }).getByRole('button', { name: 'Add' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Title' }).fill('E2E Phone');
     const category = dialog.getByRole('combobox', { name: 'Category' });
@@ -81,7 +81,7 @@ describe('mall in Chromium', () => {
     await dialog.getByRole('img', { name: 'Image 2' }).waitFor();
     const before = await dialog.getByRole('list', { name: 'Cover images' }).locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
     await dialog.getByRole('button', { name: 'Move image 2 earlier' }).click();
-    await dialog.getByRole('checkbox', { name: 'Home recommend' }).check();
+    await dialog.getByRole('checkbox', { name: 'Home recommend' }).check({ force: true });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     const row = db().prepare("SELECT * FROM mall_products WHERE title = 'E2E Phone'").get() as Record<string, unknown>;
