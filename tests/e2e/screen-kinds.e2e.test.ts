@@ -3,9 +3,9 @@ import path from 'node:path';
 import { Classes } from '@blueprintjs/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourcesOf, type Tree } from '../../client/app/locale-resources.ts';
-import type { Locale, MallCategory } from '../../contracts/index.ts';
+import type { MallCategory } from '../../contracts/index.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { texts } from './helpers/texts.ts';
 
 /**
  * The three new screen kinds in Chromium against the real mock server, in zh-CN light and en dark: the
@@ -39,24 +39,6 @@ async function axeProblems(page: Page): Promise<string[]> {
     return found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
   });
 }
-const LOCALES_DIR = path.resolve(import.meta.dirname, '../../client/locales');
-
-function texts(lng: Locale): (key: string, vars?: Record<string, string | number>) => string {
-  const files: Record<string, unknown> = {};
-  for (const f of fs.readdirSync(path.join(LOCALES_DIR, lng))) {
-    if (f.endsWith('.json'))
-      files[`./${lng}/${f}`] = JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, lng, f), 'utf8'));
-  }
-  const tree = resourcesOf(lng, files);
-  return (key, vars = {}) => {
-    const found = key
-      .split('.')
-      .reduce<unknown>((n, p) => (n && typeof n === 'object' ? (n as Tree)[p] : undefined), tree);
-    if (typeof found !== 'string') throw new Error(`no text ${key} in ${lng}`);
-    return found.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars[v] ?? ''));
-  };
-}
-
 let app: ConsoleUnderTest;
 beforeAll(async () => {
   app = await startConsole();

@@ -1,0 +1,20 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { resourcesOf, type Tree } from '../../../client/app/locale-resources.ts';
+import type { Locale } from '../../../contracts/index.ts';
+
+const LOCALES_DIR = path.resolve(import.meta.dirname, '../../../client/locales');
+
+/** The console's texts of one language, read from the locale files the build bundles (`{{var}}` filled in). */
+export function texts(lng: Locale): (key: string, vars?: Record<string, string | number>) => string {
+  const files: Record<string, unknown> = {};
+  for (const f of fs.readdirSync(path.join(LOCALES_DIR, lng))) {
+    if (f.endsWith('.json')) files[`./${lng}/${f}`] = JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, lng, f), 'utf8'));
+  }
+  const tree = resourcesOf(lng, files);
+  return (key, vars = {}) => {
+    const found = key.split('.').reduce<unknown>((n, p) => (n && typeof n === 'object' ? (n as Tree)[p] : undefined), tree);
+    if (typeof found !== 'string') throw new Error(`no text ${key} in ${lng}`);
+    return found.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars[v] ?? ''));
+  };
+}
