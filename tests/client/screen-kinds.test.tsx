@@ -147,7 +147,7 @@ describe('tree editor (mall_category_list)', () => {
     });
     fireEvent.click(await screen.findByText('Root A'));
     expect((screen.getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true);
-    screen.getByText(/It has 1 child node/);
+    screen.getByText(/It has one child node/);
 
     const form = screen.getByRole('form', { name: /Root A/ });
     const picker = within(form).getByRole('combobox', { name: 'Parent' }) as HTMLSelectElement;

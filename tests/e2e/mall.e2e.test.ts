@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from './helpers/axe.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { texts } from './helpers/texts.ts';
 
@@ -109,6 +110,8 @@ describe.each(LOOKS)('mall in Chromium ($lng, theme $theme)', ({ lng, theme }) =
     const covers = dialog.getByRole('list', { name: p('cover_images') }).locator('img');
     const before = await covers.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
     await dialog.getByRole('button', { name: t('resource.upload.earlier', { n: 2 }) }).click();
+    // The form with its image previews and their buttons passes axe in both looks.
+    expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
     // Blueprint draws the switch over its input: the input itself takes the check.
     await dialog.getByRole('checkbox', { name: p('home_recommend') }).check({ force: true });
     await dialog.getByRole('button', { name: t('common.actions.save') }).click();

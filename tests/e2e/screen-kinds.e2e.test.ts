@@ -4,6 +4,7 @@ import { Classes } from '@blueprintjs/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MallCategory } from '../../contracts/index.ts';
+import { axeProblems } from './helpers/axe.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { texts } from './helpers/texts.ts';
 
@@ -15,30 +16,6 @@ import { texts } from './helpers/texts.ts';
  */
 
 const SHOTS = process.env.SHOTS_DIR ?? '/work/shots';
-const AXE = fs.readFileSync(
-  path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** axe-core's WCAG 2 A/AA findings inside the screen (the layout around it is not this test's business). */
-async function axeProblems(page: Page): Promise<string[]> {
-  // Evaluated through the debugging protocol, so the page's CSP (script-src 'self') does not apply.
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            ctx: unknown,
-            opts: unknown,
-          ): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const found = await axe.run({ include: [['main']] }, { runOnly: ['wcag2a', 'wcag2aa'] });
-    return found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
-  });
-}
 let app: ConsoleUnderTest;
 beforeAll(async () => {
   app = await startConsole();
