@@ -2,6 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_CONTENT_MAX, type DocumentRow, type Page, type Picture, type PictureType } from '../../contracts/index.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { documents, pictures } from '../../fixtures/seed/mall.ts';
+
+/** Rows the seed holds are left out of the comparisons (fixtures/seed/mall.ts). */
+const seeded = new Set<string>([...pictures.map((p) => p.title), ...documents.map((d) => d.title)]);
+const mine = (names: string[]) => names.filter((n) => !seeded.has(n));
 
 /** Picture types, picture / picture-text items and documents over real HTTP: every call and its rules. */
 
@@ -25,7 +30,7 @@ describe('picture types and items', () => {
     await admin('picture/add', { kind: 1, title: 'Top', jump_type: 4, jump_custom: 'openChat', sort: 9 });
     await admin('picture/add', { kind: 2, title: 'Story', description: 'text' });
     expect(banner).toMatchObject({ type_name: 'Banner', click_count: 0, jump_type: 1 });
-    const titles = async (body: object) => (await admin<Page<Picture>>('picture/list', body)).content.map((p) => p.title);
+    const titles = async (body: object) => mine((await admin<Page<Picture>>('picture/list', body)).content.map((p) => p.title));
     expect(await titles({ kind: 1 })).toEqual(['Top', 'Spring']);
     expect(await titles({ kind: 2 })).toEqual(['Story']);
     expect(await titles({ kind: 1, type_id: type.id })).toEqual(['Spring']);
@@ -53,7 +58,7 @@ describe('picture types and items', () => {
     await refusedUnchanged('picture_type/remove', { ids: [type.id] }, tokens.admin01, 409);
     await admin('picture/add', { kind: 1, title: 'Hidden', show_status: 2 });
     const shown = ok<Page<Picture>>(await t.call('picture/inquire', { kind: 1 }));
-    expect(shown.content.map((p) => p.title)).toEqual(['Spring', 'Top']);
+    expect(mine(shown.content.map((p) => p.title))).toEqual(['Spring', 'Top']);
     ok(await t.call('picture/remove', { ids: [banner.id] }, tokens.admin01));
     ok(await t.call('picture_type/remove', { ids: [type.id] }, tokens.admin01));
   });
@@ -70,9 +75,9 @@ describe('documents', () => {
     const doc = await admin<DocumentRow>('document/add', { title: 'Help', type: 'help', content: `Line 1\n${markup}` });
     await admin('document/add', { title: 'Terms', type: 'agreement', content: '', show_status: 2 });
     expect(doc.content).toBe(`Line 1\n${markup}`);
-    expect((await admin<Page<DocumentRow>>('document/list', { type: 'help' })).content.map((d) => d.title)).toEqual(['Help']);
+    expect(mine((await admin<Page<DocumentRow>>('document/list', { type: 'help' })).content.map((d) => d.title))).toEqual(['Help']);
     expect((await admin<DocumentRow>('document/update', { id: doc.id, title: 'Help 2' })).title).toBe('Help 2');
-    expect(ok<Page<DocumentRow>>(await t.call('document/inquire', {})).content.map((d) => d.title)).toEqual(['Help 2']);
+    expect(mine(ok<Page<DocumentRow>>(await t.call('document/inquire', {})).content.map((d) => d.title))).toEqual(['Help 2']);
     ok(await t.call('document/remove', { ids: [doc.id] }, tokens.admin01));
   });
 
