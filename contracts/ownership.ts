@@ -119,4 +119,7 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
 export const NOT_OWNED_FIELDS: Readonly<Partial<Record<CallPath, readonly string[]>>> = {
   'short_code/add': ['url_key_platform_id'],
   'short_code/update': ['url_key_platform_id'],
+  // The storefront's filters name shared catalogue rows (categories, brands), owned by no one.
+  'mall_product/inquire': ['category_id', 'brand_id'],
+  'picture/inquire': ['type_id'],
 };

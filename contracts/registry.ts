@@ -11,6 +11,11 @@ import { ledgerCalls } from './calls/ledger.ts';
 import { uploadCalls } from './calls/upload.ts';
 import { asyncOperationsCalls } from './calls/async-operations.ts';
 import { mallCategoryCalls } from './calls/mall-category.ts';
+import { mallBrandCalls } from './calls/mall-brand.ts';
+import { mallProductCalls } from './calls/mall-product.ts';
+import { pictureCalls } from './calls/picture.ts';
+import { documentCalls } from './calls/document.ts';
+import { siteConfigCalls } from './calls/site-config.ts';
 import { statisticsCalls } from './calls/statistics.ts';
 import { shieldCalls } from './calls/shield.ts';
 import { statisticsTodayCalls } from './calls/statistics-today.ts';
@@ -19,7 +24,7 @@ import { statisticsTodayCalls } from './calls/statistics-today.ts';
  * Every HTTP call of the product. Adding a call = adding its `defineCall` to an area file and the area's
  * array here; the server refuses to start a registered call without a handler (see tests/contract).
  */
-export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls, ...qrCodeCalls, ...qrCodeAccessCalls, ...domainCalls, ...rotationCalls, ...ledgerCalls, ...uploadCalls, ...asyncOperationsCalls, ...mallCategoryCalls, ...statisticsCalls, ...shieldCalls, ...statisticsTodayCalls] as const satisfies readonly CallDef[];
+export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls, ...qrCodeCalls, ...qrCodeAccessCalls, ...domainCalls, ...rotationCalls, ...ledgerCalls, ...uploadCalls, ...asyncOperationsCalls, ...mallCategoryCalls, ...statisticsCalls, ...shieldCalls, ...statisticsTodayCalls, ...mallBrandCalls, ...mallProductCalls, ...pictureCalls, ...documentCalls, ...siteConfigCalls] as const satisfies readonly CallDef[];
 export type AnyCall = (typeof calls)[number];
 export type CallPath = AnyCall['path'];
 export type CallByPath<P extends CallPath> = Extract<AnyCall, { path: P }>;

@@ -108,7 +108,12 @@ export const ROUTES = [
   r('home_page_config', 'mall', 'admin', ['update']),
   r('image_configs', 'mall', 'admin', [...CRUD]),
   r('image_config', 'mall', 'admin', [...CRUD]),
-  r('js_config', 'mall', 'admin', ['update']),
+  // Custom script on visit pages: the super administrator's only (issue 15).
+  r('js_config', 'mall', 'super', ['update']),
+  // Screens the spec names only by their text (issue 15 gives them these names; docs/decisions/2026-11-23-mall-and-content.md).
+  r('picture_text_list', 'mall', 'admin', [...CRUD]),
+  r('picture_type_list', 'mall', 'admin', [...CRUD]),
+  r('document_list', 'mall', 'admin', [...CRUD]),
 
   r('message_list', 'system', 'admin', ['send', 'clear']),
   r('configuration', 'system', 'super', ['update']),

@@ -8,6 +8,8 @@ import { watchResources } from '../resources/sagas/resource-sagas.ts';
 import { resourcesSlice } from '../resources/resource-slice.ts';
 import { watchRecords } from '../resources/record/record-sagas.ts';
 import { recordsSlice } from '../resources/record/record-slice.ts';
+import { watchUploads } from '../resources/upload/upload-sagas.ts';
+import { uploadsSlice } from '../resources/upload/upload-slice.ts';
 import type { FeatureModule } from './modules.ts';
 
 /**
@@ -22,11 +24,12 @@ export const sessionReducers = {
   messages: messagesSlice.reducer,
   resources: resourcesSlice.reducer,
   records: recordsSlice.reducer,
+  uploads: uploadsSlice.reducer,
 };
 
 export const sessionModule: FeatureModule = {
   reducers: sessionReducers,
-  sagas: [watchRealtime, watchMessagePolling, watchResources, watchAsyncOperations, watchRecords, watchShield],
+  sagas: [watchRealtime, watchMessagePolling, watchResources, watchAsyncOperations, watchRecords, watchShield, watchUploads],
 };
 
 export type SessionModuleState = { [K in keyof typeof sessionReducers]: ReturnType<(typeof sessionReducers)[K]> };

@@ -66,6 +66,11 @@ export function formFields(labels: string, form: FormDecl<CallDef, unknown>): Re
   });
 }
 
+const YES_NO = [
+  { value: 'true', labelKey: 'enums.disable_flag.yes' },
+  { value: 'false', labelKey: 'enums.disable_flag.no' },
+] as const;
+
 /** A filter input: one request field, or a from/to date-time pair shown as one date range. */
 export type ResolvedFilter =
   | { readonly type: 'field'; readonly field: ResolvedField }
@@ -83,8 +88,10 @@ export function filterFields(decl: Pick<ResourceDecl, 'name' | 'labels' | 'list'
     const schema = shape[o.field];
     const spec = schema ? describeField(o.field, schema) : undefined;
     if (!spec) return [];
-    // A long text is still a one-line search box in a filter bar.
-    const refined = withKind(withEnum(spec.kind === 'textarea' ? { ...spec, kind: 'text' } : spec, o.enum), o.kind);
+    // A long text is still a one-line search box in a filter bar; a yes/no field is a choice of any, yes or no
+    // (a switch could not say "any").
+    const base: FieldSpec = spec.kind === 'textarea' ? { ...spec, kind: 'text' } : spec.valueType === 'boolean' ? { ...spec, kind: 'select', options: YES_NO } : spec;
+    const refined = withKind(withEnum(base, o.enum), o.kind);
     const lookup = 'lookup' in o && o.lookup ? { kind: 'select' as const, lookup: o.lookup } : {};
     // A filter is never required: blank means "any".
     return [{ type: 'field', field: { ...refined, ...lookup, required: false, label: fieldLabel(labelsOf(decl), o.field) } }];

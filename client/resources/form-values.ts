@@ -44,7 +44,8 @@ export function fromInput(spec: FieldSpec, input: string | boolean): unknown {
   }
   const text = typeof input === 'string' ? input : String(input);
   if (spec.parse) return text.trim() === '' ? (spec.nullable ? null : undefined) : spec.parse(text);
-  if (spec.kind === 'lines') {
+  // An image list holds its addresses one per line, in display order, like any list of lines.
+  if (spec.kind === 'lines' || (spec.kind === 'image' && spec.valueType === 'string[]')) {
     const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
     if (!lines.length) return undefined;
     return spec.valueType === 'number[]' ? lines.map(Number) : lines;
@@ -52,6 +53,8 @@ export function fromInput(spec: FieldSpec, input: string | boolean): unknown {
   // A blank required text is sent as '' so the contract's own rule speaks ("name may not be empty").
   if (text.trim() === '') return spec.nullable ? null : spec.required && spec.valueType === 'string' && spec.kind !== 'select' ? '' : undefined;
   if (spec.valueType === 'number') return Number(text);
+  // A yes/no choice (filters): the select holds 'true' / 'false'.
+  if (spec.valueType === 'boolean') return text === 'true';
   return text;
 }
 

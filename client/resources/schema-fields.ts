@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import { dateTime } from '../../contracts/index.ts';
+import { dateTime, imageUrl, imageUrlOrEmpty } from '../../contracts/index.ts';
 import { enumForSchema, type EnumInfo as AnyEnum } from '../../contracts/index.ts';
 
 /** What an input looks like, derived from a request schema's field (and refinable by a declaration). */
-export type FieldKind = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch' | 'lines' | 'date_time';
+/** `image`: upload through `file/add` with previews; one address (string) or an ordered list (string[]). */
+export type FieldKind = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch' | 'lines' | 'date_time' | 'image';
+
+/** Contracts reuse the image-address schemas (contracts/image-url.ts), so identity tells an image field. */
+const isImageSchema = (s: z.ZodType): boolean => s === imageUrl || s === imageUrlOrEmpty;
 
 export interface FieldOption {
   readonly value: string | number;
@@ -85,6 +89,7 @@ export function describeField(name: string, schema: z.ZodType): FieldSpec | unde
     const maxLength = inner.maxLength ?? undefined;
     // Contracts reuse the one `dateTime` schema ('YYYY-MM-DD HH:mm:ss'), so identity tells the kind.
     if (inner === dateTime) return { ...base, kind: 'date_time', valueType: 'string' };
+    if (isImageSchema(inner)) return { ...base, kind: 'image', maxLength, valueType: 'string' };
     const kind: FieldKind = maxLength !== undefined && maxLength > 300 && inner.format !== 'url' ? 'textarea' : 'text';
     return { ...base, kind, maxLength, valueType: 'string' };
   }
@@ -104,6 +109,9 @@ export function describeField(name: string, schema: z.ZodType): FieldSpec | unde
   }
   if (inner instanceof z.ZodArray) {
     const element = unwrapField(inner.element as z.ZodType).inner;
+    // The list's own `.max(n)` (a check on the array): how many images the field takes.
+    const max = (inner.def.checks ?? []).map((c) => c._zod.def as { check?: string; maximum?: number }).find((d) => d.check === 'max_length')?.maximum;
+    if (isImageSchema(element)) return { ...base, kind: 'image', max, valueType: 'string[]' };
     if (element instanceof z.ZodString) return { ...base, kind: 'lines', valueType: 'string[]' };
     if (element instanceof z.ZodNumber) return { ...base, kind: 'lines', valueType: 'number[]' };
   }

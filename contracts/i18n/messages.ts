@@ -67,6 +67,10 @@ const en = {
     remark_required: 'please enter a remark',
     title_required: 'title may not be empty',
     shield_interval_min: 'the detection interval is at least 5 minutes',
+    image_url: 'an image must be uploaded here or be an http(s) address',
+    jump_address: 'enter a console path starting with / or an http(s) address',
+    jump_custom_required: 'a custom jump type needs its value',
+    lowest_price_above_price: 'the lowest price may not be above the price',
   },
   errors: {
     login_failed: 'Login failed',
@@ -125,6 +129,13 @@ const en = {
     spare_blocked: 'The spare domain is itself blocked in WeChat; choose another',
     spare_not_held: 'The spare domain must be one of your held domains (hold_domain)',
     shield_domain_unknown: 'No such domain',
+    category_has_products: 'Products still use this category; move or remove them first',
+    category_unknown: 'the category does not exist',
+    brand_unknown: 'the brand does not exist',
+    brand_has_products: 'Products still use this brand; move or remove them first',
+    image_not_uploaded: 'this image was not uploaded here',
+    picture_type_unknown: 'the picture type does not exist',
+    picture_type_in_use: 'Items still use this picture type; move or remove them first',
   },
 };
 
@@ -191,6 +202,10 @@ const zhCN: Catalogue = {
     remark_required: '请输入备注',
     title_required: '标题不能为空',
     shield_interval_min: '检测间隔至少为 5 分钟',
+    image_url: '图片须在此上传或为 http(s) 地址',
+    jump_address: '请输入以 / 开头的控制台路径或 http(s) 地址',
+    jump_custom_required: '自定义跳转类型需要填写其值',
+    lowest_price_above_price: '最低价不能高于价格',
   },
   errors: {
     login_failed: '登录失败',
@@ -249,6 +264,13 @@ const zhCN: Catalogue = {
     spare_blocked: '备用域名本身已被微信封禁，请另选',
     spare_not_held: '备用域名必须是您自己的保留域名（hold_domain）',
     shield_domain_unknown: '没有这个域名',
+    category_has_products: '该分类下还有商品，请先移走或删除商品',
+    category_unknown: '分类不存在',
+    brand_unknown: '品牌不存在',
+    brand_has_products: '该品牌下还有商品，请先移走或删除商品',
+    image_not_uploaded: '该图片不是在此上传的',
+    picture_type_unknown: '图片类型不存在',
+    picture_type_in_use: '该类型下还有图片，请先移走或删除',
   },
 };
 

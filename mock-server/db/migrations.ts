@@ -9,6 +9,7 @@ import { uploads } from './migrations/007-uploads.ts';
 import { auditLog } from './migrations/008-audit-log.ts';
 import { shield } from './migrations/015-shield.ts';
 import { statistics } from './migrations/011-statistics.ts';
+import { mall } from './migrations/016-mall.ts';
 
 /**
  * Numbered migrations, applied in order inside one transaction each; `PRAGMA user_version` records the last.
@@ -22,7 +23,8 @@ export interface Migration {
 }
 
 /** Add yours in its own file under migrations/ and list it here. */
-export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield];
+export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall];
+
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   for (const m of [...list].sort((a, b) => a.version - b.version)) {

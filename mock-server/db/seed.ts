@@ -14,6 +14,7 @@ import type { Services } from '../services/index.ts';
 import { hashPasswordSync } from '../services/passwords.ts';
 import { seedLogTypes } from '../services/audit.ts';
 import { seedShield } from '../shield/seed.ts';
+import { seedMall } from '../mall/seed.ts';
 
 /** The messages of fixtures/seed/messages.ts. */
 function seedMessages(services: Services): void {
@@ -33,6 +34,7 @@ const AREA_SEEDS: readonly SeedStep[] = [
   seedLogTypes,
   seedAsyncOperations,
   seedShield,
+  seedMall,
 ];
 
 export function isSeeded(db: Database): boolean {

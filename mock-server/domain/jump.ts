@@ -42,7 +42,11 @@ export interface JumpPage {
 }
 
 /** The visit page for a plan. Only http(s) targets reach here (contracts validate them on write). */
-export function renderJumpPage(plan: JumpPlan, nonce: string, title = ''): JumpPage {
+/**
+ * `extraScript`: the super administrator's visit-page script (js_config), admitted by the same nonce. `</`
+ * and `<!--` are broken up so the text cannot close its element or open another one.
+ */
+export function renderJumpPage(plan: JumpPlan, nonce: string, title = '', extraScript = ''): JumpPage {
   const url = escapeHtml(plan.url);
   const head = [`<meta charset="utf-8">`, `<meta name="viewport" content="width=device-width,initial-scale=1">`, `<meta name="referrer" content="no-referrer">`, `<title>${escapeHtml(title)}</title>`];
   let body = `<p><a href="${url}" rel="noreferrer">${url}</a></p>`;
@@ -63,6 +67,7 @@ export function renderJumpPage(plan: JumpPlan, nonce: string, title = ''): JumpP
     scripts.push(`<script nonce="${nonce}">${js}</script>`);
     if (plan.method === 'open') body = `<p><a href="${url}" target="_blank" rel="noopener noreferrer">${url}</a></p>`;
   }
+  if (extraScript) scripts.push(`<script nonce="${nonce}">${extraScript.replace(/<\//g, '<\\/').replace(/<!--/g, '<\\!--')}</script>`);
   const html = `<!doctype html><html><head>${head.join('')}</head><body>${body}${scripts.join('')}</body></html>`;
   const csp = [
     "default-src 'none'",

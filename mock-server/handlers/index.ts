@@ -11,6 +11,11 @@ import { ledgerHandlers } from './ledger.ts';
 import { uploadHandlers } from './upload.ts';
 import { asyncOperationsHandlers } from './async-operations.ts';
 import { mallCategoryHandlers } from './mall-category.ts';
+import { mallBrandHandlers } from './mall-brand.ts';
+import { mallProductHandlers } from './mall-product.ts';
+import { pictureHandlers } from './picture.ts';
+import { documentHandlers } from './document.ts';
+import { siteConfigHandlers } from './site-config.ts';
 import { statisticsHandlers } from './statistics.ts';
 import { shieldHandlers } from './shield.ts';
 
@@ -28,6 +33,11 @@ export const handlers: HandlerMap = {
   ...uploadHandlers,
   ...asyncOperationsHandlers,
   ...mallCategoryHandlers,
+  ...mallBrandHandlers,
+  ...mallProductHandlers,
+  ...pictureHandlers,
+  ...documentHandlers,
+  ...siteConfigHandlers,
   ...statisticsHandlers,
   ...shieldHandlers,
 };

@@ -27,7 +27,7 @@ function checkParent(db: Database, parentId: number | undefined, id?: number): v
   }
 }
 
-/** The tree editor: every node whatever its show status; moves never make a loop, removal spares no child. */
+/** The tree editor: every node whatever its show status; moves never make a loop, removal spares no child and no product's category. */
 const editor = defineResource({
   ...table,
   calls: { inquire: mallCategoryList, add: mallCategoryAdd, update: mallCategoryUpdate, remove: mallCategoryRemove },
@@ -39,6 +39,8 @@ const editor = defineResource({
     remove: ({ services }, rows) => {
       const orphan = services.db.prepare('SELECT 1 FROM mall_categories WHERE parent_id = ? LIMIT 1');
       if (rows.some((r) => orphan.get(r.id))) throw conflict('errors.category_has_children');
+      const used = services.db.prepare('SELECT 1 FROM mall_products WHERE category_id = ? LIMIT 1');
+      if (rows.some((r) => used.get(r.id))) throw conflict('errors.category_has_products');
     },
   },
 });

@@ -100,7 +100,8 @@ export function createVisitRouter(services: Services, options: { random?: () => 
     }
     const { url } = log.record(code, visit);
     const nonce = randomBytes(16).toString('base64');
-    const { html, csp } = renderJumpPage(planJump(code.jump_type, url, { referrer: req.get('referer') ?? '' }), nonce, code.name);
+    const js = services.settings.get('js_config');
+    const { html, csp } = renderJumpPage(planJump(code.jump_type, url, { referrer: req.get('referer') ?? '' }), nonce, code.name, js?.enabled ? js.visit_script : '');
     res.status(200).set({ 'Content-Security-Policy': csp, 'Cache-Control': 'no-store', 'X-Frame-Options': 'DENY' }).type('html').send(html);
   });
 

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
-import { payConfig, websiteInfo } from '../../contracts/index.ts';
+import { homePageConfig, jsConfig, payConfig, websiteInfo } from '../../contracts/index.ts';
 
 /**
  * Key/value settings stored as JSON, each with its schema so a bad row can never reach a handler.
@@ -21,6 +21,8 @@ export const settingSchemas = {
   pay_config: payConfig,
   subscriber_config_default: subscriberConfig,
   rsa_private_pem: z.string(),
+  home_page_config: homePageConfig,
+  js_config: jsConfig,
 } as const;
 export type SettingKey = keyof typeof settingSchemas;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;

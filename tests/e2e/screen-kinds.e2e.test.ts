@@ -1,12 +1,12 @@
-import i18next from 'i18next';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Classes } from '@blueprintjs/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourcesOf } from '../../client/app/locale-resources.ts';
-import type { Locale, MallCategory } from '../../contracts/index.ts';
+import type { MallCategory } from '../../contracts/index.ts';
+import { axeProblems } from './helpers/axe.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { texts } from './helpers/texts.ts';
 
 /**
  * The three new screen kinds in Chromium against the real mock server, in zh-CN light and en dark: the
@@ -16,52 +16,6 @@ import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
  */
 
 const SHOTS = process.env.SHOTS_DIR ?? '/work/shots';
-const AXE = fs.readFileSync(
-  path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** axe-core's WCAG 2 A/AA findings inside the screen (the layout around it is not this test's business). */
-async function axeProblems(page: Page): Promise<string[]> {
-  // Evaluated through the debugging protocol, so the page's CSP (script-src 'self') does not apply.
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            ctx: unknown,
-            opts: unknown,
-          ): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    const found = await axe.run({ include: [['main']] }, { runOnly: ['wcag2a', 'wcag2aa'] });
-    return found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
-  });
-}
-const LOCALES_DIR = path.resolve(import.meta.dirname, '../../client/locales');
-
-function texts(lng: Locale): (key: string, vars?: Record<string, string | number>) => string {
-  const files: Record<string, unknown> = {};
-  for (const f of fs.readdirSync(path.join(LOCALES_DIR, lng))) {
-    if (f.endsWith('.json'))
-      files[`./${lng}/${f}`] = JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, lng, f), 'utf8'));
-  }
-  // The console's own i18next settings, so plurals (`_one` / `_other`) resolve as on screen.
-  const i18n = i18next.createInstance();
-  void i18n.init({
-    resources: { [lng]: { translation: resourcesOf(lng, files) } },
-    lng,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  return (key, vars = {}) => {
-    if (!i18n.exists(key, vars)) throw new Error(`no text ${key} in ${lng}`);
-    return i18n.t(key, vars);
-  };
-}
-
 let app: ConsoleUnderTest;
 beforeAll(async () => {
   app = await startConsole();

@@ -1,5 +1,6 @@
 import { publicKey } from '../../../contracts/index.ts';
 import { createCallApi, type CallApi } from '../call-api.ts';
+import { createUploadFile, type UploadFile } from '../upload-file.ts';
 import { encryptWith, importPublicKey } from '../crypto.ts';
 import { browserSocketFactory, type SocketFactory } from './socket.ts';
 import { webStorage, type KeyValueStorage } from '../storage.ts';
@@ -16,6 +17,8 @@ export type ToastMessage = { readonly key: string; readonly vars?: Readonly<Reco
  */
 export interface Effects {
   callApi: CallApi;
+  /** `file/add` (multipart); optional so fakes without uploads still type-check. */
+  uploadFile?: UploadFile;
   /** RSA-OAEP encrypt a password under the server's public key (fetched once, then cached). */
   encryptPassword(plain: string, language: 'zh-CN' | 'en'): Promise<string>;
   storage: KeyValueStorage;
@@ -69,6 +72,7 @@ export function createBrowserEffects(deps: BrowserEffectsDeps): Effects {
   let key: Promise<CryptoKey> | null = null;
   return {
     callApi,
+    uploadFile: createUploadFile((input, init) => fetch(input, init)),
     async encryptPassword(plain, language) {
       key ??= callApi(publicKey, {}, { token: null, language }).then((k) => importPublicKey(k.spki));
       try {

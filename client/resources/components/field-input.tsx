@@ -4,6 +4,7 @@ import { Suggest } from '@blueprintjs/select';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedField } from '../fields.ts';
+import { ImageField } from './image-field.tsx';
 
 export interface FieldInputProps {
   field: ResolvedField;
@@ -55,6 +56,19 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
               </option>
             ))}
           </HTMLSelect>
+        );
+      case 'image':
+        return (
+          <ImageField
+            id={id}
+            label={label}
+            value={text}
+            single={field.valueType === 'string'}
+            max={field.max}
+            disabled={disabled}
+            describedBy={a11y['aria-describedby']}
+            onChange={onChange}
+          />
         );
       case 'number':
         return (

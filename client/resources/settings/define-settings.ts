@@ -16,6 +16,8 @@ export interface SettingsDecl<R = unknown> {
   readonly maxWidth?: number;
   /** A list shown on the same screen (`below`) whose lookups feed the form's selects (`lookup: '<id>'`). */
   readonly lookupsFrom?: Pick<ResourceDecl, 'name' | 'lookups'>;
+  /** i18n key of a warning shown above the form (settings that can do harm). */
+  readonly warning?: string;
 }
 
 /** Declare a settings screen over its read and save calls; the save button needs the `button` authority. */
@@ -30,6 +32,7 @@ export function defineSettings<Read extends CallDef, Save extends CallDef>(decl:
   description?: string;
   maxWidth?: number;
   lookupsFrom?: Pick<ResourceDecl, 'name' | 'lookups'>;
+  warning?: string;
   onSaved?(record: ResponseOf<Read>): UnknownAction;
 }): SettingsDecl<ResponseOf<Read>> {
   const record = defineRecord({
@@ -48,5 +51,6 @@ export function defineSettings<Read extends CallDef, Save extends CallDef>(decl:
     description: decl.description,
     maxWidth: decl.maxWidth,
     lookupsFrom: decl.lookupsFrom,
+    warning: decl.warning,
   };
 }

@@ -28,6 +28,11 @@ export function SettingsScreen<R>({ decl, below }: { decl: SettingsDecl<R>; belo
       description={decl.description ? t(decl.description) : undefined}
       maxWidth={decl.maxWidth ?? 640}
     >
+      {decl.warning && (
+        <Callout intent={Intent.WARNING} icon="warning-sign" role="note" style={{ marginBottom: 16 }}>
+          {t(decl.warning)}
+        </Callout>
+      )}
       {!canSave && (
         <Callout intent={Intent.PRIMARY} icon="info-sign" style={{ marginBottom: 16 }}>
           {t('resource.settings.read_only')}

@@ -15,14 +15,26 @@ interface Violation {
   nodes: { target: unknown[] }[];
 }
 
-/** Serious and critical violations on the page as it is now, as `rule (impact): help @ targets` lines. */
+type Axe = { run(ctx: unknown, opts?: unknown): Promise<{ violations: Violation[] }> };
+
+/** Serious and critical violations on the whole page as it is now, as `rule (impact): help @ targets` lines. */
 export async function violations(page: Page): Promise<string[]> {
   await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(ctx: Document): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
+  const found = await page.evaluate(async () => (await (globalThis as unknown as { axe: Axe }).axe.run(document)).violations);
   return found
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} @ ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+/**
+ * Every WCAG 2 A/AA finding inside `selector` (default the screen's `main`; the layout around it is not the
+ * caller's business).
+ */
+export async function axeProblems(page: Page, selector = 'main'): Promise<string[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async (include) => {
+    const axe = (globalThis as unknown as { axe: Axe }).axe;
+    const found = await axe.run({ include: [[include]] }, { runOnly: ['wcag2a', 'wcag2aa'] });
+    return found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
+  }, selector);
 }

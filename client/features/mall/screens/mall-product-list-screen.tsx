@@ -1,0 +1,81 @@
+import {
+  mallBrandList, mallCategoryList, mallProductAdd, mallProductList, mallProductRemove, mallProductUpdate, ShowStatus,
+  type MallProduct,
+} from '../../../../contracts/index.ts';
+import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
+import { defineResource } from '../../../resources/define.ts';
+import { moneyField, moneyText } from '../../../resources/money-field.ts';
+import { buildTree, parentChoices } from '../../../resources/tree/tree-model.ts';
+import type { FieldOverride } from '../../../resources/types.ts';
+import { Thumb } from '../thumb.tsx';
+
+/** Attributes as an editable list: one `name: value` a line (the first colon splits). */
+const attributesField: FieldOverride = {
+  name: 'attributes',
+  kind: 'lines',
+  helper: 'resources.mall_product_list.attributes_hint',
+  parse: (text) =>
+    text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .map((l) => {
+        const at = l.indexOf(':');
+        return at < 0 ? { name: l, value: '' } : { name: l.slice(0, at).trim(), value: l.slice(at + 1).trim() };
+      }),
+  format: (v) => (v as MallProduct['attributes']).map((a) => `${a.name}: ${a.value}`).join('\n'),
+};
+
+const FIELDS = [
+  'title',
+  'source',
+  { name: 'category_id', lookup: 'categories' },
+  { name: 'brand_id', lookup: 'brands', required: false },
+  moneyField('price_micro'),
+  moneyField('lowest_price_micro'),
+  'stock',
+  'cover_images',
+  'detail_images',
+  'models',
+  attributesField,
+  'home_recommend',
+  'ranking_recommend',
+  { name: 'show_status', kind: 'switch' },
+] as const;
+
+/** /customer/mall_product_list: the mall's products (admin); images upload through `file/add` with previews. */
+export const mallProductResource = defineResource(mallProductList, (r) => ({
+  name: 'mall_product_list',
+  description: 'resources.mall_product_list.description',
+  columns: [
+    { field: 'id', kind: 'number', width: 64 },
+    { kind: 'custom', id: 'cover', render: (row) => <Thumb url={row.cover_images[0]} alt={row.title} />, text: (row) => row.cover_images.join(' ') },
+    { field: 'title', kind: 'text' },
+    { field: 'category_title', kind: 'text' },
+    { field: 'brand_name', kind: 'text' },
+    { kind: 'custom', id: 'price', render: (row) => moneyText(row.price_micro), text: (row) => moneyText(row.price_micro) },
+    { kind: 'custom', id: 'lowest_price', render: (row) => moneyText(row.lowest_price_micro), text: (row) => moneyText(row.lowest_price_micro) },
+    { field: 'stock', kind: 'number' },
+    { field: 'purchase_count', kind: 'number' },
+    { kind: 'custom', id: 'home_recommend', render: (row) => (row.home_recommend ? '✓' : ''), text: (row) => (row.home_recommend ? '1' : '0') },
+    { kind: 'custom', id: 'ranking_recommend', render: (row) => (row.ranking_recommend ? '✓' : ''), text: (row) => (row.ranking_recommend ? '1' : '0') },
+    { field: 'show_status', kind: 'enum', enum: ShowStatus, intentOf: (c) => (c === ShowStatus.values.show ? 'success' : 'none') },
+    { field: 'source', kind: 'text', hiddenByDefault: true },
+    { field: 'create_time', kind: 'date' },
+  ],
+  filters: ['title', { field: 'category_id', lookup: 'categories' }, { field: 'brand_id', lookup: 'brands' }, 'home_recommend', 'ranking_recommend', 'show_status'],
+  lookups: {
+    // The category tree, indented, so a filter on a parent reads as "this and everything under it".
+    categories: r.lookup(mallCategoryList, {
+      body: { page: 1, page_size: 200 },
+      options: (a) => parentChoices(buildTree(a.content, { parentOf: (c) => c.parent_id, sortOf: (c) => c.sort }), (c) => c.title).slice(1),
+    }),
+    brands: r.lookup(mallBrandList, { body: { page: 1, page_size: 200 }, options: (a) => [{ value: 0, labelKey: 'resources.mall_product_list.no_brand' }, ...a.content.map((b) => ({ value: b.id, label: b.name }))] }),
+  },
+  create: r.form(mallProductAdd, { button: 'add', fields: FIELDS }),
+  update: r.form(mallProductUpdate, { button: 'update', fields: FIELDS }),
+  remove: r.remove(mallProductRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  export: {},
+}));
+
+export default resourceScreen(mallProductResource);

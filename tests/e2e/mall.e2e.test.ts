@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from './helpers/axe.ts';
+import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { texts } from './helpers/texts.ts';
+
+/**
+ * The mall in Chromium against the real mock server, in zh-CN light and en dark: a category tree, a brand
+ * with a logo uploaded through `file/add`, a product with two cover images reordered before saving, the list
+ * filtered by the category subtree, brand and recommend switch, and a CSV export.
+ */
+
+let app: ConsoleUnderTest;
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(56)]);
+const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+const db = () => app.server.mock.services.db;
+const idOf = (table: 'mall_categories' | 'mall_brands', column: 'title' | 'name', value: string) =>
+  (db().prepare(`SELECT id FROM ${table} WHERE ${column} = ?`).get(value) as { id: number } | undefined)?.id;
+
+beforeAll(async () => {
+  app = await startConsole();
+}, 180_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+const LOOKS = [
+  { lng: 'zh-CN', theme: '1' },
+  { lng: 'en', theme: '2' },
+] as const;
+
+describe.each(LOOKS)('mall in Chromium ($lng, theme $theme)', ({ lng, theme }) => {
+  const t = texts(lng);
+  const f = (route: string, field: string) => t(`resources.${route}.fields.${field}`);
+  const names = { root: `E2E ${lng} shop`, child: `E2E ${lng} phones`, brand: `E2E ${lng} Acme`, product: `E2E ${lng} Phone` };
+  let page: Page;
+  const addButton = () => page.getByRole('toolbar', { name: t('resource.actions.toolbar') }).getByRole('button', { name: t('common.actions.add') });
+
+  beforeAll(async () => {
+    page = await app.context.newPage();
+    await page.setViewportSize({ width: 1360, height: 900 });
+    page.on('pageerror', (e) => app.pageErrors.push(String(e)));
+    await page.addInitScript(
+      ([l, th]) => {
+        if (!sessionStorage.getItem('look')) {
+          localStorage.clear();
+          sessionStorage.setItem('look', '1');
+        }
+        localStorage.setItem('language', l);
+        localStorage.setItem('theme', th);
+      },
+      [lng, theme],
+    );
+    await page.goto(`${app.url}#/admin_login`);
+    await page.getByLabel(t('auth.fields.account')).fill('admin01');
+    await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('Admin12345');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#\/customer\//, { timeout: 15_000 });
+  }, 60_000);
+  afterAll(async () => {
+    await page?.close();
+  });
+
+  it('builds a category tree', async () => {
+    await page.goto(`${app.url}#/customer/mall_category_list`);
+    const tree = page.getByRole('region', { name: t('menu.mall_category_list') });
+    await tree.getByText('域名服务').waitFor();
+    await page.getByRole('button', { name: t('resource.tree.add_top') }).click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: f('mall_category_list', 'title') }).fill(names.root);
+    await dialog.getByRole('button', { name: t('common.actions.save') }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: t('resource.tree.add_child') }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: f('mall_category_list', 'title') }).fill(names.child);
+    await dialog.getByRole('button', { name: t('common.actions.save') }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await tree.getByText(names.child).waitFor();
+  }, 60_000);
+
+  it('adds a brand with an uploaded logo', async () => {
+    await page.goto(`${app.url}#/customer/mall_brand_list`);
+    await addButton().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: f('mall_brand_list', 'name') }).fill(names.brand);
+    await dialog.getByLabel(f('mall_brand_list', 'logo')).setInputFiles(png('logo.png'));
+    await dialog.getByRole('img', { name: t('resource.upload.preview', { n: 1 }) }).waitFor();
+    await dialog.getByRole('button', { name: t('common.actions.save') }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = db().prepare('SELECT logo FROM mall_brands WHERE name = ?').get(names.brand) as { logo: string };
+    expect(row.logo).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+    await page.getByRole('img', { name: names.brand }).waitFor();
+  }, 60_000);
+
+  it('adds a product with two cover images, reordered before saving', async () => {
+    const p = (field: string) => f('mall_product_list', field);
+    await page.goto(`${app.url}#/customer/mall_product_list`);
+    await addButton().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: p('title') }).fill(names.product);
+    const category = dialog.getByRole('combobox', { name: p('category_id') });
+    await category.locator('option', { hasText: names.child }).waitFor({ state: 'attached' });
+    await category.selectOption(String(idOf('mall_categories', 'title', names.child)));
+    await dialog.getByRole('combobox', { name: p('brand_id') }).selectOption(String(idOf('mall_brands', 'name', names.brand)));
+    await dialog.getByRole('textbox', { name: p('price_micro'), exact: true }).fill('12.5');
+    await dialog.getByRole('textbox', { name: p('lowest_price_micro') }).fill('10');
+    await dialog.getByLabel(p('cover_images')).setInputFiles([png('a.png'), png('b.png')]);
+    await dialog.getByRole('img', { name: t('resource.upload.preview', { n: 2 }) }).waitFor();
+    const covers = dialog.getByRole('list', { name: p('cover_images') }).locator('img');
+    const before = await covers.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+    await dialog.getByRole('button', { name: t('resource.upload.earlier', { n: 2 }) }).click();
+    // The form with its image previews and their buttons passes axe in both looks.
+    expect(await axeProblems(page, '[role="dialog"]')).toEqual([]);
+    // Blueprint draws the switch over its input: the input itself takes the check.
+    await dialog.getByRole('checkbox', { name: p('home_recommend') }).check({ force: true });
+    await dialog.getByRole('button', { name: t('common.actions.save') }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = db().prepare('SELECT * FROM mall_products WHERE title = ?').get(names.product) as Record<string, unknown>;
+    expect(JSON.parse(String(row.cover_images))).toEqual([before[1], before[0]]);
+    expect(row).toMatchObject({ price_micro: 12_500_000, lowest_price_micro: 10_000_000, home_recommend: 1 });
+  }, 60_000);
+
+  it('filters by the category subtree, brand and recommend, then exports CSV', async () => {
+    const p = (field: string) => f('mall_product_list', field);
+    const search = page.getByRole('search');
+    const rows = page.getByRole('row').filter({ hasText: names.product });
+    // The parent category finds the product of its child; "not recommended" finds nothing.
+    await search.getByRole('combobox', { name: p('category_id') }).selectOption(String(idOf('mall_categories', 'title', names.root)));
+    await search.getByRole('combobox', { name: p('home_recommend') }).selectOption('false');
+    await search.getByRole('button', { name: t('common.actions.search') }).click();
+    await page.getByText(t('resource.empty.filtered_title')).first().waitFor();
+    expect(await rows.count()).toBe(0);
+    await search.getByRole('combobox', { name: p('home_recommend') }).selectOption('true');
+    await search.getByRole('combobox', { name: p('brand_id') }).selectOption(String(idOf('mall_brands', 'name', names.brand)));
+    await search.getByRole('button', { name: t('common.actions.search') }).click();
+    await rows.first().waitFor();
+    expect(page.url()).toContain('home_recommend=true');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t('resource.export.button') }).click()]);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv).toContain(names.product);
+    expect(csv).toContain('12.5');
+    expect(csv.trim().split('\n')).toHaveLength(2);
+    expect(app.pageErrors).toEqual([]);
+  }, 60_000);
+});
