@@ -75,6 +75,9 @@ export function createMockServer(options: MockServerOptions): MockServer {
   if ((options.seed ?? true) && !isSeeded(db)) seedDatabase(services);
   // A killed server leaves its running jobs "in progress": they are abnormal now, never resumed.
   services.jobs.recover();
+  // Log retention (log_config): honoured on start, hourly, and at once when the config changes.
+  services.audit.prune();
+  const pruneTimer = setInterval(() => services.audit.prune(), 3_600_000).unref();
 
   const app = express();
   app.disable('x-powered-by');
@@ -111,6 +114,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
 
   const server = http.createServer(app);
   server.on('close', () => {
+    clearInterval(pruneTimer);
     services.jobs.stop();
     db.close();
     if (temporaryUploads) fs.rmSync(uploadDir, { recursive: true, force: true });

@@ -1,0 +1,35 @@
+import type { Migration } from '../migrations.ts';
+
+/**
+ * System tools (issue 13). log_types gain the log-type screen's show status and the log config (recorded or
+ * not, retention in days, 0 = for ever); the two IP black lists (visits vs console) keep each entry as text
+ * and as its numeric range [start_num, end_num] so a lookup is one indexed comparison.
+ */
+export const systemTools: Migration = {
+  version: 14,
+  name: 'system tools: log config, ip black lists',
+  sql: `
+    ALTER TABLE log_types ADD COLUMN show_status INTEGER NOT NULL DEFAULT 1 CHECK (show_status IN (1, 2));
+    ALTER TABLE log_types ADD COLUMN record_status INTEGER NOT NULL DEFAULT 1 CHECK (record_status IN (1, 2));
+    ALTER TABLE log_types ADD COLUMN retention_days INTEGER NOT NULL DEFAULT 0 CHECK (retention_days BETWEEN 0 AND 3650);
+
+    CREATE TABLE ip_black (
+      id INTEGER PRIMARY KEY,
+      ip TEXT NOT NULL UNIQUE,
+      start_num INTEGER NOT NULL,
+      end_num INTEGER NOT NULL,
+      remark TEXT NOT NULL DEFAULT '',
+      create_time TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX ip_black_range ON ip_black (start_num, end_num);
+    CREATE TABLE server_ip_black (
+      id INTEGER PRIMARY KEY,
+      ip TEXT NOT NULL UNIQUE,
+      start_num INTEGER NOT NULL,
+      end_num INTEGER NOT NULL,
+      remark TEXT NOT NULL DEFAULT '',
+      create_time TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX server_ip_black_range ON server_ip_black (start_num, end_num);
+  `,
+};
