@@ -34,6 +34,9 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   forward: lazy(() => import('../features/domains/screens/forward-screen.tsx')),
   mall_category_list: lazy(() => import('../features/mall/screens/mall-category-list-screen.tsx')),
   home_admin: lazy(() => import('../features/statistics/screens/home-admin-screen.tsx')),
+  log: lazy(() => import('../features/system/screens/log-screen.tsx')),
+  log_type: lazy(() => import('../features/system/screens/log-type-screen.tsx')),
+  log_config: lazy(() => import('../features/system/screens/log-config-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */
