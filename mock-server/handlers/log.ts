@@ -1,5 +1,4 @@
 import {
-  logClear,
   logConfigInquire,
   logConfigUpdate,
   logEntry,
