@@ -22,6 +22,7 @@ export * from './calls/async-operations.ts';
 export * from './calls/mall-category.ts';
 export * from './calls/statistics.ts';
 export * from './calls/log.ts';
+export * from './calls/ip-black.ts';
 export * from './access-log.ts';
 export * from './device-models.ts';
 export * from './domain-suffixes.ts';

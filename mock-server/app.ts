@@ -18,6 +18,7 @@ import { controlGuard } from './realtime/control-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createServices, type ServerMode, type Services } from './services/index.ts';
+import { serverIpGuard } from './http/ip-guard.ts';
 import type { JobOptions } from './jobs/runner.ts';
 import { OWASP_SCRYPT, TEST_SCRYPT, type ScryptCost } from './services/passwords.ts';
 
@@ -102,6 +103,8 @@ export function createMockServer(options: MockServerOptions): MockServer {
     app.use(CONTROL_PREFIX, controlGuard(options.controlToken), control.router);
     app.use('/api', control.injectFaults);
   }
+  // The console black list (issue 13) refuses every call from a listed address, login included.
+  app.use('/api', serverIpGuard(services));
   app.use(createCallRouter(services, handlers));
   app.use('/api', apiNotFound);
   app.use(createVisitRouter(services, options.visitRandom ? { random: options.visitRandom } : {}));

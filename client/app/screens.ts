@@ -37,6 +37,8 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   log: lazy(() => import('../features/system/screens/log-screen.tsx')),
   log_type: lazy(() => import('../features/system/screens/log-type-screen.tsx')),
   log_config: lazy(() => import('../features/system/screens/log-config-screen.tsx')),
+  ip_black: lazy(() => import('../features/system/screens/ip-black-screen.tsx')),
+  server_ip_black: lazy(() => import('../features/system/screens/server-ip-black-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */

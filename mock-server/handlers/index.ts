@@ -13,6 +13,7 @@ import { asyncOperationsHandlers } from './async-operations.ts';
 import { mallCategoryHandlers } from './mall-category.ts';
 import { statisticsHandlers } from './statistics.ts';
 import { logHandlers } from './log.ts';
+import { ipBlackHandlers } from './ip-black.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -30,4 +31,5 @@ export const handlers: HandlerMap = {
   ...mallCategoryHandlers,
   ...statisticsHandlers,
   ...logHandlers,
+  ...ipBlackHandlers,
 };

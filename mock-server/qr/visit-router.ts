@@ -4,6 +4,7 @@ import { SCAN_PARAM, SHORT_PREFIX, VISIT_PREFIX, visitPath } from '../../contrac
 import { decideVisit } from '../domain/restriction.ts';
 import { planJump, renderJumpPage } from '../domain/jump.ts';
 import { visitorIpv4 } from '../domain/ip.ts';
+import { createIpBlackCheck } from '../domain/ip-black.ts';
 import type { Services } from '../services/index.ts';
 import { createVisitLog } from './visits.ts';
 
@@ -43,9 +44,15 @@ export function createVisitRouter(services: Services, options: { random?: () => 
   const shortCode = db.prepare<[string], { file_name: string }>(
     `SELECT q.file_name FROM short_codes s JOIN qr_codes q ON q.id = s.qr_code_id WHERE s.code = ? AND q.removed = 1`,
   );
+  // The visit black list (ip_black, issue 13): read per visit, so an entry counts at once.
+  const blocked = createIpBlackCheck(db, 'ip_black');
   const router = express.Router();
 
   router.get(`${VISIT_PREFIX}:code`, (req: Request<{ code: string }>, res: Response) => {
+    if (blocked(visitorIpv4(req.ip))) {
+      page(res, 403, 'Access denied', 'Your IP address is blocked. 您的 IP 地址已被禁止访问。');
+      return;
+    }
     const code = req.params.code.length <= 64 ? byFileName.get(req.params.code) : undefined;
     if (!code) {
       page(res, 404, 'Not found', 'This QR code does not exist or has been removed.');
@@ -80,6 +87,10 @@ export function createVisitRouter(services: Services, options: { random?: () => 
   });
 
   router.get(`${SHORT_PREFIX}:code`, (req: Request<{ code: string }>, res: Response) => {
+    if (blocked(visitorIpv4(req.ip))) {
+      page(res, 403, 'Access denied', 'Your IP address is blocked. 您的 IP 地址已被禁止访问。');
+      return;
+    }
     const found = req.params.code.length <= 16 ? shortCode.get(req.params.code) : undefined;
     if (!found) {
       page(res, 404, 'Not found', 'This short link does not exist.');
