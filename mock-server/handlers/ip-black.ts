@@ -11,7 +11,7 @@ import {
 } from '../../contracts/index.ts';
 import { LOOPBACK, overlaps, covers, parseIpOrCidr, type IpBlackList } from '../domain/ip-black.ts';
 import { ipToInt, visitorIpv4 } from '../domain/ip.ts';
-import { ApiError, badRequest } from '../http/errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { defineResource } from '../resources/define.ts';
 
