@@ -39,6 +39,7 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   log_config: lazy(() => import('../features/system/screens/log-config-screen.tsx')),
   ip_black: lazy(() => import('../features/system/screens/ip-black-screen.tsx')),
   server_ip_black: lazy(() => import('../features/system/screens/server-ip-black-screen.tsx')),
+  checkout_ip: lazy(() => import('../features/system/screens/checkout-ip-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */

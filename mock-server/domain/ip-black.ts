@@ -15,7 +15,8 @@ export interface IpRange {
 export function parseIpOrCidr(text: string): IpRange {
   const [addr = '', prefixText] = text.trim().split('/');
   const n = ipToInt(addr);
-  if (prefixText === undefined) return { ip: addr, start: n, end: n };
+  // `a.b.c.d/32` is the address itself: stored plain, so the two spellings are one (duplicate) entry.
+  if (prefixText === undefined || prefixText === '32') return { ip: addr, start: n, end: n };
   const prefix = Number(prefixText);
   const size = 2 ** (32 - prefix);
   const start = Math.floor(n / size) * size;

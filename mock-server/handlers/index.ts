@@ -14,6 +14,7 @@ import { mallCategoryHandlers } from './mall-category.ts';
 import { statisticsHandlers } from './statistics.ts';
 import { logHandlers } from './log.ts';
 import { ipBlackHandlers } from './ip-black.ts';
+import { checkoutIpHandlers } from './checkout-ip.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -32,4 +33,5 @@ export const handlers: HandlerMap = {
   ...statisticsHandlers,
   ...logHandlers,
   ...ipBlackHandlers,
+  ...checkoutIpHandlers,
 };

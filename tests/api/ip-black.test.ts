@@ -102,3 +102,26 @@ describe('ip_black guards visits', () => {
     expect(res.body.data).toMatchObject({ total: 1, content: [{ ip: '100.64.0.0/10', first_ip: '100.64.0.0', last_ip: '100.127.255.255' }] });
   });
 });
+
+describe('checkout_ip/inquire', () => {
+  it('reports location, black-list hits, visits and logins of one address', async () => {
+    const range = t.db.prepare('SELECT start, country, carrier FROM ip_ranges ORDER BY start LIMIT 1').get() as { start: number; country: string; carrier: string };
+    const ip = [range.start >>> 24, (range.start >>> 16) & 255, (range.start >>> 8) & 255, range.start & 255].join('.');
+    const visitsBefore = t.db.prepare('SELECT COUNT(*) FROM access_records').pluck().get() as number;
+    expect((await visit(ip)).status).toBe(200);
+    const logged = (t.db.prepare('SELECT COUNT(*) FROM access_records').pluck().get() as number) > visitsBefore;
+    await as(ip, 'admin/login', { account: 'nobody_here', password: t.encrypt('Wrong12345') }, '');
+    const entry = await t.call('ip_black/add', { ip: `${ip}/32`, remark: 'seen' }, admin);
+    const res = await as('198.51.100.200', 'checkout_ip/inquire', { ip });
+    expect(res.status).toBe(200);
+    const data = res.body.data as Record<string, unknown> & { recent_logins: { account: string; type: number }[]; black_hits: unknown[]; visit_count: number };
+    expect(data).toMatchObject({ ip, country: range.country, carrier: range.carrier });
+    expect(data.black_hits).toEqual([{ list: 'ip_black', id: (entry.body.data as { id: number }).id, ip, remark: 'seen' }]);
+    if (logged) expect(data.visit_count).toBeGreaterThan(0);
+    expect(data.recent_logins[0]).toMatchObject({ account: 'nobody_here', type: 2 });
+    // Without an address: the caller's own.
+    const own = await as('198.51.100.200', 'checkout_ip/inquire', {});
+    expect((own.body.data as { ip: string }).ip).toBe('198.51.100.200');
+    expect((await t.call('checkout_ip/inquire', { ip: '1.2.3' }, admin)).status).toBe(400);
+  });
+});

@@ -1,5 +1,5 @@
-import { Card, Classes, H5, HTMLTable, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
-import { lazy, Suspense, useMemo } from 'react';
+import { Button, Card, Classes, FormGroup, H5, HTMLTable, Icon, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
 import { RecordGate } from '../record/record-gate.tsx';
@@ -91,7 +91,11 @@ function TablePanel<D>({ name, table, data }: { name: string; table: TableDecl<D
               <tr key={i}>
                 {table.columns.map((c) => (
                   <td key={c.field} className={c.kind === 'number' ? styles.numeric : undefined}>
-                    {c.kind === 'number' ? number.format(Number(row[c.field])) : String(row[c.field] ?? '')}
+                    {c.kind === 'number'
+                      ? number.format(Number(row[c.field]))
+                      : c.kind === 'enum' && c.enum
+                        ? t(c.enum.labelKey(Number(row[c.field])))
+                        : String(row[c.field] ?? '')}
                   </td>
                 ))}
               </tr>
@@ -105,16 +109,46 @@ function TablePanel<D>({ name, table, data }: { name: string; table: TableDecl<D
   );
 }
 
+function SearchBar({ name, field, placeholder, onSearch }: { name: string; field: string; placeholder?: string; onSearch(value: string): void }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState('');
+  const id = `dashboard-search-${name}`;
+  return (
+    <form
+      className={styles.search}
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(value);
+      }}
+    >
+      <FormGroup label={t(`resources.${name}.fields.${field}`)} labelFor={id} inline>
+        <InputGroup id={id} value={value} placeholder={placeholder ? t(placeholder) : undefined} onValueChange={setValue} />
+      </FormGroup>
+      <Button type="submit" icon="search" intent="primary" text={t('common.actions.search')} />
+    </form>
+  );
+}
+
 /** A whole dashboard: figures on cards, then charts and small tables, all from one call's answer. */
 export function DashboardScreen<D>({ decl }: { decl: DashboardDecl<D> }) {
   const { t } = useTranslation();
-  const { state, data, reload } = useRecord(decl.record);
+  const { state, data, reload, query } = useRecord(decl.record);
+  // The last searched body, so "try again" repeats the same lookup.
+  const [searched, setSearched] = useState<Record<string, string> | undefined>();
+  const search = (value: string) => {
+    const body = value.trim() && decl.search ? { [decl.search.field]: value.trim() } : undefined;
+    setSearched(body);
+    if (body) query(body);
+    else reload();
+  };
   return (
     <ScreenFrame
       title={t(`menu.${decl.name}`)}
       description={decl.description ? t(decl.description) : undefined}
     >
-      <RecordGate state={state} data={data} onRetry={reload}>
+      {decl.search && <SearchBar name={decl.name} field={decl.search.field} placeholder={decl.search.placeholder} onSearch={search} />}
+      <RecordGate state={state} data={data} onRetry={() => (searched ? query(searched) : reload())}>
         {(d) => (
           <>
             <div className={styles.cards}>

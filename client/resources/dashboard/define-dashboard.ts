@@ -28,7 +28,9 @@ export interface TableDecl<D, Row = Record<string, unknown>> {
   rows(data: D): readonly Row[];
   readonly columns: readonly {
     readonly field: Extract<keyof Row, string>;
-    readonly kind?: 'text' | 'number';
+    readonly kind?: 'text' | 'number' | 'enum';
+    /** For `enum`: the codes' labels. */
+    readonly enum?: { labelKey(code: number): string };
   }[];
   /** i18n key shown when there are no rows. Default `resource.empty.title`. */
   readonly empty?: string;
@@ -43,6 +45,11 @@ export interface DashboardDecl<D = unknown> {
   readonly charts?: readonly ChartDecl<D>[];
   // Rows differ per table; each table's own declaration checked its fields.
   readonly tables?: readonly TableDecl<D, never>[];
+  /**
+   * A lookup dashboard: one text input above the figures (label `resources.<name>.fields.<field>`); submitting
+   * reads the call again with `{ [field]: value }` (an empty input: the declared body).
+   */
+  readonly search?: { readonly field: string; readonly placeholder?: string };
 }
 
 /** Declare a dashboard over the one call that answers its figures. */

@@ -7,12 +7,12 @@ import { recordEvents as ev } from './record-slice.ts';
 
 type Named<P = object> = PayloadAction<{ readonly record: string } & P>;
 
-export function* readFlow(action: Named): Saga {
+export function* readFlow(action: Named<{ body?: unknown }>): Saga {
   const name = action.payload.record;
   const decl = recordByName(name);
   if (!decl) return;
   try {
-    const data: unknown = yield* apiCall(decl.read, decl.body ?? {});
+    const data: unknown = yield* apiCall(decl.read, action.payload.body ?? decl.body ?? {});
     yield put(ev.loaded({ record: name, data }));
   } catch (e) {
     yield put(ev.loadFailed({ record: name, error: toUserMessage(e) }));

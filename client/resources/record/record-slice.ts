@@ -32,8 +32,8 @@ export const recordsSlice = createSlice({
   name: 'records',
   initialState: {} as RecordsState,
   reducers: {
-    /** A screen over the record was shown (or asked to read again): read it. */
-    opened: (s, a: Named) => patch(s, a.payload.record, (r) => ({ data: loadingFrom(r.data), save: idle })),
+    /** A screen over the record was shown (or asked to read again): read it, with `body` instead of the declared one. */
+    opened: (s, a: Named<{ body?: unknown }>) => patch(s, a.payload.record, (r) => ({ data: loadingFrom(r.data), save: idle })),
     loaded: (s, a: Named<{ data: unknown }>) =>
       patch(s, a.payload.record, (r) => ({ ...r, data: loaded(a.payload.data) })),
     loadFailed: (s, a: Named<{ error: UserMessage }>) =>

@@ -14,6 +14,8 @@ export function useRecord<R>(decl: RecordDecl<R>) {
   const events = useMemo(
     () => ({
       reload: () => dispatch(ev.opened({ record: name })),
+      /** Read with another body (a lookup dashboard's search). */
+      query: (body: unknown) => dispatch(ev.opened({ record: name, body })),
       save: (body: unknown) => dispatch(ev.saveSubmitted({ record: name, body })),
     }),
     [dispatch, name],
