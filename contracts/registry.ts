@@ -15,12 +15,13 @@ import { statisticsCalls } from './calls/statistics.ts';
 import { logCalls } from './calls/log.ts';
 import { ipBlackAllCalls } from './calls/ip-black.ts';
 import { checkoutIpCalls } from './calls/checkout-ip.ts';
+import { configurationCalls } from './calls/configuration.ts';
 
 /**
  * Every HTTP call of the product. Adding a call = adding its `defineCall` to an area file and the area's
  * array here; the server refuses to start a registered call without a handler (see tests/contract).
  */
-export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls, ...qrCodeCalls, ...qrCodeAccessCalls, ...domainCalls, ...rotationCalls, ...ledgerCalls, ...uploadCalls, ...asyncOperationsCalls, ...mallCategoryCalls, ...statisticsCalls, ...logCalls, ...ipBlackAllCalls, ...checkoutIpCalls] as const satisfies readonly CallDef[];
+export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls, ...qrCodeCalls, ...qrCodeAccessCalls, ...domainCalls, ...rotationCalls, ...ledgerCalls, ...uploadCalls, ...asyncOperationsCalls, ...mallCategoryCalls, ...statisticsCalls, ...logCalls, ...ipBlackAllCalls, ...checkoutIpCalls, ...configurationCalls] as const satisfies readonly CallDef[];
 
 export type AnyCall = (typeof calls)[number];
 export type CallPath = AnyCall['path'];

@@ -40,6 +40,8 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   ip_black: lazy(() => import('../features/system/screens/ip-black-screen.tsx')),
   server_ip_black: lazy(() => import('../features/system/screens/server-ip-black-screen.tsx')),
   checkout_ip: lazy(() => import('../features/system/screens/checkout-ip-screen.tsx')),
+  configuration: lazy(() => import('../features/system/screens/configuration-screen.tsx')),
+  image_config: lazy(() => import('../features/system/screens/image-config-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */

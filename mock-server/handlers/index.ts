@@ -15,6 +15,7 @@ import { statisticsHandlers } from './statistics.ts';
 import { logHandlers } from './log.ts';
 import { ipBlackHandlers } from './ip-black.ts';
 import { checkoutIpHandlers } from './checkout-ip.ts';
+import { configurationHandlers } from './configuration.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -34,4 +35,5 @@ export const handlers: HandlerMap = {
   ...logHandlers,
   ...ipBlackHandlers,
   ...checkoutIpHandlers,
+  ...configurationHandlers,
 };

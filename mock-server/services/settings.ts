@@ -21,6 +21,8 @@ export const settingSchemas = {
   pay_config: payConfig,
   subscriber_config_default: subscriberConfig,
   rsa_private_pem: z.string(),
+  /** Set by configuration/update (issue 13); absent: the server's start option. */
+  session_idle_minutes: z.int().min(1),
 } as const;
 export type SettingKey = keyof typeof settingSchemas;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;
