@@ -42,6 +42,7 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   checkout_ip: lazy(() => import('../features/system/screens/checkout-ip-screen.tsx')),
   configuration: lazy(() => import('../features/system/screens/configuration-screen.tsx')),
   image_config: lazy(() => import('../features/system/screens/image-config-screen.tsx')),
+  language_list: lazy(() => import('../features/system/screens/language-list-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */

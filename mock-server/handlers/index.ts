@@ -16,6 +16,7 @@ import { logHandlers } from './log.ts';
 import { ipBlackHandlers } from './ip-black.ts';
 import { checkoutIpHandlers } from './checkout-ip.ts';
 import { configurationHandlers } from './configuration.ts';
+import { languageHandlers } from './language.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -36,4 +37,5 @@ export const handlers: HandlerMap = {
   ...ipBlackHandlers,
   ...checkoutIpHandlers,
   ...configurationHandlers,
+  ...languageHandlers,
 };
