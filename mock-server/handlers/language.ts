@@ -1,4 +1,4 @@
-import { language, languageAdd, languageRemove, languageSetDefault, languageUpdate } from '../../contracts/index.ts';
+import { language, languageAdd, languageRemove, languageUpdate } from '../../contracts/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { defineResource } from '../resources/define.ts';
