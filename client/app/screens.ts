@@ -43,6 +43,8 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   configuration: lazy(() => import('../features/system/screens/configuration-screen.tsx')),
   image_config: lazy(() => import('../features/system/screens/image-config-screen.tsx')),
   language_list: lazy(() => import('../features/system/screens/language-list-screen.tsx')),
+  mysql_lock: lazy(() => import('../features/system/screens/mysql-lock-screen.tsx')),
+  mysql_time_consuming: lazy(() => import('../features/system/screens/mysql-time-consuming-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */

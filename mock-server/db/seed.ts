@@ -13,6 +13,15 @@ import { seedAsyncOperations } from '../jobs/seed.ts';
 import type { Services } from '../services/index.ts';
 import { hashPasswordSync } from '../services/passwords.ts';
 import { seedLogTypes } from '../services/audit.ts';
+import { mysqlLocks, mysqlSlowThreads } from '../../fixtures/seed/database-tools.ts';
+
+/** Simulated database locks and slow threads (issue 13). */
+function seedDatabaseTools({ db }: Services): void {
+  const lock = db.prepare('INSERT INTO mysql_locks (thread_id, query, state, start_time) VALUES (?, ?, ?, ?)');
+  for (const l of mysqlLocks) lock.run(l.thread_id, l.query, l.state, l.start_time);
+  const slow = db.prepare('INSERT INTO mysql_slow_threads (thread_id, time, db, host, command, user, sql) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  for (const s of mysqlSlowThreads) slow.run(s.thread_id, s.time, s.db, s.host, s.command, s.user, s.sql);
+}
 
 /** The messages of fixtures/seed/messages.ts. */
 function seedMessages(services: Services): void {
@@ -31,6 +40,7 @@ const AREA_SEEDS: readonly SeedStep[] = [
   seedUploadConfig,
   seedLogTypes,
   seedAsyncOperations,
+  seedDatabaseTools,
 ];
 
 export function isSeeded(db: Database): boolean {

@@ -17,6 +17,7 @@ import { ipBlackHandlers } from './ip-black.ts';
 import { checkoutIpHandlers } from './checkout-ip.ts';
 import { configurationHandlers } from './configuration.ts';
 import { languageHandlers } from './language.ts';
+import { databaseToolHandlers } from './database-tools.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -38,4 +39,5 @@ export const handlers: HandlerMap = {
   ...checkoutIpHandlers,
   ...configurationHandlers,
   ...languageHandlers,
+  ...databaseToolHandlers,
 };

@@ -12,6 +12,7 @@ import { resetDatabase } from '../db/seed.ts';
 import { describeIssue } from '../http/router.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import type { Services } from '../services/index.ts';
+import { formatDateTime } from '../services/clock.ts';
 
 interface Fault {
   remaining: number;
@@ -57,6 +58,22 @@ export function createControl(services: Services) {
     state: () => ({
       sockets: services.realtime.sockets(),
       faults: [...faults].map(([path, f]) => ({ path, ...f })),
+    }),
+    mysql_lock: ({ thread_id, query, state, start_time }) => {
+      const at = start_time ?? formatDateTime(services.clock.now());
+      const sql = 'INSERT INTO mysql_locks (thread_id, query, state, start_time) VALUES (?, ?, ?, ?)';
+      try {
+        return { id: Number(services.db.prepare(sql).run(thread_id, query, state, at).lastInsertRowid) };
+      } catch {
+        throw badRequest('thread_id: a lock of this thread already exists');
+      }
+    },
+    mysql_slow_thread: (b) => ({
+      id: Number(
+        services.db
+          .prepare('INSERT INTO mysql_slow_threads (thread_id, time, db, host, command, user, sql) VALUES (?, ?, ?, ?, ?, ?, ?)')
+          .run(b.thread_id, b.time, b.db, b.host, b.command, b.user, b.sql).lastInsertRowid,
+      ),
     }),
     job_step: async ({ id, count }) => {
       const last = new Map<number, { id: number; status: number; progress: number }>();

@@ -7,7 +7,7 @@ import type { Migration } from '../migrations.ts';
  */
 export const systemTools: Migration = {
   version: 14,
-  name: 'system tools: log config, ip black lists',
+  name: 'system tools: log config, ip black lists, simulated database locks and slow threads',
   sql: `
     ALTER TABLE log_types ADD COLUMN show_status INTEGER NOT NULL DEFAULT 1 CHECK (show_status IN (1, 2));
     ALTER TABLE log_types ADD COLUMN record_status INTEGER NOT NULL DEFAULT 1 CHECK (record_status IN (1, 2));
@@ -31,5 +31,25 @@ export const systemTools: Migration = {
       create_time TEXT NOT NULL
     ) STRICT;
     CREATE INDEX server_ip_black_range ON server_ip_black (start_num, end_num);
+
+    -- The mock runs on SQLite: MySQL locks and slow threads are simulated rows (seeded, and created through
+    -- the control API); releasing a lock deletes its row.
+    CREATE TABLE mysql_locks (
+      id INTEGER PRIMARY KEY,
+      thread_id INTEGER NOT NULL UNIQUE,
+      query TEXT NOT NULL,
+      state TEXT NOT NULL,
+      start_time TEXT NOT NULL
+    ) STRICT;
+    CREATE TABLE mysql_slow_threads (
+      id INTEGER PRIMARY KEY,
+      thread_id INTEGER NOT NULL,
+      time INTEGER NOT NULL CHECK (time >= 0),
+      db TEXT NOT NULL,
+      host TEXT NOT NULL,
+      command TEXT NOT NULL,
+      user TEXT NOT NULL,
+      sql TEXT NOT NULL
+    ) STRICT;
   `,
 };
