@@ -32,6 +32,7 @@ export const OWNED_LISTS: readonly OwnedList[] = [
   'qr_code_access/cleared_inquire',
   { call: 'qr_code_access/inquire', with: { qr_code_id: 'qr_code_list/inquire' } },
   'async_operations/inquire',
+  'telegram_bot_binding/inquire',
 ];
 
 const QR: OwnedList = 'qr_code_list/inquire';
@@ -96,6 +97,7 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
 
   'bill/inquire': { user_id: 'owner' },
   'async_operations/download': { id: 'async_operations/inquire' },
+  'telegram_bot_binding/remove': { ids: 'telegram_bot_binding/inquire' },
 };
 
 /** Id-like request fields of customer calls that name shared rows (catalogues every customer may use). */

@@ -45,6 +45,7 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   language_list: lazy(() => import('../features/system/screens/language-list-screen.tsx')),
   mysql_lock: lazy(() => import('../features/system/screens/mysql-lock-screen.tsx')),
   mysql_time_consuming: lazy(() => import('../features/system/screens/mysql-time-consuming-screen.tsx')),
+  telegram_bot_binding: lazy(() => import('../features/system/screens/telegram-bot-binding-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */

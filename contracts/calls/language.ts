@@ -10,7 +10,7 @@ import { language } from './system.ts';
  * the default (default_language 2): a second one, unsetting or removing it answer 409; `set_default` moves it.
  */
 const fields = {
-  code: z.string().trim().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'validation.language_code').max(16),
+  code: z.string().trim().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'validation.language_code').max(16).meta({ examples: ['fr'] }),
   title: z.string().trim().min(1, 'validation.name_required').max(64),
   abbreviation: z.string().max(16),
   country: z.string().max(64),

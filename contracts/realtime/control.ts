@@ -88,6 +88,14 @@ export const controlBodies = {
     state: z.string().max(64).default('Waiting for table metadata lock'),
     start_time: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).optional(),
   }),
+  /** A simulated Telegram binding of a console user (issue 13); no network. */
+  telegram_bind: z.strictObject({
+    to: z.union([z.strictObject({ account: z.string().min(1).max(64) }), z.strictObject({ user_id: id })]),
+    platform_account: z.string().min(1).max(64),
+    platform_nickname: z.string().max(64).default(''),
+    chat_id: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+    language: z.string().max(16).default('zh-CN'),
+  }),
   /** A simulated slow thread (issue 13's database tools). */
   mysql_slow_thread: z.strictObject({
     thread_id: id,
@@ -132,6 +140,7 @@ export const controlAnswers = {
   }),
   mysql_lock: z.object({ id }),
   mysql_slow_thread: z.object({ id }),
+  telegram_bind: z.object({ id }),
   /** Steps run (fewer than asked when no job was left), and each stepped job's state after its last step. */
   job_step: z.object({
     stepped: z.int().min(0),

@@ -13,7 +13,7 @@ import { seedAsyncOperations } from '../jobs/seed.ts';
 import type { Services } from '../services/index.ts';
 import { hashPasswordSync } from '../services/passwords.ts';
 import { seedLogTypes } from '../services/audit.ts';
-import { mysqlLocks, mysqlSlowThreads } from '../../fixtures/seed/database-tools.ts';
+import { mysqlLocks, mysqlSlowThreads, telegramBindings } from '../../fixtures/seed/database-tools.ts';
 
 /** Simulated database locks and slow threads (issue 13). */
 function seedDatabaseTools({ db }: Services): void {
@@ -21,6 +21,9 @@ function seedDatabaseTools({ db }: Services): void {
   for (const l of mysqlLocks) lock.run(l.thread_id, l.query, l.state, l.start_time);
   const slow = db.prepare('INSERT INTO mysql_slow_threads (thread_id, time, db, host, command, user, sql) VALUES (?, ?, ?, ?, ?, ?, ?)');
   for (const s of mysqlSlowThreads) slow.run(s.thread_id, s.time, s.db, s.host, s.command, s.user, s.sql);
+  const bind = db.prepare(`INSERT INTO telegram_bindings (user_id, language, platform_account, platform_nickname, chat_id, binding_time)
+    SELECT id, ?, ?, ?, ?, ? FROM users WHERE account = ?`);
+  for (const b of telegramBindings) bind.run(b.language, b.platform_account, b.platform_nickname, b.chat_id, b.binding_time, b.account);
 }
 
 /** The messages of fixtures/seed/messages.ts. */

@@ -18,6 +18,7 @@ import { checkoutIpHandlers } from './checkout-ip.ts';
 import { configurationHandlers } from './configuration.ts';
 import { languageHandlers } from './language.ts';
 import { databaseToolHandlers } from './database-tools.ts';
+import { telegramHandlers } from './telegram.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -40,4 +41,5 @@ export const handlers: HandlerMap = {
   ...configurationHandlers,
   ...languageHandlers,
   ...databaseToolHandlers,
+  ...telegramHandlers,
 };

@@ -68,6 +68,17 @@ export function createControl(services: Services) {
         throw badRequest('thread_id: a lock of this thread already exists');
       }
     },
+    telegram_bind: ({ to, platform_account, platform_nickname, chat_id, language }) => {
+      const userId = userIdOf(to);
+      const sql = `INSERT INTO telegram_bindings (user_id, language, platform_account, platform_nickname, chat_id, binding_time)
+        VALUES (?, ?, ?, ?, ?, ?)`;
+      try {
+        const at = formatDateTime(services.clock.now());
+        return { id: Number(services.db.prepare(sql).run(userId, language, platform_account, platform_nickname, chat_id, at).lastInsertRowid) };
+      } catch {
+        throw badRequest('chat_id: this chat is already bound');
+      }
+    },
     mysql_slow_thread: (b) => ({
       id: Number(
         services.db

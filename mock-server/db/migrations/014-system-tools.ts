@@ -7,7 +7,7 @@ import type { Migration } from '../migrations.ts';
  */
 export const systemTools: Migration = {
   version: 14,
-  name: 'system tools: log config, ip black lists, simulated database locks and slow threads',
+  name: 'system tools: log config, ip black lists, simulated database locks and slow threads, telegram bindings',
   sql: `
     ALTER TABLE log_types ADD COLUMN show_status INTEGER NOT NULL DEFAULT 1 CHECK (show_status IN (1, 2));
     ALTER TABLE log_types ADD COLUMN record_status INTEGER NOT NULL DEFAULT 1 CHECK (record_status IN (1, 2));
@@ -51,5 +51,18 @@ export const systemTools: Migration = {
       user TEXT NOT NULL,
       sql TEXT NOT NULL
     ) STRICT;
+
+    -- Telegram bot bindings (spec §3), simulated: made through the control API, never by the network.
+    -- Issue 14 may send notifications through them (chat_id).
+    CREATE TABLE telegram_bindings (
+      id INTEGER PRIMARY KEY,
+      user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      language TEXT NOT NULL DEFAULT 'zh-CN',
+      platform_account TEXT NOT NULL,
+      platform_nickname TEXT NOT NULL DEFAULT '',
+      chat_id INTEGER NOT NULL UNIQUE,
+      binding_time TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX telegram_bindings_user ON telegram_bindings (user_id);
   `,
 };
