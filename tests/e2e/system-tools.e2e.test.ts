@@ -62,4 +62,33 @@ describe('system tools in Chromium', () => {
     expect(app.server.mock.db.prepare("SELECT COUNT(*) FROM logs WHERE source = 'mysql_lock/release'").pluck().get()).toBe(1);
     expect(app.pageErrors).toEqual([]);
   });
+
+  it('in the dark theme: clears old logs after the confirmation, and looks an IP up', async () => {
+    await page.getByRole('button', { name: 'Dark theme' }).click();
+    await expect.poll(() => page.evaluate(() => document.body.classList.contains('bp6-dark'))).toBe(true);
+    const db = app.server.mock.db;
+    db.prepare("INSERT INTO logs (type, account, source, at_ms, create_time) VALUES (3, 'old', 'e2e/old', ?, '2020-01-01 00:00:00')").run(Date.now() - 90 * 86_400_000);
+    await page.goto(`${app.url}#/customer/log`);
+    await page.getByRole('row').filter({ hasText: 'e2e/old' }).waitFor();
+    await page.getByRole('button', { name: 'Clear old logs' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel('Older than (days)').fill('60');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alertdialog').getByText('This cannot be undone').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('row').filter({ hasText: 'e2e/old' }).waitFor({ state: 'detached' });
+    expect(db.prepare("SELECT COUNT(*) FROM logs WHERE source = 'e2e/old'").pluck().get()).toBe(0);
+
+    const start = db.prepare('SELECT start FROM ip_ranges ORDER BY start LIMIT 1').pluck().get() as number;
+    const ip = [start >>> 24, (start >>> 16) & 255, (start >>> 8) & 255, start & 255].join('.');
+    db.prepare("INSERT INTO ip_black (ip, start_num, end_num, remark, create_time) VALUES (?, ?, ?, '<b>bold</b>', '2026-11-23 00:00:00')").run(ip, start, start);
+    await page.goto(`${app.url}#/customer/checkout_ip`);
+    await page.getByRole('search').getByLabel('IP').fill(ip);
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    const hits = page.getByRole('table', { name: 'Black-list entries' });
+    // Markup in a remark stays text.
+    await hits.getByText('<b>bold</b>').waitFor();
+    await expect(hits.getByText('IP blacklist').count()).resolves.toBe(1);
+    expect(app.pageErrors).toEqual([]);
+  });
 });
