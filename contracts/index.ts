@@ -28,6 +28,7 @@ export * from './calls/configuration.ts';
 export * from './calls/language.ts';
 export * from './calls/database-tools.ts';
 export * from './calls/telegram.ts';
+export * from './calls/server-list.ts';
 export * from './access-log.ts';
 export * from './device-models.ts';
 export * from './domain-suffixes.ts';

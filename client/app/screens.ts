@@ -46,6 +46,7 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   mysql_lock: lazy(() => import('../features/system/screens/mysql-lock-screen.tsx')),
   mysql_time_consuming: lazy(() => import('../features/system/screens/mysql-time-consuming-screen.tsx')),
   telegram_bot_binding: lazy(() => import('../features/system/screens/telegram-bot-binding-screen.tsx')),
+  server_list: lazy(() => import('../features/system/screens/server-list-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */

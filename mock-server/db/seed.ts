@@ -13,7 +13,7 @@ import { seedAsyncOperations } from '../jobs/seed.ts';
 import type { Services } from '../services/index.ts';
 import { hashPasswordSync } from '../services/passwords.ts';
 import { seedLogTypes } from '../services/audit.ts';
-import { mysqlLocks, mysqlSlowThreads, telegramBindings } from '../../fixtures/seed/database-tools.ts';
+import { mysqlLocks, mysqlSlowThreads, servers, telegramBindings } from '../../fixtures/seed/database-tools.ts';
 
 /** Simulated database locks and slow threads (issue 13). */
 function seedDatabaseTools({ db }: Services): void {
@@ -24,6 +24,8 @@ function seedDatabaseTools({ db }: Services): void {
   const bind = db.prepare(`INSERT INTO telegram_bindings (user_id, language, platform_account, platform_nickname, chat_id, binding_time)
     SELECT id, ?, ?, ?, ?, ? FROM users WHERE account = ?`);
   for (const b of telegramBindings) bind.run(b.language, b.platform_account, b.platform_nickname, b.chat_id, b.binding_time, b.account);
+  const server = db.prepare('INSERT INTO servers (name, host, remark, status, create_time) VALUES (?, ?, ?, ?, ?)');
+  for (const s of servers) server.run(s.name, s.host, s.remark, s.status, SEED_TIME);
 }
 
 /** The messages of fixtures/seed/messages.ts. */

@@ -19,6 +19,7 @@ import { configurationHandlers } from './configuration.ts';
 import { languageHandlers } from './language.ts';
 import { databaseToolHandlers } from './database-tools.ts';
 import { telegramHandlers } from './telegram.ts';
+import { serverListHandlers } from './server-list.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -42,4 +43,5 @@ export const handlers: HandlerMap = {
   ...languageHandlers,
   ...databaseToolHandlers,
   ...telegramHandlers,
+  ...serverListHandlers,
 };

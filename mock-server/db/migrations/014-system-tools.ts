@@ -7,7 +7,7 @@ import type { Migration } from '../migrations.ts';
  */
 export const systemTools: Migration = {
   version: 14,
-  name: 'system tools: log config, ip black lists, simulated database locks and slow threads, telegram bindings',
+  name: 'system tools: log config, ip black lists, simulated database locks and slow threads, telegram bindings, servers',
   sql: `
     ALTER TABLE log_types ADD COLUMN show_status INTEGER NOT NULL DEFAULT 1 CHECK (show_status IN (1, 2));
     ALTER TABLE log_types ADD COLUMN record_status INTEGER NOT NULL DEFAULT 1 CHECK (record_status IN (1, 2));
@@ -64,5 +64,15 @@ export const systemTools: Migration = {
       binding_time TEXT NOT NULL
     ) STRICT;
     CREATE INDEX telegram_bindings_user ON telegram_bindings (user_id);
+
+    -- The servers the script screen offers scripts on (names only: nothing connects to a host).
+    CREATE TABLE servers (
+      id INTEGER PRIMARY KEY,
+      name TEXT NOT NULL UNIQUE,
+      host TEXT NOT NULL,
+      remark TEXT NOT NULL DEFAULT '',
+      status INTEGER NOT NULL DEFAULT 1 CHECK (status IN (1, 2)),
+      create_time TEXT NOT NULL
+    ) STRICT;
   `,
 };
