@@ -37,6 +37,7 @@ export const OWNED_LISTS: readonly OwnedList[] = [
   'shield_push/records_inquire',
   'domain_monitor/inquire',
   'statistics/historical',
+  'telegram_bot_binding/inquire',
 ];
 
 const QR: OwnedList = 'qr_code_list/inquire';
@@ -113,6 +114,7 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
   'statistics/daily': { user_id: 'owner', qr_code_id: QR },
   'statistics/historical': { user_id: 'owner' },
   'statistics/home': { user_id: 'owner' },
+  'telegram_bot_binding/remove': { ids: 'telegram_bot_binding/inquire' },
 };
 
 /** Id-like request fields of customer calls that name shared rows (catalogues every customer may use). */

@@ -19,12 +19,21 @@ import { siteConfigCalls } from './calls/site-config.ts';
 import { statisticsCalls } from './calls/statistics.ts';
 import { shieldCalls } from './calls/shield.ts';
 import { statisticsTodayCalls } from './calls/statistics-today.ts';
+import { logCalls } from './calls/log.ts';
+import { ipBlackAllCalls } from './calls/ip-black.ts';
+import { checkoutIpCalls } from './calls/checkout-ip.ts';
+import { configurationCalls } from './calls/configuration.ts';
+import { languageCalls } from './calls/language.ts';
+import { databaseToolCalls } from './calls/database-tools.ts';
+import { telegramCalls } from './calls/telegram.ts';
+import { serverListCalls } from './calls/server-list.ts';
 
 /**
  * Every HTTP call of the product. Adding a call = adding its `defineCall` to an area file and the area's
  * array here; the server refuses to start a registered call without a handler (see tests/contract).
  */
-export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls, ...qrCodeCalls, ...qrCodeAccessCalls, ...domainCalls, ...rotationCalls, ...ledgerCalls, ...uploadCalls, ...asyncOperationsCalls, ...mallCategoryCalls, ...statisticsCalls, ...shieldCalls, ...statisticsTodayCalls, ...mallBrandCalls, ...mallProductCalls, ...pictureCalls, ...documentCalls, ...siteConfigCalls] as const satisfies readonly CallDef[];
+export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls, ...qrCodeCalls, ...qrCodeAccessCalls, ...domainCalls, ...rotationCalls, ...ledgerCalls, ...uploadCalls, ...asyncOperationsCalls, ...mallCategoryCalls, ...statisticsCalls, ...shieldCalls, ...statisticsTodayCalls, ...mallBrandCalls, ...mallProductCalls, ...pictureCalls, ...documentCalls, ...siteConfigCalls, ...logCalls, ...ipBlackAllCalls, ...checkoutIpCalls, ...configurationCalls, ...languageCalls, ...databaseToolCalls, ...telegramCalls, ...serverListCalls] as const satisfies readonly CallDef[];
+
 export type AnyCall = (typeof calls)[number];
 export type CallPath = AnyCall['path'];
 export type CallByPath<P extends CallPath> = Extract<AnyCall, { path: P }>;

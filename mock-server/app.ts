@@ -18,6 +18,7 @@ import { controlGuard } from './realtime/control-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createServices, type ServerMode, type Services } from './services/index.ts';
+import { serverIpGuard } from './http/ip-guard.ts';
 import type { JobOptions } from './jobs/runner.ts';
 import { OWASP_SCRYPT, TEST_SCRYPT, type ScryptCost } from './services/passwords.ts';
 
@@ -76,6 +77,9 @@ export function createMockServer(options: MockServerOptions): MockServer {
   // A killed server leaves its running jobs "in progress": they are abnormal now, never resumed.
   services.jobs.recover();
   services.shield.start();
+  // Log retention (log_config): honoured on start, hourly, and at once when the config changes.
+  services.audit.prune();
+  const pruneTimer = setInterval(() => services.audit.prune(), 3_600_000).unref();
 
   const app = express();
   app.disable('x-powered-by');
@@ -100,6 +104,8 @@ export function createMockServer(options: MockServerOptions): MockServer {
     app.use(CONTROL_PREFIX, controlGuard(options.controlToken), control.router);
     app.use('/api', control.injectFaults);
   }
+  // The console black list (issue 13) refuses every call from a listed address, login included.
+  app.use('/api', serverIpGuard(services));
   app.use(createCallRouter(services, handlers));
   app.use('/api', apiNotFound);
   app.use(createVisitRouter(services, options.visitRandom ? { random: options.visitRandom } : {}));
@@ -112,6 +118,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
 
   const server = http.createServer(app);
   server.on('close', () => {
+    clearInterval(pruneTimer);
     services.jobs.stop();
     services.shield.stop();
     db.close();

@@ -55,6 +55,19 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   daily_statistics: lazy(() => import('../features/statistics/screens/daily-statistics-screen.tsx')),
   home: lazy(() => import('../features/statistics/screens/home-screen.tsx')),
   hourly_statistics: lazy(() => import('../features/statistics/screens/hourly-statistics-screen.tsx')),
+  log: lazy(() => import('../features/system/screens/log-screen.tsx')),
+  log_type: lazy(() => import('../features/system/screens/log-type-screen.tsx')),
+  log_config: lazy(() => import('../features/system/screens/log-config-screen.tsx')),
+  ip_black: lazy(() => import('../features/system/screens/ip-black-screen.tsx')),
+  server_ip_black: lazy(() => import('../features/system/screens/server-ip-black-screen.tsx')),
+  checkout_ip: lazy(() => import('../features/system/screens/checkout-ip-screen.tsx')),
+  configuration: lazy(() => import('../features/system/screens/configuration-screen.tsx')),
+  image_config: lazy(() => import('../features/system/screens/image-config-screen.tsx')),
+  language_list: lazy(() => import('../features/system/screens/language-list-screen.tsx')),
+  mysql_lock: lazy(() => import('../features/system/screens/mysql-lock-screen.tsx')),
+  mysql_time_consuming: lazy(() => import('../features/system/screens/mysql-time-consuming-screen.tsx')),
+  telegram_bot_binding: lazy(() => import('../features/system/screens/telegram-bot-binding-screen.tsx')),
+  server_list: lazy(() => import('../features/system/screens/server-list-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */

@@ -160,11 +160,16 @@ export interface DialogAction<Row> extends ActionBase<Row> {
   readonly dialog: ComponentType<ActionDialogProps<Row>>;
 }
 
-/** An action that opens a generic form over another call for the chosen rows (change domain, batch update…). */
+/**
+ * An action that opens a generic form over another call for the chosen rows (change domain, batch update…),
+ * or with no rows from the toolbar (clear the log older than N days).
+ */
 export interface FormAction<Row> extends ActionBase<Row> {
   readonly kind: 'form';
-  readonly scope: 'row' | 'bulk' | 'both';
+  readonly scope: 'row' | 'bulk' | 'both' | 'toolbar';
   readonly form: FormDecl<CallDef, Row>;
+  /** Ask before sending the filled form: 'danger' for what cannot be undone. */
+  readonly confirm?: 'normal' | 'danger';
 }
 
 export type ActionDecl<Row> = CallAction<Row> | DialogAction<Row> | FormAction<Row>;

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PayConfig, UrlKeyPlatform, WebsiteInfo } from '../../contracts/index.ts';
+import type { Language, PayConfig, UrlKeyPlatform, WebsiteInfo } from '../../contracts/index.ts';
 import { failedFrom, idle, loaded, loadingFrom, type Loadable } from './async.ts';
 import type { UserMessage } from './message.ts';
 import { sessionEvents } from './session-slice.ts';
@@ -9,12 +9,15 @@ export interface SettingsState {
   readonly websiteInfo: Loadable<WebsiteInfo>;
   readonly payConfig: Loadable<PayConfig>;
   readonly urlKeyPlatforms: Loadable<readonly UrlKeyPlatform[]>;
+  /** Shown languages (language_list, show_status 1), public: the header switcher's choices. */
+  readonly languages: Loadable<readonly Language[]>;
 }
 
 export const initialSettingsState: SettingsState = {
   websiteInfo: idle,
   payConfig: idle,
   urlKeyPlatforms: idle,
+  languages: idle,
 };
 
 export const settingsSlice = createSlice({
@@ -35,10 +38,14 @@ export const settingsSlice = createSlice({
       ...s,
       urlKeyPlatforms: failedFrom(s.urlKeyPlatforms, a.payload),
     }),
+
+    languagesRequested: (s: SettingsState) => ({ ...s, languages: loadingFrom(s.languages) }),
+    languagesLoaded: (s: SettingsState, a: PayloadAction<readonly Language[]>) => ({ ...s, languages: loaded(a.payload) }),
+    languagesLoadFailed: (s: SettingsState, a: PayloadAction<UserMessage>) => ({ ...s, languages: failedFrom(s.languages, a.payload) }),
   },
   extraReducers: (b) => {
     // Pay config and platforms are per user (any logged-in user); website info is public and stays.
-    const forget = (s: SettingsState): SettingsState => ({ ...initialSettingsState, websiteInfo: s.websiteInfo });
+    const forget = (s: SettingsState): SettingsState => ({ ...initialSettingsState, websiteInfo: s.websiteInfo, languages: s.languages });
     b.addCase(sessionEvents.loggedOut, forget).addCase(sessionEvents.expired, forget).addCase(sessionEvents.passwordChanged, forget);
   },
 });

@@ -81,6 +81,31 @@ export const controlBodies = {
     id: id.optional(),
     count: z.int().min(1).max(10_000).default(1),
   }),
+  /** A simulated MySQL lock (issue 13's database tools); `start_time` defaults to the server clock. */
+  mysql_lock: z.strictObject({
+    thread_id: id,
+    query: z.string().min(1).max(2000),
+    state: z.string().max(64).default('Waiting for table metadata lock'),
+    start_time: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).optional(),
+  }),
+  /** A simulated Telegram binding of a console user (issue 13); no network. */
+  telegram_bind: z.strictObject({
+    to: z.union([z.strictObject({ account: z.string().min(1).max(64) }), z.strictObject({ user_id: id })]),
+    platform_account: z.string().min(1).max(64),
+    platform_nickname: z.string().max(64).default(''),
+    chat_id: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+    language: z.string().max(16).default('zh-CN'),
+  }),
+  /** A simulated slow thread (issue 13's database tools). */
+  mysql_slow_thread: z.strictObject({
+    thread_id: id,
+    time: z.int().min(0).max(1_000_000),
+    db: z.string().max(64).default('qr_console'),
+    host: z.string().max(128).default('10.0.0.5:51234'),
+    command: z.string().max(32).default('Query'),
+    user: z.string().max(64).default('app'),
+    sql: z.string().min(1).max(2000),
+  }),
 } as const;
 
 export type ControlName = keyof typeof controlBodies;
@@ -113,6 +138,9 @@ export const controlAnswers = {
       }),
     ),
   }),
+  mysql_lock: z.object({ id }),
+  mysql_slow_thread: z.object({ id }),
+  telegram_bind: z.object({ id }),
   /** Steps run (fewer than asked when no job was left), and each stepped job's state after its last step. */
   job_step: z.object({
     stepped: z.int().min(0),

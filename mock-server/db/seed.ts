@@ -15,6 +15,20 @@ import { hashPasswordSync } from '../services/passwords.ts';
 import { seedLogTypes } from '../services/audit.ts';
 import { seedShield } from '../shield/seed.ts';
 import { seedMall } from '../mall/seed.ts';
+import { mysqlLocks, mysqlSlowThreads, servers, telegramBindings } from '../../fixtures/seed/database-tools.ts';
+
+/** Simulated database locks and slow threads (issue 13). */
+function seedDatabaseTools({ db }: Services): void {
+  const lock = db.prepare('INSERT INTO mysql_locks (thread_id, query, state, start_time) VALUES (?, ?, ?, ?)');
+  for (const l of mysqlLocks) lock.run(l.thread_id, l.query, l.state, l.start_time);
+  const slow = db.prepare('INSERT INTO mysql_slow_threads (thread_id, time, db, host, command, user, sql) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  for (const s of mysqlSlowThreads) slow.run(s.thread_id, s.time, s.db, s.host, s.command, s.user, s.sql);
+  const bind = db.prepare(`INSERT INTO telegram_bindings (user_id, language, platform_account, platform_nickname, chat_id, binding_time)
+    SELECT id, ?, ?, ?, ?, ? FROM users WHERE account = ?`);
+  for (const b of telegramBindings) bind.run(b.language, b.platform_account, b.platform_nickname, b.chat_id, b.binding_time, b.account);
+  const server = db.prepare('INSERT INTO servers (name, host, remark, status, create_time) VALUES (?, ?, ?, ?, ?)');
+  for (const s of servers) server.run(s.name, s.host, s.remark, s.status, SEED_TIME);
+}
 
 /** The messages of fixtures/seed/messages.ts. */
 function seedMessages(services: Services): void {
@@ -35,6 +49,7 @@ const AREA_SEEDS: readonly SeedStep[] = [
   seedAsyncOperations,
   seedShield,
   seedMall,
+  seedDatabaseTools,
 ];
 
 export function isSeeded(db: Database): boolean {

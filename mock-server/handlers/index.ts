@@ -18,6 +18,14 @@ import { documentHandlers } from './document.ts';
 import { siteConfigHandlers } from './site-config.ts';
 import { statisticsHandlers } from './statistics.ts';
 import { shieldHandlers } from './shield.ts';
+import { logHandlers } from './log.ts';
+import { ipBlackHandlers } from './ip-black.ts';
+import { checkoutIpHandlers } from './checkout-ip.ts';
+import { configurationHandlers } from './configuration.ts';
+import { languageHandlers } from './language.ts';
+import { databaseToolHandlers } from './database-tools.ts';
+import { telegramHandlers } from './telegram.ts';
+import { serverListHandlers } from './server-list.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -40,4 +48,12 @@ export const handlers: HandlerMap = {
   ...siteConfigHandlers,
   ...statisticsHandlers,
   ...shieldHandlers,
+  ...logHandlers,
+  ...ipBlackHandlers,
+  ...checkoutIpHandlers,
+  ...configurationHandlers,
+  ...languageHandlers,
+  ...databaseToolHandlers,
+  ...telegramHandlers,
+  ...serverListHandlers,
 };

@@ -4,6 +4,7 @@ import { SCAN_PARAM, SHORT_PREFIX, VISIT_PREFIX, visitPath } from '../../contrac
 import { decideVisit } from '../domain/restriction.ts';
 import { planJump, renderJumpPage } from '../domain/jump.ts';
 import { visitorIpv4 } from '../domain/ip.ts';
+import { createIpBlackCheck } from '../domain/ip-black.ts';
 import type { Services } from '../services/index.ts';
 import { createVisitLog } from './visits.ts';
 
@@ -39,6 +40,8 @@ export function createVisitRouter(services: Services, options: { random?: () => 
   const { db, clock } = services;
   const router = express.Router();
   const log = createVisitLog(db, options.random);
+  // The visit black list (ip_black, issue 13): read per visit, so an entry counts at once.
+  const blocked = createIpBlackCheck(db, 'ip_black');
   const byFileName = db.prepare<[string], CodeRow>(
     `SELECT q.id, q.name, q.rotation_type, q.jump_type, q.visit_method, q.visit_restriction, q.open_log, COALESCE(d.domain, '') AS domain
      FROM qr_codes q LEFT JOIN domains d ON d.id = q.domain_id WHERE q.file_name = ? AND q.removed = 1`,
@@ -55,6 +58,7 @@ export function createVisitRouter(services: Services, options: { random?: () => 
   router.get('/', (req: Request, res: Response, next) => {
     const rule = forwardOf.get(hostOf(req));
     if (!rule) return next();
+    if (blocked(visitorIpv4(req.ip))) return page(res, 403, 'Access denied', 'Your IP address is blocked. 您的 IP 地址已被禁止访问。');
     const nonce = randomBytes(16).toString('base64');
     const { html, csp } = renderJumpPage(planJump(rule.jump_type, rule.target_url, { referrer: req.get('referer') ?? '' }), nonce, '');
     res.status(200).set({ 'Content-Security-Policy': csp, 'Cache-Control': 'no-store', 'X-Frame-Options': 'DENY' }).type('html').send(html);
@@ -64,6 +68,10 @@ export function createVisitRouter(services: Services, options: { random?: () => 
   );
 
   router.get(`${VISIT_PREFIX}:code`, (req: Request<{ code: string }>, res: Response) => {
+    if (blocked(visitorIpv4(req.ip))) {
+      page(res, 403, 'Access denied', 'Your IP address is blocked. 您的 IP 地址已被禁止访问。');
+      return;
+    }
     const code = req.params.code.length <= 64 ? byFileName.get(req.params.code) : undefined;
     if (!code) {
       page(res, 404, 'Not found', 'This QR code does not exist or has been removed.');
@@ -106,6 +114,10 @@ export function createVisitRouter(services: Services, options: { random?: () => 
   });
 
   router.get(`${SHORT_PREFIX}:code`, (req: Request<{ code: string }>, res: Response) => {
+    if (blocked(visitorIpv4(req.ip))) {
+      page(res, 403, 'Access denied', 'Your IP address is blocked. 您的 IP 地址已被禁止访问。');
+      return;
+    }
     const found = req.params.code.length <= 16 ? shortCode.get(req.params.code) : undefined;
     if (!found) {
       page(res, 404, 'Not found', 'This short link does not exist.');

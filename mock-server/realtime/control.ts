@@ -13,6 +13,7 @@ import { describeIssue } from '../http/router.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import type { Services } from '../services/index.ts';
 import { createShieldControl } from '../shield/control.ts';
+import { formatDateTime } from '../services/clock.ts';
 
 interface Fault {
   remaining: number;
@@ -58,6 +59,33 @@ export function createControl(services: Services) {
     state: () => ({
       sockets: services.realtime.sockets(),
       faults: [...faults].map(([path, f]) => ({ path, ...f })),
+    }),
+    mysql_lock: ({ thread_id, query, state, start_time }) => {
+      const at = start_time ?? formatDateTime(services.clock.now());
+      const sql = 'INSERT INTO mysql_locks (thread_id, query, state, start_time) VALUES (?, ?, ?, ?)';
+      try {
+        return { id: Number(services.db.prepare(sql).run(thread_id, query, state, at).lastInsertRowid) };
+      } catch {
+        throw badRequest('thread_id: a lock of this thread already exists');
+      }
+    },
+    telegram_bind: ({ to, platform_account, platform_nickname, chat_id, language }) => {
+      const userId = userIdOf(to);
+      const sql = `INSERT INTO telegram_bindings (user_id, language, platform_account, platform_nickname, chat_id, binding_time)
+        VALUES (?, ?, ?, ?, ?, ?)`;
+      try {
+        const at = formatDateTime(services.clock.now());
+        return { id: Number(services.db.prepare(sql).run(userId, language, platform_account, platform_nickname, chat_id, at).lastInsertRowid) };
+      } catch {
+        throw badRequest('chat_id: this chat is already bound');
+      }
+    },
+    mysql_slow_thread: (b) => ({
+      id: Number(
+        services.db
+          .prepare('INSERT INTO mysql_slow_threads (thread_id, time, db, host, command, user, sql) VALUES (?, ?, ?, ?, ?, ?, ?)')
+          .run(b.thread_id, b.time, b.db, b.host, b.command, b.user, b.sql).lastInsertRowid,
+      ),
     }),
     job_step: async ({ id, count }) => {
       const last = new Map<number, { id: number; status: number; progress: number }>();

@@ -25,6 +25,7 @@ export interface AuditEntry {
 const SECRET_NAME = /password|secret|(^|_)key$|^key|private|token|totp/i;
 const MAX_CONTENT = 4000;
 const MAX_UA = 512;
+const DAY_MS = 86_400_000;
 
 /** The body with secrets replaced by "***" (the reader learns a value was sent, never which). */
 export function redact(value: unknown, secretFields: readonly string[] = []): unknown {
@@ -62,13 +63,24 @@ export function createAudit(db: Database, clock: Clock) {
     `INSERT INTO logs (type, user_id, account, source, content, target_ids, ip, ua, at_ms, create_time)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  // Log config (issue 13): a type switched off is not written; a retention deletes its older rows.
+  const recorded = db.prepare('SELECT record_status FROM log_types WHERE id = ?').pluck();
+  const retained = db.prepare('SELECT id, retention_days FROM log_types WHERE retention_days > 0');
+  const pruneType = db.prepare('DELETE FROM logs WHERE type = ? AND at_ms < ?');
   function record(e: AuditEntry): void {
+    if (recorded.get(e.type) === 2) return;
     const now = clock.now();
     insert.run(e.type, e.user?.id ?? null, e.user?.account ?? e.account ?? '', e.source, clip(e.content ?? '', MAX_CONTENT),
       e.targetIds ?? '', e.ip, clip(e.ua, MAX_UA), now, formatDateTime(now));
   }
   return {
     record,
+    /** Delete rows older than their type's retention (exactly: at_ms < now − days); answers how many went. */
+    prune(): number {
+      const now = clock.now();
+      const rows = retained.all() as { id: number; retention_days: number }[];
+      return db.transaction(() => rows.reduce((n, t) => n + pruneType.run(t.id, now - t.retention_days * DAY_MS).changes, 0))();
+    },
     /** After a successful call by an administrator: who, which call, the rows it names, the redacted body. */
     write(call: CallDef, user: UserRow, body: unknown, data: unknown, ip: string, ua: string): void {
       record({

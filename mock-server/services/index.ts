@@ -68,7 +68,8 @@ export function createServices(
     pem = generateRsaPem();
     settings.set('rsa_private_pem', pem);
   }
-  const sessions = createSessions(db, clock, config.sessionIdleMs);
+  const storedIdle = settings.get('session_idle_minutes');
+  const sessions = createSessions(db, clock, storedIdle === undefined ? config.sessionIdleMs : storedIdle * 60_000);
   const users = createUsers(db);
   const realtimeKeys = createRealtimeKeys(db);
   const services: Omit<Services, 'jobs' | 'shield'> & { jobs?: JobRunner; shield?: ShieldService } = {

@@ -15,7 +15,9 @@ export interface SessionRow {
   last_seen_ms: number;
 }
 
-export function createSessions(db: Database, clock: Clock, idleMs: number) {
+export function createSessions(db: Database, clock: Clock, startIdleMs: number) {
+  // Changed live by configuration/update (issue 13); kept in memory, stored in settings for the next start.
+  let idleMs = startIdleMs;
   const insert = db.prepare('INSERT INTO sessions (token_hash, user_id, created_ms, last_seen_ms, ip) VALUES (?, ?, ?, ?, ?)');
   const find = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE token_hash = ?');
   const touch = db.prepare('UPDATE sessions SET last_seen_ms = ? WHERE token_hash = ?');
@@ -36,6 +38,11 @@ export function createSessions(db: Database, clock: Clock, idleMs: number) {
     return true;
   }
   return {
+    /** The idle time now in force, and a new one for every live session at its next call. */
+    idleMs: () => idleMs,
+    setIdleMs(ms: number): void {
+      idleMs = ms;
+    },
     create(userId: number, ip: string): string {
       const token = newToken();
       const now = clock.now();

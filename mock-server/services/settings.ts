@@ -23,6 +23,8 @@ export const settingSchemas = {
   rsa_private_pem: z.string(),
   home_page_config: homePageConfig,
   js_config: jsConfig,
+  /** Set by configuration/update (issue 13); absent: the server's start option. */
+  session_idle_minutes: z.int().min(1),
 } as const;
 export type SettingKey = keyof typeof settingSchemas;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;

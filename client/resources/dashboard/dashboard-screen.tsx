@@ -9,6 +9,7 @@ import { useRecord } from '../record/use-record.ts';
 import type { ChartDecl, DashboardDecl, TableDecl } from './define-dashboard.ts';
 import { Figure } from './dashboard-figure.tsx';
 import { DashboardFilters, type FilterValues } from './dashboard-filters.tsx';
+import { DashboardSearch } from './dashboard-search.tsx';
 import styles from './dashboard.module.css';
 
 // The chart library is its own chunk: a dashboard without charts never downloads it.
@@ -51,8 +52,10 @@ function TablePanel<D>({ name, table, data }: { name: string; table: TableDecl<D
   const cell = (c: TableDecl<D, never>['columns'][number], row: Record<string, unknown>) =>
     c.kind === 'number'
       ? number.format(Number(row[c.field]))
-      : c.labels
-        ? t(`${c.labels}${String(row[c.field])}`)
+      : c.kind === 'enum' && c.enum
+        ? t(c.enum.labelKey(Number(row[c.field])))
+        : c.labels
+          ? t(`${c.labels}${String(row[c.field])}`)
         : String(row[c.field] ?? '');
   const exportCsv = () => {
     const header = table.columns.map((c) => t(`resources.${name}.fields.${c.field}`));
@@ -109,10 +112,10 @@ function TablePanel<D>({ name, table, data }: { name: string; table: TableDecl<D
 export function DashboardScreen<D>({ decl }: { decl: DashboardDecl<D> }) {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<FilterValues>({});
-  // The declared body with the user's filters over it; unfiltered reads keep the declared body alone.
-  const body = Object.keys(filters).length
-    ? { ...(decl.record.body as object | undefined), ...filters }
-    : undefined;
+  const [searched, setSearched] = useState<Record<string, string>>({});
+  // The declared body with the user's filters (or lookup) over it; unfiltered reads keep the declared body alone.
+  const chosen = { ...filters, ...searched };
+  const body = Object.keys(chosen).length ? { ...(decl.record.body as object | undefined), ...chosen } : undefined;
   const { state, data, reload } = useRecord(decl.record, body);
   return (
     <ScreenFrame
@@ -125,6 +128,14 @@ export function DashboardScreen<D>({ decl }: { decl: DashboardDecl<D> }) {
           filters={decl.filters ?? []}
           presets={decl.presets}
           onApply={setFilters}
+        />
+      )}
+      {decl.search && (
+        <DashboardSearch
+          name={decl.name}
+          field={decl.search.field}
+          placeholder={decl.search.placeholder}
+          onSearch={(value) => setSearched(value && decl.search ? { [decl.search.field]: value } : {})}
         />
       )}
       <RecordGate state={state} data={data} onRetry={reload}>

@@ -30,9 +30,11 @@ export interface TableDecl<D, Row = Record<string, unknown>> {
   rows(data: D): readonly Row[];
   readonly columns: readonly {
     readonly field: Extract<keyof Row, string>;
-    readonly kind?: 'text' | 'number';
+    readonly kind?: 'text' | 'number' | 'enum';
     /** i18n key prefix: the cell shows `t(prefix + value)` (enum-like values such as a device class). */
     readonly labels?: string;
+    /** For `enum`: the codes' labels. */
+    readonly enum?: { labelKey(code: number): string };
   }[];
   /** i18n key shown when there are no rows. Default `resource.empty.title`. */
   readonly empty?: string;
@@ -66,6 +68,11 @@ export interface DashboardDecl<D = unknown> {
     readonly id: string;
     values(today: Date): Readonly<Record<string, number | string>>;
   }[];
+  /**
+   * A lookup dashboard: one text input above the figures (label `resources.<name>.fields.<field>`); submitting
+   * reads the call again with `{ [field]: value }` (an empty input: the declared body).
+   */
+  readonly search?: { readonly field: string; readonly placeholder?: string };
 }
 
 /** Declare a dashboard over the one call that answers its figures. */

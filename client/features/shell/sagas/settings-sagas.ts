@@ -1,5 +1,6 @@
 import { all, put, takeLatest } from 'redux-saga/effects';
 import {
+  languageListInquire,
   payConfigInquire,
   urlKeyPlatformInquire,
   websiteInfoInquire,
@@ -40,8 +41,19 @@ export function* urlKeyPlatformsFlow(): Saga {
   }
 }
 
+/** Spec §7: the shown languages (show_status 1), for the language switcher. */
+export function* languagesFlow(): Saga {
+  try {
+    const page = yield* apiCall(languageListInquire, { show_status: 1, page: 1, page_size: 100 });
+    yield put(settingsEvents.languagesLoaded(page.content));
+  } catch (e) {
+    yield put(settingsEvents.languagesLoadFailed(toUserMessage(e)));
+  }
+}
+
 export function* watchSettings(): Saga {
   yield all([
+    takeLatest(settingsEvents.languagesRequested.type, languagesFlow),
     takeLatest(settingsEvents.websiteInfoRequested.type, websiteInfoFlow),
     takeLatest(settingsEvents.payConfigRequested.type, payConfigFlow),
     takeLatest(settingsEvents.urlKeyPlatformsRequested.type, urlKeyPlatformsFlow),

@@ -1,4 +1,5 @@
 import { Alert, Intent } from '@blueprintjs/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keyOf } from '../../define.ts';
 import { labelsOf } from '../../fields.ts';
@@ -22,6 +23,8 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
   // The row being edited as the list holds it now (a declared `details` call may have refreshed it).
   const editKey = editing?.mode === 'update' ? keyOf(decl, editing.row) : undefined;
   const editRow = editing?.mode === 'update' ? (r.rows.find((x) => keyOf(decl, x) === editKey) ?? editing.row) : undefined;
+  // A form action declared with `confirm`: the filled body waits here for the answer to the question.
+  const [pending, setPending] = useState<{ id: string; label: string; danger: boolean; body: unknown } | null>(null);
 
   return (
     <>
@@ -31,8 +34,12 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
           form={editing.action.form}
           mode="create"
           rows={editing.rows}
-          title={`${t(editing.action.label)} · ${t('resource.selection.count', { count: editing.rows.length })}`}
-          onSubmit={(b) => r.save({ action: editing.action.id }, b)}
+          title={editing.action.scope === 'toolbar' ? t(editing.action.label) : `${t(editing.action.label)} · ${t('resource.selection.count', { count: editing.rows.length })}`}
+          onSubmit={(b) => {
+            const a = editing.action;
+            if (a.confirm) setPending({ id: a.id, label: a.label, danger: a.confirm === 'danger', body: b });
+            else r.save({ action: a.id }, b);
+          }}
         />
       ) : (
         editing &&
@@ -71,6 +78,21 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
                 })
               : null}
         </p>
+      </Alert>
+
+      <Alert
+        isOpen={pending !== null}
+        intent={pending?.danger ? Intent.DANGER : Intent.PRIMARY}
+        icon="warning-sign"
+        cancelButtonText={t('common.actions.cancel')}
+        confirmButtonText={t('common.actions.confirm')}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (pending) r.save({ action: pending.id }, pending.body);
+          setPending(null);
+        }}
+      >
+        <p>{pending && t(pending.danger ? 'resource.confirm.form_danger' : 'resource.confirm.form', { action: t(pending.label) })}</p>
       </Alert>
 
       {dialog && <dialog.action.dialog rows={dialog.rows} isOpen onClose={dialogs.closeDialog} reload={r.reload} />}

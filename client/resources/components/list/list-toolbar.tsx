@@ -29,7 +29,7 @@ export function ListToolbar<Row>({ decl, r, model, dialogs, extra }: ListToolbar
       <div className={styles.toolbarLeft}>
         {model.can.create && <Button icon="add" intent={Intent.PRIMARY} text={t('common.actions.add')} onClick={() => dialogs.startEdit({ mode: 'create' })} />}
         {model.toolbarActions.map((a) => (
-          <Button key={a.id} icon={a.icon} intent={a.intent} text={t(a.label)} onClick={() => dialogs.openDialog(a, [])} />
+          <Button key={a.id} icon={a.icon} intent={a.intent} text={t(a.label)} onClick={() => dialogs.run(a, [])} />
         ))}
         <BulkBar r={r} model={model} dialogs={dialogs} />
         {extra}

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { keyOf } from '../../define.ts';
 import { filterFields, type ResolvedFilter } from '../../fields.ts';
 import { columnId, serverSortFields, sortRows } from '../../query.ts';
-import type { ActionDecl, ColumnDecl, DialogAction, ResourceDecl, RowKey } from '../../types.ts';
+import type { ActionDecl, ColumnDecl, DialogAction, FormAction, ResourceDecl, RowKey } from '../../types.ts';
 import { useGrants, type ResourceHandle } from '../../use-resource.ts';
 import { withLookupOptions } from '../resource-form.tsx';
 
@@ -18,7 +18,7 @@ export interface ListModel<Row> {
   rowsByKey(keys: readonly RowKey[]): Row[];
   readonly rowActions: readonly ActionDecl<Row>[];
   readonly bulkActions: readonly ActionDecl<Row>[];
-  readonly toolbarActions: readonly DialogAction<Row>[];
+  readonly toolbarActions: readonly (DialogAction<Row> | FormAction<Row>)[];
   readonly can: { readonly create: boolean; readonly update: boolean; readonly remove: boolean; readonly export: boolean };
   /** Rows have checkboxes (something can be done with a selection). */
   readonly selectable: boolean;
@@ -59,7 +59,7 @@ export function useListModel<Row>(decl: ResourceDecl<Row>, r: ResourceHandle<Row
     rowsByKey: (keys) => shownRows.filter((row) => keys.includes(keyOf(decl, row))),
     rowActions,
     bulkActions,
-    toolbarActions: actions.filter((a): a is DialogAction<Row> => a.kind === 'dialog' && a.scope === 'toolbar'),
+    toolbarActions: actions.filter((a): a is DialogAction<Row> | FormAction<Row> => a.kind !== 'call' && a.scope === 'toolbar'),
     can,
     selectable: can.remove || bulkActions.length > 0,
     hasRowActions: can.update || can.remove || rowActions.length > 0,

@@ -1,0 +1,38 @@
+import { LogType, logClear, logInquire } from '../../../../contracts/index.ts';
+import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
+import { defineResource } from '../../../resources/define.ts';
+
+/** /customer/log: the audit log (admin), filtered and exported; older rows cleared after a question. */
+export const logResource = defineResource(logInquire, () => ({
+  name: 'log',
+  description: 'resources.log.description',
+  columns: [
+    { field: 'id', kind: 'number', width: 72 },
+    { field: 'create_time', kind: 'date' },
+    { field: 'type', kind: 'enum', enum: LogType, intentOf: (c) => (c === LogType.values.login_failed ? 'danger' : 'none') },
+    { field: 'account', kind: 'text' },
+    { field: 'source', kind: 'text' },
+    { field: 'content', kind: 'text' },
+    { field: 'target_ids', kind: 'text', hiddenByDefault: true },
+    { field: 'ip', kind: 'text' },
+    { field: 'ua', kind: 'text', hiddenByDefault: true },
+    { field: 'user_id', kind: 'number', hiddenByDefault: true },
+  ],
+  filters: [{ field: 'type', enum: LogType }, 'account', 'source', { range: ['start_time', 'end_time'], label: 'resources.log.fields.time' }],
+  actions: [
+    {
+      kind: 'form',
+      id: 'clear',
+      scope: 'toolbar',
+      button: 'clear',
+      label: 'resources.log.actions.clear',
+      icon: 'trash',
+      intent: 'danger',
+      confirm: 'danger',
+      form: { call: logClear, button: 'clear', fields: ['days'], initial: () => ({ days: 30 }) },
+    },
+  ],
+  export: {},
+}));
+
+export default resourceScreen(logResource);

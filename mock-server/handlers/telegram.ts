@@ -1,0 +1,19 @@
+import { telegramBinding, telegramBindingInquire, telegramBindingRemove } from '../../contracts/index.ts';
+import { defineHandlers } from '../http/handler.ts';
+import { defineResource } from '../resources/define.ts';
+
+/** Telegram bindings: a customer's own, an administrator's view of all; unbinding deletes the row. */
+const bindings = defineResource({
+  calls: { inquire: telegramBindingInquire, remove: telegramBindingRemove },
+  row: telegramBinding,
+  table: 'telegram_bindings',
+  alias: 'b',
+  select: `b.id, b.user_id, u.name AS nickname, u.account, b.language, b.platform_account, b.platform_nickname,
+    b.chat_id, b.binding_time`,
+  joins: 'JOIN users u ON u.id = b.user_id',
+  owner: 'user_id',
+  filters: { account: { op: 'like', column: 'u.account' }, platform_account: 'like' },
+  orderBy: 'b.id DESC',
+});
+
+export const telegramHandlers = defineHandlers({ ...bindings.handlers });

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MINUTE, manualClock } from '../helpers/clock.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
+
+/** Issue 13: server parameters (website info, session idle time, live) and upload settings (secret write-only). */
+const clock = manualClock();
+let t: TestServer;
+let admin: string;
+beforeAll(async () => {
+  t = await startTestServer({ clock });
+  admin = await t.login('superadmin');
+});
+afterAll(() => t.close());
+
+describe('configuration', () => {
+  it('changes the website info every console reads, at once', async () => {
+    const res = await t.call('configuration/update', { title: 'My QR', color: '#112233' }, admin);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ title: 'My QR', color: '#112233', icon: '/logo.svg' });
+    const info = await t.call('website_info/inquire', {});
+    expect(info.body.data).toMatchObject({ title: 'My QR', color: '#112233' });
+  });
+  it('a shorter session idle time ends idle sessions from their next call', async () => {
+    const other = await t.login('admin01');
+    expect((await t.call('configuration/update', { session_idle_minutes: 10 }, admin)).body.data).toMatchObject({ session_idle_minutes: 10 });
+    clock.advance(11 * MINUTE);
+    expect((await t.call('admin/user_info', {}, other)).status).toBe(401);
+    admin = await t.login('superadmin');
+    await t.call('configuration/update', { session_idle_minutes: 720 }, admin);
+  });
+  it.each([
+    [{ title: 'x'.repeat(65) }, /^title: /],
+    [{ title: '  ' }, /^title: /],
+    [{ color: 'red' }, /^color: /],
+    [{ icon: 'javascript:alert(1)' }, /^icon: /],
+    [{ session_idle_minutes: 0 }, /^session_idle_minutes: /],
+    [{ session_idle_minutes: 10_000_000 }, /^session_idle_minutes: /],
+    [{ nope: 1 }, /nope/],
+  ])('refuses %j naming the field, nothing changes', async (body, message) => {
+    const before = t.db.prepare('SELECT * FROM settings ORDER BY key').all();
+    const res = await t.call('configuration/update', body, admin);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+    expect(t.db.prepare('SELECT * FROM settings ORDER BY key').all()).toEqual(before);
+  });
+  it('administrators without the route are refused', async () => {
+    const a = await t.login('admin01');
+    expect((await t.call('configuration/inquire', {}, a)).status).toBe(403);
+  });
+});
+
+describe('image_config', () => {
+  it('never reads the secret back, keeps it when the mask or nothing is sent', async () => {
+    const set = await t.call('image_config/update', { access_key_id: 'AK1', access_key_secret: 's3cret!', bucket: 'b1' }, admin);
+    expect(set.status).toBe(200);
+    expect(set.body.data).toMatchObject({ access_key_id: 'AK1', access_key_secret: '******', bucket: 'b1' });
+    await t.call('image_config/update', { access_key_secret: '******', region: 'r1' }, admin);
+    await t.call('image_config/update', { access_key_secret: '' }, admin);
+    expect(t.db.prepare('SELECT access_key_secret, region FROM upload_config').get()).toEqual({ access_key_secret: 's3cret!', region: 'r1' });
+    const read = await t.call('image_config/inquire', {}, admin);
+    expect(JSON.stringify(read.body)).not.toContain('s3cret');
+    // The audit row does not hold it either.
+    expect(t.db.prepare("SELECT COUNT(*) FROM logs WHERE content LIKE '%s3cret%'").pluck().get()).toBe(0);
+  });
+  it('the size limit is the one file/add uses', async () => {
+    const res = await t.call('image_config/update', { size_limit_bytes: 2048, allowed_types: 'png,gif' }, admin);
+    expect(res.body.data).toMatchObject({ size_limit_bytes: 2048, allowed_types: 'png,gif' });
+    const { readUploadLimits } = await import('../../mock-server/uploads/config.ts');
+    expect(readUploadLimits(t.services.db).sizeLimit).toBe(2048);
+  });
+  it.each([{ size_limit_bytes: -1 }, { size_limit_bytes: 10 ** 12 }, { allowed_types: 'png,svg' }, { save_path: '../etc' }, { upload_type: 9 }])(
+    'refuses %j, nothing changes',
+    async (body) => {
+      const before = t.db.prepare('SELECT * FROM upload_config').get();
+      expect((await t.call('image_config/update', body, admin)).status).toBe(400);
+      expect(t.db.prepare('SELECT * FROM upload_config').get()).toEqual(before);
+    },
+  );
+});
