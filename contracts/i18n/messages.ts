@@ -65,6 +65,7 @@ const en = {
     amount_max: 'an amount is at most 1,000,000,000',
     remark_required: 'please enter a remark',
     title_required: 'title may not be empty',
+    phone_format: 'a phone number has digits, spaces, + and - only',
   },
   errors: {
     login_failed: 'Login failed',
@@ -120,6 +121,14 @@ const en = {
     category_parent_unknown: 'the parent category does not exist',
     category_cycle: 'a category cannot move under itself or one of its subcategories',
     category_has_children: 'This category still has subcategories; move or remove them first',
+    invitation_code_taken: 'This invitation code is already in use',
+    user_above_own: 'This user has a role above your own',
+    role_unknown: 'The role does not exist',
+    role_above_own: 'You cannot grant a role above your own',
+    self_change: 'You cannot demote, disable or remove yourself',
+    last_super_admin: 'The last super administrator cannot be demoted, disabled or removed',
+    superior_unknown: 'The superior does not exist',
+    superior_cycle: 'A superior cannot be the user or one of the users under them',
   },
 };
 
@@ -184,6 +193,7 @@ const zhCN: Catalogue = {
     amount_max: '金额最多为 1,000,000,000',
     remark_required: '请输入备注',
     title_required: '标题不能为空',
+    phone_format: '手机号只能包含数字、空格、+ 和 -',
   },
   errors: {
     login_failed: '登录失败',
@@ -239,6 +249,14 @@ const zhCN: Catalogue = {
     category_parent_unknown: '上级分类不存在',
     category_cycle: '分类不能移动到自身或其下级分类之下',
     category_has_children: '该分类下还有子分类，请先移走或删除子分类',
+    invitation_code_taken: '该邀请码已被使用',
+    user_above_own: '该用户的角色高于您的角色',
+    role_unknown: '角色不存在',
+    role_above_own: '不能授予高于自己的角色',
+    self_change: '不能降级、禁用或删除自己',
+    last_super_admin: '最后一个超级管理员不能被降级、禁用或删除',
+    superior_unknown: '上级不存在',
+    superior_cycle: '上级不能是该用户本人或其下级',
   },
 };
 

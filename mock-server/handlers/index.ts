@@ -12,6 +12,7 @@ import { uploadHandlers } from './upload.ts';
 import { asyncOperationsHandlers } from './async-operations.ts';
 import { mallCategoryHandlers } from './mall-category.ts';
 import { statisticsHandlers } from './statistics.ts';
+import { userHandlers } from './user.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -28,4 +29,5 @@ export const handlers: HandlerMap = {
   ...asyncOperationsHandlers,
   ...mallCategoryHandlers,
   ...statisticsHandlers,
+  ...userHandlers,
 };
