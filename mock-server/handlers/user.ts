@@ -71,7 +71,7 @@ function usersOf<const I extends typeof userInquire | typeof administratorsInqui
         const me = ctx.me();
         const ids = found.map((f) => f.id);
         for (const f of found) {
-          checkStanding(db, me, checkTarget(db, screen, me, f.id) && { id: f.id, role_kind: f.row.role_kind }, 'ids', ids);
+          checkStanding(db, me, checkTarget(db, screen, me, f.id, true), 'ids', ids);
           ctx.services.sessions.endAllOf(f.id);
         }
       },

@@ -29,12 +29,12 @@ interface Target {
   readonly status?: number;
 }
 
-/** The target is live, managed by this screen, and not above the actor. */
-export function checkTarget(db: Database, screen: UserScreen, me: UserRow, id: number): Target {
+/** The target is live (unless `removing`: the engine flags it first), managed by this screen, not above the actor. */
+export function checkTarget(db: Database, screen: UserScreen, me: UserRow, id: number, removing = false): Target {
   const t = db
     .prepare<[number], Target>('SELECT u.id, u.status, r.kind AS role_kind FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id = ?')
     .get(id);
-  if (!t || t.status !== 1 || !(SCREEN_KINDS[screen] as readonly string[]).includes(t.role_kind)) throw fail(404, 'errors.user_not_found', 'id');
+  if (!t || (t.status !== 1 && !removing) || !(SCREEN_KINDS[screen] as readonly string[]).includes(t.role_kind)) throw fail(404, 'errors.user_not_found', 'id');
   if (rankOf(t.role_kind) > rankOf(me.role_kind)) throw fail(403, 'errors.user_above_own', 'id');
   return t;
 }
