@@ -34,6 +34,9 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   forward: lazy(() => import('../features/domains/screens/forward-screen.tsx')),
   mall_category_list: lazy(() => import('../features/mall/screens/mall-category-list-screen.tsx')),
   home_admin: lazy(() => import('../features/statistics/screens/home-admin-screen.tsx')),
+  user_list: lazy(() => import('../features/users/screens/user-list-screen.tsx')),
+  administrators: lazy(() => import('../features/users/screens/administrators-screen.tsx')),
+  bill: lazy(() => import('../features/users/screens/bill-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */

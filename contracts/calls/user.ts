@@ -125,6 +125,7 @@ export const roleOptions = defineCall({
   path: 'role/options',
   summary: 'Every role (id, name, kind) for the role pickers of the user screens.',
   access: permission('user_list'),
+  audit: false,
   request: emptyRequest,
   response: z.array(roleOption),
 });
