@@ -66,6 +66,7 @@ const en = {
     remark_required: 'please enter a remark',
     title_required: 'title may not be empty',
     phone_format: 'a phone number has digits, spaces, + and - only',
+    role_name_required: 'Role name may not be empty',
   },
   errors: {
     login_failed: 'Login failed',
@@ -129,6 +130,10 @@ const en = {
     last_super_admin: 'The last super administrator cannot be demoted, disabled or removed',
     superior_unknown: 'The superior does not exist',
     superior_cycle: 'A superior cannot be the user or one of the users under them',
+    role_in_use: 'Users still hold this role; give them another role first',
+    role_seeded: 'The built-in roles cannot be removed',
+    role_super_menus: 'The super administrator role always holds every node',
+    menu_unknown: 'A menu node does not exist',
   },
 };
 
@@ -194,6 +199,7 @@ const zhCN: Catalogue = {
     remark_required: '请输入备注',
     title_required: '标题不能为空',
     phone_format: '手机号只能包含数字、空格、+ 和 -',
+    role_name_required: '角色名称不能为空',
   },
   errors: {
     login_failed: '登录失败',
@@ -257,6 +263,10 @@ const zhCN: Catalogue = {
     last_super_admin: '最后一个超级管理员不能被降级、禁用或删除',
     superior_unknown: '上级不存在',
     superior_cycle: '上级不能是该用户本人或其下级',
+    role_in_use: '仍有用户使用该角色，请先为他们更换角色',
+    role_seeded: '内置角色不能删除',
+    role_super_menus: '超级管理员角色始终拥有全部节点',
+    menu_unknown: '菜单节点不存在',
   },
 };
 

@@ -46,6 +46,8 @@ export const FrameType = defineEnum('realtime_frame_type', {
   ping: 12,
   /** server→client: an async operation of the user moved (each step, and when it ends); data `JobProgressData`. */
   job_progress: 20,
+  /** server→client: the user's role changed its permissions; the console fetches its menu again (no data). */
+  menu_refresh: 23,
 });
 export type FrameTypeCode = EnumValue<typeof FrameType>;
 

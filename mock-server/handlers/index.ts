@@ -13,6 +13,7 @@ import { asyncOperationsHandlers } from './async-operations.ts';
 import { mallCategoryHandlers } from './mall-category.ts';
 import { statisticsHandlers } from './statistics.ts';
 import { userHandlers } from './user.ts';
+import { roleHandlers } from './role.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -30,4 +31,5 @@ export const handlers: HandlerMap = {
   ...mallCategoryHandlers,
   ...statisticsHandlers,
   ...userHandlers,
+  ...roleHandlers,
 };
