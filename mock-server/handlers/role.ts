@@ -37,12 +37,6 @@ const roles = defineResource({
     add: ({ body, me }) => {
       if (rankOf(body.kind) > rankOf(me().role_kind)) throw new ApiError(400, 'errors.role_above_own', { field: 'kind' });
     },
-    remove: (_ctx, found) => {
-      for (const f of found) {
-        if (f.id <= SEEDED_ROLES) throw new ApiError(409, 'errors.role_seeded', { field: 'ids' });
-        if (f.row.users > 0) throw new ApiError(409, 'errors.role_in_use', { field: 'ids' });
-      }
-    },
   },
 });
 
@@ -65,6 +59,16 @@ function pushMenuRefresh(services: Services, roleId: number): number {
 
 export const roleHandlers = defineHandlers({
   ...roles.handlers,
+
+  // Checked before the engine deletes (its remove rule runs after the delete, which a held role's key refuses).
+  'role/remove': (ctx) => {
+    const found = roles.findAll(ctx.services.db, ctx.body.ids, undefined);
+    for (const f of found) {
+      if (f.id <= SEEDED_ROLES) throw new ApiError(409, 'errors.role_seeded', { field: 'ids' });
+      if (f.row.users > 0) throw new ApiError(409, 'errors.role_in_use', { field: 'ids' });
+    }
+    return roles.handlers['role/remove'](ctx);
+  },
 
   'role/update_menus': ({ body, services }) => {
     const { db } = services;
