@@ -37,6 +37,7 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   user_list: lazy(() => import('../features/users/screens/user-list-screen.tsx')),
   administrators: lazy(() => import('../features/users/screens/administrators-screen.tsx')),
   bill: lazy(() => import('../features/users/screens/bill-screen.tsx')),
+  role: lazy(() => import('../features/users/screens/role-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */
