@@ -14,6 +14,7 @@ import { mallCategoryHandlers } from './mall-category.ts';
 import { statisticsHandlers } from './statistics.ts';
 import { userHandlers } from './user.ts';
 import { roleHandlers } from './role.ts';
+import { subscriberConfigHandlers } from './subscriber-config.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -32,4 +33,5 @@ export const handlers: HandlerMap = {
   ...statisticsHandlers,
   ...userHandlers,
   ...roleHandlers,
+  ...subscriberConfigHandlers,
 };

@@ -1,19 +1,13 @@
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
-import { payConfig, websiteInfo } from '../../contracts/index.ts';
+import { payConfig, subscriberConfigDefault, websiteInfo } from '../../contracts/index.ts';
 
 /**
  * Key/value settings stored as JSON, each with its schema so a bad row can never reach a handler.
  * `subscriber_config_default` holds the spec §3 defaults that drive registration and login limits.
  */
-export const subscriberConfig = z.object({
-  default_share_ratio: z.number().min(0),
-  online_detection: z.boolean(),
-  failed_login_limit: z.int().min(1),
-  failure_window_minutes: z.int().min(1),
-  allow_register: z.boolean(),
-  no_register_prompt: z.string(),
-});
+/** One schema with the contract's (contracts/calls/subscriber-config.ts). */
+export const subscriberConfig = subscriberConfigDefault;
 export type SubscriberConfig = z.infer<typeof subscriberConfig>;
 
 export const settingSchemas = {

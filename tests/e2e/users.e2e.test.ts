@@ -1,10 +1,12 @@
+import { Classes } from '@blueprintjs/core';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 
 /**
  * Issue 12 in Chromium (en): an administrator adjusts a customer's balance from the user list and the bill
- * appears on the bill screen; a reset password is shown once and logs the customer in.
+ * appears on the bill screen; a reset password is shown once and logs the customer in; a super administrator
+ * edits a role's permission tree while its user is logged in elsewhere and that user's menu changes live.
  */
 
 let app: ConsoleUnderTest;
@@ -77,4 +79,38 @@ describe('user list', () => {
     await logIn(other, 'customer02', password);
     await other.close();
   }, 60_000);
+});
+
+describe('role permission tree', () => {
+  it("changes the menu of the role's logged-in user live, without a reload or a new login", async () => {
+    const agent = await app.context.newPage();
+    await agent.addInitScript(() => localStorage.setItem('language', 'en'));
+    await logIn(agent, 'agent01', 'Agent12345');
+    const billLink = agent.locator('a[href$="/customer/bill"]');
+    await billLink.first().waitFor({ state: 'attached' });
+    // A reload would lose this mark; the menu must change with it still there.
+    await agent.evaluate(() => Object.assign(window, { __noReload: true }));
+
+    const boss = await app.context.newPage();
+    await boss.setViewportSize({ width: 1360, height: 900 });
+    await boss.addInitScript(() => localStorage.setItem('language', 'en'));
+    await logIn(boss, 'superadmin', 'Super12345');
+    await boss.goto(`${app.url}#/customer/role`);
+    const row = boss.getByRole('row').filter({ hasText: '代理' });
+    await row.waitFor();
+    await rowAction(boss, row, 'Permissions');
+    const dialog = boss.getByRole('dialog');
+    await dialog.getByRole('checkbox').first().waitFor();
+    await dialog.locator(`.${Classes.TREE_NODE_CONTENT}`).filter({ hasText: 'VIP & payments' }).locator(`.${Classes.TREE_NODE_CARET}`).click();
+    await dialog.getByRole('checkbox', { name: 'Bills', exact: true }).uncheck({ force: true });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await expect.poll(() => billLink.count(), { timeout: 10_000 }).toBe(0);
+    expect(await agent.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    const held = db().prepare("SELECT COUNT(*) FROM role_menus rm JOIN menus m ON m.id = rm.menu_id WHERE rm.role_id = 4 AND m.path = 'bill'").pluck().get();
+    expect(held).toBe(0);
+    expect(app.pageErrors).toEqual([]);
+    await Promise.all([agent.close(), boss.close()]);
+  }, 90_000);
 });

@@ -25,9 +25,11 @@ export function PermissionDialog({ rows, isOpen, onClose, reload }: ActionDialog
   const row = rows[0];
   const menus = dataOf(r.state.lookups.menus ?? { status: 'idle' }) as MenuNode[] | undefined;
   const nodes = useMemo(() => buildTree(menus ?? [], { parentOf: (m) => m.parent_id, sortOf: (m) => m.sort }), [menus]);
+  // The rows array is new on each render: start again only when the role's stored nodes differ.
+  const stored = row?.menu_ids.join(',') ?? '';
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set(row?.menu_ids ?? []));
   const [sent, setSent] = useState(false);
-  useEffect(() => setChecked(new Set(row?.menu_ids ?? [])), [row]);
+  useEffect(() => setChecked(new Set(stored ? stored.split(',').map(Number) : [])), [stored]);
   const { save, resetSave } = r;
   useEffect(() => {
     if (sent && r.state.save.status === 'succeeded') {
