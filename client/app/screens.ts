@@ -38,6 +38,7 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   administrators: lazy(() => import('../features/users/screens/administrators-screen.tsx')),
   bill: lazy(() => import('../features/users/screens/bill-screen.tsx')),
   role: lazy(() => import('../features/users/screens/role-screen.tsx')),
+  message_list: lazy(() => import('../features/users/screens/message-list-screen.tsx')),
   subscriber_config_default: lazy(() => import('../features/users/screens/subscriber-config-screen.tsx')),
 };
 
