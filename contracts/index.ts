@@ -31,6 +31,7 @@ export * from './calls/message.ts';
 export * from './calls/user.ts';
 export * from './calls/role.ts';
 export * from './calls/subscriber-config.ts';
+export * from './calls/profile.ts';
 export * from './realtime/frames.ts';
 export * from './realtime/codec.ts';
 export * from './realtime/control.ts';

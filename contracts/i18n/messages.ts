@@ -67,6 +67,7 @@ const en = {
     title_required: 'title may not be empty',
     phone_format: 'a phone number has digits, spaces, + and - only',
     role_name_required: 'Role name may not be empty',
+    totp_secret: 'the two-factor secret is not valid base32',
   },
   errors: {
     login_failed: 'Login failed',
@@ -134,6 +135,8 @@ const en = {
     role_seeded: 'The built-in roles cannot be removed',
     role_super_menus: 'The super administrator role always holds every node',
     menu_unknown: 'A menu node does not exist',
+    totp_bound: 'Two-factor login is already on; turn it off first',
+    totp_not_bound: 'Two-factor login is not on',
   },
 };
 
@@ -200,6 +203,7 @@ const zhCN: Catalogue = {
     title_required: '标题不能为空',
     phone_format: '手机号只能包含数字、空格、+ 和 -',
     role_name_required: '角色名称不能为空',
+    totp_secret: '双重验证密钥不是有效的 base32',
   },
   errors: {
     login_failed: '登录失败',
@@ -267,6 +271,8 @@ const zhCN: Catalogue = {
     role_seeded: '内置角色不能删除',
     role_super_menus: '超级管理员角色始终拥有全部节点',
     menu_unknown: '菜单节点不存在',
+    totp_bound: '已开启双重验证，请先关闭',
+    totp_not_bound: '尚未开启双重验证',
   },
 };
 

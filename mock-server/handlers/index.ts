@@ -15,6 +15,7 @@ import { statisticsHandlers } from './statistics.ts';
 import { userHandlers } from './user.ts';
 import { roleHandlers } from './role.ts';
 import { subscriberConfigHandlers } from './subscriber-config.ts';
+import { profileHandlers } from './profile.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -34,4 +35,5 @@ export const handlers: HandlerMap = {
   ...userHandlers,
   ...roleHandlers,
   ...subscriberConfigHandlers,
+  ...profileHandlers,
 };
