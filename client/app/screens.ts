@@ -39,6 +39,7 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   bill: lazy(() => import('../features/users/screens/bill-screen.tsx')),
   role: lazy(() => import('../features/users/screens/role-screen.tsx')),
   message_list: lazy(() => import('../features/users/screens/message-list-screen.tsx')),
+  personal_center: lazy(() => import('../features/users/screens/personal-center-screen.tsx')),
   subscriber_config_default: lazy(() => import('../features/users/screens/subscriber-config-screen.tsx')),
 };
 
