@@ -7,7 +7,7 @@ import { userInfo } from './auth.ts';
 /**
  * The personal center (spec: "personal center"): the caller's own name and phone, and two-factor binding.
  * Binding is two steps without stored state: `admin/totp_generate` answers a fresh secret (and its otpauth
- * URI for the QR code the console draws locally), `admin/totp_bind` takes that secret with a code from the
+ * URI for the QR code the console draws locally), `admin/bind_totp` takes that secret with a code from the
  * authenticator and stores it only when the code matches. Unbinding needs a current code too.
  */
 const totpCode = z.string({ error: 'validation.totp_format' }).regex(/^\d{6}$/, 'validation.totp_format');
@@ -27,7 +27,7 @@ export const updateProfile = defineCall({
 
 export const totpGenerate = defineCall({
   path: 'admin/totp_generate',
-  summary: 'A fresh TOTP secret (SHA-1, 6 digits, 30 s) and its otpauth URI; nothing is stored until totp_bind.',
+  summary: 'A fresh TOTP secret (SHA-1, 6 digits, 30 s) and its otpauth URI; nothing is stored until bind_totp.',
   access: ANY_USER,
   audit: false,
   request: emptyRequest,
@@ -35,7 +35,7 @@ export const totpGenerate = defineCall({
 });
 
 export const totpBind = defineCall({
-  path: 'admin/totp_bind',
+  path: 'admin/bind_totp',
   summary: 'Turn two-factor login on with the generated secret and a current code from it (wrong code: 400 naming code).',
   access: ANY_USER,
   request: z.strictObject({ secret: base32Secret, code: totpCode }),
@@ -43,7 +43,7 @@ export const totpBind = defineCall({
 });
 
 export const totpUnbind = defineCall({
-  path: 'admin/totp_unbind',
+  path: 'admin/unbind_totp',
   summary: 'Turn two-factor login off with a current code (wrong code: 400 naming code).',
   access: ANY_USER,
   request: z.strictObject({ code: totpCode }),

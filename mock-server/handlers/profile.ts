@@ -31,7 +31,7 @@ export const profileHandlers = defineHandlers({
     return { secret: totp.secret.base32, uri: totp.toString() };
   },
 
-  'admin/totp_bind': ({ body, services, me }) => {
+  'admin/bind_totp': ({ body, services, me }) => {
     const user = me();
     if (user.totp_secret) throw new ApiError(409, 'errors.totp_bound', { field: 'secret' });
     checkCode(services, body.secret, user.account, body.code);
@@ -39,7 +39,7 @@ export const profileHandlers = defineHandlers({
     return fresh(services, user.id);
   },
 
-  'admin/totp_unbind': ({ body, services, me }) => {
+  'admin/unbind_totp': ({ body, services, me }) => {
     const user = me();
     if (!user.totp_secret) throw new ApiError(409, 'errors.totp_not_bound', { field: 'code' });
     checkCode(services, user.totp_secret, user.account, body.code);

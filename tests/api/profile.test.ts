@@ -25,17 +25,17 @@ describe('personal center', () => {
   it('binds two-factor with a generated secret and a code, then login needs a code; unbinds with a code', async () => {
     const { secret, uri } = ok<{ secret: string; uri: string }>(await t.call('admin/totp_generate', {}, c1));
     expect(uri).toMatch(/^otpauth:\/\/totp\/.*customer01\?.*secret=/);
-    await refusedUnchanged('admin/totp_bind', { secret, code: codeOf(secret, 300) }, c1, 400, /code/);
-    await refusedUnchanged('admin/totp_bind', { secret: 'not base32!', code: '123456' }, c1, 400, /secret/);
-    expect(ok<UserInfo>(await t.call('admin/totp_bind', { secret, code: codeOf(secret) }, c1)).totp_enabled).toBe(true);
-    await refusedUnchanged('admin/totp_bind', { secret, code: codeOf(secret) }, c1, 409);
+    await refusedUnchanged('admin/bind_totp', { secret, code: codeOf(secret, 300) }, c1, 400, /code/);
+    await refusedUnchanged('admin/bind_totp', { secret: 'not base32!', code: '123456' }, c1, 400, /secret/);
+    expect(ok<UserInfo>(await t.call('admin/bind_totp', { secret, code: codeOf(secret) }, c1)).totp_enabled).toBe(true);
+    await refusedUnchanged('admin/bind_totp', { secret, code: codeOf(secret) }, c1, 409);
 
     const pw = t.encrypt('Customer123');
     expect((await t.call('admin/login', { account: 'customer01', password: pw })).status).toBe(400);
     expect((await t.call('admin/login', { account: 'customer01', password: t.encrypt('Customer123'), totp: codeOf(secret) })).status).toBe(200);
 
-    await refusedUnchanged('admin/totp_unbind', { code: codeOf(secret, 300) }, c1, 400, /code/);
-    expect(ok<UserInfo>(await t.call('admin/totp_unbind', { code: codeOf(secret) }, c1)).totp_enabled).toBe(false);
-    await refusedUnchanged('admin/totp_unbind', { code: codeOf(secret) }, c1, 409);
+    await refusedUnchanged('admin/unbind_totp', { code: codeOf(secret, 300) }, c1, 400, /code/);
+    expect(ok<UserInfo>(await t.call('admin/unbind_totp', { code: codeOf(secret) }, c1)).totp_enabled).toBe(false);
+    await refusedUnchanged('admin/unbind_totp', { code: codeOf(secret) }, c1, 409);
   });
 });
