@@ -38,7 +38,7 @@ export const totpBind = defineCall({
   path: 'admin/bind_totp',
   summary: 'Turn two-factor login on with the generated secret and a current code from it (wrong code: 400 naming code).',
   access: ANY_USER,
-  request: z.strictObject({ secret: base32Secret, code: totpCode }),
+  request: z.strictObject({ secret: base32Secret, code: totpCode }).meta({ examples: [{ secret: 'JBSWY3DPEHPK3PXP', code: '123456' }] }),
   response: userInfo,
 });
 
@@ -46,7 +46,7 @@ export const totpUnbind = defineCall({
   path: 'admin/unbind_totp',
   summary: 'Turn two-factor login off with a current code (wrong code: 400 naming code).',
   access: ANY_USER,
-  request: z.strictObject({ code: totpCode }),
+  request: z.strictObject({ code: totpCode }).meta({ examples: [{ code: '123456' }] }),
   response: userInfo,
 });
 
