@@ -104,7 +104,11 @@ describe('role permission tree', () => {
     const dialog = boss.getByRole('dialog');
     await dialog.getByRole('checkbox').first().waitFor();
     await dialog.locator(`.${Classes.TREE_NODE_CONTENT}`).filter({ hasText: 'VIP & payments' }).locator(`.${Classes.TREE_NODE_CARET}`).click();
-    await dialog.getByRole('checkbox', { name: 'Bills', exact: true }).uncheck({ force: true });
+    const bills = dialog.getByRole('checkbox', { name: 'Bills', exact: true });
+    await expect.poll(() => bills.isChecked(), { timeout: 10_000 }).toBe(true);
+    // The box's visible part is its label (Blueprint hides the input itself).
+    await dialog.locator('label').filter({ has: boss.getByRole('checkbox', { name: 'Bills', exact: true }) }).click();
+    await expect.poll(() => bills.isChecked(), { timeout: 5_000 }).toBe(false);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
 
