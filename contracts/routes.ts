@@ -132,6 +132,8 @@ export const ROUTES = [
   r('server_list', 'system', 'super', [...CRUD]),
   r('language_list', 'system', 'admin', [...CRUD]),
   r('update_password', 'system', 'customer'),
+  // The spec's "personal center" (no route name given): own profile, two-factor binding, password link.
+  r('personal_center', 'system', 'customer'),
 ] as const;
 
 /**

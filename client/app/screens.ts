@@ -68,6 +68,13 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   mysql_time_consuming: lazy(() => import('../features/system/screens/mysql-time-consuming-screen.tsx')),
   telegram_bot_binding: lazy(() => import('../features/system/screens/telegram-bot-binding-screen.tsx')),
   server_list: lazy(() => import('../features/system/screens/server-list-screen.tsx')),
+  user_list: lazy(() => import('../features/users/screens/user-list-screen.tsx')),
+  administrators: lazy(() => import('../features/users/screens/administrators-screen.tsx')),
+  bill: lazy(() => import('../features/users/screens/bill-screen.tsx')),
+  role: lazy(() => import('../features/users/screens/role-screen.tsx')),
+  message_list: lazy(() => import('../features/users/screens/message-list-screen.tsx')),
+  personal_center: lazy(() => import('../features/users/screens/personal-center-screen.tsx')),
+  subscriber_config_default: lazy(() => import('../features/users/screens/subscriber-config-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */

@@ -26,6 +26,10 @@ import { languageHandlers } from './language.ts';
 import { databaseToolHandlers } from './database-tools.ts';
 import { telegramHandlers } from './telegram.ts';
 import { serverListHandlers } from './server-list.ts';
+import { userHandlers } from './user.ts';
+import { roleHandlers } from './role.ts';
+import { subscriberConfigHandlers } from './subscriber-config.ts';
+import { profileHandlers } from './profile.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -56,4 +60,8 @@ export const handlers: HandlerMap = {
   ...databaseToolHandlers,
   ...telegramHandlers,
   ...serverListHandlers,
+  ...userHandlers,
+  ...roleHandlers,
+  ...subscriberConfigHandlers,
+  ...profileHandlers,
 };

@@ -92,8 +92,14 @@ export function createRealtimeHub(deps: HubDeps) {
     'UPDATE users SET online_status = 1, online_update_time = ? WHERE online_status = 2',
   );
 
+  // Default subscriber config `online_detection` (read at each change, so a saved switch applies at once).
+  const detection = db.prepare(
+    "SELECT json_extract(value, '$.online_detection') FROM settings WHERE key = 'subscriber_config_default'",
+  ).pluck();
   function markOnline(userId: number, online: boolean) {
     if (shuttingDown || !db.open) return;
+    // Detection off: nobody is marked online (going offline is still recorded).
+    if (online && detection.get() === 0) return;
     setOnline.run(online ? 2 : 1, formatDateTime(clock.now()), userId);
   }
 

@@ -1,21 +1,15 @@
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
-import { homePageConfig, jsConfig, payConfig, websiteInfo } from '../../contracts/index.ts';
+import { homePageConfig, jsConfig, payConfig, subscriberConfigDefault, websiteInfo } from '../../contracts/index.ts';
+
+/** One schema with the contract's (contracts/calls/subscriber-config.ts). */
+export const subscriberConfig = subscriberConfigDefault;
+export type SubscriberConfig = z.infer<typeof subscriberConfig>;
 
 /**
  * Key/value settings stored as JSON, each with its schema so a bad row can never reach a handler.
  * `subscriber_config_default` holds the spec §3 defaults that drive registration and login limits.
  */
-export const subscriberConfig = z.object({
-  default_share_ratio: z.number().min(0),
-  online_detection: z.boolean(),
-  failed_login_limit: z.int().min(1),
-  failure_window_minutes: z.int().min(1),
-  allow_register: z.boolean(),
-  no_register_prompt: z.string(),
-});
-export type SubscriberConfig = z.infer<typeof subscriberConfig>;
-
 export const settingSchemas = {
   website_info: websiteInfo.omit({ allow_register: true, register_prompt: true }),
   pay_config: payConfig,

@@ -23,6 +23,7 @@ export function UserMenu({ compact = false }: { /** Icon only (mobile header). D
         content={
           <Menu aria-label={t('layout.user_menu')}>
             <MenuDivider title={compact ? `${user?.account ?? ''} · ${user?.role_name ?? ''}` : user?.role_name} />
+            <MenuItem icon="user" text={t('menu.personal_center')} href={`#${routePath('personal_center')}`} />
             <MenuItem icon="key" text={t('menu.update_password')} href={`#${routePath('update_password')}`} />
             {!isMobile && (
               <MenuItem

@@ -1,5 +1,6 @@
-import { put, takeLeading } from 'redux-saga/effects';
-import { tokenMenu, type MenuItem } from '../../../contracts/index.ts';
+import { all, put, takeLeading } from 'redux-saga/effects';
+import { FrameType, tokenMenu, type MenuItem } from '../../../contracts/index.ts';
+import { realtimeEvents } from '../realtime-events.ts';
 import { menuEvents } from '../menu-slice.ts';
 import { apiCall, toUserMessage, type Saga } from './call.ts';
 
@@ -16,6 +17,9 @@ export function* loadMenuFlow(): Saga<readonly MenuItem[] | null> {
   }
 }
 
+/** Frame 23: an administrator changed this user's role; the menu and buttons follow without a re-login. */
+const isMenuRefresh = (a: { type: string; payload?: unknown }): boolean => realtimeEvents.frameReceived.match(a) && a.payload.type === FrameType.values.menu_refresh;
+
 export function* watchMenu(): Saga {
-  yield takeLeading(menuEvents.retryRequested.type, loadMenuFlow);
+  yield all([takeLeading(menuEvents.retryRequested.type, loadMenuFlow), takeLeading(isMenuRefresh, loadMenuFlow)]);
 }

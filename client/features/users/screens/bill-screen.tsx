@@ -1,0 +1,24 @@
+import { BillType, billInquire, formatMoney } from '../../../../contracts/index.ts';
+import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
+import { defineResource } from '../../../resources/define.ts';
+
+/** /customer/bill: the ledger's rows; administrators see everyone's, anyone else their own (server scope). */
+export const billResource = defineResource(billInquire, () => ({
+  name: 'bill',
+  description: 'resources.bill.description',
+  columns: [
+    { field: 'id', kind: 'number', width: 64 },
+    { field: 'account', kind: 'text' },
+    { field: 'phone', kind: 'text' },
+    { field: 'type', kind: 'enum', enum: BillType },
+    { kind: 'custom', id: 'amount', render: (row) => (row.amount_micro > 0 ? '+' : '') + formatMoney(row.amount_micro), text: (row) => formatMoney(row.amount_micro) },
+    { kind: 'custom', id: 'balance_before', render: (row) => formatMoney(row.balance_before_micro), text: (row) => formatMoney(row.balance_before_micro) },
+    { kind: 'custom', id: 'balance_after', render: (row) => formatMoney(row.balance_after_micro), text: (row) => formatMoney(row.balance_after_micro) },
+    { field: 'remark', kind: 'text' },
+    { field: 'create_time', kind: 'date' },
+  ],
+  filters: ['type', 'user_id', { range: ['start_time', 'end_time'] }],
+  export: {},
+}));
+
+export default resourceScreen(billResource);

@@ -1,0 +1,31 @@
+import { menuInquire, roleAdd, roleInquire, roleRemove, roleUpdate, roleUpdateMenus } from '../../../../contracts/index.ts';
+import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
+import { defineResource } from '../../../resources/define.ts';
+import { PermissionDialog, ROLE_LABELS } from '../components/permission-dialog.tsx';
+
+/** /customer/role (super administrators): roles, their names and remarks, and each role's permission tree. */
+export const roleResource = defineResource(roleInquire, (r) => ({
+  name: 'role',
+  description: `${ROLE_LABELS}.description`,
+  columns: [
+    { field: 'id', kind: 'number', width: 64 },
+    { field: 'name', kind: 'text' },
+    { field: 'kind', kind: 'text' },
+    { field: 'remarks', kind: 'text' },
+    { field: 'users', kind: 'number' },
+    { kind: 'custom', id: 'nodes', render: (row) => row.menu_ids.length, text: (row) => String(row.menu_ids.length) },
+    { field: 'create_time', kind: 'date' },
+  ],
+  filters: ['name'],
+  lookups: { menus: r.lookup(menuInquire, { body: {} }) },
+  create: r.form(roleAdd, { button: 'add', fields: ['name', 'kind', 'remarks'] }),
+  update: r.form(roleUpdate, { button: 'update', fields: ['name', 'remarks'] }),
+  remove: r.remove(roleRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  actions: [
+    { kind: 'dialog', id: 'permissions', scope: 'row', button: 'update', label: `${ROLE_LABELS}.actions.permissions`, icon: 'key', dialog: PermissionDialog },
+    // Never offered as a button: the permission dialog saves through it (the resource saga runs form actions).
+    r.formAction(roleUpdateMenus, { id: 'menus', scope: 'row', button: 'update', label: `${ROLE_LABELS}.actions.permissions`, icon: 'key', visible: () => false, form: { fields: [] } }),
+  ],
+}));
+
+export default resourceScreen(roleResource);

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import {
+  DisableFlag,
+  formatMoney,
+  OnlineStatus,
+  parseMoney,
+  roleOptions,
+  userChangeBalance,
+  userDisconnect,
+  userForceRefresh,
+  userResetPassword,
+  BILL_REMARK_MAX,
+  type UserRow,
+  type userInquire,
+  type administratorsInquire,
+  type userUpdate,
+  type administratorsUpdate,
+  type userRemove,
+  type administratorsRemove,
+} from '../../../contracts/index.ts';
+import type { ResourceBuilder } from '../../resources/define.ts';
+import type { ColumnDecl, ResourceInput } from '../../resources/types.ts';
+
+/** Both user screens share labels: `resources.users.*`. */
+export const USER_LABELS = 'resources.users';
+
+type ListOf = typeof userInquire | typeof administratorsInquire;
+type B = ResourceBuilder<ListOf>;
+
+/** Every §3 column; the rarely needed ones start hidden (the column chooser shows them). */
+export const userColumns: readonly ColumnDecl<UserRow>[] = [
+  { field: 'id', kind: 'number', width: 64 },
+  { field: 'account', kind: 'text' },
+  { field: 'name', kind: 'text' },
+  { field: 'role_name', kind: 'text' },
+  { field: 'phone', kind: 'text' },
+  { field: 'superior_account', kind: 'text' },
+  { field: 'invitation_code', kind: 'text' },
+  { kind: 'custom', id: 'balance', render: (row) => formatMoney(row.balance_micro), text: (row) => formatMoney(row.balance_micro) },
+  { field: 'share_ratio', kind: 'number' },
+  { field: 'member_expire_time', kind: 'date' },
+  { field: 'online_status', kind: 'enum', enum: OnlineStatus, intentOf: (c) => (c === OnlineStatus.values.online ? 'success' : 'none') },
+  { field: 'online_update_time', kind: 'date', hiddenByDefault: true },
+  { field: 'disable', kind: 'enum', enum: DisableFlag, intentOf: (c) => (c === DisableFlag.values.yes ? 'danger' : 'none') },
+  { field: 'domain_limit', kind: 'number' },
+  { field: 'create_time', kind: 'date' },
+  { field: 'register_ip', kind: 'text', hiddenByDefault: true },
+  { field: 'login_ip', kind: 'text', hiddenByDefault: true },
+  { field: 'login_time', kind: 'date', hiddenByDefault: true },
+];
+
+export const userFilters = [
+  'account',
+  'phone',
+  { field: 'role_id', lookup: 'roles' },
+  'disable',
+  'online_status',
+  { range: ['start_time', 'end_time'] },
+] as const;
+
+/** The balance form takes what a person types (a decimal); the call takes signed micro-units. */
+const balanceFields = z.object({
+  amount: z.string().trim().regex(/^[+-]?\d{1,10}(\.\d{1,6})?$/, 'validation.amount_format'),
+  remark: z.string().trim().min(1, 'validation.remark_required').max(BILL_REMARK_MAX),
+});
+
+const EDIT_FIELDS = [
+  'name',
+  'phone',
+  { name: 'role_id', lookup: 'roles' },
+  'superior_id',
+  'invitation_code',
+  'share_ratio',
+  { name: 'member_expire_time', kind: 'date_time' },
+  'domain_limit',
+] as const;
+
+/** The declaration both screens share; the calls differ (and so do the route's buttons). */
+export function userScreen(
+  r: B,
+  calls: { update: typeof userUpdate | typeof administratorsUpdate; remove: typeof userRemove | typeof administratorsRemove },
+): Omit<ResourceInput<ListOf>, 'list' | 'name'> {
+  const id = (rows: UserRow[]) => rows[0]!.id;
+  return {
+    labels: USER_LABELS,
+    columns: userColumns,
+    filters: userFilters,
+    lookups: { roles: r.lookup(roleOptions, { body: {}, options: (a) => a.map((x) => ({ value: x.id, label: x.name })) }) },
+    update: r.form(calls.update, { button: 'update', fields: EDIT_FIELDS }),
+    remove: r.remove(calls.remove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+    actions: [
+      r.action(calls.update, { id: 'disable', scope: 'row', button: 'update', label: `${USER_LABELS}.actions.disable`, icon: 'disable', intent: 'danger', confirm: 'normal', visible: (row) => row.disable === DisableFlag.values.no, body: (rows) => ({ id: id(rows), disable: DisableFlag.values.yes }) }),
+      r.action(calls.update, { id: 'enable', scope: 'row', button: 'update', label: `${USER_LABELS}.actions.enable`, icon: 'endorsed', visible: (row) => row.disable === DisableFlag.values.yes, body: (rows) => ({ id: id(rows), disable: DisableFlag.values.no }) }),
+      r.formAction(userChangeBalance, {
+        id: 'balance',
+        scope: 'row',
+        button: 'balance',
+        label: `${USER_LABELS}.actions.balance`,
+        icon: 'dollar',
+        form: { schema: balanceFields, fields: ['amount', 'remark'], toBody: (values, rows) => ({ id: id(rows), amount_micro: parseMoney(String(values.amount ?? '')), remark: values.remark }) },
+      }),
+      r.formAction(userResetPassword, {
+        id: 'reset_password',
+        scope: 'row',
+        button: 'reset_password',
+        label: `${USER_LABELS}.actions.reset_password`,
+        icon: 'key',
+        form: { schema: z.object({}), fields: [], toBody: (_values, rows) => ({ id: id(rows) }) },
+      }),
+      r.action(userForceRefresh, { id: 'force_refresh', scope: 'row', button: 'force_refresh', label: `${USER_LABELS}.actions.force_refresh`, icon: 'refresh', confirm: 'normal', body: (rows) => ({ id: id(rows) }) }),
+      r.action(userDisconnect, { id: 'disconnect', scope: 'row', button: 'force_refresh', label: `${USER_LABELS}.actions.disconnect`, icon: 'offline', confirm: 'normal', body: (rows) => ({ id: id(rows) }) }),
+    ],
+    export: {},
+  };
+}

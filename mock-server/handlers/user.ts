@@ -1,0 +1,143 @@
+import {
+  administratorsInquire,
+  administratorsRemove,
+  administratorsUpdate,
+  passwordRule,
+  userInquire,
+  userRemove,
+  userRow,
+  userUpdate,
+} from '../../contracts/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { defineHandlers, type HandlerContext } from '../http/handler.ts';
+import { describeIssue } from '../http/router.ts';
+import { randomCode } from '../qr/scope.ts';
+import { hashPassword } from '../services/passwords.ts';
+import { defineResource } from '../resources/define.ts';
+import { checkRoleGrant, checkStanding, checkSuperior, checkTarget, closeSockets, rankOf, SCREEN_KINDS, type UserScreen } from '../users/guards.ts';
+
+const SELECT = `u.id, u.account, u.name, u.role_id, r.name AS role_name, r.kind AS role_kind, u.phone, u.superior_id,
+  s.account AS superior_account, u.invitation_code, u.balance_micro, u.share_ratio, u.member_expire_time,
+  u.online_status, u.online_update_time, u.disable, u.create_time, u.register_ip, u.login_ip, u.login_time, u.domain_limit`;
+
+type UpdateCall = typeof userUpdate | typeof administratorsUpdate;
+
+/**
+ * One declaration per screen over the same table: the screen's role kinds in `where`, the same columns,
+ * filters, uniqueness and guard rails. Balance is not here: it changes only through `user/change_balance`.
+ */
+function usersOf<const I extends typeof userInquire | typeof administratorsInquire, const U extends UpdateCall, const D extends typeof userRemove | typeof administratorsRemove>(
+  screen: UserScreen,
+  calls: { inquire: I; update: U; remove: D },
+) {
+  const kinds = SCREEN_KINDS[screen].map((k) => `'${k}'`).join(', ');
+  return defineResource({
+    calls,
+    row: userRow,
+    table: 'users',
+    alias: 'u',
+    select: SELECT,
+    joins: 'JOIN roles r ON r.id = u.role_id LEFT JOIN users s ON s.id = u.superior_id',
+    where: `u.status = 1 AND r.kind IN (${kinds})`,
+    filters: {
+      account: { op: 'like', column: 'account' },
+      phone: 'like',
+      role_id: 'eq',
+      superior_id: 'eq',
+      disable: 'eq',
+      online_status: 'eq',
+      start_time: { op: 'gte', column: 'create_time' },
+      end_time: { op: 'lte', column: 'create_time' },
+    },
+    orderBy: 'u.id DESC',
+    unique: [{ column: 'invitation_code', message: 'errors.invitation_code_taken' }],
+    softDelete: { column: 'status', live: 1, removed: 2, notRemoved: 'errors.user_not_found' },
+    rules: {
+      update: (ctx: HandlerContext<UpdateCall>) => {
+        const { body, services } = ctx;
+        const { db } = services;
+        const me = ctx.me();
+        const target = checkTarget(db, screen, me, body.id);
+        if (body.role_id !== undefined) {
+          const kind = checkRoleGrant(db, me, body.role_id);
+          if (rankOf(kind) < rankOf(target.role_kind)) checkStanding(db, me, target, 'role_id');
+        }
+        if (body.disable === 2) checkStanding(db, me, target, 'disable');
+        if (body.superior_id != null) checkSuperior(db, body.id, body.superior_id);
+        if (body.disable === 2) services.sessions.endAllOf(body.id);
+      },
+      remove: (ctx, found) => {
+        const { db } = ctx.services;
+        const me = ctx.me();
+        const ids = found.map((f) => f.id);
+        for (const f of found) {
+          checkStanding(db, me, checkTarget(db, screen, me, f.id, true), 'ids', ids);
+          ctx.services.sessions.endAllOf(f.id);
+        }
+      },
+    },
+  });
+}
+
+const users = usersOf('user_list', { inquire: userInquire, update: userUpdate, remove: userRemove });
+const admins = usersOf('administrators', { inquire: administratorsInquire, update: administratorsUpdate, remove: administratorsRemove });
+
+const PASSWORD_LENGTH = 12;
+/** A generated password meets §5: letters and digits, at least one of each. */
+function generatedPassword(): string {
+  for (;;) {
+    const p = randomCode(PASSWORD_LENGTH);
+    if (/[A-Za-z]/.test(p) && /[0-9]/.test(p)) return p;
+  }
+}
+
+export const userHandlers = defineHandlers({
+  ...users.handlers,
+  ...admins.handlers,
+  // Disabling or removing closes the user's consoles once the change is committed.
+  'user/update': (ctx) => {
+    const row = users.handlers['user/update'](ctx);
+    if (ctx.body.disable === 2) closeSockets(ctx.services, [ctx.body.id]);
+    return row;
+  },
+  'administrators/update': (ctx) => {
+    const row = admins.handlers['administrators/update'](ctx);
+    if (ctx.body.disable === 2) closeSockets(ctx.services, [ctx.body.id]);
+    return row;
+  },
+  'user/remove': (ctx) => {
+    const out = users.handlers['user/remove'](ctx);
+    closeSockets(ctx.services, ctx.body.ids);
+    return out;
+  },
+  'administrators/remove': (ctx) => {
+    const out = admins.handlers['administrators/remove'](ctx);
+    closeSockets(ctx.services, ctx.body.ids);
+    return out;
+  },
+
+  'user/reset_password': async ({ body, services, me }) => {
+    const { db } = services;
+    const target = services.users.byId(body.id);
+    if (!target || target.status !== 1) throw new ApiError(404, 'errors.user_not_found', { field: 'id' });
+    if (rankOf(target.role_kind) > rankOf(me().role_kind)) throw new ApiError(403, 'errors.user_above_own', { field: 'id' });
+    const typed = body.password;
+    if (typed !== undefined) {
+      const parsed = passwordRule.safeParse(typed);
+      if (!parsed.success) throw new ApiError(400, describeIssue(parsed.error).key, { field: 'password' });
+      if (typed === target.account) throw new ApiError(400, 'validation.login_err_05', { field: 'password' });
+    }
+    const password = typed ?? generatedPassword();
+    const hash = await hashPassword(password, services.config.scrypt);
+    db.transaction(() => {
+      db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, target.id);
+      services.sessions.endAllOf(target.id);
+    })();
+    closeSockets(services, [target.id]);
+    // A typed password is the admin's own; only a generated one is answered (shown once).
+    return { password: typed === undefined ? password : null };
+  },
+
+  'role/options': ({ services }) =>
+    services.db.prepare<[], { id: number; name: string; kind: string }>('SELECT id, name, kind FROM roles ORDER BY id').all(),
+});

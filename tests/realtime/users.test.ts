@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CloseCode, FrameType, type MenuNode } from '../../contracts/index.ts';
+import { ok, refusalChecker } from '../helpers/qr.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { connectAs } from './client.ts';
+
+/** Issue 12 over a real socket: disabling closes at once, a role edit pushes frame 23, online detection. */
+let t: TestServer;
+let admin: string;
+let superTok: string;
+const refusedUnchanged = refusalChecker(() => t);
+const onlineOf = (account: string) => t.db.prepare('SELECT online_status FROM users WHERE account = ?').pluck().get(account);
+
+beforeAll(async () => {
+  t = await startTestServer();
+  [admin, superTok] = await Promise.all([t.login('admin01'), t.login('superadmin')]);
+});
+afterAll(() => t.close());
+
+describe('users and sockets', () => {
+  it('disabling a user closes their sockets at once (4007), not at the next ping', async () => {
+    const c = await connectAs(t, 'customer02');
+    ok(await t.call('user/update', { id: 5, disable: 2 }, admin));
+    expect((await c.closed).code).toBe(CloseCode.values.session_ended);
+    ok(await t.call('user/update', { id: 5, disable: 1 }, admin));
+  });
+
+  it('removing a user closes their sockets at once', async () => {
+    const c = await connectAs(t, 'totp01');
+    ok(await t.call('user/remove', { ids: [6] }, admin));
+    expect((await c.closed).code).toBe(CloseCode.values.session_ended);
+  });
+
+  it("saving a role's nodes pushes frame 23 to its online users", async () => {
+    const c = await connectAs(t, 'agent01');
+    const held = t.db.prepare('SELECT menu_id FROM role_menus WHERE role_id = 4').pluck().all() as number[];
+    const answer = ok<{ pushed: number }>(await t.call('role/update_menus', { id: 4, menu_ids: held }, superTok));
+    expect(answer.pushed).toBe(1);
+    expect((await c.next()).type).toBe(FrameType.values.menu_refresh);
+    c.close();
+    await c.closed;
+  });
+});
+
+describe('subscriber_config_default', () => {
+  it('reads and patches the config; bad input names the field and changes nothing', async () => {
+    const before = ok<Record<string, unknown>>(await t.call('subscriber_config_default/inquire', {}, admin));
+    expect(Object.keys(before).sort()).toEqual(
+      ['allow_register', 'default_share_ratio', 'failed_login_limit', 'failure_window_minutes', 'no_register_prompt', 'online_detection'],
+    );
+    await refusedUnchanged('subscriber_config_default/update', { failed_login_limit: 0 }, admin, 400, /failed_login_limit/);
+    await refusedUnchanged('subscriber_config_default/update', { default_share_ratio: -1 }, admin, 400, /default_share_ratio/);
+    const after = ok<Record<string, unknown>>(await t.call('subscriber_config_default/update', { default_share_ratio: 15 }, admin));
+    expect(after).toEqual({ ...before, default_share_ratio: 15 });
+  });
+
+  it('online detection off: a connecting user is not marked online; on again: marked', async () => {
+    ok(await t.call('subscriber_config_default/update', { online_detection: false }, admin));
+    const off = await connectAs(t, 'customer01');
+    expect(onlineOf('customer01')).toBe(1);
+    off.close();
+    await off.closed;
+    ok(await t.call('subscriber_config_default/update', { online_detection: true }, admin));
+    const on = await connectAs(t, 'customer01');
+    expect(onlineOf('customer01')).toBe(2);
+    on.close();
+    await on.closed;
+  });
+
+  it('the menu tree offers every node to the role editor', async () => {
+    const nodes = ok<MenuNode[]>(await t.call('menu/inquire', {}, superTok));
+    expect(nodes.length).toBe(t.db.prepare('SELECT COUNT(*) FROM menus').pluck().get());
+  });
+});
