@@ -32,3 +32,5 @@ export * from './realtime/frames.ts';
 export * from './realtime/codec.ts';
 export * from './realtime/control.ts';
 export * from './realtime/close-reasons.ts';
+export * from './calls/vip.ts';
+export * from './calls/agent.ts';

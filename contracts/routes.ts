@@ -76,7 +76,7 @@ export const ROUTES = [
   r('we_chat_blocking_detection_configuration', 'wechat', 'admin', ['update']),
   r('shield_configuration', 'wechat', 'admin', ['update']),
 
-  r('vip_combo', 'vip', 'customer', [...CRUD]),
+  r('vip_combo', 'vip', 'admin', [...CRUD]),
   r('buy_vip_combo', 'vip', 'customer', ['buy']),
   r('balance_recharge', 'vip', 'customer', ['recharge']),
   r('order', 'vip', 'customer'),

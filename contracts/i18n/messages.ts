@@ -65,6 +65,8 @@ const en = {
     amount_max: 'an amount is at most 1,000,000,000',
     remark_required: 'please enter a remark',
     title_required: 'title may not be empty',
+    amount_positive: 'an amount must be more than 0',
+    reason_required: 'please enter the reason',
   },
   errors: {
     login_failed: 'Login failed',
@@ -120,6 +122,16 @@ const en = {
     category_parent_unknown: 'the parent category does not exist',
     category_cycle: 'a category cannot move under itself or one of its subcategories',
     category_has_children: 'This category still has subcategories; move or remove them first',
+    // money flows (issue 11)
+    combo_hidden: 'This combo is not on sale',
+    combo_in_use: 'This combo has orders and cannot be deleted; hide it instead',
+    recharge_min: 'The smallest recharge is {{min}} USDT',
+    withdrawal_min: 'The smallest withdrawal is {{min}} USDT',
+    withdrawal_pending: 'You already have a withdrawal waiting for review; wait for it before asking again',
+    withdrawal_not_pending: 'This withdrawal has been reviewed already (status: {{status}})',
+    chain_transfer_failed: 'The chain transfer failed; the withdrawal is still pending, try again later',
+    order_not_unpaid: 'This order is paid already',
+    too_many_open_orders: 'Too many open orders for this amount; try again in a few minutes',
   },
 };
 
@@ -184,6 +196,8 @@ const zhCN: Catalogue = {
     amount_max: '金额最多为 1,000,000,000',
     remark_required: '请输入备注',
     title_required: '标题不能为空',
+    amount_positive: '金额必须大于 0',
+    reason_required: '请填写拒绝原因',
   },
   errors: {
     login_failed: '登录失败',
@@ -239,6 +253,16 @@ const zhCN: Catalogue = {
     category_parent_unknown: '上级分类不存在',
     category_cycle: '分类不能移动到自身或其下级分类之下',
     category_has_children: '该分类下还有子分类，请先移走或删除子分类',
+    // money flows (issue 11)
+    combo_hidden: '该套餐已下架，无法购买',
+    combo_in_use: '该套餐已有订单，不能删除；请改为隐藏',
+    recharge_min: '最低充值金额为 {{min}} USDT',
+    withdrawal_min: '最低提现金额为 {{min}} USDT',
+    withdrawal_pending: '已有一笔待审核的提现申请，请等待审核后再申请',
+    withdrawal_not_pending: '该提现申请已处理（状态：{{status}}），不能再次审核',
+    chain_transfer_failed: '链上转账失败，提现仍为待审核，请稍后重试',
+    order_not_unpaid: '该订单已支付',
+    too_many_open_orders: '该金额的待支付订单过多，请几分钟后再试',
   },
 };
 

@@ -7,6 +7,7 @@ import { asyncOperations } from './migrations/005-async-operations.ts';
 import { ledger } from './migrations/006-ledger.ts';
 import { uploads } from './migrations/007-uploads.ts';
 import { auditLog } from './migrations/008-audit-log.ts';
+import { moneyFlows } from './migrations/012-money-flows.ts';
 
 /**
  * Numbered migrations, applied in order inside one transaction each; `PRAGMA user_version` records the last.
@@ -20,7 +21,7 @@ export interface Migration {
 }
 
 /** Add yours in its own file under migrations/ and list it here. */
-export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog];
+export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, moneyFlows];
 
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;

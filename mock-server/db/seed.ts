@@ -13,6 +13,7 @@ import { seedAsyncOperations } from '../jobs/seed.ts';
 import type { Services } from '../services/index.ts';
 import { hashPasswordSync } from '../services/passwords.ts';
 import { seedLogTypes } from '../services/audit.ts';
+import { seedVipCombos } from '../money/seed.ts';
 
 /** The messages of fixtures/seed/messages.ts. */
 function seedMessages(services: Services): void {
@@ -31,6 +32,7 @@ const AREA_SEEDS: readonly SeedStep[] = [
   seedUploadConfig,
   seedLogTypes,
   seedAsyncOperations,
+  seedVipCombos,
 ];
 
 export function isSeeded(db: Database): boolean {

@@ -12,6 +12,8 @@ import { uploadHandlers } from './upload.ts';
 import { asyncOperationsHandlers } from './async-operations.ts';
 import { mallCategoryHandlers } from './mall-category.ts';
 import { statisticsHandlers } from './statistics.ts';
+import { vipHandlers } from './vip.ts';
+import { agentHandlers } from './agent.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -28,4 +30,6 @@ export const handlers: HandlerMap = {
   ...asyncOperationsHandlers,
   ...mallCategoryHandlers,
   ...statisticsHandlers,
+  ...vipHandlers,
+  ...agentHandlers,
 };
