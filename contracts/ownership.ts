@@ -32,6 +32,7 @@ export const OWNED_LISTS: readonly OwnedList[] = [
   'qr_code_access/cleared_inquire',
   { call: 'qr_code_access/inquire', with: { qr_code_id: 'qr_code_list/inquire' } },
   'async_operations/inquire',
+  'order/inquire',
 ];
 
 const QR: OwnedList = 'qr_code_list/inquire';
@@ -96,10 +97,12 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
 
   'bill/inquire': { user_id: 'owner' },
   'async_operations/download': { id: 'async_operations/inquire' },
+  'order/details': { id: 'order/inquire' },
 };
 
 /** Id-like request fields of customer calls that name shared rows (catalogues every customer may use). */
 export const NOT_OWNED_FIELDS: Readonly<Partial<Record<CallPath, readonly string[]>>> = {
   'short_code/add': ['url_key_platform_id'],
   'short_code/update': ['url_key_platform_id'],
+  'vip_combo/buy': ['vip_combo_id'],
 };

@@ -34,6 +34,19 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   forward: lazy(() => import('../features/domains/screens/forward-screen.tsx')),
   mall_category_list: lazy(() => import('../features/mall/screens/mall-category-list-screen.tsx')),
   home_admin: lazy(() => import('../features/statistics/screens/home-admin-screen.tsx')),
+  // money flows (issue 11)
+  vip_combo: lazy(() => import('../features/money/screens/vip-combo-screen.tsx')),
+  buy_vip_combo: lazy(() => import('../features/money/screens/buy-vip-combo-screen.tsx')),
+  balance_recharge: lazy(() => import('../features/money/screens/balance-recharge-screen.tsx')),
+  order: lazy(() => import('../features/money/screens/order-screen.tsx')),
+  user_order: lazy(() => import('../features/money/screens/user-order-screen.tsx')),
+  order_customer: lazy(() => import('../features/money/screens/order-customer-screen.tsx')),
+  agent_divided_into: lazy(() => import('../features/money/screens/agent-divided-into-screen.tsx')),
+  agent_daily_statistics: lazy(() => import('../features/money/screens/agent-daily-statistics-screen.tsx')),
+  agent_historical_statistics: lazy(() => import('../features/money/screens/agent-historical-statistics-screen.tsx')),
+  user_customer: lazy(() => import('../features/money/screens/user-customer-screen.tsx')),
+  acting_withdrawal_list: lazy(() => import('../features/money/screens/acting-withdrawal-list-screen.tsx')),
+  withdrawal_list: lazy(() => import('../features/money/screens/withdrawal-list-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */

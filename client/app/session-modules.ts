@@ -7,6 +7,8 @@ import { watchResources } from '../resources/sagas/resource-sagas.ts';
 import { resourcesSlice } from '../resources/resource-slice.ts';
 import { watchRecords } from '../resources/record/record-sagas.ts';
 import { recordsSlice } from '../resources/record/record-slice.ts';
+import { watchPayments } from '../features/money/sagas/payment-sagas.ts';
+import { paymentSlice } from '../features/money/payment-slice.ts';
 import type { FeatureModule } from './modules.ts';
 
 /**
@@ -21,11 +23,12 @@ export const sessionReducers = {
   messages: messagesSlice.reducer,
   resources: resourcesSlice.reducer,
   records: recordsSlice.reducer,
+  payment: paymentSlice.reducer,
 };
 
 export const sessionModule: FeatureModule = {
   reducers: sessionReducers,
-  sagas: [watchRealtime, watchMessagePolling, watchResources, watchAsyncOperations, watchRecords],
+  sagas: [watchRealtime, watchMessagePolling, watchResources, watchAsyncOperations, watchRecords, watchPayments],
 };
 
 export type SessionModuleState = { [K in keyof typeof sessionReducers]: ReturnType<(typeof sessionReducers)[K]> };

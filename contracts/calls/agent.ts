@@ -7,7 +7,10 @@ import { microAmount } from '../money.ts';
 import { positiveMicro } from './vip.ts';
 
 /** A TRC20 address, checked like the pay-config address: T and 33 Base58 characters. */
-export const tronAddress = z.string().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'validation.usdt_address');
+export const tronAddress = z
+  .string()
+  .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'validation.usdt_address')
+  .meta({ examples: ['TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'] });
 
 /** Smallest withdrawal: 10 USDT (docs/decisions/2026-11-23-money-flows.md). */
 export const WITHDRAWAL_MIN_MICRO = 10_000_000;
@@ -95,6 +98,8 @@ export const withdrawal = z.object({
   create_time: dateTime,
   review_time: dateTime.nullable(),
 });
+
+export type Withdrawal = z.infer<typeof withdrawal>;
 
 export const withdrawalAdd = defineCall({
   path: 'withdrawal/add',

@@ -4,15 +4,19 @@ import { defineCall } from '../call.ts';
 import { dateTime, id, listRequest, noData, pageOf } from '../envelope.ts';
 import { defineEnum } from '../enum.ts';
 import { OrderStatus, PayType, ShowStatus } from '../enums.ts';
-import { microAmount } from '../money.ts';
+import { MICRO_PER_UNIT, microAmount } from '../money.ts';
 
 /** What an order buys (table orders.type). */
 export const OrderType = defineEnum('order_type', { vip_combo: 1, recharge: 2 });
 /** How an order is paid: from the balance at once, or by a TRC20-USDT transfer on the (simulated) chain. */
 export const PayMethod = defineEnum('pay_method', { balance: 1, chain: 2 });
 
-/** A positive amount in micro-units (a price, a recharge, a withdrawal): 0 and below are refused. */
-export const positiveMicro = microAmount.min(1, 'validation.amount_positive');
+/**
+ * A positive amount in micro-units (a price, a recharge, a withdrawal): 0 and below are refused, and one order
+ * or request is at most 1,000,000 USDT (so a unique pay amount and any sum of a day stay far inside the limit).
+ */
+export const ORDER_MAX_MICRO = 1_000_000 * MICRO_PER_UNIT;
+export const positiveMicro = z.int().min(1, 'validation.amount_positive').max(ORDER_MAX_MICRO, 'validation.amount_order_max');
 
 /** Spec §4 "VIP combos": name, price (USDT), days, domain quota, description, show/hide, sort (larger first). */
 export const vipCombo = z.object({
@@ -88,6 +92,7 @@ export const vipComboShop = defineCall({
   path: 'vip_combo/shop',
   summary: 'The combos a customer may buy: shown ones only, larger sort first.',
   access: permission('buy_vip_combo'),
+  audit: false,
   request: listRequest({}),
   response: pageOf(vipCombo),
 });
@@ -123,6 +128,7 @@ export const vipComboBuy = defineCall({
     'Buy a shown combo. pay_method 1: from the balance at once (membership extended from max(now, expiry), ' +
     'domain quota raised, one transaction; 409 when the balance is short). pay_method 2: an unpaid order to pay on chain.',
   access: permission('buy_vip_combo', 'buy'),
+  audit: true,
   request: z.strictObject({ vip_combo_id: id, pay_method: PayMethod.schema }),
   response: order,
 });

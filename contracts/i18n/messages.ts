@@ -66,6 +66,7 @@ const en = {
     remark_required: 'please enter a remark',
     title_required: 'title may not be empty',
     amount_positive: 'an amount must be more than 0',
+    amount_order_max: 'one order or withdrawal is at most 1,000,000 USDT',
     reason_required: 'please enter the reason',
   },
   errors: {
@@ -197,6 +198,7 @@ const zhCN: Catalogue = {
     remark_required: '请输入备注',
     title_required: '标题不能为空',
     amount_positive: '金额必须大于 0',
+    amount_order_max: '单笔订单或提现最多 1,000,000 USDT',
     reason_required: '请填写拒绝原因',
   },
   errors: {

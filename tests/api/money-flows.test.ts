@@ -23,7 +23,7 @@ const user = (id: number) =>
     member_expire_time: string | null;
     domain_limit: number;
   };
-async function control(op: string, body: unknown = {}) {
+async function control(op: string, body: object = {}) {
   const res = await request(t.server).post(`/__control/${op}`).send(body);
   expect(res.status, `${op}: ${res.text}`).toBe(200);
   return res.body.data;
@@ -130,7 +130,8 @@ describe('withdrawals', () => {
   it('reserves at request, one pending at a time, reject returns it, approve pays on chain', async () => {
     await refusedUnchanged('withdrawal/add', { amount_micro: 9_000_000, address: PAYEE }, tok.agent, 400, /10 USDT/);
     await refusedUnchanged('withdrawal/add', { amount_micro: 20_000_000, address: 'T123' }, tok.agent, 400, /address/);
-    await refusedUnchanged('withdrawal/add', { amount_micro: 10_000_000_000_000, address: PAYEE }, tok.agent, 409, /agent01/);
+    await refusedUnchanged('withdrawal/add', { amount_micro: 1_000_000_000_001, address: PAYEE }, tok.agent, 400, /1,000,000/);
+    await refusedUnchanged('withdrawal/add', { amount_micro: 900_000_000_000, address: PAYEE }, tok.agent, 409, /agent01/);
     const before = user(AGENT).balance_micro;
     const w = ok<{ id: number; status: number }>(await t.call('withdrawal/add', { amount_micro: 50_000_000, address: PAYEE }, tok.agent));
     expect(user(AGENT).balance_micro).toBe(before - 50_000_000);
