@@ -34,3 +34,4 @@ export * from './realtime/control.ts';
 export * from './realtime/close-reasons.ts';
 export * from './calls/vip.ts';
 export * from './calls/agent.ts';
+export * from './calls/wallet.ts';

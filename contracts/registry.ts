@@ -14,12 +14,13 @@ import { mallCategoryCalls } from './calls/mall-category.ts';
 import { statisticsCalls } from './calls/statistics.ts';
 import { vipCalls } from './calls/vip.ts';
 import { agentCalls } from './calls/agent.ts';
+import { walletCalls } from './calls/wallet.ts';
 
 /**
  * Every HTTP call of the product. Adding a call = adding its `defineCall` to an area file and the area's
  * array here; the server refuses to start a registered call without a handler (see tests/contract).
  */
-export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls, ...qrCodeCalls, ...qrCodeAccessCalls, ...domainCalls, ...rotationCalls, ...ledgerCalls, ...uploadCalls, ...asyncOperationsCalls, ...mallCategoryCalls, ...statisticsCalls, ...vipCalls, ...agentCalls] as const satisfies readonly CallDef[];
+export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls, ...qrCodeCalls, ...qrCodeAccessCalls, ...domainCalls, ...rotationCalls, ...ledgerCalls, ...uploadCalls, ...asyncOperationsCalls, ...mallCategoryCalls, ...statisticsCalls, ...vipCalls, ...agentCalls, ...walletCalls] as const satisfies readonly CallDef[];
 
 export type AnyCall = (typeof calls)[number];
 export type CallPath = AnyCall['path'];

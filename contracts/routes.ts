@@ -92,7 +92,7 @@ export const ROUTES = [
   r('user_customer', 'agents', 'agent'),
   r('withdrawal_list', 'agents', 'admin', ['approve', 'reject']),
 
-  r('tron', 'wallets', 'super', ['add', 'collect', 'sync_balance']),
+  r('tron', 'wallets', 'super', ['add', 'remove', 'reveal_key', 'collect', 'sync_balance']),
   r('tron_transaction_summary', 'wallets', 'admin'),
   r('usdt_transaction_record', 'wallets', 'admin'),
 

@@ -67,6 +67,8 @@ const en = {
     title_required: 'title may not be empty',
     amount_positive: 'an amount must be more than 0',
     amount_order_max: 'one order or withdrawal is at most 1,000,000 USDT',
+    private_key: 'a private key is 64 hexadecimal characters',
+    confirm_required: 'confirm that you want to see the private key',
     reason_required: 'please enter the reason',
   },
   errors: {
@@ -133,6 +135,8 @@ const en = {
     chain_transfer_failed: 'The chain transfer failed; the withdrawal is still pending, try again later',
     order_not_unpaid: 'This order is paid already',
     too_many_open_orders: 'Too many open orders for this amount; try again in a few minutes',
+    private_key_invalid: 'This private key is not a valid secp256k1 key',
+    no_wallets: 'No wallet in use to work on',
   },
 };
 
@@ -199,6 +203,8 @@ const zhCN: Catalogue = {
     title_required: '标题不能为空',
     amount_positive: '金额必须大于 0',
     amount_order_max: '单笔订单或提现最多 1,000,000 USDT',
+    private_key: '私钥为 64 位十六进制字符',
+    confirm_required: '请确认要查看私钥',
     reason_required: '请填写拒绝原因',
   },
   errors: {
@@ -265,6 +271,8 @@ const zhCN: Catalogue = {
     chain_transfer_failed: '链上转账失败，提现仍为待审核，请稍后重试',
     order_not_unpaid: '该订单已支付',
     too_many_open_orders: '该金额的待支付订单过多，请几分钟后再试',
+    private_key_invalid: '该私钥不是有效的 secp256k1 私钥',
+    no_wallets: '没有可处理的钱包',
   },
 };
 

@@ -21,6 +21,8 @@ export interface ChainTx {
   readonly to_address: string;
   readonly amount_micro: number;
   readonly status: 1 | 2 | 3;
+  /** 1 payment in, 2 payout, 3 collection. */
+  readonly type: 1 | 2 | 3;
   readonly remark: string;
   readonly create_time: string;
 }
@@ -37,8 +39,8 @@ export function createChain(db: Database, clock: Clock) {
   const observers: ChainObserver[] = [];
   const q = {
     tx: db.prepare<[string], ChainTx>('SELECT * FROM chain_transactions WHERE hash = ?'),
-    insertTx: db.prepare(`INSERT INTO chain_transactions (hash, token, from_address, to_address, amount_micro, status, remark, create_time)
-      VALUES (@hash, @token, @from, @to, @amount, @status, @remark, @at)`),
+    insertTx: db.prepare(`INSERT INTO chain_transactions (hash, token, from_address, to_address, amount_micro, status, type, remark, create_time)
+      VALUES (@hash, @token, @from, @to, @amount, @status, @type, @remark, @at)`),
     nextId: db.prepare<[], { n: number }>('SELECT coalesce(max(id), 0) + 1 AS n FROM chain_transactions'),
     pending: db.prepare<[], ChainTx>('SELECT * FROM chain_transactions WHERE status = 1 ORDER BY id'),
     head: db.prepare<[], { number: number; hash: string }>('SELECT number, hash FROM chain_blocks ORDER BY number DESC LIMIT 1'),
@@ -56,10 +58,10 @@ export function createChain(db: Database, clock: Clock) {
   const balanceOf = (address: string, token: Token = 'USDT') => q.balance.get(address, token)?.amount_micro ?? 0;
   const stateOf = (key: string) => q.state.get(key)?.value ?? 0;
 
-  function record(from: string, to: string, amount: number, token: Token, remark: string, status: 1 | 3): ChainTx {
+  function record(from: string, to: string, amount: number, token: Token, remark: string, status: 1 | 3, type: 1 | 2 | 3 = 1): ChainTx {
     const n = q.nextId.get()!.n;
     const hash = sha(`tx:${n}:${token}:${from}:${to}:${amount}`);
-    q.insertTx.run({ hash, token, from, to, amount, status, remark, at: formatDateTime(clock.now()) });
+    q.insertTx.run({ hash, token, from, to, amount, status, type, remark, at: formatDateTime(clock.now()) });
     return q.tx.get(hash)!;
   }
 
@@ -102,14 +104,13 @@ export function createChain(db: Database, clock: Clock) {
      * ones fail (recorded as failed, nothing moves); a sender short of funds fails too. Answers the
      * transaction; the caller decides what a failure means.
      */
-    transfer: db.transaction((from: string, to: string, amountMicro: number, token: Token = 'USDT', remark = ''): ChainTx => {
+    transfer: db.transaction((from: string, to: string, amountMicro: number, token: Token = 'USDT', remark = '', type: 2 | 3 = 2): ChainTx => {
       const failing = stateOf('fail_next');
       if (failing > 0) {
         q.setState.run('fail_next', failing - 1);
-        const t = record(from, to, amountMicro, token, remark, 3);
-        return t;
+        return record(from, to, amountMicro, token, remark, 3, type);
       }
-      const t = record(from, to, amountMicro, token, remark, 1);
+      const t = record(from, to, amountMicro, token, remark, 1, type);
       mineOne();
       return q.tx.get(t.hash)!;
     }),

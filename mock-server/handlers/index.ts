@@ -14,6 +14,7 @@ import { mallCategoryHandlers } from './mall-category.ts';
 import { statisticsHandlers } from './statistics.ts';
 import { vipHandlers } from './vip.ts';
 import { agentHandlers } from './agent.ts';
+import { walletHandlers } from './wallet.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -32,4 +33,5 @@ export const handlers: HandlerMap = {
   ...statisticsHandlers,
   ...vipHandlers,
   ...agentHandlers,
+  ...walletHandlers,
 };

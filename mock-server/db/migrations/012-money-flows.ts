@@ -25,6 +25,8 @@ export const moneyFlows: Migration = {
       amount_micro INTEGER NOT NULL CHECK (amount_micro > 0),
       -- 1 pending (not in a block yet), 2 confirmed, 3 failed
       status INTEGER NOT NULL DEFAULT 1 CHECK (status IN (1, 2, 3)),
+      -- 1 payment in (from outside), 2 payout (withdrawal), 3 collection (wallet → receiving address)
+      type INTEGER NOT NULL DEFAULT 1 CHECK (type IN (1, 2, 3)),
       remark TEXT NOT NULL DEFAULT '',
       create_time TEXT NOT NULL
     ) STRICT;
@@ -102,5 +104,34 @@ export const moneyFlows: Migration = {
     ) STRICT;
     -- One pending request per user, enforced by the database itself (two at once: the second is refused).
     CREATE UNIQUE INDEX withdrawals_one_pending ON withdrawals (user_id) WHERE status = 1;
+
+    -- Wallets of the simulated chain (super administrators). The private key is never selected by a list.
+    CREATE TABLE wallets (
+      id INTEGER PRIMARY KEY,
+      address TEXT NOT NULL UNIQUE,
+      hex_address TEXT NOT NULL,
+      public_key TEXT NOT NULL,
+      private_key TEXT NOT NULL,
+      user_id INTEGER NOT NULL REFERENCES users (id),
+      trx_micro INTEGER NOT NULL DEFAULT 0,
+      usdt_micro INTEGER NOT NULL DEFAULT 0,
+      balance_time TEXT,
+      removed INTEGER NOT NULL DEFAULT 1 CHECK (removed IN (1, 2)),
+      remove_time TEXT,
+      create_time TEXT NOT NULL
+    ) STRICT;
+    -- Collection records (spec §3): one per wallet and collection, success 1 / fail 2.
+    CREATE TABLE collections (
+      id INTEGER PRIMARY KEY,
+      serial_no TEXT NOT NULL UNIQUE,
+      wallet_id INTEGER NOT NULL REFERENCES wallets (id),
+      sender TEXT NOT NULL,
+      receiver TEXT NOT NULL,
+      tx_hash TEXT,
+      amount_micro INTEGER NOT NULL,
+      status INTEGER NOT NULL CHECK (status IN (1, 2)),
+      remark TEXT NOT NULL DEFAULT '',
+      create_time TEXT NOT NULL
+    ) STRICT;
   `,
 };
