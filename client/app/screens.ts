@@ -47,6 +47,9 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   user_customer: lazy(() => import('../features/money/screens/user-customer-screen.tsx')),
   acting_withdrawal_list: lazy(() => import('../features/money/screens/acting-withdrawal-list-screen.tsx')),
   withdrawal_list: lazy(() => import('../features/money/screens/withdrawal-list-screen.tsx')),
+  tron: lazy(() => import('../features/money/screens/tron-screen.tsx')),
+  tron_transaction_summary: lazy(() => import('../features/money/screens/tron-transaction-summary-screen.tsx')),
+  usdt_transaction_record: lazy(() => import('../features/money/screens/usdt-transaction-record-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */

@@ -9,6 +9,7 @@ import { watchRecords } from '../resources/record/record-sagas.ts';
 import { recordsSlice } from '../resources/record/record-slice.ts';
 import { watchPayments } from '../features/money/sagas/payment-sagas.ts';
 import { paymentSlice } from '../features/money/payment-slice.ts';
+import { walletKeySlice } from '../features/money/wallet-key-slice.ts';
 import type { FeatureModule } from './modules.ts';
 
 /**
@@ -24,6 +25,7 @@ export const sessionReducers = {
   resources: resourcesSlice.reducer,
   records: recordsSlice.reducer,
   payment: paymentSlice.reducer,
+  walletKey: walletKeySlice.reducer,
 };
 
 export const sessionModule: FeatureModule = {

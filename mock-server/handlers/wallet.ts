@@ -1,3 +1,6 @@
+import type {
+  walletCollect,
+  walletSyncBalance} from '../../contracts/index.ts';
 import {
   AsyncOperationType,
   collection,
@@ -5,10 +8,8 @@ import {
   usdtTransaction,
   usdtTransactionInquire,
   wallet,
-  walletCollect,
   walletInquire,
-  walletRemove,
-  walletSyncBalance,
+  walletRemove
 } from '../../contracts/index.ts';
 import { keyPair, validPrivateKey } from '../chain/keys.ts';
 import { ApiError } from '../http/errors.ts';

@@ -1,10 +1,11 @@
 import { all, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import { orderRecharge, PAYMENT_FRAME_TYPE, paymentFrameData, PayMethod, vipComboBuy } from '../../../../contracts/index.ts';
+import { walletRevealKey, orderRecharge, PAYMENT_FRAME_TYPE, paymentFrameData, PayMethod, vipComboBuy } from '../../../../contracts/index.ts';
 import { resourceEvents } from '../../../resources/resource-slice.ts';
 import { keyMessage } from '../../../state/message.ts';
 import { realtimeEvents } from '../../../state/realtime-events.ts';
 import { apiCall, effects, toUserMessage, type Saga } from '../../../state/sagas/call.ts';
 import { paymentActions, paymentEvents, type WithPayment } from '../payment-slice.ts';
+import { walletKeyActions } from '../wallet-key-slice.ts';
 
 type FrameAction = ReturnType<typeof realtimeEvents.frameReceived>;
 const isPaymentFrame = (a: { type: string; payload?: unknown }): boolean =>
@@ -56,11 +57,22 @@ export function* countdownFlow(): Saga {
   }
 }
 
+/** A confirmed reveal of a wallet's private key (the server writes the audit row). */
+export function* revealKeyFlow(action: ReturnType<typeof walletKeyActions.revealRequested>): Saga {
+  try {
+    const answer = yield* apiCall(walletRevealKey, { id: action.payload, confirm: true });
+    yield put(walletKeyActions.revealed({ id: answer.id, key: answer.private_key }));
+  } catch (e) {
+    yield put(walletKeyActions.failed(toUserMessage(e)));
+  }
+}
+
 export function* watchPayments(): Saga {
   yield all([
     takeLatest(paymentEvents.buyRequested.type, buyFlow),
     takeLatest(paymentEvents.rechargeRequested.type, rechargeFlow),
     takeEvery(isPaymentFrame, paidFrameFlow),
+    takeLatest(walletKeyActions.revealRequested.type, revealKeyFlow),
     takeLatest((a: { type: string; payload?: unknown }) => paymentActions.opened.match(a) && a.payload !== null, countdownFlow),
   ]);
 }
