@@ -62,4 +62,40 @@ describe('money flows in Chromium', () => {
     await agent.getByRole('row').filter({ hasText: 'customer01' }).getByText('3', { exact: true }).waitFor();
     expect(app.pageErrors).toEqual([]);
   }, 120_000);
+
+  it('an agent requests a withdrawal, an administrator approves it on chain, a super administrator collects all wallets', async () => {
+    // The receiving address needs USDT to pay out, and one wallet needs USDT to collect.
+    await control('chain/send', { amount_micro: 500_000_000 });
+    const agent = await login('agent01', 'Agent12345');
+    await agent.goto(`${app.url}#/customer/acting_withdrawal_list`);
+    await agent.getByRole('button', { name: 'Add', exact: true }).click();
+    await agent.getByLabel('Amount (USDT)').fill('25.5');
+    await agent.getByLabel('TRC20 address').fill('TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7');
+    await agent.getByRole('button', { name: 'Save' }).click();
+    await agent.getByRole('row').filter({ hasText: '25.5' }).getByText('Pending review').waitFor();
+
+    const admin = await login('admin01', 'Admin12345');
+    await admin.goto(`${app.url}#/customer/withdrawal_list`);
+    const request = admin.getByRole('row').filter({ hasText: 'agent01' }).filter({ hasText: '25.5' });
+    await request.getByRole('button', { name: 'Approve' }).click();
+    await admin.getByRole('button', { name: 'Confirm' }).click();
+    await request.getByText('Approved').waitFor();
+    const state = (await control('chain/state', { address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7' })) as { usdt_micro: number };
+    expect(state.usdt_micro).toBe(25_500_000);
+
+    const sup = await login('superadmin', 'Super12345');
+    await sup.goto(`${app.url}#/customer/tron`);
+    await sup.getByRole('button', { name: 'Add', exact: true }).click();
+    await sup.getByRole('button', { name: 'Save' }).click();
+    await sup.getByRole('row').filter({ hasText: 'superadmin' }).first().waitFor();
+    const address = app.server.mock.db.prepare('SELECT address FROM wallets ORDER BY id DESC').pluck().get() as string;
+    expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    await control('chain/send', { to: address, amount_micro: 7_000_000 });
+    await sup.getByRole('row').filter({ hasText: address }).getByRole('button', { name: 'Collect' }).click();
+    await sup.getByRole('button', { name: 'Confirm' }).click();
+    await control('job_step', { count: 3 });
+    await sup.goto(`${app.url}#/customer/tron_transaction_summary`);
+    await sup.getByRole('row').filter({ hasText: address }).getByText('Success').waitFor();
+    expect(app.pageErrors).toEqual([]);
+  }, 120_000);
 });
