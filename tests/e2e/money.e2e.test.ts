@@ -68,7 +68,7 @@ describe('money flows in Chromium', () => {
     await control('chain/send', { amount_micro: 500_000_000 });
     const agent = await login('agent01', 'Agent12345');
     await agent.goto(`${app.url}#/customer/acting_withdrawal_list`);
-    await agent.getByRole('button', { name: 'Add', exact: true }).click();
+    await agent.getByRole('button', { name: 'Add', exact: true }).first().click();
     await agent.getByLabel('Amount (USDT)').fill('25.5');
     await agent.getByLabel('TRC20 address').fill('TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7');
     await agent.getByRole('button', { name: 'Save' }).click();
@@ -85,7 +85,7 @@ describe('money flows in Chromium', () => {
 
     const sup = await login('superadmin', 'Super12345');
     await sup.goto(`${app.url}#/customer/tron`);
-    await sup.getByRole('button', { name: 'Add', exact: true }).click();
+    await sup.getByRole('button', { name: 'Add', exact: true }).first().click();
     await sup.getByRole('button', { name: 'Save' }).click();
     await sup.getByRole('row').filter({ hasText: 'superadmin' }).first().waitFor();
     const address = app.server.mock.db.prepare('SELECT address FROM wallets ORDER BY id DESC').pluck().get() as string;
