@@ -24,6 +24,7 @@ import { memoryStorage, type StorageKey } from '../../client/api/storage.ts';
 import { reducers } from '../../client/app/reducers.ts';
 import { sessionReducers } from '../../client/app/session-modules.ts';
 import { watchAsyncOperations } from '../../client/features/async-operations/sagas/async-operations-sagas.ts';
+import { watchPayments } from '../../client/features/money/sagas/payment-sagas.ts';
 import { watchConnectivity } from '../../client/features/connectivity/sagas/connectivity-sagas.ts';
 import { watchMessagePolling } from '../../client/features/messages/sagas/message-polling-sagas.ts';
 import { watchRealtime } from '../../client/features/realtime/sagas/realtime-sagas.ts';
@@ -396,6 +397,7 @@ export async function playScenario(sc: Scenario): Promise<PlayResult> {
       fork(watchMessagePolling),
       fork(watchShare),
       fork(watchAsyncOperations),
+      fork(watchPayments),
     ]);
   });
 
