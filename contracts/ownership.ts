@@ -38,6 +38,7 @@ export const OWNED_LISTS: readonly OwnedList[] = [
   'domain_monitor/inquire',
   'statistics/historical',
   'telegram_bot_binding/inquire',
+  'order/inquire',
 ];
 
 const QR: OwnedList = 'qr_code_list/inquire';
@@ -115,6 +116,7 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
   'statistics/historical': { user_id: 'owner' },
   'statistics/home': { user_id: 'owner' },
   'telegram_bot_binding/remove': { ids: 'telegram_bot_binding/inquire' },
+  'order/details': { id: 'order/inquire' },
 };
 
 /** Id-like request fields of customer calls that name shared rows (catalogues every customer may use). */
@@ -124,4 +126,5 @@ export const NOT_OWNED_FIELDS: Readonly<Partial<Record<CallPath, readonly string
   // The storefront's filters name shared catalogue rows (categories, brands), owned by no one.
   'mall_product/inquire': ['category_id', 'brand_id'],
   'picture/inquire': ['type_id'],
+  'vip_combo/buy': ['vip_combo_id'],
 };

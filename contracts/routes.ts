@@ -76,7 +76,7 @@ export const ROUTES = [
   r('we_chat_blocking_detection_configuration', 'wechat', 'admin', ['update']),
   r('shield_configuration', 'wechat', 'admin', ['update']),
 
-  r('vip_combo', 'vip', 'customer', [...CRUD]),
+  r('vip_combo', 'vip', 'admin', [...CRUD]),
   r('buy_vip_combo', 'vip', 'customer', ['buy']),
   r('balance_recharge', 'vip', 'customer', ['recharge']),
   r('order', 'vip', 'customer'),
@@ -92,7 +92,7 @@ export const ROUTES = [
   r('user_customer', 'agents', 'agent'),
   r('withdrawal_list', 'agents', 'admin', ['approve', 'reject']),
 
-  r('tron', 'wallets', 'super', ['add', 'collect', 'sync_balance']),
+  r('tron', 'wallets', 'super', ['add', 'remove', 'reveal_key', 'collect', 'sync_balance']),
   r('tron_transaction_summary', 'wallets', 'admin'),
   r('usdt_transaction_record', 'wallets', 'admin'),
 

@@ -26,6 +26,7 @@ console.table([
   { write: 'pay_config/update', acknowledged: report.acked.payUpdates },
   { write: 'QR visits (GET /v/…)', acknowledged: report.acked.visits },
   { write: 'balance changes (user/change_balance)', acknowledged: report.acked.balanceChanges },
+  { write: 'purchases and chain payments (vip_combo/buy + chain/send)', acknowledged: report.acked.payments },
 ]);
 console.table([
   { check: 'acknowledged writes lost', result: report.lost.length },

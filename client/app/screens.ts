@@ -75,6 +75,22 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   message_list: lazy(() => import('../features/users/screens/message-list-screen.tsx')),
   personal_center: lazy(() => import('../features/users/screens/personal-center-screen.tsx')),
   subscriber_config_default: lazy(() => import('../features/users/screens/subscriber-config-screen.tsx')),
+  // money flows (issue 11)
+  vip_combo: lazy(() => import('../features/money/screens/vip-combo-screen.tsx')),
+  buy_vip_combo: lazy(() => import('../features/money/screens/buy-vip-combo-screen.tsx')),
+  balance_recharge: lazy(() => import('../features/money/screens/balance-recharge-screen.tsx')),
+  order: lazy(() => import('../features/money/screens/order-screen.tsx')),
+  user_order: lazy(() => import('../features/money/screens/user-order-screen.tsx')),
+  order_customer: lazy(() => import('../features/money/screens/order-customer-screen.tsx')),
+  agent_divided_into: lazy(() => import('../features/money/screens/agent-divided-into-screen.tsx')),
+  agent_daily_statistics: lazy(() => import('../features/money/screens/agent-daily-statistics-screen.tsx')),
+  agent_historical_statistics: lazy(() => import('../features/money/screens/agent-historical-statistics-screen.tsx')),
+  user_customer: lazy(() => import('../features/money/screens/user-customer-screen.tsx')),
+  acting_withdrawal_list: lazy(() => import('../features/money/screens/acting-withdrawal-list-screen.tsx')),
+  withdrawal_list: lazy(() => import('../features/money/screens/withdrawal-list-screen.tsx')),
+  tron: lazy(() => import('../features/money/screens/tron-screen.tsx')),
+  tron_transaction_summary: lazy(() => import('../features/money/screens/tron-transaction-summary-screen.tsx')),
+  usdt_transaction_record: lazy(() => import('../features/money/screens/usdt-transaction-record-screen.tsx')),
 };
 
 /** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */

@@ -10,6 +10,9 @@ import { watchRecords } from '../resources/record/record-sagas.ts';
 import { recordsSlice } from '../resources/record/record-slice.ts';
 import { watchUploads } from '../resources/upload/upload-sagas.ts';
 import { uploadsSlice } from '../resources/upload/upload-slice.ts';
+import { watchPayments } from '../features/money/sagas/payment-sagas.ts';
+import { paymentSlice } from '../features/money/payment-slice.ts';
+import { walletKeySlice } from '../features/money/wallet-key-slice.ts';
 import type { FeatureModule } from './modules.ts';
 
 /**
@@ -25,11 +28,13 @@ export const sessionReducers = {
   resources: resourcesSlice.reducer,
   records: recordsSlice.reducer,
   uploads: uploadsSlice.reducer,
+  payment: paymentSlice.reducer,
+  walletKey: walletKeySlice.reducer,
 };
 
 export const sessionModule: FeatureModule = {
   reducers: sessionReducers,
-  sagas: [watchRealtime, watchMessagePolling, watchResources, watchAsyncOperations, watchRecords, watchShield, watchUploads],
+  sagas: [watchRealtime, watchMessagePolling, watchResources, watchAsyncOperations, watchRecords, watchShield, watchUploads, watchPayments],
 };
 
 export type SessionModuleState = { [K in keyof typeof sessionReducers]: ReturnType<(typeof sessionReducers)[K]> };

@@ -12,6 +12,7 @@ export function moneyField(name: string, extra: Partial<FieldOverride> = {}): Fi
     kind: 'text',
     parse: (text) => parseMoney(text) ?? Number.NaN,
     format: (value) => (typeof value === 'number' ? formatMoney(value) : ''),
+    helper: 'resource.money_helper',
     ...extra,
   };
 }

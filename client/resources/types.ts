@@ -27,6 +27,8 @@ interface ColumnBase {
 /** How a cell shows a field of the row. */
 export type FieldColumn<Row> = ColumnBase & { readonly field: Extract<keyof Row, string> } & (
     | { readonly kind: 'text' | 'date' | 'number' }
+    /** Integer micro-units (`*_micro`) shown as USDT with every decimal that is not 0 (contracts/money.ts). */
+    | { readonly kind: 'money' }
     | { readonly kind: 'enum'; readonly enum: AnyEnum; intentOf?(code: number): Intent }
     | { readonly kind: 'link'; href(row: Row): string }
     | { readonly kind: 'badge'; intentOf(row: Row): Intent }

@@ -15,6 +15,10 @@ export const AsyncOperationType = defineEnum('async_operation_type', {
   csv_export: 1,
   /** `qr_code_list/batch_update` over `BATCH_JOB_THRESHOLD` ids. */
   qr_batch_update: 2,
+  /** `wallet/collect`: one wallet's USDT to the receiving address per step. */
+  wallet_collect: 3,
+  /** `wallet/sync_balance`: one wallet's balances read from the chain per step. */
+  wallet_sync: 4,
 });
 
 /** A list export with more rows than this runs as a job (the console pages smaller ones itself). */

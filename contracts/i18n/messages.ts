@@ -83,6 +83,11 @@ const en = {
     phone_format: 'a phone number has digits, spaces, + and - only',
     role_name_required: 'Role name may not be empty',
     totp_secret: 'the two-factor secret is not valid base32',
+    amount_positive: 'an amount must be more than 0',
+    amount_order_max: 'one order or withdrawal is at most 1,000,000 USDT',
+    private_key: 'a private key is 64 hexadecimal characters',
+    confirm_required: 'confirm that you want to see the private key',
+    reason_required: 'please enter the reason',
   },
   errors: {
     login_failed: 'Login failed',
@@ -169,6 +174,18 @@ const en = {
     menu_unknown: 'A menu node does not exist',
     totp_bound: 'Two-factor login is already on; turn it off first',
     totp_not_bound: 'Two-factor login is not on',
+    // money flows (issue 11)
+    combo_hidden: 'This combo is not on sale',
+    combo_in_use: 'This combo has orders and cannot be deleted; hide it instead',
+    recharge_min: 'The smallest recharge is {{min}} USDT',
+    withdrawal_min: 'The smallest withdrawal is {{min}} USDT',
+    withdrawal_pending: 'You already have a withdrawal waiting for review; wait for it before asking again',
+    withdrawal_not_pending: 'This withdrawal has been reviewed already (status: {{status}})',
+    chain_transfer_failed: 'The chain transfer failed; the withdrawal is still pending, try again later',
+    order_not_unpaid: 'This order is paid already',
+    too_many_open_orders: 'Too many open orders for this amount; try again in a few minutes',
+    private_key_invalid: 'This private key is not a valid secp256k1 key',
+    no_wallets: 'No wallet in use to work on',
   },
 };
 
@@ -251,6 +268,11 @@ const zhCN: Catalogue = {
     phone_format: '手机号只能包含数字、空格、+ 和 -',
     role_name_required: '角色名称不能为空',
     totp_secret: '双重验证密钥不是有效的 base32',
+    amount_positive: '金额必须大于 0',
+    amount_order_max: '单笔订单或提现最多 1,000,000 USDT',
+    private_key: '私钥为 64 位十六进制字符',
+    confirm_required: '请确认要查看私钥',
+    reason_required: '请填写拒绝原因',
   },
   errors: {
     login_failed: '登录失败',
@@ -337,6 +359,18 @@ const zhCN: Catalogue = {
     menu_unknown: '菜单节点不存在',
     totp_bound: '已开启双重验证，请先关闭',
     totp_not_bound: '尚未开启双重验证',
+    // money flows (issue 11)
+    combo_hidden: '该套餐已下架，无法购买',
+    combo_in_use: '该套餐已有订单，不能删除；请改为隐藏',
+    recharge_min: '最低充值金额为 {{min}} USDT',
+    withdrawal_min: '最低提现金额为 {{min}} USDT',
+    withdrawal_pending: '已有一笔待审核的提现申请，请等待审核后再申请',
+    withdrawal_not_pending: '该提现申请已处理（状态：{{status}}），不能再次审核',
+    chain_transfer_failed: '链上转账失败，提现仍为待审核，请稍后重试',
+    order_not_unpaid: '该订单已支付',
+    too_many_open_orders: '该金额的待支付订单过多，请几分钟后再试',
+    private_key_invalid: '该私钥不是有效的 secp256k1 私钥',
+    no_wallets: '没有可处理的钱包',
   },
 };
 

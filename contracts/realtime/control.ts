@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id } from '../envelope.ts';
 import { CloseCode } from './frames.ts';
+import { chainControlAnswers, chainControlBodies } from './control-chain.ts';
 
 /**
  * The mock server's control API for development and tests: POST `/__control/<name>` with a JSON body, answering
@@ -106,6 +107,7 @@ export const controlBodies = {
     user: z.string().max(64).default('app'),
     sql: z.string().min(1).max(2000),
   }),
+  ...chainControlBodies,
 } as const;
 
 export type ControlName = keyof typeof controlBodies;
@@ -146,6 +148,7 @@ export const controlAnswers = {
     stepped: z.int().min(0),
     jobs: z.array(z.object({ id, status: z.int(), progress: z.int() })),
   }),
+  ...chainControlAnswers,
 } as const satisfies Record<ControlName, z.ZodType>;
 
 export type ControlAnswer<N extends ControlName> = z.output<(typeof controlAnswers)[N]>;

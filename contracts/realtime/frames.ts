@@ -224,3 +224,12 @@ export type ServerFrame = z.infer<typeof serverFrame>;
 
 /** Either direction; what the debug export and the QA runner record. */
 export type Frame = ClientFrame | ServerFrame;
+
+/**
+ * Type 22 (issue 11): one of the user's orders was paid (a chain payment arrived, or a balance payment). Sent
+ * once per order to the buyer's sockets; the console passes it on to screens (the payment page and order
+ * lists reload). Not in `knownServerTypes`: its data is checked by the screen with this schema.
+ */
+export const PAYMENT_FRAME_TYPE = 22;
+export const paymentFrameData = z.object({ order_id: id, order_no: z.string().max(64), status: z.literal([1, 2]) });
+export type PaymentFrameData = z.infer<typeof paymentFrameData>;

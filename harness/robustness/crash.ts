@@ -9,6 +9,7 @@ import { visitPath } from '../../contracts/index.ts';
 import { seedUser } from './identities.ts';
 import { seededRandom } from '../../fixtures/visitors.ts';
 import { nextChange, verifyLedger, type LedgerChange } from './crash-ledger.ts';
+import { paymentStep, verifyPayments, type PaymentAck } from './crash-payments.ts';
 
 /**
  * R3: the mock server as a child process on a SQLite file, writes through the real HTTP path, SIGKILL at a
@@ -90,6 +91,8 @@ export interface Ledger {
   visitsSent: number;
   /** Balance changes the server acknowledged (a 409 refusal is an answer too, but writes nothing). */
   bills: LedgerChange[];
+  /** Purchases and chain payments acknowledged (crash-payments.ts). */
+  payments: PaymentAck[];
 }
 
 export interface Session {
@@ -131,7 +134,7 @@ export async function openSession(): Promise<{ session: Session; child: Child }>
   );
   if (code.status !== 200) throw new Error(`qr_code_list/add: ${code.status}`);
   const qr = code.data as { id: number; file_name: string };
-  const ledger: Ledger = { accounts: [], platforms: [], paySent: [], payAckedUpTo: 0, visitsAcked: 0, visitsSent: 0, bills: [] };
+  const ledger: Ledger = { accounts: [], platforms: [], paySent: [], payAckedUpTo: 0, visitsAcked: 0, visitsSent: 0, bills: [], payments: [] };
   return { session: { dir, dbFile, adminToken, customerToken, encrypt, fileName: qr.file_name, qrCodeId: qr.id, ledger, seq: 0 }, child };
 }
 
@@ -180,6 +183,7 @@ export function startWriters(s: Session, url: string): { stop: () => Promise<voi
       const r = await post(url, 'user/change_balance', change, s.adminToken);
       if (r.status === 200) s.ledger.bills.push(change);
     }),
+    loop(() => paymentStep(url, s.customerToken, ++s.seq, post, s.ledger.payments)),
   ];
   return {
     stop: async () => {
@@ -226,6 +230,9 @@ export function verify(s: Session): Verdict {
     const money = verifyLedger(db, s.ledger.bills);
     lost.push(...money.lost);
     counters.push(...money.problems);
+    const payments = verifyPayments(db, s.ledger.payments);
+    lost.push(...payments.lost);
+    counters.push(...payments.problems);
     const unackedPresent =
       accounts.size - new Set(s.ledger.accounts).size + (platforms.size - new Set(s.ledger.platforms).size) + Math.max(0, code.view_number - s.ledger.visitsAcked) + money.unackedPresent;
     return { integrity, lost, counters, unackedPresent };
@@ -236,7 +243,7 @@ export function verify(s: Session): Verdict {
 
 export interface CrashReport {
   kills: number;
-  acked: { registrations: number; platforms: number; payUpdates: number; visits: number; balanceChanges: number };
+  acked: { registrations: number; platforms: number; payUpdates: number; visits: number; balanceChanges: number; payments: number };
   lost: string[];
   integrityFailures: string[];
   counterProblems: string[];
@@ -273,7 +280,7 @@ export async function runCrashRounds({ kills, seed, onRound }: { kills: number; 
   const restarts: number[] = [];
   const report: CrashReport = {
     kills: 0,
-    acked: { registrations: 0, platforms: 0, payUpdates: 0, visits: 0, balanceChanges: 0 },
+    acked: { registrations: 0, platforms: 0, payUpdates: 0, visits: 0, balanceChanges: 0, payments: 0 },
     lost: [],
     integrityFailures: [],
     counterProblems: [],
@@ -308,7 +315,7 @@ export async function runCrashRounds({ kills, seed, onRound }: { kills: number; 
     fs.rmSync(session.dir, { recursive: true, force: true });
   }
   const l = session.ledger;
-  report.acked = { registrations: l.accounts.length, platforms: l.platforms.length, payUpdates: l.payAckedUpTo, visits: l.visitsAcked, balanceChanges: l.bills.length };
+  report.acked = { registrations: l.accounts.length, platforms: l.platforms.length, payUpdates: l.payAckedUpTo, visits: l.visitsAcked, balanceChanges: l.bills.length, payments: l.payments.length };
   restarts.sort((a, b) => a - b);
   report.restartMsMedian = restarts.length ? restarts[Math.floor(restarts.length / 2)]! : 0;
   report.restartMsMax = restarts.length ? restarts[restarts.length - 1]! : 0;

@@ -11,6 +11,7 @@ import { shield } from './migrations/015-shield.ts';
 import { statistics } from './migrations/011-statistics.ts';
 import { mall } from './migrations/016-mall.ts';
 import { systemTools } from './migrations/014-system-tools.ts';
+import { moneyFlows } from './migrations/012-money-flows.ts';
 
 /**
  * Numbered migrations, applied in order inside one transaction each; `PRAGMA user_version` records the last.
@@ -24,7 +25,7 @@ export interface Migration {
 }
 
 /** Add yours in its own file under migrations/ and list it here. */
-export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools];
+export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows];
 
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;

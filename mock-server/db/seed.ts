@@ -29,6 +29,7 @@ function seedDatabaseTools({ db }: Services): void {
   const server = db.prepare('INSERT INTO servers (name, host, remark, status, create_time) VALUES (?, ?, ?, ?, ?)');
   for (const s of servers) server.run(s.name, s.host, s.remark, s.status, SEED_TIME);
 }
+import { seedVipCombos } from '../money/seed.ts';
 
 /** The messages of fixtures/seed/messages.ts. */
 function seedMessages(services: Services): void {
@@ -50,6 +51,7 @@ const AREA_SEEDS: readonly SeedStep[] = [
   seedShield,
   seedMall,
   seedDatabaseTools,
+  seedVipCombos,
 ];
 
 export function isSeeded(db: Database): boolean {

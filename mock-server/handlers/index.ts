@@ -30,6 +30,9 @@ import { userHandlers } from './user.ts';
 import { roleHandlers } from './role.ts';
 import { subscriberConfigHandlers } from './subscriber-config.ts';
 import { profileHandlers } from './profile.ts';
+import { vipHandlers } from './vip.ts';
+import { agentHandlers } from './agent.ts';
+import { walletHandlers } from './wallet.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -64,4 +67,7 @@ export const handlers: HandlerMap = {
   ...roleHandlers,
   ...subscriberConfigHandlers,
   ...profileHandlers,
+  ...vipHandlers,
+  ...agentHandlers,
+  ...walletHandlers,
 };

@@ -10,12 +10,16 @@ const JOB_MESSAGES: Record<Locale, Record<string, string>> = {
     exported: '{{rows}} rows exported',
     exported_truncated: 'The first {{rows}} rows exported (the limit)',
     updated: '{{updated}} QR codes updated',
+    collected: '{{done}} wallets collected ({{amount}} USDT), {{failed}} failed',
+    synced: '{{done}} wallet balances synced',
   },
   'zh-CN': {
     interrupted: '异常：任务运行时服务器停止了',
     exported: '已导出 {{rows}} 行',
     exported_truncated: '已导出前 {{rows}} 行（上限）',
     updated: '已修改 {{updated}} 个二维码',
+    collected: '已归集 {{done}} 个钱包（{{amount}} USDT），失败 {{failed}} 个',
+    synced: '已同步 {{done}} 个钱包余额',
   },
 };
 

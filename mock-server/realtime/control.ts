@@ -14,6 +14,7 @@ import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import type { Services } from '../services/index.ts';
 import { createShieldControl } from '../shield/control.ts';
 import { formatDateTime } from '../services/clock.ts';
+import { chainControlActions } from '../chain/control.ts';
 
 interface Fault {
   remaining: number;
@@ -97,13 +98,15 @@ export function createControl(services: Services) {
       }
       return { stepped, jobs: [...last.values()] };
     },
+    ...chainControlActions(services),
   };
 
   const router = express.Router();
   router.use(express.json({ limit: '100kb', strict: true, type: () => true }));
   router.use('/shield', createShieldControl(services));
-  router.post('/:name', async (req: Request<{ name: string }>, res: Response) => {
-    const name = req.params.name;
+  // `chain/<op>`: the simulated chain's group (mock-server/chain/control.ts).
+  router.post(['/:name', '/chain/:op'], async (req: Request<{ name?: string; op?: string }>, res: Response) => {
+    const name = req.params.op !== undefined ? `chain/${req.params.op}` : (req.params.name ?? '');
     if (!Object.hasOwn(controlBodies, name)) throw notFound();
     const n = name as ControlName;
     const parsed = controlBodies[n].safeParse(req.body ?? {});

@@ -15,6 +15,8 @@ import { createSettings, type Settings } from './settings.ts';
 import { createUsers, type Users } from './users.ts';
 import { createLedger, type Ledger } from './ledger.ts';
 import { createShieldService, type ShieldService } from '../shield/service.ts';
+import { createChain, type Chain } from '../chain/chain.ts';
+import { watchPayments } from '../money/payments.ts';
 
 /** dev and test modes validate every answer against its contract and enable the control API. */
 export type ServerMode = 'production' | 'dev' | 'test';
@@ -46,6 +48,8 @@ export interface Services {
   readonly jobs: JobRunner;
   /** WeChat block detection (mock-server/shield/). */
   readonly shield: ShieldService;
+  /** The simulated TRON chain (mock-server/chain/): never a network. */
+  readonly chain: Chain;
 }
 
 /** What the job runner needs beyond the services: the handler table (exports run list calls) and a folder. */
@@ -84,10 +88,13 @@ export function createServices(
     realtimeKeys,
     realtime: createRealtimeHub({ db, clock, sessions, users, keys: realtimeKeys, log }),
     audit: createAudit(db, clock),
+    chain: createChain(db, clock),
   };
   // The runner reads the other services (clock, hub, users), so it is made once they exist.
   const { handlers, dataDir, options } = jobSetup;
   services.jobs = createJobRunner({ services: services as Services, handlers, kinds: JOB_KINDS, dataDir, log }, options);
   services.shield = createShieldService(services as Omit<Services, 'shield'>, log);
+  // Chain payments turn matching unpaid orders paid (mock-server/money/payments.ts).
+  watchPayments(services as Services);
   return services as Services;
 }

@@ -19,5 +19,6 @@ describe('crash durability', () => {
     expect(report.acked.payUpdates).toBeGreaterThan(20);
     expect(report.acked.visits).toBeGreaterThan(20);
     expect(report.acked.balanceChanges).toBeGreaterThan(20);
+    expect(report.acked.payments).toBeGreaterThan(20);
   }, 180_000);
 });

@@ -25,6 +25,7 @@ import { reducers } from '../../client/app/reducers.ts';
 import { sessionReducers } from '../../client/app/session-modules.ts';
 import { watchAsyncOperations } from '../../client/features/async-operations/sagas/async-operations-sagas.ts';
 import { watchShield } from '../../client/features/shield/sagas/shield-sagas.ts';
+import { watchPayments } from '../../client/features/money/sagas/payment-sagas.ts';
 import { watchConnectivity } from '../../client/features/connectivity/sagas/connectivity-sagas.ts';
 import { watchMessagePolling } from '../../client/features/messages/sagas/message-polling-sagas.ts';
 import { watchRealtime } from '../../client/features/realtime/sagas/realtime-sagas.ts';
@@ -398,6 +399,7 @@ export async function playScenario(sc: Scenario): Promise<PlayResult> {
       fork(watchShare),
       fork(watchAsyncOperations),
       fork(watchShield),
+      fork(watchPayments),
     ]);
   });
 

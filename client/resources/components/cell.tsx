@@ -1,6 +1,7 @@
 import { AnchorButton, Intent, ProgressBar, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../contracts/money.ts';
 import type { ColumnDecl } from '../types.ts';
 import styles from './resource-list.module.css';
 
@@ -15,6 +16,8 @@ export function Cell<Row>({ column, row }: { column: ColumnDecl<Row>; row: Row }
   switch (column.kind) {
     case 'number':
       return <span className={styles.number}>{typeof value === 'number' ? numberFormat.format(value) : String(value)}</span>;
+    case 'money':
+      return <span className={styles.number}>{typeof value === 'number' ? formatMoney(value) : String(value)}</span>;
     case 'date':
       return <span className={styles.date}>{String(value)}</span>;
     case 'enum': {

@@ -1,0 +1,78 @@
+import { all, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { walletRevealKey, orderRecharge, PAYMENT_FRAME_TYPE, paymentFrameData, PayMethod, vipComboBuy } from '../../../../contracts/index.ts';
+import { resourceEvents } from '../../../resources/resource-slice.ts';
+import { keyMessage } from '../../../state/message.ts';
+import { realtimeEvents } from '../../../state/realtime-events.ts';
+import { apiCall, effects, toUserMessage, type Saga } from '../../../state/sagas/call.ts';
+import { paymentActions, paymentEvents, type WithPayment } from '../payment-slice.ts';
+import { walletKeyActions } from '../wallet-key-slice.ts';
+
+type FrameAction = ReturnType<typeof realtimeEvents.frameReceived>;
+const isPaymentFrame = (a: { type: string; payload?: unknown }): boolean =>
+  realtimeEvents.frameReceived.match(a) && a.payload.type === PAYMENT_FRAME_TYPE;
+
+/** Lists that show orders; each reloads when one of the user's orders is paid (no-op when not on screen). */
+const ORDER_LISTS = ['order', 'balance_recharge', 'user_order', 'order_customer'] as const;
+
+export function* buyFlow(action: ReturnType<typeof paymentEvents.buyRequested>): Saga {
+  yield put(paymentActions.opened(null));
+  try {
+    const order = yield* apiCall(vipComboBuy, { vip_combo_id: action.payload.vip_combo_id, pay_method: PayMethod.values.chain });
+    yield put(paymentActions.opened(order));
+  } catch (e) {
+    yield put(paymentActions.failed(toUserMessage(e)));
+  }
+}
+
+export function* rechargeFlow(action: ReturnType<typeof paymentEvents.rechargeRequested>): Saga {
+  yield put(paymentActions.opened(null));
+  try {
+    const order = yield* apiCall(orderRecharge, { amount_micro: action.payload.amount_micro });
+    yield put(paymentActions.opened(order));
+    for (const resource of ORDER_LISTS) yield put(resourceEvents.reloadRequested({ resource }));
+  } catch (e) {
+    yield put(paymentActions.failed(toUserMessage(e)));
+  }
+}
+
+/** Frame 22: an order of this user was paid. The open payment page turns paid, lists reload, a toast says so. */
+export function* paidFrameFlow(action: FrameAction): Saga {
+  const parsed = paymentFrameData.safeParse(action.payload.data);
+  if (!parsed.success || parsed.data.status !== 2) return;
+  yield put(paymentActions.orderPaid(parsed.data.order_id));
+  for (const resource of ORDER_LISTS) yield put(resourceEvents.reloadRequested({ resource }));
+  const fx = yield* effects();
+  fx.toast(keyMessage('resources.payment.paid_toast', { order_no: parsed.data.order_no }), 'success');
+}
+
+/** While a payment page shows an order, the countdown's clock moves once a second; closing it stops the loop. */
+export function* countdownFlow(): Saga {
+  const fx = yield* effects();
+  for (;;) {
+    const open = (yield select((s: WithPayment) => s.payment.current !== null)) as boolean;
+    if (!open) return;
+    yield put(paymentActions.ticked(fx.now()));
+    const { closed } = (yield race({ tick: delay(1000), closed: take(paymentActions.closed.type) })) as { closed?: unknown };
+    if (closed) return;
+  }
+}
+
+/** A confirmed reveal of a wallet's private key (the server writes the audit row). */
+export function* revealKeyFlow(action: ReturnType<typeof walletKeyActions.revealRequested>): Saga {
+  try {
+    const answer = yield* apiCall(walletRevealKey, { id: action.payload, confirm: true });
+    yield put(walletKeyActions.revealed({ id: answer.id, key: answer.private_key }));
+  } catch (e) {
+    yield put(walletKeyActions.failed(toUserMessage(e)));
+  }
+}
+
+export function* watchPayments(): Saga {
+  yield all([
+    takeLatest(paymentEvents.buyRequested.type, buyFlow),
+    takeLatest(paymentEvents.rechargeRequested.type, rechargeFlow),
+    takeEvery(isPaymentFrame, paidFrameFlow),
+    takeLatest(walletKeyActions.revealRequested.type, revealKeyFlow),
+    takeLatest((a: { type: string; payload?: unknown }) => paymentActions.opened.match(a) && a.payload !== null, countdownFlow),
+  ]);
+}

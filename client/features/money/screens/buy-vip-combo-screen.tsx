@@ -1,0 +1,42 @@
+import { PayMethod, vipComboBuy, vipComboShop, type VipCombo } from '../../../../contracts/index.ts';
+import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
+import { defineResource } from '../../../resources/define.ts';
+import { BuyByChainDialog } from '../components/payment-dialogs.tsx';
+
+/** /customer/buy_vip_combo: combos on sale; buy from the balance at once, or pay USDT on chain (payment page). */
+export const buyVipComboResource = defineResource(vipComboShop, () => ({
+  name: 'buy_vip_combo',
+  description: 'resources.buy_vip_combo.description',
+  columns: [
+    { field: 'name', kind: 'text' },
+    { field: 'price_micro', kind: 'money' },
+    { field: 'days', kind: 'number' },
+    { field: 'domain_quota', kind: 'number' },
+    { field: 'description', kind: 'text' },
+  ],
+  actions: [
+    {
+      id: 'buy_balance',
+      kind: 'call',
+      scope: 'row',
+      label: 'resources.buy_vip_combo.buy_balance',
+      icon: 'credit-card',
+      button: 'buy',
+      call: vipComboBuy,
+      confirm: 'normal',
+      body: (rows: VipCombo[]) => ({ vip_combo_id: rows[0]!.id, pay_method: PayMethod.values.balance }),
+    },
+    {
+      id: 'buy_chain',
+      kind: 'dialog',
+      scope: 'row',
+      label: 'resources.buy_vip_combo.buy_chain',
+      icon: 'bank-account',
+      intent: 'primary',
+      button: 'buy',
+      dialog: BuyByChainDialog,
+    },
+  ],
+}));
+
+export default resourceScreen(buyVipComboResource);

@@ -1,0 +1,117 @@
+import {
+  BillType,
+  WITHDRAWAL_MIN_MICRO,
+  WithdrawalStatus,
+  agentCustomer,
+  commission,
+  commissionInquire,
+  customerInquire,
+  formatMoney,
+  withdrawal,
+  withdrawalAdminInquire,
+  withdrawalInquire,
+} from '../../contracts/index.ts';
+import { ApiError } from '../http/errors.ts';
+import { defineHandlers } from '../http/handler.ts';
+import { formatDateTime } from '../services/clock.ts';
+import type { Services } from '../services/index.ts';
+import { defineResource } from '../resources/define.ts';
+import { agentStatisticsHandlers } from './agent-statistics.ts';
+
+/** `agent_divided_into`: commission records; an agent sees their own, administrators everyone's. */
+const commissions = defineResource({
+  calls: { inquire: commissionInquire },
+  row: commission,
+  table: 'commissions',
+  alias: 'm',
+  select: `m.id, m.order_id, o.order_no, m.agent_id, m.user_id, u.account, m.order_amount_micro, m.share_ratio, m.amount_micro, m.create_time`,
+  joins: 'JOIN orders o ON o.id = m.order_id JOIN users u ON u.id = m.user_id',
+  owner: 'agent_id',
+  filters: {
+    account: { op: 'like', column: 'u.account' },
+    start_time: { op: 'gte', column: 'create_time' },
+    end_time: { op: 'lte', column: 'create_time' },
+  },
+  orderBy: 'm.id DESC',
+});
+
+/** `user_customer`: users whose superior is the caller. */
+const customers = defineResource({
+  calls: { inquire: customerInquire },
+  row: agentCustomer,
+  table: 'users',
+  alias: 'c',
+  select: 'c.id, c.account, c.name, c.balance_micro, c.member_expire_time, c.create_time',
+  owner: 'superior_id',
+  where: 'c.status = 1',
+  filters: { account: 'like' },
+  orderBy: 'c.id DESC',
+});
+
+const WITHDRAWAL_COLUMNS = `w.id, w.user_id, u.account, w.amount_micro, w.address, w.status, w.reason, w.tx_hash, w.create_time, w.review_time`;
+const withdrawalFilters = {
+  status: 'eq',
+  start_time: { op: 'gte', column: 'create_time' },
+  end_time: { op: 'lte', column: 'create_time' },
+} as const;
+const withdrawalList = { row: withdrawal, table: 'withdrawals', alias: 'w', select: WITHDRAWAL_COLUMNS, joins: 'JOIN users u ON u.id = w.user_id', orderBy: 'w.id DESC' } as const;
+const ownWithdrawals = defineResource({ ...withdrawalList, calls: { inquire: withdrawalInquire }, owner: 'user_id', personal: true, filters: withdrawalFilters });
+const allWithdrawals = defineResource({
+  ...withdrawalList,
+  calls: { inquire: withdrawalAdminInquire },
+  owner: 'user_id',
+  filters: { ...withdrawalFilters, account: { op: 'like', column: 'u.account' } },
+});
+
+/** A pending withdrawal, or 409 naming its status (double approval, approving a rejected one …). */
+function pending(services: Services, id: number) {
+  const w = allWithdrawals.get(services.db, id);
+  if (w.status !== WithdrawalStatus.values.pending) throw new ApiError(409, 'errors.withdrawal_not_pending', { field: 'id', status: w.status });
+  return w;
+}
+
+export const agentHandlers = defineHandlers({
+  ...commissions.handlers,
+  ...customers.handlers,
+  ...ownWithdrawals.handlers,
+  ...allWithdrawals.handlers,
+  ...agentStatisticsHandlers,
+  // Reserve at request: the amount leaves the balance now (a withdrawal bill), so it cannot be spent twice.
+  'withdrawal/add': ({ body, services, me }) =>
+    services.db.transaction(() => {
+      const user = me().id;
+      if (body.amount_micro < WITHDRAWAL_MIN_MICRO)
+        throw new ApiError(400, 'errors.withdrawal_min', { field: 'amount_micro', min: formatMoney(WITHDRAWAL_MIN_MICRO) });
+      if (services.db.prepare('SELECT 1 FROM withdrawals WHERE user_id = ? AND status = 1').get(user))
+        throw new ApiError(409, 'errors.withdrawal_pending', { field: 'amount_micro' });
+      const at = formatDateTime(services.clock.now());
+      const id = Number(
+        services.db
+          .prepare('INSERT INTO withdrawals (user_id, amount_micro, address, status, create_time) VALUES (?, ?, ?, 1, ?)')
+          .run(user, body.amount_micro, body.address, at).lastInsertRowid,
+      );
+      services.ledger.change(user, -body.amount_micro, BillType.values.withdrawal, `withdrawal #${id} to ${body.address}`);
+      return allWithdrawals.get(services.db, id);
+    }).immediate(),
+  // The payout runs first (outside the row's transaction, so a failed transfer stays recorded on the chain);
+  // handlers are synchronous, so no other request runs between the check and the update.
+  'withdrawal/approve': ({ body, services, me }) => {
+    const w = pending(services, body.id);
+    const from = services.settings.require('pay_config').usdt_address;
+    const tx = services.chain.transfer(from, w.address, w.amount_micro, 'USDT', `withdrawal #${w.id}`);
+    if (tx.status !== 2) throw new ApiError(409, 'errors.chain_transfer_failed', { field: 'id' });
+    services.db
+      .prepare('UPDATE withdrawals SET status = 2, tx_hash = ?, reviewer_id = ?, review_time = ? WHERE id = ? AND status = 1')
+      .run(tx.hash, me().id, formatDateTime(services.clock.now()), w.id);
+    return allWithdrawals.get(services.db, w.id);
+  },
+  'withdrawal/reject': ({ body, services, me }) =>
+    services.db.transaction(() => {
+      const w = pending(services, body.id);
+      services.db
+        .prepare('UPDATE withdrawals SET status = 3, reason = ?, reviewer_id = ?, review_time = ? WHERE id = ?')
+        .run(body.reason, me().id, formatDateTime(services.clock.now()), w.id);
+      services.ledger.change(w.user_id, w.amount_micro, BillType.values.withdrawal_refund, `withdrawal #${w.id} rejected`);
+      return allWithdrawals.get(services.db, w.id);
+    }).immediate(),
+});

@@ -1,0 +1,83 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '../../contracts/index.ts';
+import { ok, refusalChecker } from '../helpers/qr.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
+
+const RECEIVING = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+const KEY = '1'.repeat(64);
+
+let t: TestServer;
+let sup: string;
+let admin: string;
+const refusedUnchanged = refusalChecker(() => t);
+async function control(op: string, body: object = {}) {
+  const res = await request(t.server).post(`/__control/${op}`).send(body);
+  expect(res.status, res.text).toBe(200);
+  return res.body.data;
+}
+type Wallet = { id: number; address: string; usdt_micro: number; trx_micro: number };
+
+beforeAll(async () => {
+  t = await startTestServer();
+  [sup, admin] = await Promise.all([t.login('superadmin'), t.login('admin01')]);
+});
+afterAll(() => t.close());
+
+describe('wallets (tron)', () => {
+  it('generates and imports key pairs; lists never carry the private key; reveal is confirmed and audited', async () => {
+    const generated = ok<Wallet>(await t.call('wallet/add', {}, sup));
+    expect(generated.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    const imported = ok<Wallet>(await t.call('wallet/add', { private_key: KEY }, sup));
+    // Deterministic: the same key gives the same address; importing it twice is 409.
+    await refusedUnchanged('wallet/add', { private_key: KEY }, sup, 409, /private_key/);
+    await refusedUnchanged('wallet/add', { private_key: 'zz' }, sup, 400, /private_key/);
+    await refusedUnchanged('wallet/add', { private_key: '0'.repeat(64) }, sup, 400, /private_key/);
+    await refusedUnchanged('wallet/add', {}, admin, 403);
+    const list = await t.call('wallet/inquire', {}, sup);
+    expect(JSON.stringify(list.body)).not.toContain(KEY);
+    expect(ok<Page<Wallet>>(list).total).toBe(2);
+    await refusedUnchanged('wallet/reveal_key', { id: imported.id }, sup, 400, /confirm/);
+    const before = t.db.prepare('SELECT COUNT(*) FROM logs').pluck().get() as number;
+    const revealed = ok<{ private_key: string }>(await t.call('wallet/reveal_key', { id: imported.id, confirm: true }, sup));
+    expect(revealed.private_key).toBe(KEY);
+    const log = t.db.prepare('SELECT * FROM logs ORDER BY id DESC LIMIT 1').get() as Record<string, unknown>;
+    expect(t.db.prepare('SELECT COUNT(*) FROM logs').pluck().get()).toBe(before + 1);
+    expect(JSON.stringify(log)).toContain('wallet/reveal_key');
+    expect(JSON.stringify(log)).not.toContain(KEY);
+    expect(generated.id).toBeLessThan(imported.id);
+  });
+
+  it('collects all wallets as a job: one record per wallet, balances move on the chain; sync reads them', async () => {
+    const [a, b] = ok<Page<Wallet>>(await t.call('wallet/inquire', {}, sup)).content;
+    await control('chain/send', { to: a!.address, amount_micro: 5_000_000 });
+    await control('chain/send', { to: b!.address, amount_micro: 7_250_000 });
+    const sync = ok<{ job_id: number; wallets: number }>(await t.call('wallet/sync_balance', {}, sup));
+    expect(sync.wallets).toBe(2);
+    await control('job_step', { id: sync.job_id, count: 5 });
+    const synced = ok<Page<Wallet>>(await t.call('wallet/inquire', {}, sup)).content;
+    expect(synced.map((w) => w.usdt_micro).sort()).toEqual([5_000_000, 7_250_000]);
+
+    const receivingBefore = (await control('chain/state', {})).usdt_micro as number;
+    await control('chain/fail_next', {});
+    const job = ok<{ job_id: number }>(await t.call('wallet/collect', {}, sup));
+    const stepped = await control('job_step', { id: job.job_id, count: 5 });
+    expect(stepped.jobs[0].status).toBe(2);
+    const records = ok<Page<{ status: number; amount_micro: number }>>(await t.call('wallet/collection_inquire', {}, admin));
+    expect(records.content.map((r) => r.status).sort()).toEqual([1, 2]);
+    const collected = records.content.find((r) => r.status === 1)!.amount_micro;
+    expect((await control('chain/state', {})).usdt_micro).toBe(receivingBefore + collected);
+    const row = t.db.prepare('SELECT message FROM async_operations WHERE id = ?').pluck().get(job.job_id);
+    expect(row).toBe('jobs.collected');
+    const txs = ok<Page<{ type: number; to_address: string }>>(await t.call('usdt_transaction/inquire', { type: 3 }, admin));
+    expect(txs.content.every((x) => x.to_address === RECEIVING)).toBe(true);
+    expect(txs.total).toBe(2);
+  });
+
+  it('refuses unknown wallets all-or-none and a job with nothing to do', async () => {
+    await refusedUnchanged('wallet/collect', { ids: [1, 999] }, sup, 404);
+    const ids = ok<Page<Wallet>>(await t.call('wallet/inquire', {}, sup)).content.map((w) => w.id);
+    ok(await t.call('wallet/remove', { ids }, sup));
+    await refusedUnchanged('wallet/sync_balance', {}, sup, 409, /No wallet/);
+  });
+});

@@ -1,0 +1,101 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTROL_PREFIX } from '../../contracts/index.ts';
+import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+
+/**
+ * Money flows in Chromium against the real mock server (test mode, simulated chain): customer01 buys a combo
+ * by chain payment, the test sends the exact USDT through the control API (no network), and the open
+ * payment page turns paid live (type-22 frame), without a reload; agent01 then sees the commission.
+ */
+let app: ConsoleUnderTest;
+
+async function control(name: string, body: unknown) {
+  const res = await fetch(`${app.url.replace(/\/$/, '')}${CONTROL_PREFIX}/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: unknown }).data;
+}
+
+async function login(account: string, password: string): Promise<Page> {
+  const page = await app.context.newPage();
+  await page.addInitScript(() => localStorage.setItem('language', 'en'));
+  await page.goto(`${app.url}#/admin_login`);
+  await page.getByLabel('Account').fill(account);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/#\/customer\//, { timeout: 15_000 });
+  return page;
+}
+
+beforeAll(async () => {
+  app = await startConsole();
+}, 180_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('money flows in Chromium', () => {
+  it('a customer pays a combo on chain and sees it paid live; the agent sees the commission', async () => {
+    const page = await login('customer01', 'Customer123');
+    await page.goto(`${app.url}#/customer/buy_vip_combo`);
+    const row = page.getByRole('row').filter({ hasText: 'Monthly' });
+    await row.getByRole('button', { name: 'Pay with USDT' }).click();
+    const panel = page.getByTestId('payment-panel');
+    await panel.waitFor();
+    // Unique amount: the price 10 plus the first free offset.
+    await expect(page.getByLabel('Amount (USDT)', { exact: true }).inputValue()).resolves.toBe('10.0001');
+    await expect(page.getByLabel('Receiving address (TRC20)').inputValue()).resolves.toBe('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
+    await page.getByRole('img', { name: 'QR code of the receiving address' }).waitFor();
+    await page.getByTestId('payment-countdown').filter({ hasText: /^(29|30):\d\d$/ }).waitFor();
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+
+    await control('chain/send', { amount_micro: 10_000_100 });
+    await page.getByTestId('payment-paid').waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${app.url}#/customer/order`);
+    await page.getByRole('row').filter({ hasText: 'Monthly' }).getByText('Paid', { exact: true }).first().waitFor();
+
+    const agent = await login('agent01', 'Agent12345');
+    await agent.goto(`${app.url}#/customer/agent_divided_into`);
+    await agent.getByRole('row').filter({ hasText: 'customer01' }).getByText('3', { exact: true }).waitFor();
+    expect(app.pageErrors).toEqual([]);
+  }, 120_000);
+
+  it('an agent requests a withdrawal, an administrator approves it on chain, a super administrator collects all wallets', async () => {
+    // The receiving address needs USDT to pay out, and one wallet needs USDT to collect.
+    await control('chain/send', { amount_micro: 500_000_000 });
+    const agent = await login('agent01', 'Agent12345');
+    await agent.goto(`${app.url}#/customer/acting_withdrawal_list`);
+    await agent.getByRole('button', { name: 'Add', exact: true }).first().click();
+    await agent.getByLabel('Amount (USDT)').fill('25.5');
+    await agent.getByLabel('TRC20 address').fill('TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7');
+    await agent.getByRole('button', { name: 'Save' }).click();
+    await agent.getByRole('row').filter({ hasText: '25.5' }).getByText('Pending review').waitFor();
+
+    const admin = await login('admin01', 'Admin12345');
+    await admin.goto(`${app.url}#/customer/withdrawal_list`);
+    const request = admin.getByRole('row').filter({ hasText: 'agent01' }).filter({ hasText: '25.5' });
+    await request.getByRole('button', { name: 'Approve' }).click();
+    await admin.getByRole('button', { name: 'Confirm' }).click();
+    await request.getByText('Approved').waitFor();
+    const state = (await control('chain/state', { address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7' })) as { usdt_micro: number };
+    expect(state.usdt_micro).toBe(25_500_000);
+
+    const sup = await login('superadmin', 'Super12345');
+    await sup.goto(`${app.url}#/customer/tron`);
+    await sup.getByRole('button', { name: 'Add', exact: true }).first().click();
+    await sup.getByRole('button', { name: 'Save' }).click();
+    await sup.getByRole('row').filter({ hasText: 'superadmin' }).first().waitFor();
+    const address = app.server.mock.db.prepare('SELECT address FROM wallets ORDER BY id DESC').pluck().get() as string;
+    expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    await control('chain/send', { to: address, amount_micro: 7_000_000 });
+    await sup.getByRole('row').filter({ hasText: address }).getByRole('button', { name: 'Collect' }).click();
+    await sup.getByRole('button', { name: 'Confirm' }).click();
+    await control('job_step', { count: 3 });
+    await sup.goto(`${app.url}#/customer/tron_transaction_summary`);
+    await sup.getByRole('row').filter({ hasText: address }).getByText('Success').waitFor();
+    expect(app.pageErrors).toEqual([]);
+  }, 120_000);
+});
