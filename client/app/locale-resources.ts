@@ -1,15 +1,17 @@
-import { sharedMessages, type Locale } from '../../contracts/index.ts';
+import type { Locale } from '../../contracts/index.ts';
 
 export type Tree = { [key: string]: string | Tree };
 type Files = Record<string, unknown>;
 
 type Bundles = Record<Locale, () => Promise<{ default: Files }>>;
+/** A public bundle also carries contracts' shared messages of its language (the base every text merges over). */
+type PublicBundles = Record<Locale, () => Promise<{ default: Files; messages: object }>>;
 
 /**
  * Two chunks per language, only the language on screen downloaded: the texts of the pages before login (part
  * of the login page's first load, so kept small) and the texts of the screens behind login (with the frame).
  */
-const publicBundles: Bundles = {
+const publicBundles: PublicBundles = {
   'zh-CN': () => import('../locales/zh-CN.ts'),
   en: () => import('../locales/en.ts'),
 };
@@ -28,12 +30,13 @@ function merge(a: Tree, b: Tree): Tree {
 }
 
 /**
- * The `translation` namespace of a language: its files merged over contracts' shared messages. Each file
+ * The `translation` namespace of a language: its files merged over `base` (contracts' shared messages of the
+ * language, `sharedMessages[lng]`; `{}` for the texts behind login, added over them). Each file
  * `<lng>/<top>.json` holds the keys under `<top>.` (menu.json → `menu.*`); `<top>.<part>.json` also merges
  * into `<top>.*`, so a feature keeps its keys in its own file (resources.qr-codes.json → resources.*).
  */
-export function resourcesOf(lng: Locale, files: Files, base: Tree = sharedMessages[lng] as unknown as Tree): Tree {
-  let tree: Tree = structuredClone(base);
+export function resourcesOf(files: Files, base: object): Tree {
+  let tree = structuredClone(base) as Tree;
   for (const [path, content] of Object.entries(files)) {
     const m = /([^/]+)\.json$/.exec(path);
     if (m) tree = merge(tree, { [m[1].split('.')[0]]: content as Tree });
@@ -43,16 +46,17 @@ export function resourcesOf(lng: Locale, files: Files, base: Tree = sharedMessag
 
 /** The texts of the pages before login, over contracts' shared messages: what the first render needs. */
 export async function loadPublicResources(lng: Locale): Promise<Tree> {
-  return resourcesOf(lng, (await publicBundles[lng]()).default);
+  const bundle = await publicBundles[lng]();
+  return resourcesOf(bundle.default, bundle.messages);
 }
 
 /** The texts of the screens behind login alone (added over the public ones with a deep merge). */
 export async function loadSessionResources(lng: Locale): Promise<Tree> {
-  return resourcesOf(lng, (await sessionBundles[lng]()).default, {});
+  return resourcesOf((await sessionBundles[lng]()).default, {});
 }
 
 /** Every text of a language (tests and tools render any screen at once). */
 export async function loadResources(lng: Locale): Promise<Tree> {
   const [pub, session] = await Promise.all([publicBundles[lng](), sessionBundles[lng]()]);
-  return resourcesOf(lng, { ...pub.default, ...session.default });
+  return resourcesOf({ ...pub.default, ...session.default }, pub.messages);
 }

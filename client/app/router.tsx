@@ -11,7 +11,7 @@ import { selectIsLoggedIn } from '../state/selectors.ts';
 import { PageTitleSync } from './page-title.tsx';
 import type { RouterBridge } from './router-bridge.tsx';
 import type { AppStore } from './store.ts';
-import { publicScreens } from './screens.ts';
+import { publicScreens } from './public-screens.ts';
 
 // The login page is the first load and stays in the entry chunk; everything else is fetched on demand.
 const RegisterScreen = lazy(() => import('../features/auth/screens/register-screen.tsx'));

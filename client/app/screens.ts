@@ -1,12 +1,13 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PublicRouteName, RouteName } from '../../contracts/index.ts';
+import type { RouteName } from '../../contracts/index.ts';
 
-type Screen = LazyExoticComponent<ComponentType>;
+export type Screen = LazyExoticComponent<ComponentType>;
 
 /**
  * THE place to register a screen: route name (contracts/routes.ts) → lazy component (a module whose default
  * export is the screen). Every route name without an entry renders the "not built yet" panel; each entry
- * is its own chunk. Inside a screen, `useAuthority()` (state/hooks.ts) gives its button permissions.
+ * is its own chunk, and this table is loaded with the screens behind login (public pages: public-screens.ts,
+ * which the login page's first load carries). Inside a screen, `useAuthority()` (state/hooks.ts) gives its button permissions.
  */
 export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   update_password: lazy(() => import('../features/auth/screens/update-password-screen.tsx')),
@@ -91,10 +92,4 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   tron: lazy(() => import('../features/money/screens/tron-screen.tsx')),
   tron_transaction_summary: lazy(() => import('../features/money/screens/tron-transaction-summary-screen.tsx')),
   usdt_transaction_record: lazy(() => import('../features/money/screens/usdt-transaction-record-screen.tsx')),
-};
-
-/** Public (no login) screens of spec §2 that other features build; absent = "not built yet". */
-export const publicScreens: Readonly<Partial<Record<Extract<PublicRouteName, 'share_access' | 'access_log'>, Screen>>> = {
-  share_access: lazy(() => import('../features/share/screens/share-screen.tsx')),
-  access_log: lazy(() => import('../features/access-log/screens/access-log-screen.tsx')),
 };

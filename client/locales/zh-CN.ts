@@ -1,3 +1,5 @@
+import { messagesZhCN } from '../../contracts/index.ts';
+
 /**
  * The texts of the pages before login (login, register, maintenance, share, access log, the frame's header and
  * titles), as one chunk loaded before the first render in this language: the first load of /admin_login
@@ -7,3 +9,6 @@ export default import.meta.glob<Record<string, unknown>>(
   ['./zh-CN/{access_log,auth,common,connectivity,enums,errors,layout,menu,share,shell}.json'],
   { eager: true, import: 'default' },
 );
+
+/** Contracts' shared messages (validation and server errors) in this language only: the base of its texts. */
+export const messages = messagesZhCN;

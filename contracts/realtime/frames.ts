@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEnum, type EnumValue } from '../enum.ts';
 import { id } from '../envelope.ts';
 import { REALTIME_TUNING } from './tuning.ts';
+import { FrameType } from './frame-types.ts';
 
 /**
  * The real-time protocol (spec §6 "Real-time connection", §8, §9): one plain WebSocket on `/ws` of the mock
@@ -23,36 +24,6 @@ import { REALTIME_TUNING } from './tuning.ts';
  * captured and replayed on a new socket). Refusals close the socket with CloseCode.replayed.
  */
 
-/**
- * Frame types. 1-3 are the spec's (§6); 10 and up are ours. Server→client types the console does not know
- * are dispatched as actions for screens (spec: "anything else is passed on"), so MESSAGE and REPLY reach the
- * console that way too. Label keys: `enums.realtime_frame_type.<member>`.
- */
-export const FrameType = defineEnum('realtime_frame_type', {
-  /** server→client: heartbeat acknowledgement (the pong); the console ignores it. */
-  heartbeat_ack: 1,
-  /** server→client: reload the page (admin "force refresh"). */
-  reload: 2,
-  /** server→client: close the connection deliberately (admin "disconnect"); the console closes with 3001. */
-  close: 3,
-  /** server→client: a new message for the user; data `MessagePushData`. */
-  message: 4,
-  /** server→client: a reply; data `ReplyData` (status false + message → error toast; message only → success toast). */
-  reply: 5,
-  /** client→server: first frame of every socket; carries the token. */
-  login: 10,
-  /** server→client: answer to LOGIN; data `LoginAckData`. A refused login is followed by close 4001. */
-  login_ack: 11,
-  /** client→server: heartbeat every REALTIME_TUNING.pingIntervalMs; answered by HEARTBEAT_ACK. */
-  ping: 12,
-  /** server→client: an async operation of the user moved (each step, and when it ends); data `JobProgressData`. */
-  job_progress: 20,
-  /** server→client: the user's role changed its permissions; the console fetches its menu again (no data). */
-  menu_refresh: 23,
-  /** server→client: a domain of the user changed WeChat status (blocked, detection failed, normal); data `ShieldStatusData`. */
-  shield_status: 24,
-});
-export type FrameTypeCode = EnumValue<typeof FrameType>;
 
 /** Which way a frame travels; part of the AES-GCM additional data, so a frame cannot be reflected back. */
 export const Direction = { toServer: 'c2s', toClient: 's2c' } as const;

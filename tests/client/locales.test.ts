@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as enums from '../../contracts/enums.ts';
-import { LOCALES, MENU_GROUPS, ROUTES, PUBLIC_ROUTES } from '../../contracts/index.ts';
+import { LOCALES, MENU_GROUPS, ROUTES, PUBLIC_ROUTES, sharedMessages } from '../../contracts/index.ts';
 import { resourcesOf, type Tree } from '../../client/app/locale-resources.ts';
 import { createI18n } from '../../client/app/i18n.ts';
 
@@ -13,7 +13,7 @@ function load(lng: string): Tree {
   for (const f of fs.readdirSync(path.join(DIR, lng))) {
     if (f.endsWith('.json')) files[`./${lng}/${f}`] = JSON.parse(fs.readFileSync(path.join(DIR, lng, f), 'utf8'));
   }
-  return resourcesOf(lng as (typeof LOCALES)[number], files);
+  return resourcesOf(files, sharedMessages[lng as (typeof LOCALES)[number]]);
 }
 
 function lookup(tree: Tree, key: string): unknown {

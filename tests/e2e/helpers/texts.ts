@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { resourcesOf, type Tree } from '../../../client/app/locale-resources.ts';
-import type { Locale } from '../../../contracts/index.ts';
+import { sharedMessages, type Locale } from '../../../contracts/index.ts';
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../../../client/locales');
 
@@ -11,7 +11,7 @@ export function texts(lng: Locale): (key: string, vars?: Record<string, string |
   for (const f of fs.readdirSync(path.join(LOCALES_DIR, lng))) {
     if (f.endsWith('.json')) files[`./${lng}/${f}`] = JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, lng, f), 'utf8'));
   }
-  const tree = resourcesOf(lng, files);
+  const tree = resourcesOf(files, sharedMessages[lng]);
   return (key, vars = {}) => {
     const at = (k: string) => k.split('.').reduce<unknown>((n, p) => (n && typeof n === 'object' ? (n as Tree)[p] : undefined), tree);
     // Plural keys as i18next picks them: `<key>_<one|other|…>` by the language's plural rules.
