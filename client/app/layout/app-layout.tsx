@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../../contracts/index.ts';
 import { sessionTextsFor } from '../i18n.ts';
 import { Outlet, useParams } from 'react-router-dom';
+import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { SiteBrand } from '../../components/site-brand.tsx';
 import { useCoreDispatch, useCoreSelector } from '../../state/hooks.ts';
 import { selectNav } from '../../state/selectors.ts';
@@ -42,9 +43,13 @@ export default function AppLayout() {
           </nav>
         )}
         <main id={CONTENT_ID} tabIndex={-1} className={styles.content}>
-          <Suspense fallback={<NonIdealState icon={<Spinner />} title={t('common.states.loading')} />}>
-            <Outlet />
-          </Suspense>
+          {/* A screen whose chunk (or its chart's) fails to download fails alone: the frame, menu and
+              connection indicator stay. A new route starts afresh. */}
+          <ErrorBoundary key={current}>
+            <Suspense fallback={<NonIdealState icon={<Spinner />} title={t('common.states.loading')} />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
         </main>
         <MessageNotice />
       </div>
