@@ -89,6 +89,8 @@ export const controlBodies = {
     state: z.string().max(64).default('Waiting for table metadata lock'),
     start_time: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).optional(),
   }),
+  /** What the simulated Telegram bot sent (block pushes), newest first; one user's or everyone's. */
+  telegram_sent: z.strictObject({ user_id: id.optional() }),
   /** A simulated Telegram binding of a console user (issue 13); no network. */
   telegram_bind: z.strictObject({
     to: z.union([z.strictObject({ account: z.string().min(1).max(64) }), z.strictObject({ user_id: id })]),
@@ -143,6 +145,7 @@ export const controlAnswers = {
   mysql_lock: z.object({ id }),
   mysql_slow_thread: z.object({ id }),
   telegram_bind: z.object({ id }),
+  telegram_sent: z.object({ messages: z.array(z.object({ user_id: id, chat_id: z.int(), text: z.string(), send_time: z.string() })) }),
   /** Steps run (fewer than asked when no job was left), and each stepped job's state after its last step. */
   job_step: z.object({
     stepped: z.int().min(0),

@@ -10,6 +10,7 @@ import { auditLog } from './migrations/008-audit-log.ts';
 import { shield } from './migrations/015-shield.ts';
 import { statistics } from './migrations/011-statistics.ts';
 import { mall } from './migrations/016-mall.ts';
+import { telegramOutbox } from './migrations/017-telegram-outbox.ts';
 import { systemTools } from './migrations/014-system-tools.ts';
 import { moneyFlows } from './migrations/012-money-flows.ts';
 
@@ -25,7 +26,7 @@ export interface Migration {
 }
 
 /** Add yours in its own file under migrations/ and list it here. */
-export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows];
+export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows, telegramOutbox];
 
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;

@@ -70,6 +70,11 @@ export function createControl(services: Services) {
         throw badRequest('thread_id: a lock of this thread already exists');
       }
     },
+    telegram_sent: ({ user_id }) => ({
+      messages: services.db
+        .prepare('SELECT user_id, chat_id, text, send_time FROM telegram_outbox WHERE ? IS NULL OR user_id = ? ORDER BY id DESC LIMIT 200')
+        .all(user_id ?? null, user_id ?? null) as { user_id: number; chat_id: number; text: string; send_time: string }[],
+    }),
     telegram_bind: ({ to, platform_account, platform_nickname, chat_id, language }) => {
       const userId = userIdOf(to);
       const sql = `INSERT INTO telegram_bindings (user_id, language, platform_account, platform_nickname, chat_id, binding_time)

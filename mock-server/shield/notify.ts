@@ -4,14 +4,20 @@ import type { Services } from '../services/index.ts';
 import { shieldStore } from './store.ts';
 
 /**
- * TELEGRAM HOOK (issue 13 owns the bot binding table, built at the same time as this): answer true when the
- * user has a binding and the simulated bot took the text. Until issue 13 lands and fills this in, nobody
- * has a binding, so Telegram is skipped and the push record says which channels were used.
+ * Telegram, simulated: the user's bound chats (issue 13's `telegram_bindings`) each get the text as a row of
+ * `telegram_outbox`, the simulated bot's sent messages (no network). True when at least one chat got it.
  */
-export type ShieldTelegramHook = (services: Services, userId: number, text: string) => boolean;
-export const shieldTelegramHook: ShieldTelegramHook = () => false;
-/** Whether the user has a Telegram binding (shown on shield_push); the same hook point as above. */
-export const shieldTelegramBound = (_services: Services, _userId: number): boolean => false;
+export function shieldTelegramHook(services: Services, userId: number, text: string): boolean {
+  const { db, clock } = services;
+  const chats = db.prepare('SELECT chat_id FROM telegram_bindings WHERE user_id = ?').pluck().all(userId) as number[];
+  const send = db.prepare('INSERT INTO telegram_outbox (user_id, chat_id, text, send_time) VALUES (?, ?, ?, ?)');
+  for (const chat of chats) send.run(userId, chat, text, formatDateTime(clock.now()));
+  return chats.length > 0;
+}
+
+/** Whether the user has a Telegram binding (shown on shield_push). */
+export const shieldTelegramBound = (services: Services, userId: number): boolean =>
+  services.db.prepare('SELECT 1 FROM telegram_bindings WHERE user_id = ? LIMIT 1').get(userId) !== undefined;
 
 const STATUS_TEXT = {
   1: { en: 'is reachable in WeChat again', zh: '在微信中已恢复正常' },

@@ -76,7 +76,15 @@ describe('block → detector → spare → push → visit', () => {
     const logs = t.db.prepare("SELECT source FROM logs WHERE type = 6 ORDER BY id").pluck().all();
     expect(logs).toEqual(['shield/move_codes', 'shield/mark_blocked', 'shield/notify']);
     const pushes = ok<{ content: ShieldPush[] }>(await t.call('shield_push/records_inquire', {}, tok.customer01));
-    expect(pushes.content[0]).toMatchObject({ domain: 'entry1.example.com', status: 2, moved: onEntry, channels: 'site_message,realtime' });
+    // customer01 has a seeded Telegram binding: the simulated bot sent the block to that chat (no network).
+    expect(pushes.content[0]).toMatchObject({ domain: 'entry1.example.com', status: 2, moved: onEntry, channels: 'site_message,realtime,telegram' });
+    const userId = (account: string) => t.db.prepare('SELECT id FROM users WHERE account = ?').pluck().get(account) as number;
+    const sent = await request(t.server).post(`${CONTROL_PREFIX}/telegram_sent`).send({ user_id: userId('customer01') });
+    const messages = (sent.body as { data: { messages: { chat_id: number; text: string }[] } }).data.messages;
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.text).toContain('entry1.example.com');
+    const others = await request(t.server).post(`${CONTROL_PREFIX}/telegram_sent`).send({ user_id: userId('customer02') });
+    expect((others.body as { data: { messages: unknown[] } }).data.messages).toEqual([]);
     expect(ok<{ content: ShieldPush[] }>(await t.call('shield_push/records_inquire', {}, tok.customer02)).content).toEqual([]);
     expect(pushes.content).toHaveLength(2); // the seeded one too
   });
@@ -142,7 +150,7 @@ describe('settings', () => {
     await rejects('shield_push/update', { spare_domain_id: 4 }, tok.customer01, 409, /spare_domain_id: The spare domain is itself blocked/);
     t.db.prepare('UPDATE domains SET hold = 2 WHERE id = ?').run(SEEDED.s1);
     const p = ok(await t.call('shield_push/update', { spare_domain_id: SEEDED.s1, site_message: 2 }, tok.customer01));
-    expect(p).toEqual({ spare_domain_id: SEEDED.s1, spare_domain: 's1.example.com', site_message: 2, realtime: 1, telegram: 1, telegram_bound: false });
+    expect(p).toEqual({ spare_domain_id: SEEDED.s1, spare_domain: 's1.example.com', site_message: 2, realtime: 1, telegram: 1, telegram_bound: true });
     expect(ok(await t.call('shield_push/inquire', {}, tok.customer02))).toMatchObject({ spare_domain_id: null, site_message: 1 });
   });
 
