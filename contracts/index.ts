@@ -39,6 +39,7 @@ export * from './calls/checkout-ip.ts';
 export * from './calls/configuration.ts';
 export * from './calls/language.ts';
 export * from './calls/database-tools.ts';
+export * from './calls/script.ts';
 export * from './calls/telegram.ts';
 export * from './calls/server-list.ts';
 export * from './access-log.ts';

@@ -19,6 +19,8 @@ export const AsyncOperationType = defineEnum('async_operation_type', {
   wallet_collect: 3,
   /** `wallet/sync_balance`: one wallet's balances read from the chain per step. */
   wallet_sync: 4,
+  /** `script/run`: one simulated script step per job step (output lines kept with the job). */
+  script_run: 5,
 });
 
 /** A list export with more rows than this runs as a job (the console pages smaller ones itself). */

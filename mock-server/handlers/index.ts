@@ -26,6 +26,7 @@ import { languageHandlers } from './language.ts';
 import { databaseToolHandlers } from './database-tools.ts';
 import { telegramHandlers } from './telegram.ts';
 import { serverListHandlers } from './server-list.ts';
+import { scriptHandlers } from './script.ts';
 import { userHandlers } from './user.ts';
 import { roleHandlers } from './role.ts';
 import { subscriberConfigHandlers } from './subscriber-config.ts';
@@ -63,6 +64,7 @@ export const handlers: HandlerMap = {
   ...databaseToolHandlers,
   ...telegramHandlers,
   ...serverListHandlers,
+  ...scriptHandlers,
   ...userHandlers,
   ...roleHandlers,
   ...subscriberConfigHandlers,

@@ -12,6 +12,7 @@ const JOB_MESSAGES: Record<Locale, Record<string, string>> = {
     updated: '{{updated}} QR codes updated',
     collected: '{{done}} wallets collected ({{amount}} USDT), {{failed}} failed',
     synced: '{{done}} wallet balances synced',
+    script_done: 'Script finished: {{lines}} lines of output',
   },
   'zh-CN': {
     interrupted: '异常：任务运行时服务器停止了',
@@ -20,6 +21,7 @@ const JOB_MESSAGES: Record<Locale, Record<string, string>> = {
     updated: '已修改 {{updated}} 个二维码',
     collected: '已归集 {{done}} 个钱包（{{amount}} USDT），失败 {{failed}} 个',
     synced: '已同步 {{done}} 个钱包余额',
+    script_done: '脚本已完成：输出 {{lines}} 行',
   },
 };
 

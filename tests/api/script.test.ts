@@ -1,0 +1,95 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AsyncOperationType } from '../../contracts/index.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
+
+/** Issue 13: scripts run on a server from the fixed catalogue as a job; the output is read as text. */
+let t: TestServer;
+let sup: string;
+beforeAll(async () => {
+  t = await startTestServer();
+  sup = await t.login('superadmin');
+});
+afterAll(() => t.close());
+
+async function step(id: number, count = 10) {
+  const res = await request(t.server).post('/__control/job_step').send({ id, count });
+  expect(res.status, res.text).toBe(200);
+}
+const jobs = () => t.db.prepare('SELECT COUNT(*) AS n FROM async_operations').get() as { n: number };
+const serverId = (name: string) => (t.db.prepare('SELECT id FROM servers WHERE name = ?').get(name) as { id: number }).id;
+type Op = { id: number; status: number; progress: number; link: string; message: string; type: number };
+
+describe('script', () => {
+  it('offers the fixed catalogue', async () => {
+    const res = await t.call('script/catalogue', { server_id: serverId('web-01') }, sup);
+    expect(res.body.data).toEqual({ server_id: serverId('web-01'), scripts: [1, 2, 3, 4, 5] });
+  });
+
+  it('runs a script: a job in progress, steps append output, it completes with a link to the output', async () => {
+    const run = await t.call('script/run', { server_id: serverId('web-01'), script: 1 }, sup);
+    expect(run.status, run.text).toBe(200);
+    const op = run.body.data as Op;
+    expect(op).toMatchObject({ type: AsyncOperationType.values.script_run, status: 1, progress: 0 });
+    expect((await t.call('script/output', { id: op.id }, sup)).body.data).toEqual({ id: op.id, text: '' });
+    await request(t.server).post('/__control/job_step').send({ id: op.id, count: 1 });
+    const partial = (await t.call('script/output', { id: op.id }, sup)).body.data as { text: string };
+    expect(partial.text).toBe('$ df -h  # web-01 (10.0.0.5:22)\nFilesystem      Size  Used Avail Use% Mounted on');
+    await step(op.id);
+    const list = await t.call('async_operations/inquire', { type: AsyncOperationType.values.script_run }, sup);
+    const done = (list.body.data as { content: Op[] }).content.find((r) => r.id === op.id)!;
+    expect(done).toMatchObject({ status: 2, progress: 100, link: `script/output?id=${op.id}`, message: 'Script finished: 5 lines of output' });
+    const out = (await t.call('script/output', { id: op.id }, sup)).body.data as { text: string };
+    expect(out.text.split('\n')).toHaveLength(5);
+    expect(out.text).toMatch(/disk usage: ok$/);
+  });
+
+  it('keeps hostile text in the output as text', async () => {
+    const add = await t.call('server_list/add', { name: '<img src=x onerror=alert(1)>', host: '10.9.9.9' }, sup);
+    expect(add.status, add.text).toBe(200);
+    const run = await t.call('script/run', { server_id: (add.body.data as { id: number }).id, script: 2 }, sup);
+    const id = (run.body.data as Op).id;
+    await step(id);
+    const out = (await t.call('script/output', { id }, sup)).body.data as { text: string };
+    expect(out.text).toContain('restarting visit service on <img src=x onerror=alert(1)> (10.9.9.9)');
+  });
+
+  it.each([
+    [{ server_id: 99_999, script: 1 }, 404, /server/i],
+    [{ server_id: 1, script: 99 }, 400, /^script: /],
+    [{ server_id: 1, script: 'rm -rf /' }, 400, /^script: /],
+    [{ server_id: 1 }, 400, /^script: /],
+  ])('refuses %j, no job starts', async (body, status, message) => {
+    const before = jobs();
+    const res = await t.call('script/run', body, sup);
+    expect(res.status).toBe(status);
+    expect(res.body.message).toMatch(message);
+    expect(jobs()).toEqual(before);
+  });
+
+  it('refuses a disabled server with 409, no job starts', async () => {
+    const before = jobs();
+    const res = await t.call('script/run', { server_id: serverId('old-box'), script: 3 }, sup);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/disabled/);
+    expect(jobs()).toEqual(before);
+  });
+
+  it('an administrator without the route is refused; another user\'s run answers 404', async () => {
+    const admin = await t.login('admin01');
+    expect((await t.call('script/run', { server_id: 1, script: 1 }, admin)).status).toBe(403);
+    expect((await t.call('script/output', { id: 1 }, admin)).status).toBe(403);
+    const other = t.db.prepare("SELECT id FROM users WHERE account = 'admin01'").get() as { id: number };
+    const foreign = Number(
+      t.db
+        .prepare(
+          `INSERT INTO async_operations (user_id, type, params, cursor, locale, create_time, update_time)
+           VALUES (?, ?, '{}', '{"step":0,"lines":["secret"]}', 'en', '2026-11-23 00:00:00', '2026-11-23 00:00:00')`,
+        )
+        .run(other.id, AsyncOperationType.values.script_run).lastInsertRowid,
+    );
+    const res = await t.call('script/output', { id: foreign }, sup);
+    expect(res.status).toBe(404);
+    expect(JSON.stringify(res.body)).not.toContain('secret');
+  });
+});
