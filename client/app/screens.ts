@@ -69,6 +69,7 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   mysql_time_consuming: lazy(() => import('../features/system/screens/mysql-time-consuming-screen.tsx')),
   telegram_bot_binding: lazy(() => import('../features/system/screens/telegram-bot-binding-screen.tsx')),
   server_list: lazy(() => import('../features/system/screens/server-list-screen.tsx')),
+  script: lazy(() => import('../features/async-operations/screens/script-screen.tsx')),
   user_list: lazy(() => import('../features/users/screens/user-list-screen.tsx')),
   administrators: lazy(() => import('../features/users/screens/administrators-screen.tsx')),
   bill: lazy(() => import('../features/users/screens/bill-screen.tsx')),

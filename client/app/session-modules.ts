@@ -13,6 +13,7 @@ import { uploadsSlice } from '../resources/upload/upload-slice.ts';
 import { watchPayments } from '../features/money/sagas/payment-sagas.ts';
 import { paymentSlice } from '../features/money/payment-slice.ts';
 import { walletKeySlice } from '../features/money/wallet-key-slice.ts';
+import { jobOutputSlice } from '../features/async-operations/job-output-slice.ts';
 import type { FeatureModule } from './modules.ts';
 
 /**
@@ -30,6 +31,7 @@ export const sessionReducers = {
   uploads: uploadsSlice.reducer,
   payment: paymentSlice.reducer,
   walletKey: walletKeySlice.reducer,
+  jobOutput: jobOutputSlice.reducer,
 };
 
 export const sessionModule: FeatureModule = {
