@@ -1,0 +1,79 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AsyncOperationType, CONTROL_PREFIX } from '../../contracts/index.ts';
+import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+
+/**
+ * Issue 13's scripts in Chromium against the real mock server (test mode: jobs move only when the control API
+ * steps them). The super administrator runs a catalogue script on a server whose name is markup, watches the
+ * run's row reach Completed without a reload, and reads the output: the markup stays text. zh-CN, then en.
+ */
+let app: ConsoleUnderTest;
+let page: Page;
+const HOSTILE = '<img src=x onerror="window.pwned=1">';
+
+async function stepAll() {
+  const id = app.server.mock.db.prepare('SELECT MAX(id) FROM async_operations WHERE type = ?').pluck().get(AsyncOperationType.values.script_run) as number;
+  const res = await fetch(`${app.url.replace(/\/$/, '')}${CONTROL_PREFIX}/job_step`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id, count: 10 }),
+  });
+  expect(res.status).toBe(200);
+  return id;
+}
+
+beforeAll(async () => {
+  app = await startConsole();
+  app.server.mock.db.prepare("INSERT INTO servers (name, host, remark, status, create_time) VALUES (?, '10.0.0.7:22', '', 1, '2026-11-23 00:00:00')").run(HOSTILE);
+  page = await app.open('#/admin_login');
+  await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+  await page.reload();
+  await page.getByLabel('账号').fill('superadmin');
+  await page.getByLabel('密码', { exact: true }).fill('Super12345');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/#\/customer\//, { timeout: 15_000 });
+}, 180_000);
+afterAll(async () => {
+  if (process.env.E2E_DEBUG) await page?.screenshot({ path: '/tmp/script.png' });
+  await app?.close();
+});
+
+async function runAndRead(l: { run: string; server: string; script: string; scriptLabel: string; submit: RegExp; progress: string; done: string; output: string }) {
+  await page.goto(`${app.url}#/customer/script`);
+  await page.getByRole('button', { name: l.run }).click();
+  const form = page.getByRole('dialog');
+  const server = form.getByRole('combobox', { name: l.server });
+  await server.locator('option', { hasText: HOSTILE }).waitFor({ state: 'attached' });
+  await server.selectOption({ label: `${HOSTILE} (10.0.0.7:22)` });
+  await form.getByRole('combobox', { name: l.script }).selectOption({ label: l.scriptLabel });
+  await form.getByRole('button', { name: l.submit }).click();
+  await form.waitFor({ state: 'detached' });
+  const row = page.getByRole('row').filter({ hasText: l.progress }).first();
+  await row.waitFor();
+  // A marker a page reload would erase: the row must reach Completed through frame 20 alone.
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  const id = await stepAll();
+  const done = page.getByRole('row').filter({ hasText: l.done }).filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
+  await done.waitFor();
+  await expect(done.getByRole('progressbar').getAttribute('aria-valuenow')).resolves.toBe('100');
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  await done.getByRole('button', { name: l.output }).click();
+  const pre = page.getByTestId('script-output');
+  await expect.poll(() => pre.textContent()).toContain(HOSTILE);
+  expect(await pre.locator('img').count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+  await page.keyboard.press('Escape');
+  await pre.waitFor({ state: 'detached' });
+}
+
+describe('scripts in Chromium', () => {
+  it('runs a script and watches the job finish (zh-CN)', async () => {
+    await runAndRead({ run: '运行脚本', server: '服务器', script: '脚本', scriptLabel: '重启访问服务', submit: /保存|提交|运行脚本/, progress: '进行中', done: '已完成', output: '输出' });
+  });
+  it('runs a script and watches the job finish (en)', async () => {
+    await page.getByLabel('语言').selectOption('en');
+    await runAndRead({ run: 'Run script', server: 'Server', script: 'Script', scriptLabel: 'Disk usage', submit: /Save|Submit|Run script/, progress: 'In progress', done: 'Completed', output: 'Output' });
+    expect(app.pageErrors).toEqual([]);
+  });
+});
