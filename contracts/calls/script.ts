@@ -21,6 +21,7 @@ export const scriptCatalogue = defineCall({
   path: 'script/catalogue',
   summary: 'The scripts a server offers (the fixed catalogue; an unknown server answers 404).',
   access: permission('script'),
+  audit: false,
   request: z.strictObject({ server_id: id }),
   response: z.object({ server_id: id, scripts: z.array(ScriptCode.schema) }),
 });
@@ -41,6 +42,7 @@ export const scriptOutput = defineCall({
   path: 'script/output',
   summary: 'The output of a script run so far, as plain text; only the user who started it may read it (anyone else: 404).',
   access: permission('script'),
+  audit: false,
   request: z.strictObject({ id }),
   response: z.object({ id, text: z.string() }),
 });
