@@ -12,10 +12,10 @@ import { texts } from './helpers/texts.ts';
  * The three new screen kinds in Chromium against the real mock server, in zh-CN light and en dark: the
  * pay_config settings form saves (client rules and a server refusal inline), a category tree is built (add,
  * add child, move, remove refused while children exist, remove), home_admin shows its cards and a drawn
- * chart that follows the theme. Screenshots of each go to SHOTS_DIR (default /work/shots).
+ * chart that follows the theme. Screenshots of each go to SHOTS_DIR (default .tmp/shots, gitignored).
  */
 
-const SHOTS = process.env.SHOTS_DIR ?? '/work/shots';
+const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots';
 let app: ConsoleUnderTest;
 beforeAll(async () => {
   app = await startConsole();

@@ -10,10 +10,10 @@ import { texts } from './helpers/texts.ts';
 /**
  * Every role lands on today_statistics after logging in (zh-CN light, en dark): the cards, the hourly chart
  * drawn on its canvas, the top tables; administrators get the user filter, others do not; a visit made
- * through /v/… shows in the figures. Screenshots go to SHOTS_DIR (default /work/shots).
+ * through /v/… shows in the figures. Screenshots go to SHOTS_DIR (default .tmp/shots, gitignored).
  */
 
-const SHOTS = process.env.SHOTS_DIR ?? '/work/shots';
+const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots';
 let app: ConsoleUnderTest;
 beforeAll(async () => {
   app = await startConsole();
