@@ -1,5 +1,6 @@
 import { envelope, type CallDef, type Locale, type RequestOf, type ResponseOf } from '../../contracts/index.ts';
 import { ApiError } from './errors.ts';
+import { FetchFailure, fetchJsonWithin } from './effects/fetch-within.ts';
 
 /** What every call carries besides its body: the session token (if any) and the console's language. */
 export interface CallContext {
@@ -48,23 +49,14 @@ export function createCallApi(fetchImpl: typeof fetch, baseUrl = ''): CallApi {
     };
     if (context.token) headers.token = context.token;
 
-    // A timer, not AbortSignal.timeout: test clocks (vi.useFakeTimers, Playwright's page.clock) drive it.
-    const abort = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      abort.abort();
-    }, options?.timeoutMs ?? CALL_TIMEOUT_MS);
-    let res: Response | undefined;
+    let res: Response;
     let json: unknown;
     try {
-      res = await fetchImpl(baseUrl + urlOf(call), { method: 'POST', headers, body: JSON.stringify(body), signal: abort.signal });
-      json = await res.json();
-    } catch {
-      if (timedOut) throw new ApiError(call.path, 0, '', 'timeout');
-      throw new ApiError(call.path, res?.status ?? 0, '');
-    } finally {
-      clearTimeout(timer);
+      const url = baseUrl + urlOf(call);
+      ({ res, json } = await fetchJsonWithin(fetchImpl, url, { method: 'POST', headers, body: JSON.stringify(body) }, options?.timeoutMs ?? CALL_TIMEOUT_MS));
+    } catch (e) {
+      if (e instanceof FetchFailure && e.timedOut) throw new ApiError(call.path, 0, '', 'timeout');
+      throw new ApiError(call.path, e instanceof FetchFailure ? e.status : 0, '');
     }
 
     // Loaded only by the calls that ask for it, so the login page's first load does not carry it.
