@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { violations } from './helpers/axe.ts';
+import { logIn } from './helpers/log-in.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 
 /**
@@ -47,11 +48,7 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
   it('a dashboard: home_admin, with its chart drawn', async () => {
     // Another account: the customer's session ends with the stored token (the language stays English).
     await page.evaluate(() => localStorage.clear());
-    await page.goto(`${app.url}#/admin_login`);
-    await page.getByLabel('Account').fill('admin01');
-    await page.getByLabel('Password', { exact: true }).fill('Admin12345');
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/#\/customer\//, { timeout: 15_000 });
+    await logIn(page, app.url, 'admin01');
     await page.goto(`${app.url}#/customer/home_admin`);
     await page.getByRole('img', { name: 'Visits per day, last 30 days' }).locator('canvas').waitFor();
     expect(await violations(page)).toEqual([]);

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, EXPORT_JOB_THRESHOLD } from '../../contracts/index.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { logIn } from './helpers/log-in.ts';
 
 /**
  * Async operations in Chromium against the real mock server (test mode: jobs move only when the control API
@@ -33,11 +34,7 @@ beforeAll(async () => {
   }
   page = await app.context.newPage();
   await page.addInitScript(() => localStorage.setItem('language', 'en'));
-  await page.goto(`${app.url}#/admin_login`);
-  await page.getByLabel('Account').fill('admin01');
-  await page.getByLabel('Password', { exact: true }).fill('Admin12345');
-  await page.keyboard.press('Enter');
-  await page.waitForURL(/#\/customer\//, { timeout: 15_000 });
+  await logIn(page, app.url, 'admin01');
 }, 180_000);
 afterAll(async () => {
   await app?.close();

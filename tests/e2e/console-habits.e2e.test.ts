@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { logIn } from './helpers/log-in.ts';
 
 /**
  * Issue 16 part 3 in Chromium: the habits of an admin console. A list's filters, sort, page and page size
@@ -30,11 +31,7 @@ beforeAll(async () => {
   page.on('pageerror', (e) => app.pageErrors.push(String(e)));
   // English unless the test switched language (this script runs again at every load).
   await page.addInitScript(() => localStorage.getItem('language') || localStorage.setItem('language', 'en'));
-  await page.goto(`${app.url}#/admin_login`);
-  await page.getByLabel('Account').fill('admin01');
-  await page.getByLabel('Password', { exact: true }).fill('Admin12345');
-  await page.keyboard.press('Enter');
-  await page.waitForURL(/#\/customer\//, { timeout: 15_000 });
+  await logIn(page, app.url, 'admin01');
   // Enough rows for three pages of ten: added through the real API with the console's own session.
   const token = await page.evaluate(() => localStorage.getItem('token'));
   for (let i = 1; i <= DOMAINS; i++) {

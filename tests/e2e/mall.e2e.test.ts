@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from './helpers/axe.ts';
+import { logIn } from './helpers/log-in.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { texts } from './helpers/texts.ts';
 
@@ -52,11 +53,7 @@ describe.each(LOOKS)('mall in Chromium ($lng, theme $theme)', ({ lng, theme }) =
       },
       [lng, theme],
     );
-    await page.goto(`${app.url}#/admin_login`);
-    await page.getByLabel(t('auth.fields.account')).fill('admin01');
-    await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('Admin12345');
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/#\/customer\//, { timeout: 15_000 });
+    await logIn(page, app.url, 'admin01', { lng });
   }, 60_000);
   afterAll(async () => {
     await page?.close();

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX } from '../../contracts/index.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { logIn } from './helpers/log-in.ts';
 
 /**
  * Money flows in Chromium against the real mock server (test mode, simulated chain): customer01 buys a combo
@@ -16,14 +17,10 @@ async function control(name: string, body: unknown) {
   return ((await res.json()) as { data: unknown }).data;
 }
 
-async function login(account: string, password: string): Promise<Page> {
+async function login(account: string): Promise<Page> {
   const page = await app.context.newPage();
   await page.addInitScript(() => localStorage.setItem('language', 'en'));
-  await page.goto(`${app.url}#/admin_login`);
-  await page.getByLabel('Account').fill(account);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.keyboard.press('Enter');
-  await page.waitForURL(/#\/customer\//, { timeout: 15_000 });
+  await logIn(page, app.url, account);
   return page;
 }
 
@@ -36,7 +33,7 @@ afterAll(async () => {
 
 describe('money flows in Chromium', () => {
   it('a customer pays a combo on chain and sees it paid live; the agent sees the commission', async () => {
-    const page = await login('customer01', 'Customer123');
+    const page = await login('customer01');
     await page.goto(`${app.url}#/customer/buy_vip_combo`);
     const row = page.getByRole('row').filter({ hasText: 'Monthly' });
     await row.getByRole('button', { name: 'Pay with USDT' }).click();
@@ -57,7 +54,7 @@ describe('money flows in Chromium', () => {
     await page.goto(`${app.url}#/customer/order`);
     await page.getByRole('row').filter({ hasText: 'Monthly' }).getByText('Paid', { exact: true }).first().waitFor();
 
-    const agent = await login('agent01', 'Agent12345');
+    const agent = await login('agent01');
     await agent.goto(`${app.url}#/customer/agent_divided_into`);
     await agent.getByRole('row').filter({ hasText: 'customer01' }).getByText('3', { exact: true }).waitFor();
     expect(app.pageErrors).toEqual([]);
@@ -66,7 +63,7 @@ describe('money flows in Chromium', () => {
   it('an agent requests a withdrawal, an administrator approves it on chain, a super administrator collects all wallets', async () => {
     // The receiving address needs USDT to pay out, and one wallet needs USDT to collect.
     await control('chain/send', { amount_micro: 500_000_000 });
-    const agent = await login('agent01', 'Agent12345');
+    const agent = await login('agent01');
     await agent.goto(`${app.url}#/customer/acting_withdrawal_list`);
     await agent.getByRole('button', { name: 'Add', exact: true }).first().click();
     await agent.getByLabel('Amount (USDT)').fill('25.5');
@@ -74,7 +71,7 @@ describe('money flows in Chromium', () => {
     await agent.getByRole('button', { name: 'Save' }).click();
     await agent.getByRole('row').filter({ hasText: '25.5' }).getByText('Pending review').waitFor();
 
-    const admin = await login('admin01', 'Admin12345');
+    const admin = await login('admin01');
     await admin.goto(`${app.url}#/customer/withdrawal_list`);
     const request = admin.getByRole('row').filter({ hasText: 'agent01' }).filter({ hasText: '25.5' });
     await request.getByRole('button', { name: 'Approve' }).click();
@@ -83,7 +80,7 @@ describe('money flows in Chromium', () => {
     const state = (await control('chain/state', { address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7' })) as { usdt_micro: number };
     expect(state.usdt_micro).toBe(25_500_000);
 
-    const sup = await login('superadmin', 'Super12345');
+    const sup = await login('superadmin');
     await sup.goto(`${app.url}#/customer/tron`);
     await sup.getByRole('button', { name: 'Add', exact: true }).first().click();
     await sup.getByRole('button', { name: 'Save' }).click();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, type ControlBody, type ControlName } from '../../contracts/index.ts';
 import { CALL_TIMEOUT_MS } from '../../client/api/call-api.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { logIn } from './helpers/log-in.ts';
 
 /**
  * "The server did not answer" in Chromium: the control API holds the list's read (`http_fault` with a delay
@@ -29,11 +30,7 @@ beforeAll(async () => {
   page = await app.context.newPage();
   await page.addInitScript(() => localStorage.setItem('language', 'en'));
   await page.clock.install();
-  await page.goto(`${app.url}#/admin_login`);
-  await page.getByLabel('Account').fill('customer01');
-  await page.getByLabel('Password', { exact: true }).fill('Customer123');
-  await page.keyboard.press('Enter');
-  await page.waitForURL(/#\/customer\//, { timeout: 15_000 });
+  await logIn(page, app.url, 'customer01');
 }, 120_000);
 afterAll(async () => {
   await app?.close();

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitPath } from '../../contracts/index.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { logIn } from './helpers/log-in.ts';
 
 /**
  * Issue 4 in Chromium against the real mock server: customer01 creates a QR code on one of their domains
@@ -44,11 +45,7 @@ beforeAll(async () => {
   app = await startConsole();
   page = await app.context.newPage();
   await page.addInitScript(() => localStorage.setItem('language', 'en'));
-  await page.goto(`${app.url}#/admin_login`);
-  await page.getByLabel('Account').fill('customer01');
-  await page.getByLabel('Password', { exact: true }).fill('Customer123');
-  await page.keyboard.press('Enter');
-  await page.waitForURL(/#\/customer\//, { timeout: 15_000 });
+  await logIn(page, app.url, 'customer01');
 }, 120_000);
 afterAll(async () => {
   await app?.close();

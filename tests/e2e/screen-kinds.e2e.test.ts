@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MallCategory } from '../../contracts/index.ts';
 import { axeProblems } from './helpers/axe.ts';
+import { logIn } from './helpers/log-in.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { texts } from './helpers/texts.ts';
 
@@ -58,11 +59,7 @@ describe.each(LOOKS)('screen kinds in $lng $theme', ({ lng, theme, min }) => {
       },
       [lng, theme === 'dark' ? '2' : '1'],
     );
-    await page.goto(`${app.url}#/admin_login`);
-    await page.getByLabel(t('auth.fields.account')).fill('admin01');
-    await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('Admin12345');
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/#\/customer\//, { timeout: 15_000 });
+    await logIn(page, app.url, 'admin01', { lng });
   }, 60_000);
   afterAll(async () => {
     await page?.close();

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX } from '../../contracts/index.ts';
 import { violations } from './helpers/axe.ts';
+import { logIn } from './helpers/log-in.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 
 /**
@@ -19,14 +20,10 @@ async function control(name: string, body: unknown) {
   return res.json();
 }
 
-async function login(account: string, password: string) {
+async function login(account: string) {
   page = await app.context.newPage();
   await page.addInitScript(() => localStorage.setItem('language', 'en'));
-  await page.goto(`${app.url}#/admin_login`);
-  await page.getByLabel('Account').fill(account);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.keyboard.press('Enter');
-  await page.waitForURL(/#\/customer\//, { timeout: 15_000 });
+  await logIn(page, app.url, account);
 }
 
 beforeAll(async () => {
@@ -38,7 +35,7 @@ afterAll(async () => {
 
 describe('shield monitors in Chromium', () => {
   it('a block shows up on the open monitor without a reload', async () => {
-    await login('admin01', 'Admin12345');
+    await login('admin01');
     await page.goto(`${app.url}#/customer/monitor`);
     const row = page.getByRole('row').filter({ hasText: 'entry1.example.com' });
     await row.getByText('Normal').waitFor();
@@ -68,7 +65,7 @@ describe('shield monitors in Chromium', () => {
   it('the owner picks a spare among their held, unblocked domains', async () => {
     // s1 goes into the reserve (as hold_domain would do); blocked1 is held too, but blocked.
     app.server.mock.db.prepare("UPDATE domains SET hold = 2 WHERE domain IN ('s1.example.com', 'blocked1.example.com')").run();
-    await login('customer01', 'Customer123');
+    await login('customer01');
     await page.goto(`${app.url}#/customer/shield_push`);
     // The block above is in the list of pushes, with the seeded one.
     await page.getByRole('row').filter({ hasText: 'reserve1.example.com' }).first().waitFor();

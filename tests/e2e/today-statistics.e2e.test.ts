@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { logIn } from './helpers/log-in.ts';
 import { texts } from './helpers/texts.ts';
 
 /**
@@ -48,11 +49,7 @@ describe.each(LOOKS)('today_statistics in $lng $theme', ({ lng, theme }) => {
       [lng, theme === 'dark' ? '2' : '1'],
     );
     try {
-      await page.goto(`${app.url}#/admin_login`);
-      await page.getByLabel(t('auth.fields.account')).fill(account);
-      await page.getByLabel(t('auth.fields.password'), { exact: true }).fill(password);
-      await page.keyboard.press('Enter');
-      await page.waitForURL(/#\/customer\/today_statistics/, { timeout: 15_000 });
+      await logIn(page, app.url, account, { password, lng, landing: /#\/customer\/today_statistics/ });
 
       const chart = page.getByRole('img', { name: t('resources.today_statistics.charts.hourly.title') });
       await chart.locator('canvas').waitFor({ timeout: 15_000 });
@@ -104,11 +101,7 @@ describe('daily_statistics (en dark)', () => {
       localStorage.setItem('theme', '2');
     });
     try {
-      await page.goto(`${app.url}#/admin_login`);
-      await page.getByLabel(t('auth.fields.account')).fill('customer01');
-      await page.getByLabel(t('auth.fields.password'), { exact: true }).fill('Customer123');
-      await page.keyboard.press('Enter');
-      await page.waitForURL(/#\/customer\/today_statistics/, { timeout: 15_000 });
+      await logIn(page, app.url, 'customer01', { landing: /#\/customer\/today_statistics/ });
       await page.goto(`${app.url}#/customer/daily_statistics`);
       const rows = page.getByRole('table', { name: t('resources.daily_statistics.tables.days.title') }).getByRole('row');
       await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(31);
@@ -137,11 +130,7 @@ describe('the other statistics screens (zh-CN light)', () => {
     });
     const login = async (account: string, password: string) => {
       await page.evaluate(() => localStorage.removeItem('token')).catch(() => undefined);
-      await page.goto(`${app.url}#/admin_login`);
-      await page.getByLabel(t('auth.fields.account')).fill(account);
-      await page.getByLabel(t('auth.fields.password'), { exact: true }).fill(password);
-      await page.keyboard.press('Enter');
-      await page.waitForURL(/#\/customer\/today_statistics/, { timeout: 15_000 });
+      await logIn(page, app.url, account, { password, lng: 'zh-CN', landing: /#\/customer\/today_statistics/ });
     };
     try {
       await login('customer01', 'Customer123');

@@ -3,6 +3,7 @@ import { TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { logIn } from './helpers/log-in.ts';
 
 /**
  * Issue 12 in Chromium (en): an administrator adjusts a customer's balance from the user list and the bill
@@ -14,14 +15,6 @@ import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 let app: ConsoleUnderTest;
 let page: Page;
 const db = () => app.server.mock.db;
-
-async function logIn(p: Page, account: string, password: string) {
-  await p.goto(`${app.url}#/admin_login`);
-  await p.getByLabel('Account').fill(account);
-  await p.getByLabel('Password', { exact: true }).fill(password);
-  await p.keyboard.press('Enter');
-  await p.waitForURL(/#\/customer\//, { timeout: 15_000 });
-}
 
 /** A row action: inline when the row has room, else in the row's "more" menu. */
 async function rowAction(p: Page, row: Locator, label: string) {
@@ -36,7 +29,7 @@ beforeAll(async () => {
   page = await app.context.newPage();
   await page.setViewportSize({ width: 1360, height: 900 });
   await page.addInitScript(() => localStorage.setItem('language', 'en'));
-  await logIn(page, 'admin01', 'Admin12345');
+  await logIn(page, app.url, 'admin01');
 }, 180_000);
 afterAll(async () => {
   await app?.close();
@@ -78,7 +71,7 @@ describe('user list', () => {
 
     const other = await app.context.newPage();
     await other.addInitScript(() => localStorage.setItem('language', 'en'));
-    await logIn(other, 'customer02', password);
+    await logIn(other, app.url, 'customer02', { password });
     await other.close();
   }, 60_000);
 });
@@ -87,7 +80,7 @@ describe('role permission tree', () => {
   it("changes the menu of the role's logged-in user live, without a reload or a new login", async () => {
     const agent = await app.context.newPage();
     await agent.addInitScript(() => localStorage.setItem('language', 'en'));
-    await logIn(agent, 'agent01', 'Agent12345');
+    await logIn(agent, app.url, 'agent01');
     const billLink = agent.locator('a[href$="/customer/bill"]');
     await billLink.first().waitFor({ state: 'attached' });
     // A reload would lose this mark; the menu must change with it still there.
@@ -96,7 +89,7 @@ describe('role permission tree', () => {
     const boss = await app.context.newPage();
     await boss.setViewportSize({ width: 1360, height: 900 });
     await boss.addInitScript(() => localStorage.setItem('language', 'en'));
-    await logIn(boss, 'superadmin', 'Super12345');
+    await logIn(boss, app.url, 'superadmin');
     await boss.goto(`${app.url}#/customer/role`);
     const row = boss.getByRole('row').filter({ hasText: '代理' });
     await row.waitFor();
@@ -106,9 +99,18 @@ describe('role permission tree', () => {
     await dialog.locator(`.${Classes.TREE_NODE_CONTENT}`).filter({ hasText: 'VIP & payments' }).locator(`.${Classes.TREE_NODE_CARET}`).click();
     const bills = dialog.getByRole('checkbox', { name: 'Bills', exact: true });
     await expect.poll(() => bills.isChecked(), { timeout: 10_000 }).toBe(true);
-    // The box's visible part is its label (Blueprint hides the input itself).
-    await dialog.locator('label').filter({ has: boss.getByRole('checkbox', { name: 'Bills', exact: true }) }).click();
-    await expect.poll(() => bills.isChecked(), { timeout: 5_000 }).toBe(false);
+    // The box's visible part is its label (Blueprint hides the input itself). A click that lands while the
+    // branch is still unfolding can miss under load: click again only while the box still shows checked.
+    const billsLabel = dialog.locator('label').filter({ has: boss.getByRole('checkbox', { name: 'Bills', exact: true }) });
+    await expect
+      .poll(
+        async () => {
+          if (await bills.isChecked()) await billsLabel.click();
+          return bills.isChecked();
+        },
+        { timeout: 10_000, interval: 750 },
+      )
+      .toBe(false);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -125,7 +127,7 @@ describe('personal center', () => {
   it('binds two-factor login with a code; the next login asks for one and accepts it', async () => {
     const me = await app.context.newPage();
     await me.addInitScript(() => localStorage.setItem('language', 'en'));
-    await logIn(me, 'customer01', 'Customer123');
+    await logIn(me, app.url, 'customer01');
     await me.goto(`${app.url}#/customer/personal_center`);
     await me.getByRole('img', { name: 'QR code of the two-factor secret' }).waitFor();
     const secret = (await me.getByTestId('totp-secret').textContent())!.trim();
