@@ -7,6 +7,7 @@ import { closeAgents, type FuzzEnv } from '../../harness/robustness/fuzz-runner.
 import { hostileServer, type HostileInsert } from '../../harness/robustness/hostile-records.ts';
 import { mintToken } from '../../harness/robustness/identities.ts';
 import { CHROMIUM } from './helpers/browser.ts';
+import { quietWatcher } from './helpers/settle.ts';
 import { ensureClientBuilt } from '../../harness/build.ts';
 
 /**
@@ -53,17 +54,7 @@ function inspect([globalName, snippets]: [string, string[]]): Inspection {
   return { executed, handlers, scriptLinks, inlineScripts, shown: snippets.some((s) => text.includes(s)) };
 }
 
-const inFlight = new Set<unknown>();
-/** Wait until the page has made no request for 250 ms (lazy chunks and API calls done), at most 8 s. */
-async function settle(p: Page) {
-  const started = Date.now();
-  let quietSince = Date.now();
-  while (Date.now() - started < 8_000) {
-    if (inFlight.size) quietSince = Date.now();
-    else if (Date.now() - quietSince > 250) return;
-    await p.waitForTimeout(50);
-  }
-}
+let settle: () => Promise<void>;
 
 beforeAll(async () => {
   const staticDir = await ensureClientBuilt();
@@ -81,9 +72,7 @@ beforeAll(async () => {
     dialogs.push(`${d.type()}: ${d.message()} at ${page.url()}`);
     void d.dismiss();
   });
-  page.on('request', (r) => inFlight.add(r));
-  page.on('requestfinished', (r) => inFlight.delete(r));
-  page.on('requestfailed', (r) => inFlight.delete(r));
+  settle = quietWatcher(page);
 }, 300_000);
 
 afterAll(async () => {
@@ -108,7 +97,7 @@ describe('hostile text in the browser', () => {
     await page.getByLabel('密码', { exact: true }).fill('Super12345');
     await page.getByRole('button', { name: '登录' }).click();
     await page.waitForURL(/#\/customer\/[a-z_]+$/, { timeout: 20_000 });
-    await settle(page);
+    await settle();
     expect(await page.evaluate(inspect, INSPECT_ARG)).toMatchObject({ executed: [], handlers: [], scriptLinks: [], inlineScripts: [] });
   }, 60_000);
 
@@ -127,7 +116,7 @@ describe('hostile text in the browser', () => {
     let shownOn = 0;
     for (const route of ROUTES) {
       await page.goto(`${server.url}/#/customer/${route.name}`);
-      await settle(page);
+      await settle();
       const found = await page.evaluate(inspect, INSPECT_ARG);
       if (found.shown) shownOn++;
       if (found.executed.length || found.handlers.length || found.scriptLinks.length || found.inlineScripts.length) report.push({ route: route.name, problems: found });
@@ -150,7 +139,7 @@ describe('hostile text in the browser', () => {
     );
     for (const p of pages) {
       await page.goto(`${server.url}/#/${p}`);
-      await settle(page);
+      await settle();
       const found = await page.evaluate(inspect, INSPECT_ARG);
       expect({ page: p, ...found, shown: undefined }).toEqual({ page: p, executed: [], handlers: [], scriptLinks: [], inlineScripts: [], shown: undefined });
     }

@@ -20,3 +20,10 @@ export function texts(lng: Locale): (key: string, vars?: Record<string, string |
     return found.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars[v] ?? ''));
   };
 }
+
+/** The top names of a language's texts (`menu`, `resources`, …): a raw key on screen starts with one. */
+export function topKeys(lng: Locale): string[] {
+  const names = new Set<string>(Object.keys(sharedMessages[lng]));
+  for (const f of fs.readdirSync(path.join(LOCALES_DIR, lng))) if (f.endsWith('.json')) names.add(f.split('.')[0]);
+  return [...names];
+}
