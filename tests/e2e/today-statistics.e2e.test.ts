@@ -180,6 +180,7 @@ describe.each(LOOKS)('overlay and breakdowns on daily_statistics in $lng $theme'
       await expect.poll(() => chart.getAttribute('data-series'), { timeout: 10_000 }).toBe('4');
       const visits = t('resources.daily_statistics.charts.daily.series.view_number');
       await chart.getByText(t('resource.dashboard.previous_series', { series: visits }), { exact: true }).waitFor();
+      await chart.screenshot({ path: path.join(SHOTS, `daily-statistics-overlay-${lng}-${theme}.png`) });
 
       // Cross-highlighting: WeChat in the browser breakdown cuts the carrier breakdown.
       const table = (d: string) => page.getByRole('table', { name: t(`${B}.dimensions.${d}`), exact: true });
