@@ -1,4 +1,6 @@
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../mock-server/db/migrations.ts';
 import type { DailyStatistics, HomeAdminStatistics, HomeStatistics, HourlyStatistics, StatisticsBreakdown, TodayStatistics } from '../../contracts/index.ts';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { QR_NOW, TODAY, logins, ok, refusalChecker } from '../helpers/qr.ts';
@@ -139,5 +141,31 @@ describe('statistics/breakdown', () => {
       ok(await t.call('role/update_menus', { id: role, menu_ids: held }, superTok));
     }
     ok(await t.call('statistics/breakdown', {}, tok.customer01));
+  });
+});
+
+describe('migration 020 on a database that already has access records', () => {
+  it('folds the records still present into the breakdown counters (places from their ranges, agents unknown)', () => {
+    const db = new Database(t.db.serialize());
+    try {
+      db.exec(`DROP TABLE qr_code_breakdown; DROP TABLE user_breakdown; DROP TABLE visit_agents; DROP TABLE visit_places;
+               ALTER TABLE user_agents DROP COLUMN agent_id;`);
+      db.pragma('user_version = 17');
+      migrate(db);
+      const all = (sql: string) => db.prepare(sql).all();
+      expect(all('SELECT DISTINCT agent_id FROM qr_code_breakdown')).toEqual([{ agent_id: -1 }]);
+      expect(all('SELECT qr_code_id, day, place_id, view_number FROM qr_code_breakdown ORDER BY 1, 2, 3')).toEqual(
+        all(`SELECT a.qr_code_id, date(a.create_time, 'unixepoch', 'localtime') AS day, COALESCE(p.id, -1) AS place_id, COUNT(*) AS view_number
+             FROM access_records a LEFT JOIN ip_ranges r ON r.start = a.range_start
+             LEFT JOIN visit_places p ON p.country = r.country AND p.province = r.province AND p.city = r.city AND p.carrier = r.carrier
+             GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`),
+      );
+      expect(db.prepare('SELECT SUM(view_number) FROM user_breakdown').pluck().get()).toBe(
+        db.prepare('SELECT COUNT(*) FROM access_records').pluck().get(),
+      );
+      expect(db.prepare("SELECT COUNT(*) FROM visit_places WHERE city = '深圳'").pluck().get()).toBe(1);
+    } finally {
+      db.close();
+    }
   });
 });
