@@ -67,6 +67,7 @@ export const statisticsBreakdown = defineCall({
   path: 'statistics/breakdown',
   summary:
     'Visits of a period (default today; at most 366 days, not after today) split jointly by agent (device, OS, browser) and place (country, province, city, carrier), for the codes in scope or one code.',
+  audit: false, // a read: the verb does not say so
   // Every role lands on today_statistics; the scope below decides what each sees.
   access: permission('today_statistics'),
   request: z
