@@ -109,6 +109,22 @@ describe('statistics/breakdown', () => {
     expect(await breakdownOf(tok.customer01, body)).toEqual(after);
   });
 
+  it('a code purged for good leaves its owner’s breakdown with its daily counters', async () => {
+    const demo = codeId('demo04');
+    const range = { start_date: '2026-06-01', end_date: TODAY };
+    const before = await breakdownOf(tok.customer01, range);
+    const own = (await breakdownOf(tok.customer01, { ...range, qr_code_id: demo })).view_number;
+    expect(own).toBeGreaterThan(0);
+    ok(await t.call('qr_code_list/remove', { ids: [demo] }, tok.customer01));
+    expect((await breakdownOf(tok.customer01, range)).view_number).toBe(before.view_number); // the bin keeps counting
+    ok(await t.call('qr_code_list/qr_code_remove', { ids: [demo] }, tok.customer01));
+    const after = await breakdownOf(tok.customer01, range);
+    expect(after.view_number).toBe(before.view_number - own);
+    expect(after.view_number).toBe((await call<DailyStatistics>('statistics/daily', range, tok.customer01)).view_number);
+    expect(n('SELECT COUNT(*) AS n FROM qr_code_breakdown WHERE qr_code_id = ?', demo)).toBe(0);
+    expect(n('SELECT COUNT(*) AS n FROM user_breakdown WHERE view_number <= 0')).toBe(0);
+  });
+
   it.each([
     [{ start_date: '2026-06-15', end_date: '2026-06-14' }, /^start_date: /],
     [{ start_date: '2025-01-01', end_date: '2026-06-15' }, /^end_date: /],
