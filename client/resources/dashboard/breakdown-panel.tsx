@@ -64,7 +64,7 @@ export function BreakdownPanel({
             <tr>
               <th>{title}</th>
               <th className={styles.numeric}>{t(`${P}.visits`)}</th>
-              <th aria-hidden />
+              <th>{t(`${P}.share`)}</th>
             </tr>
           </thead>
           <tbody>
