@@ -28,6 +28,21 @@ const LOOKS = [
   { lng: 'zh-CN', theme: 'light' },
   { lng: 'en', theme: 'dark' },
 ] as const;
+/** A page in a language and theme (set before the console loads), its errors collected. */
+async function newPage(lng: string, theme: string): Promise<Page> {
+  const page = await app.context.newPage();
+  await page.setViewportSize({ width: 1360, height: 900 });
+  page.on('pageerror', (e) => app.pageErrors.push(String(e)));
+  await page.addInitScript(
+    ([l, th]) => {
+      localStorage.setItem('language', l);
+      localStorage.setItem('theme', th);
+    },
+    [lng, theme === 'dark' ? '2' : '1'],
+  );
+  return page;
+}
+
 const ROLES = [
   { account: 'customer01', password: 'Customer123', filter: false },
   { account: 'agent01', password: 'Agent12345', filter: false },
@@ -38,16 +53,7 @@ describe.each(LOOKS)('today_statistics in $lng $theme', ({ lng, theme }) => {
   const t = texts(lng);
 
   it.each(ROLES)('$account lands on it and sees the hourly chart', async ({ account, password, filter }) => {
-    const page: Page = await app.context.newPage();
-    await page.setViewportSize({ width: 1360, height: 900 });
-    page.on('pageerror', (e) => app.pageErrors.push(String(e)));
-    await page.addInitScript(
-      ([l, th]) => {
-        localStorage.setItem('language', l);
-        localStorage.setItem('theme', th);
-      },
-      [lng, theme === 'dark' ? '2' : '1'],
-    );
+    const page = await newPage(lng, theme);
     try {
       await logIn(page, app.url, account, { password, lng, landing: /#\/customer\/today_statistics/ });
 
@@ -159,16 +165,7 @@ describe.each(LOOKS)('overlay and breakdowns on daily_statistics in $lng $theme'
   const t = texts(lng);
   const B = 'resource.dashboard.breakdowns';
   it('the switch overlays the previous period; a breakdown row highlights the others; a breakdown exports as CSV', async () => {
-    const page: Page = await app.context.newPage();
-    await page.setViewportSize({ width: 1360, height: 900 });
-    page.on('pageerror', (e) => app.pageErrors.push(String(e)));
-    await page.addInitScript(
-      ([l, th]) => {
-        localStorage.setItem('language', l);
-        localStorage.setItem('theme', th);
-      },
-      [lng, theme === 'dark' ? '2' : '1'],
-    );
+    const page = await newPage(lng, theme);
     try {
       await logIn(page, app.url, 'customer01', { lng, landing: /#\/customer\/today_statistics/ });
       await page.goto(`${app.url}#/customer/daily_statistics`);
