@@ -27,6 +27,12 @@ export async function benchStatistics(o: {
   const range = { start_date: addDays(today, -89), end_date: today };
   await measure('statistics/daily, big code, 90 days', 20, () => call('statistics/daily', { ...range, qr_code_id: bigCodeId }, token), sum);
   await measure(`statistics/daily, ${scope}, 90 days`, 20, () => call('statistics/daily', range, token), sum);
+  // Wave 3: the previous-period overlay and the breakdowns (migration 020's counters).
+  await measure(`statistics/daily + compare, ${scope}, 90 days`, 20, () => call('statistics/daily', { ...range, compare: true }, token), sum);
+  const cells = (r: { data?: unknown }) => `${(r.data as { cells: unknown[] }).cells.length} cells, ${sum(r)}`;
+  await measure('statistics/breakdown, big code, 90 days', 20, () => call('statistics/breakdown', { ...range, qr_code_id: bigCodeId }, token), cells);
+  await measure(`statistics/breakdown, ${scope}, 90 days`, 20, () => call('statistics/breakdown', range, token), cells);
+  await measure('statistics/breakdown, whole service, 30 days', 50, () => call('statistics/breakdown', { start_date: addDays(today, -29), end_date: today }, o.adminToken), cells);
   await measure(`statistics/historical first page, ${scope}`, 20, () => call('statistics/historical', { page: 1, page_size: 20 }, token), (r) =>
     `${(r.data as { total: number }).total} codes`,
   );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { dateTime, id, listRequest, pageOf } from '../envelope.ts';
+import { compareField, previousDays } from './statistics-period.ts';
 
 const count = z.int().min(0);
 
@@ -58,6 +59,7 @@ export const homeStatistics = z.object({
   /** Sum of the codes' visit counters since creation. */
   visits_total: count,
   daily: z.array(z.object({ day: z.string(), view_number: count, ip_view_number: count })),
+  previous: previousDays,
 });
 export type HomeStatistics = z.infer<typeof homeStatistics>;
 
@@ -65,7 +67,7 @@ export const statisticsHome = defineCall({
   path: 'statistics/home',
   summary: 'Overview of the codes in scope: live codes, domains, visits today, last 30 days (per day) and since creation.',
   access: permission('home'),
-  request: z.strictObject({ user_id: id.optional() }),
+  request: z.strictObject({ user_id: id.optional(), ...compareField }),
   response: homeStatistics,
 });
 

@@ -3,6 +3,7 @@ import { permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { id } from '../envelope.ts';
 import { DAILY_RANGE_MAX, dateRule, daysBetween } from './qr-code-access.ts';
+import { compareField, previousDays, previousHours } from './statistics-period.ts';
 
 const count = z.int().min(0);
 
@@ -41,6 +42,8 @@ export const todayStatistics = z.object({
   top_domains: z.array(namedCount),
   /** Visits today by device class (the UA parser's), every class listed. */
   devices: z.array(deviceCount),
+  /** Yesterday's 24 hours with distinct IPs (`compare: true`). */
+  previous: previousHours,
 });
 export type TodayStatistics = z.infer<typeof todayStatistics>;
 
@@ -48,7 +51,7 @@ export const statisticsToday = defineCall({
   path: 'statistics/today',
   summary: 'Landing page: visits and distinct IPs today vs yesterday until the same hour, hourly chart, top codes, top domains, devices.',
   access: permission('today_statistics'),
-  request: z.strictObject(scope),
+  request: z.strictObject({ ...scope, ...compareField }),
   response: todayStatistics,
 });
 
@@ -59,6 +62,7 @@ export const hourlyStatistics = z.object({
   ip_view_number: count,
   hourly: z.array(hourBucket),
   devices: z.array(deviceCount),
+  previous: previousHours,
 });
 export type HourlyStatistics = z.infer<typeof hourlyStatistics>;
 
@@ -66,7 +70,7 @@ export const statisticsHourly = defineCall({
   path: 'statistics/hourly',
   summary: 'Visits per hour of one day (with the day before for comparison), for the codes in scope or one code.',
   access: permission('hourly_statistics'),
-  request: z.strictObject({ ...scope, day: dateRule.optional(), qr_code_id: id.optional() }),
+  request: z.strictObject({ ...scope, ...compareField, day: dateRule.optional(), qr_code_id: id.optional() }),
   response: hourlyStatistics,
 });
 
@@ -79,6 +83,8 @@ export const dailyStatistics = z.object({
   /** Sum of the days' distinct IPs (an IP on two days counts twice). */
   ip_view_number: count,
   daily: z.array(z.object({ day: z.string(), view_number: count, ip_view_number: count })),
+  /** The same number of days just before `start_date` (`compare: true`). */
+  previous: previousDays,
 });
 export type DailyStatistics = z.infer<typeof dailyStatistics>;
 
@@ -87,7 +93,7 @@ export const statisticsDaily = defineCall({
   summary: 'Visits and distinct IPs per day over a range (at most 366 days, not after today; default the last 30 days), for the codes in scope or one code.',
   access: permission('daily_statistics'),
   request: z
-    .strictObject({ ...scope, qr_code_id: id.optional(), start_date: dateRule.optional(), end_date: dateRule.optional() })
+    .strictObject({ ...scope, ...compareField, qr_code_id: id.optional(), start_date: dateRule.optional(), end_date: dateRule.optional() })
     .refine((b) => !b.start_date || !b.end_date || b.start_date <= b.end_date, { path: ['start_date'], message: 'validation.time_order' })
     .refine((b) => !b.start_date || !b.end_date || daysBetween(b.start_date, b.end_date) < DAILY_RANGE_MAX, {
       path: ['end_date'],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { id } from '../envelope.ts';
+import { compareField, previousDays } from './statistics-period.ts';
 
 const count = z.int().min(0);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -33,6 +34,8 @@ export const homeAdminStatistics = z.object({
   daily: z.array(dailyVisits),
   /** At most 10 codes by visits in the range, most first. */
   top_codes: z.array(topCode),
+  /** The `days` days before the range (`compare: true`). */
+  previous: previousDays,
   /** There is no orders table yet: both stay 0 (revenue in USDT micro-units). */
   orders: count,
   revenue: count,
@@ -43,7 +46,7 @@ export const statisticsHomeAdmin = defineCall({
   path: 'statistics/home_admin',
   summary: 'Service-wide overview for administrators: accounts, codes, domains, visits by day, top codes.',
   access: permission('home_admin'),
-  request: z.strictObject({ days: z.int().min(7).max(90).default(30) }),
+  request: z.strictObject({ days: z.int().min(7).max(90).default(30), ...compareField }),
   response: homeAdminStatistics,
 });
 

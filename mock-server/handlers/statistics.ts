@@ -2,47 +2,38 @@ import type { Database } from 'better-sqlite3';
 import type { HomeAdminStatistics } from '../../contracts/index.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { addDays, dayOf } from '../qr/time.ts';
-import { codeScope, oneCode } from '../statistics/scope.ts';
+import { ALL_CODES, codeScope, oneCode } from '../statistics/scope.ts';
 import { hourly, today } from '../statistics/today.ts';
-import { daily } from '../statistics/daily.ts';
+import { daily, withPrevious } from '../statistics/daily.ts';
 import { historical, pcHistorical } from '../statistics/history.ts';
 import { home } from '../statistics/home.ts';
-
-type Daily = HomeAdminStatistics['daily'][number];
+import { breakdown } from '../statistics/breakdown.ts';
 
 const countOf = (db: Database, sql: string, ...params: (string | number)[]): number =>
   db.prepare<(string | number)[], { n: number }>(sql).get(...params)?.n ?? 0;
 
-/** Visits per day from the daily counters (they survive clearing the log), one entry per day, zero-filled. */
-function dailySeries(db: Database, first: string, last: string, days: number): Daily[] {
-  const rows = db
-    .prepare<[string, string], Daily>(
-      `SELECT day, SUM(view_number) AS view_number, SUM(ip_view_number) AS ip_view_number
-       FROM qr_code_daily WHERE day BETWEEN ? AND ? GROUP BY day`,
-    )
-    .all(first, last);
-  const byDay = new Map(rows.map((r) => [r.day, r]));
-  return Array.from({ length: days }, (_, i) => {
-    const day = addDays(first, i);
-    return byDay.get(day) ?? { day, view_number: 0, ip_view_number: 0 };
-  });
-}
 
 export const statisticsHandlers = defineHandlers({
   ...historical.handlers,
   ...pcHistorical.handlers,
   'statistics/today': ({ body, services, me }) =>
-    today(services.db, codeScope(services.db, me(), body.user_id), services.clock.now()),
+    today(services.db, codeScope(services.db, me(), body.user_id), services.clock.now(), body.compare),
   'statistics/hourly': ({ body, services, me }) => {
     const scope = codeScope(services.db, me(), body.user_id);
     const within = body.qr_code_id === undefined ? scope : oneCode(services.db, scope, body.qr_code_id);
-    return hourly(services.db, within, services.clock.now(), body.day);
+    return hourly(services.db, within, services.clock.now(), body.day, body.compare);
   },
-  'statistics/home': ({ body, services, me }) => home(services.db, codeScope(services.db, me(), body.user_id), services.clock.now()),
+  'statistics/home': ({ body, services, me }) =>
+    home(services.db, codeScope(services.db, me(), body.user_id), services.clock.now(), body.compare),
   'statistics/daily': ({ body, services, me }) => {
     const scope = codeScope(services.db, me(), body.user_id);
     const within = body.qr_code_id === undefined ? scope : oneCode(services.db, scope, body.qr_code_id);
-    return daily(services.db, within, services.clock.now(), body.start_date, body.end_date);
+    return daily(services.db, within, services.clock.now(), body.start_date, body.end_date, body.compare);
+  },
+  'statistics/breakdown': ({ body, services, me }) => {
+    const scope = codeScope(services.db, me(), body.user_id);
+    const within = body.qr_code_id === undefined ? scope : oneCode(services.db, scope, body.qr_code_id);
+    return breakdown(services.db, within, services.clock.now(), body.start_date, body.end_date);
   },
   'statistics/home_admin': ({ body, services }) => {
     const { db } = services;
@@ -54,7 +45,7 @@ export const statisticsHandlers = defineHandlers({
         'SELECT COUNT(*) AS n FROM users u JOIN roles r ON r.id = u.role_id WHERE r.kind = ?',
         kind,
       );
-    const daily = dailySeries(db, first, last, body.days);
+    const { series: daily, previous } = withPrevious(db, ALL_CODES, first, body.days, body.compare);
     const topCodes = db
       .prepare<[string, string], HomeAdminStatistics['top_codes'][number]>(
         `SELECT q.id, q.name, q.file_name, u.account, SUM(d.view_number) AS view_number
@@ -74,6 +65,7 @@ export const statisticsHandlers = defineHandlers({
       visits_range: daily.reduce((sum, d) => sum + d.view_number, 0),
       daily,
       top_codes: topCodes,
+      ...(previous && { previous }),
       // No orders table exists yet: zero, not an invented figure (the console says so under the card).
       orders: 0,
       revenue: 0,

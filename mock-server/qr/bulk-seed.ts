@@ -4,6 +4,7 @@ import { USER_AGENTS, seededRandom } from '../../fixtures/visitors.ts';
 import { ACCESS_RECORD_INDEXES, ACCESS_RECORD_INDEX_NAMES } from '../db/migrations/003-qr-codes.ts';
 import { DEVICE, deviceClass, parseUserAgent } from '../domain/user-agent.ts';
 import { formatDateTime } from '../services/clock.ts';
+import { createBreakdownCounters, type PlaceOf } from '../statistics/breakdown-counters.ts';
 import { cidrRange } from './seed.ts';
 import { addDays, dayOf } from './time.ts';
 
@@ -81,6 +82,12 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
     return d;
   });
   const deviceOfUa = new Map(uaIds.map((id, i) => [id, uaDevices[i]!]));
+  // Breakdown counters (migration 020): agent of each user agent, place of each IP range, as the visit path keys them.
+  const breakdowns = createBreakdownCounters(db);
+  const agentOfUa = new Map(uaIds.map((id, i) => [id, breakdowns.agentId(id, Object.values(USER_AGENTS)[i]!)]));
+  const placeOfRange = new Map(
+    db.prepare<[], PlaceOf & { start: number }>('SELECT start, country, province, city, carrier FROM ip_ranges').all().map((r) => [r.start, breakdowns.placeId(r)]),
+  );
   const host = db.prepare<[number], { domain: string }>('SELECT domain FROM domains WHERE id = ?').get(o.domainId)?.domain ?? 'localhost';
   db.prepare('INSERT OR IGNORE INTO visit_hosts (host) VALUES (?)').run(host);
   const hostId = db.prepare<[string], { id: number }>('SELECT id FROM visit_hosts WHERE host = ?').get(host)!.id;
@@ -176,6 +183,7 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
       const start = dayStartSec(day);
       const span = Math.max(1, Math.min(86_400, nowSec - start + 1));
       const seen = new Set<number>();
+      const cells = new Map<string, number>();
       // Hourly counters as the visit path keeps them: views, IPs new to the day, mobile, tablet, pc per hour.
       const hours = Array.from({ length: 24 }, () => [0, 0, 0, 0, 0]);
       const times = Array.from({ length: n }, () => start + Math.floor(random() * span)).sort((a, b) => a - b);
@@ -192,7 +200,14 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
         else if (device === DEVICE.pc) h[4]!++;
         seen.add(ip);
         lastDay.set(ip, day);
-        push(codeId, times[k]!, ip, hostId, poolUa[p]!, rangeOf(ip));
+        const rangeStart = rangeOf(ip);
+        const cell = `${agentOfUa.get(poolUa[p]!)!}|${placeOfRange.get(rangeStart) ?? -1}`;
+        cells.set(cell, (cells.get(cell) ?? 0) + 1);
+        push(codeId, times[k]!, ip, hostId, poolUa[p]!, rangeStart);
+      }
+      for (const [cell, count] of cells) {
+        const [agent, place] = cell.split('|').map(Number) as [number, number];
+        breakdowns.count(codeId, day, agent, place, count, o.userId);
       }
       if (n > 0) insertDaily.run(codeId, day, n, seen.size);
       hours.forEach((c, hour) => {

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { ParsedRequestOf, qrCodeBatchUpdate } from '../../contracts/index.ts';
 import { qrCodeAdd, qrCodeQrCodeRemove, qrCodeRemove, qrCodeUpdate, qrCodeUpdateRemove, qrCodeUserInquire } from '../../contracts/index.ts';
 import { formatDateTime } from '../services/clock.ts';
+import { forgetCodeBreakdown } from '../statistics/breakdown-counters.ts';
 import type { Services } from '../services/index.ts';
 import { defineResource } from '../resources/define.ts';
 import { sortBy } from '../resources/engine.ts';
@@ -74,10 +75,11 @@ export const qrCodes = defineResource({
     },
     // The log and counters have no foreign keys (bulk speed); they go with the code.
     purge: ({ services: { db } }, rows) => {
-      for (const table of ['access_records', 'cleared_access_records', 'qr_code_daily', 'qr_code_ips'] as const) {
+      for (const table of ['access_records', 'cleared_access_records', 'qr_code_daily', 'qr_code_hourly', 'qr_code_ips'] as const) {
         const stmt = db.prepare(`DELETE FROM ${table} WHERE qr_code_id = ?`);
         for (const r of rows) stmt.run(r.id);
       }
+      for (const r of rows) forgetCodeBreakdown(db, r.id);
     },
   },
 });

@@ -4,6 +4,7 @@ import { rotate } from '../domain/rotation.ts';
 import { DEVICE, deviceClass, parseUserAgent } from '../domain/user-agent.ts';
 import { ipToInt } from '../domain/ip.ts';
 import { formatDateTime } from '../services/clock.ts';
+import { createBreakdownCounters } from '../statistics/breakdown-counters.ts';
 import { dayOf } from './time.ts';
 
 export interface IpRange {
@@ -40,7 +41,7 @@ interface ChildRow {
 
 /**
  * Writes of the visit path, on prepared statements built once per database. `record` is one transaction:
- * rotation step, access record (when the code's log is open), distinct-IP bookkeeping, daily and hourly counters, code totals.
+ * rotation step, access record (when the code's log is open), distinct-IP bookkeeping, daily, hourly and breakdown counters, code totals.
  */
 export function createVisitLog(db: Database, random: () => number = Math.random) {
   const rangeOf = db.prepare<[number], IpRange>('SELECT * FROM ip_ranges WHERE start <= ? ORDER BY start DESC LIMIT 1');
@@ -76,6 +77,8 @@ export function createVisitLog(db: Database, random: () => number = Math.random)
       tablet_view_number = tablet_view_number + excluded.tablet_view_number, pc_view_number = pc_view_number + excluded.pc_view_number`);
   const uaDevice = db.prepare<[number], { device: number }>('SELECT device FROM user_agents WHERE id = ?');
   const setUaDevice = db.prepare<[number, number]>('UPDATE user_agents SET device = ? WHERE id = ?');
+  // Breakdown counters (migration 020): agent × place per code and per owner, same transaction.
+  const breakdowns = createBreakdownCounters(db);
   const insertStealing = db.prepare<[number, number, number, number, number, string]>(
     'INSERT INTO stealing_records (qr_code_id, ip, ua_id, range_start, reason, create_time) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -121,8 +124,8 @@ export function createVisitLog(db: Database, random: () => number = Math.random)
     const day = dayOf(visit.timeMs);
     const logged = code.open_log === 2 ? 1 : 0;
     const uaRowId = userAgentId(visit.userAgent);
+    const range = lookupRange(ip);
     if (logged) {
-      const range = lookupRange(ip);
       insertRecord.run(code.id, Math.floor(visit.timeMs / 1000), ip, visitHostId(visit.host), uaRowId, range ? range.start : -1);
     }
     const device = deviceOf(uaRowId, visit.userAgent);
@@ -134,6 +137,7 @@ export function createVisitLog(db: Database, random: () => number = Math.random)
     const pc = device === DEVICE.pc ? 1 : 0;
     bumpHourly.run(code.id, day, new Date(visit.timeMs).getHours(), newToday, device === DEVICE.mobile ? 1 : 0, device === DEVICE.tablet ? 1 : 0, pc);
     bumpCode.run(newIp, logged, pc, code.id);
+    breakdowns.count(code.id, day, breakdowns.agentId(uaRowId, visit.userAgent), breakdowns.placeId(range));
     const chosen = list[step.index]!;
     return { url: chosen.url, childId: chosen.id };
   });

@@ -8,35 +8,67 @@ type Day = DailyStatistics['daily'][number];
 const DEFAULT_DAYS = 30;
 
 /**
- * daily_statistics from the daily counters (they survive clearing the log): every day of the range, zeros
- * included. A missing end is today and a missing start 30 days before the end (server clock); an end after
- * today is refused (the contract already refused start after end and ranges over 366 days).
+ * A period of whole days on the server clock: a missing end is today, a missing start `defaultDays` before
+ * the end; an end or start after today is refused (the contracts already refused start after end and ranges
+ * over 366 days; checked again here for callers that default one side).
  */
-export function daily(db: Database, scope: CodeScope, nowMs: number, start?: string, end?: string): DailyStatistics {
+export function period(nowMs: number, start: string | undefined, end: string | undefined, defaultDays: number) {
   const today = dayOf(nowMs);
   const last = end ?? today;
   if (last > today) throw badRequest('validation.future_day', { field: end ? 'end_date' : 'start_date' });
-  const first = start ?? addDays(last, -(DEFAULT_DAYS - 1));
+  const first = start ?? addDays(last, -(defaultDays - 1));
   if (first > today) throw badRequest('validation.future_day', { field: 'start_date' });
   if (first > last) throw badRequest('validation.time_order', { field: 'start_date' });
   if (daysBetween(first, last) >= DAILY_RANGE_MAX) throw badRequest('validation.range_max', { field: 'end_date' });
+  return { first, last, days: daysBetween(first, last) + 1 };
+}
+
+/** Days first..first+days-1 of the daily counters in a scope, zeros included (one grouped read). */
+export function daySeries(db: Database, scope: CodeScope, first: string, days: number): Day[] {
   const rows = db
     .prepare<unknown[], Day>(
       `SELECT day, SUM(view_number) AS view_number, SUM(ip_view_number) AS ip_view_number
        FROM qr_code_daily d WHERE day BETWEEN ? AND ? AND ${scope.sql('d.qr_code_id')} GROUP BY day`,
     )
-    .all(first, last, ...scope.params);
+    .all(first, addDays(first, days - 1), ...scope.params);
   const byDay = new Map(rows.map((r) => [r.day, r]));
-  const days = daysBetween(first, last) + 1;
-  const series = Array.from({ length: days }, (_, i) => {
+  return Array.from({ length: days }, (_, i) => {
     const day = addDays(first, i);
     return byDay.get(day) ?? { day, view_number: 0, ip_view_number: 0 };
   });
+}
+
+/** A series and, when asked, the previous period of the same length (read together: one query). */
+export function withPrevious(db: Database, scope: CodeScope, first: string, days: number, compare: boolean | undefined) {
+  if (!compare) return { series: daySeries(db, scope, first, days), previous: undefined };
+  const both = daySeries(db, scope, addDays(first, -days), 2 * days);
+  const before = both.slice(0, days);
+  return {
+    series: both.slice(days),
+    previous: { start_date: before[0]!.day, end_date: before[days - 1]!.day, daily: before },
+  };
+}
+
+/**
+ * daily_statistics from the daily counters (they survive clearing the log): every day of the range, zeros
+ * included; default the last 30 days (server clock). `compare`: also the days just before.
+ */
+export function daily(
+  db: Database,
+  scope: CodeScope,
+  nowMs: number,
+  start?: string,
+  end?: string,
+  compare?: boolean,
+): DailyStatistics {
+  const { first, last, days } = period(nowMs, start, end, DEFAULT_DAYS);
+  const { series, previous } = withPrevious(db, scope, first, days, compare);
   return {
     start_date: first,
     end_date: last,
     view_number: series.reduce((a, d) => a + d.view_number, 0),
     ip_view_number: series.reduce((a, d) => a + d.ip_view_number, 0),
     daily: series,
+    ...(previous && { previous }),
   };
 }

@@ -4,8 +4,8 @@ import { daily } from './daily.ts';
 import type { CodeScope } from './scope.ts';
 
 /** home: the scope's live codes, the domains of its owners, and visits today / 30 days / since creation. */
-export function home(db: Database, scope: CodeScope, nowMs: number): HomeStatistics {
-  const range = daily(db, scope, nowMs);
+export function home(db: Database, scope: CodeScope, nowMs: number, compare?: boolean): HomeStatistics {
+  const range = daily(db, scope, nowMs, undefined, undefined, compare);
   const codes = db
     .prepare<unknown[], { n: number; total: number }>(
       `SELECT COUNT(*) AS n, COALESCE(SUM(view_number), 0) AS total FROM qr_codes q WHERE q.removed = 1 AND ${scope.sql('q.id')}`,
@@ -24,5 +24,6 @@ export function home(db: Database, scope: CodeScope, nowMs: number): HomeStatist
     visits_range: range.view_number,
     visits_total: codes.total,
     daily: range.daily,
+    ...(range.previous && { previous: range.previous }),
   };
 }

@@ -38,6 +38,19 @@ export function buckets(day: readonly HourRow[], previous: readonly HourRow[]): 
   }));
 }
 
+/** The previous day's 24 buckets with distinct IPs (the overlay of `compare: true`). */
+export function previousDay(day: string, rows: readonly HourRow[]): { day: string; hourly: { hour: number; view_number: number; ip_view_number: number }[] } {
+  const at = new Map(rows.map((r) => [r.hour, r]));
+  return {
+    day,
+    hourly: Array.from({ length: 24 }, (_, hour) => ({
+      hour,
+      view_number: at.get(hour)?.view_number ?? 0,
+      ip_view_number: at.get(hour)?.ip_view_number ?? 0,
+    })),
+  };
+}
+
 /** Visits by device class; "other" is what the parser could not place. */
 export function devices(rows: readonly HourRow[]): Devices {
   const sum = (f: (r: HourRow) => number) => rows.reduce((a, r) => a + f(r), 0);

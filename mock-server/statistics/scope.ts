@@ -12,17 +12,21 @@ export interface CodeScope {
   /** e.g. `h.qr_code_id IN (SELECT id FROM qr_codes WHERE user_id = ?)`, or `1` for everything. */
   sql(column: string): string;
   readonly params: readonly number[];
+  /** The same scope as a condition on an owner id column, when it is whole owners (not one code). */
+  readonly owners?: { sql(column: string): string; readonly params: readonly number[] };
 }
 
-const ALL: CodeScope = { sql: () => '1', params: [] };
+/** Every code of the service (administrators without a user filter). */
+export const ALL_CODES: CodeScope = { sql: () => '1', params: [], owners: { sql: () => '1', params: [] } };
 const ofUser = (userId: number): CodeScope => ({
   sql: (c) => `${c} IN (SELECT id FROM qr_codes WHERE user_id = ?)`,
   params: [userId],
+  owners: { sql: (c) => `${c} = ?`, params: [userId] },
 });
 
 export function codeScope(db: Database, me: UserRow, userId: number | undefined): CodeScope {
   if (isAdmin(me)) {
-    if (userId === undefined) return ALL;
+    if (userId === undefined) return ALL_CODES;
     if (!db.prepare('SELECT 1 FROM users WHERE id = ?').get(userId)) throw notFound();
     return ofUser(userId);
   }
@@ -31,6 +35,7 @@ export function codeScope(db: Database, me: UserRow, userId: number | undefined)
       return {
         sql: (c) => `${c} IN (SELECT q.id FROM qr_codes q JOIN users u ON u.id = q.user_id WHERE u.id = ? OR u.superior_id = ?)`,
         params: [me.id, me.id],
+        owners: { sql: (c) => `${c} IN (SELECT id FROM users WHERE id = ? OR superior_id = ?)`, params: [me.id, me.id] },
       };
     if (userId !== me.id && !db.prepare('SELECT 1 FROM users WHERE id = ? AND superior_id = ?').get(userId, me.id)) throw notFound();
     return ofUser(userId);

@@ -2,11 +2,11 @@ import type { Database } from 'better-sqlite3';
 import type { HourlyStatistics, TodayStatistics } from '../../contracts/index.ts';
 import { badRequest } from '../http/errors.ts';
 import { addDays, dayOf } from '../qr/time.ts';
-import { buckets, devices, hoursOf, upTo } from './hourly.ts';
+import { buckets, devices, hoursOf, previousDay, upTo } from './hourly.ts';
 import type { CodeScope } from './scope.ts';
 
 /** The landing page's figures for a scope at an instant (server clock, server time zone). */
-export function today(db: Database, scope: CodeScope, nowMs: number): TodayStatistics {
+export function today(db: Database, scope: CodeScope, nowMs: number, compare?: boolean): TodayStatistics {
   const day = dayOf(nowMs);
   const hour = new Date(nowMs).getHours();
   const rows = hoursOf(db, scope, day);
@@ -38,20 +38,23 @@ export function today(db: Database, scope: CodeScope, nowMs: number): TodayStati
     top_codes: topCodes,
     top_domains: topDomains,
     devices: devices(rows),
+    ...(compare && { previous: previousDay(addDays(day, -1), previous) }),
   };
 }
 
 /** hourly_statistics: one day (today by default, never after it) and the day before. */
-export function hourly(db: Database, scope: CodeScope, nowMs: number, day: string | undefined): HourlyStatistics {
+export function hourly(db: Database, scope: CodeScope, nowMs: number, day: string | undefined, compare?: boolean): HourlyStatistics {
   const todayDay = dayOf(nowMs);
   const d = day ?? todayDay;
   if (d > todayDay) throw badRequest('validation.future_day', { field: 'day' });
   const rows = hoursOf(db, scope, d);
+  const before = hoursOf(db, scope, addDays(d, -1));
   return {
     day: d,
     view_number: upTo(rows, 23, (r) => r.view_number),
     ip_view_number: upTo(rows, 23, (r) => r.ip_view_number),
-    hourly: buckets(rows, hoursOf(db, scope, addDays(d, -1))),
+    hourly: buckets(rows, before),
     devices: devices(rows),
+    ...(compare && { previous: previousDay(addDays(d, -1), before) }),
   };
 }

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../../harness/server.ts';
 /**
  * Property: after any sequence of real visits (random codes, IPs, user agents, clock steps across hours and
  * midnight), the hourly counters agree with the raw access records, add up to the daily counters, and the
- * desktop totals equal the hourly desktop visits. Seeded demo visits are part of the checked data.
+ * desktop totals equal the hourly desktop visits; the breakdown counters agree with both. Seeded demo visits are part of the checked data.
  */
 
 let t: TestServer;
@@ -53,6 +53,29 @@ function checkCounters() {
       ),
     ),
   );
+  // Breakdown counters (migration 020): per code and day they add up to the daily counter; per owner they are
+  // the sum of the owner's codes; for logged codes they are the raw records by agent and place.
+  expect(sorted(rows('SELECT qr_code_id, day, SUM(view_number) AS v FROM qr_code_breakdown GROUP BY 1, 2'))).toEqual(
+    sorted(rows('SELECT qr_code_id, day, view_number AS v FROM qr_code_daily WHERE view_number > 0')),
+  );
+  expect(sorted(rows('SELECT user_id, day, agent_id, place_id, view_number AS v FROM user_breakdown'))).toEqual(
+    sorted(
+      rows(
+        `SELECT q.user_id, b.day, b.agent_id, b.place_id, SUM(b.view_number) AS v
+         FROM qr_code_breakdown b JOIN qr_codes q ON q.id = b.qr_code_id GROUP BY 1, 2, 3, 4`,
+      ),
+    ),
+  );
+  expect(sorted(rows(`SELECT qr_code_id, day, agent_id, place_id, view_number AS v FROM qr_code_breakdown WHERE ${logged}`))).toEqual(
+    sorted(
+      rows(
+        `SELECT a.qr_code_id, date(a.create_time, 'unixepoch', 'localtime') AS day, u.agent_id, COALESCE(p.id, -1) AS place_id, COUNT(*) AS v
+         FROM access_records a JOIN user_agents u ON u.id = a.ua_id LEFT JOIN ip_ranges r ON r.start = a.range_start
+         LEFT JOIN visit_places p ON p.country = r.country AND p.province = r.province AND p.city = r.city AND p.carrier = r.carrier
+         WHERE ${logged.replaceAll('qr_code_id', 'a.qr_code_id')} GROUP BY 1, 2, 3, 4`,
+      ),
+    ),
+  );
 }
 
 describe('hourly counters agree with the raw access records', () => {
@@ -68,6 +91,8 @@ describe('hourly counters agree with the raw access records', () => {
           fc.record({
             file: fc.constantFrom(...files),
             ip: fc.integer({ min: 1, max: 12 }),
+            // Places of the breakdown counters: Shenzhen mobile, Chengdu telecom, San Francisco, unknown.
+            net: fc.constantFrom('39.128.20', '171.208.20', '104.16.20', '203.0.113'),
             ua: fc.constantFrom(...uas),
             // Up to 5 hours between visits: crosses hours and, over a run, midnight.
             step: fc.integer({ min: 0, max: 300 }),
@@ -79,7 +104,7 @@ describe('hourly counters agree with the raw access records', () => {
             clock.advance(v.step * MINUTE);
             const res = await fetch(`${t.url}/v/${v.file}?s=1`, {
               redirect: 'manual',
-              headers: { 'user-agent': v.ua, 'x-forwarded-for': `39.128.20.${v.ip}` },
+              headers: { 'user-agent': v.ua, 'x-forwarded-for': `${v.net}.${v.ip}` },
             });
             expect([200, 302, 403]).toContain(res.status);
           }

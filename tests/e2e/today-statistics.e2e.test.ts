@@ -28,6 +28,21 @@ const LOOKS = [
   { lng: 'zh-CN', theme: 'light' },
   { lng: 'en', theme: 'dark' },
 ] as const;
+/** A page in a language and theme (set before the console loads), its errors collected. */
+async function newPage(lng: string, theme: string): Promise<Page> {
+  const page = await app.context.newPage();
+  await page.setViewportSize({ width: 1360, height: 900 });
+  page.on('pageerror', (e) => app.pageErrors.push(String(e)));
+  await page.addInitScript(
+    ([l, th]) => {
+      localStorage.setItem('language', l);
+      localStorage.setItem('theme', th);
+    },
+    [lng, theme === 'dark' ? '2' : '1'],
+  );
+  return page;
+}
+
 const ROLES = [
   { account: 'customer01', password: 'Customer123', filter: false },
   { account: 'agent01', password: 'Agent12345', filter: false },
@@ -38,16 +53,7 @@ describe.each(LOOKS)('today_statistics in $lng $theme', ({ lng, theme }) => {
   const t = texts(lng);
 
   it.each(ROLES)('$account lands on it and sees the hourly chart', async ({ account, password, filter }) => {
-    const page: Page = await app.context.newPage();
-    await page.setViewportSize({ width: 1360, height: 900 });
-    page.on('pageerror', (e) => app.pageErrors.push(String(e)));
-    await page.addInitScript(
-      ([l, th]) => {
-        localStorage.setItem('language', l);
-        localStorage.setItem('theme', th);
-      },
-      [lng, theme === 'dark' ? '2' : '1'],
-    );
+    const page = await newPage(lng, theme);
     try {
       await logIn(page, app.url, account, { password, lng, landing: /#\/customer\/today_statistics/ });
 
@@ -55,7 +61,10 @@ describe.each(LOOKS)('today_statistics in $lng $theme', ({ lng, theme }) => {
       await chart.locator('canvas').waitFor({ timeout: 15_000 });
       expect(await chart.getAttribute('data-theme')).toBe(theme);
       await page.getByRole('table', { name: t('resources.today_statistics.tables.devices.title') }).waitFor();
-      await page.getByText(t('resources.today_statistics.device.pc')).waitFor();
+      await page
+        .getByRole('table', { name: t('resources.today_statistics.tables.devices.title') })
+        .getByText(t('resources.today_statistics.device.pc'))
+        .waitFor();
       expect(await page.locator('[data-card]').count()).toBe(3);
       expect(await page.getByText(t('shell.not_built.description')).count()).toBe(0);
       const filterBox = page.getByLabel(t('resources.today_statistics.filters.user_id'));
@@ -108,7 +117,7 @@ describe('daily_statistics (en dark)', () => {
       await page.getByRole('button', { name: t('resources.daily_statistics.presets.week') }).click();
       await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(8);
       await page.getByRole('img', { name: t('resources.daily_statistics.charts.daily.title') }).locator('canvas').waitFor();
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t('resource.dashboard.csv') }).click()]);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t('resource.dashboard.csv'), exact: true }).click()]);
       const csv = fs.readFileSync((await download.path())!, 'utf8');
       expect(csv.trim().split('\r\n')).toHaveLength(8);
       expect(csv).toContain(t('resources.daily_statistics.fields.ip_view_number'));
@@ -146,6 +155,70 @@ describe('the other statistics screens (zh-CN light)', () => {
       await page.goto(`${app.url}#/customer/pc_historical_statistics`);
       await page.getByRole('columnheader', { name: new RegExp(t('resources.pc_historical_statistics.fields.pc_view_number')) }).waitFor();
       expect(await page.getByText(t('shell.not_built.description')).count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+});
+
+describe.each(LOOKS)('overlay and breakdowns on daily_statistics in $lng $theme', ({ lng, theme }) => {
+  const t = texts(lng);
+  const B = 'resource.dashboard.breakdowns';
+  it('the switch overlays the previous period; a breakdown row highlights the others; a breakdown exports as CSV', async () => {
+    const page = await newPage(lng, theme);
+    try {
+      await logIn(page, app.url, 'customer01', { lng, landing: /#\/customer\/today_statistics/ });
+      await page.goto(`${app.url}#/customer/daily_statistics`);
+      const chart = page.getByRole('img', { name: t('resources.daily_statistics.charts.daily.title') });
+      await chart.locator('canvas').waitFor({ timeout: 15_000 });
+      expect(await chart.getAttribute('data-series')).toBe('2');
+      // Overlay: two more series, dashed, each with its own legend entry.
+      await page.getByText(t('resource.dashboard.overlay')).click();
+      await expect.poll(() => chart.getAttribute('data-series'), { timeout: 10_000 }).toBe('4');
+      const visits = t('resources.daily_statistics.charts.daily.series.view_number');
+      await chart.getByText(t('resource.dashboard.previous_series', { series: visits }), { exact: true }).waitFor();
+      await chart.screenshot({ path: path.join(SHOTS, `daily-statistics-overlay-${lng}-${theme}.png`) });
+
+      // Cross-highlighting: WeChat in the browser breakdown cuts the carrier breakdown.
+      const table = (d: string) => page.getByRole('table', { name: t(`${B}.dimensions.${d}`), exact: true });
+      const wechat = table('browser').getByRole('button', { name: 'WeChat', exact: true });
+      await wechat.click();
+      await expect.poll(() => wechat.getAttribute('aria-pressed')).toBe('true');
+      const status = page.locator('[data-highlight="browser"]');
+      await status.waitFor();
+      const wechatTotal = Number((await table('browser').locator('tr[data-key="WeChat"] td').nth(1).innerText()).replace(/\D/g, ''));
+      expect(wechatTotal).toBeGreaterThan(0);
+      const cut = async (d: string) =>
+        (await table(d).locator('tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-highlighted') ?? NaN)))) as number[];
+      for (const d of ['carrier', 'city', 'device', 'os']) {
+        const counts = await cut(d);
+        expect(counts.every((n) => Number.isInteger(n))).toBe(true);
+        expect(counts.reduce((a, n) => a + n, 0)).toBe(wechatTotal);
+      }
+      // WeChat visitors are all on phones: the desktop row holds none of them.
+      expect(Number(await table('device').locator('tr[data-key="pc"]').getAttribute('data-highlighted'))).toBe(0);
+
+      // CSV of the city breakdown under the highlight: header, one line per row, the highlighted column.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: `${t('resource.dashboard.csv')} · ${t(`${B}.dimensions.city`)}`, exact: true }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('daily_statistics-breakdown-city.csv');
+      const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+      expect(lines[0]).toBe(
+        [t(`${B}.dimensions.city`), t(`${B}.visits`), t(`${B}.highlighted_column`, { value: 'WeChat' })].join(','),
+      );
+      expect(lines).toHaveLength(1 + (await table('city').locator('tbody tr').count()));
+      const cities = lines.slice(1).map((l) => l.split(','));
+      expect(cities.reduce((a, c) => a + Number(c[2]), 0)).toBe(wechatTotal);
+      expect(cities.some((c) => c[0] === '中国 广东 深圳')).toBe(true);
+      await page.screenshot({ path: path.join(SHOTS, `daily-statistics-breakdowns-${lng}-${theme}.png`), fullPage: true });
+
+      // Escape clears the highlight everywhere.
+      await page.keyboard.press('Escape');
+      await status.waitFor({ state: 'detached' });
+      expect(await wechat.getAttribute('aria-pressed')).toBe('false');
+      expect(await table('carrier').locator('tr[data-highlighted]').count()).toBe(0);
     } finally {
       await page.close();
     }

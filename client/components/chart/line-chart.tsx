@@ -10,6 +10,10 @@ export interface ChartSeries {
   /** Shown in the legend. */
   readonly label: string;
   readonly values: readonly number[];
+  /** Palette slot (default: the series' position); an overlaid previous period shares its series' slot. */
+  readonly color?: number;
+  /** A previous period: dashed, thinner and muted, so the current line stays in front. */
+  readonly previous?: boolean;
 }
 
 export interface LineChartProps {
@@ -65,12 +69,13 @@ function options(props: LineChartProps, width: number, dark: boolean): uPlot.Opt
     ],
     series: [
       { label: props.xLabel, value: (_u, i) => (i === null ? '' : (props.labels[i] ?? '')) },
-      ...props.series.map((s, i) => ({
-        label: s.label,
-        stroke: LINES[theme][i % LINES[theme].length],
-        width: 2,
-        points: { size: 5 },
-      })),
+      ...props.series.map((s, i) => {
+        const colour = LINES[theme][(s.color ?? i) % LINES[theme].length]!;
+        // Canvas reads #rrggbbaa: the previous period at 60 % opacity, dashed.
+        return s.previous
+          ? { label: s.label, stroke: `${colour}99`, width: 1.5, dash: [6, 4], points: { show: false } }
+          : { label: s.label, stroke: colour, width: 2, points: { size: 5 } };
+      }),
     ],
     cursor: { drag: { x: false, y: false } },
   };
@@ -112,6 +117,7 @@ export default function LineChart(props: LineChartProps) {
       aria-label={props.title}
       data-chart="line"
       data-theme={dark ? 'dark' : 'light'}
+      data-series={props.series.length}
     />
   );
 }

@@ -1,5 +1,6 @@
 import type { IconName, Intent } from '@blueprintjs/core';
-import type { CallDef, RequestOf, ResponseOf } from '../../../contracts/index.ts';
+import { statisticsBreakdown, type CallDef, type RequestOf, type ResponseOf, type StatisticsBreakdown } from '../../../contracts/index.ts';
+import type { BreakdownDimension } from './breakdown-model.ts';
 import { defineRecord, type RecordDecl } from '../record/define-record.ts';
 
 /** A figure on a card. Label `resources.<name>.cards.<id>`. */
@@ -16,12 +17,27 @@ export interface CardDecl<D> {
   readonly compare?: { value(data: D): number; readonly label: string };
 }
 
-/** A line chart: one label per point and one or more series. Title `resources.<name>.charts.<id>.title`, series `.series.<id>`. */
+/**
+ * A line chart: one label per point and one or more series. Title `resources.<name>.charts.<id>.title`, series
+ * `.series.<id>`. A series with `previous` can overlay the previous period of the same length (dashed, muted,
+ * its own legend entry); the chart then shows a switch, and turning it on reads the call again with
+ * `compare: true` (contracts/calls/statistics-period.ts), whose answer `previous` feeds those values.
+ */
 export interface ChartDecl<D> {
   readonly id: string;
   readonly kind: 'line';
   labels(data: D): readonly string[];
-  readonly series: readonly { readonly id: string; values(data: D): readonly number[] }[];
+  readonly series: readonly {
+    readonly id: string;
+    values(data: D): readonly number[];
+    /** The previous period's values, aligned point by point (undefined until the answer carries them). */
+    previous?(data: D): readonly number[] | undefined;
+  }[];
+  /**
+   * `label`: i18n key of an overlaid series' legend ({{series}} = its series' label); default
+   * `resource.dashboard.previous_series`. `initially`: the overlay is on when the screen opens.
+   */
+  readonly overlay?: { readonly label?: string; readonly initially?: boolean };
 }
 
 /** A small table. Title `resources.<name>.tables.<id>.title`, headers `.fields.<field>` of the resource. */
@@ -73,6 +89,20 @@ export interface DashboardDecl<D = unknown> {
    * reads the call again with `{ [field]: value }` (an empty input: the declared body).
    */
   readonly search?: { readonly field: string; readonly placeholder?: string };
+  /**
+   * Breakdowns of the shown period's visits (device, OS, browser, province, city, carrier) read with
+   * statistics/breakdown: `period` gives its dates from the answer; the user's `user_id` / `qr_code_id`
+   * filters go with it. Rows cross-highlight (client/resources/dashboard/breakdown-model.ts) and export as CSV.
+   */
+  readonly breakdowns?: BreakdownsDecl<D>;
+}
+
+export interface BreakdownsDecl<D> {
+  period(data: D): { start_date: string; end_date: string };
+  /** Which breakdowns, in order. Default all of BREAKDOWN_DIMENSIONS. */
+  readonly dimensions?: readonly BreakdownDimension[];
+  /** The record the section reads (registered by defineDashboard under `<name>.breakdowns`). */
+  readonly record?: RecordDecl<StatisticsBreakdown>;
 }
 
 /** Declare a dashboard over the one call that answers its figures. */
@@ -80,8 +110,14 @@ export function defineDashboard<C extends CallDef>(
   call: C,
   decl: Omit<DashboardDecl<ResponseOf<C>>, 'record'> & { body?: RequestOf<C> },
 ): DashboardDecl<ResponseOf<C>> {
-  const { body, ...rest } = decl;
-  return { ...rest, record: defineRecord({ name: decl.name, read: call, body }) };
+  const { body, breakdowns, ...rest } = decl;
+  return {
+    ...rest,
+    record: defineRecord({ name: decl.name, read: call, body }),
+    ...(breakdowns && {
+      breakdowns: { ...breakdowns, record: defineRecord({ name: `${decl.name}.breakdowns`, read: statisticsBreakdown }) },
+    }),
+  };
 }
 
 /** A table over rows of one type (checks the column fields against the rows). */

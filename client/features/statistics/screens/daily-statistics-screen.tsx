@@ -1,6 +1,7 @@
 import { statisticsDaily, type DailyStatistics as Stats } from '../../../../contracts/index.ts';
 import { dashboardScreen } from '../../../resources/dashboard/dashboard-screen.tsx';
 import { defineDashboard, table } from '../../../resources/dashboard/define-dashboard.ts';
+import { dailyVisitsChart, userFilter } from '../declarations.ts';
 
 const P = 'resources.daily_statistics';
 
@@ -18,7 +19,7 @@ export const dailyStatisticsDashboard = defineDashboard(statisticsDaily, {
     { field: 'start_date', kind: 'date' },
     { field: 'end_date', kind: 'date' },
     { field: 'qr_code_id', kind: 'id' },
-    { field: 'user_id', kind: 'id', roles: ['super_admin', 'admin', 'agent'] },
+    userFilter(),
   ],
   // Spec §9's shortcuts: last week, last month, last three months (each ending today).
   presets: [
@@ -31,17 +32,7 @@ export const dailyStatisticsDashboard = defineDashboard(statisticsDaily, {
     { id: 'ip_view_number', icon: 'globe', value: (d) => d.ip_view_number, note: `${P}.ip_note` },
     { id: 'days', icon: 'calendar', value: (d) => d.daily.length },
   ],
-  charts: [
-    {
-      id: 'daily',
-      kind: 'line',
-      labels: (d) => d.daily.map((x) => x.day),
-      series: [
-        { id: 'view_number', values: (d) => d.daily.map((x) => x.view_number) },
-        { id: 'ip_view_number', values: (d) => d.daily.map((x) => x.ip_view_number) },
-      ],
-    },
-  ],
+  charts: [dailyVisitsChart('daily')],
   tables: [
     table<Stats, Stats['daily'][number]>({
       id: 'days',
@@ -55,6 +46,7 @@ export const dailyStatisticsDashboard = defineDashboard(statisticsDaily, {
       csv: true,
     }),
   ],
+  breakdowns: { period: (d) => ({ start_date: d.start_date, end_date: d.end_date }) },
 });
 
 export default dashboardScreen(dailyStatisticsDashboard);

@@ -1,6 +1,7 @@
-import { statisticsHomeAdmin, type HomeAdminStatistics as Stats } from '../../../../contracts/index.ts';
+import { statisticsHomeAdmin } from '../../../../contracts/index.ts';
 import { dashboardScreen } from '../../../resources/dashboard/dashboard-screen.tsx';
-import { defineDashboard, table } from '../../../resources/dashboard/define-dashboard.ts';
+import { defineDashboard } from '../../../resources/dashboard/define-dashboard.ts';
+import { dailyBreakdowns, dailyVisitsChart, topCodesTable } from '../declarations.ts';
 
 const NO_ORDERS = 'resources.home_admin.no_orders';
 
@@ -32,30 +33,9 @@ export const homeAdminDashboard = defineDashboard(statisticsHomeAdmin, {
     { id: 'orders', icon: 'shopping-cart', value: (d) => d.orders, note: NO_ORDERS },
     { id: 'revenue', icon: 'dollar', value: (d) => d.revenue, format: 'usdt', note: NO_ORDERS },
   ],
-  charts: [
-    {
-      id: 'visits',
-      kind: 'line',
-      labels: (d) => d.daily.map((x) => x.day),
-      series: [
-        { id: 'view_number', values: (d) => d.daily.map((x) => x.view_number) },
-        { id: 'ip_view_number', values: (d) => d.daily.map((x) => x.ip_view_number) },
-      ],
-    },
-  ],
-  tables: [
-    table<Stats, Stats['top_codes'][number]>({
-      id: 'top_codes',
-      rows: (d) => d.top_codes,
-      columns: [
-        { field: 'name' },
-        { field: 'file_name' },
-        { field: 'account' },
-        { field: 'view_number', kind: 'number' },
-      ],
-      empty: 'resources.home_admin.no_visits',
-    }),
-  ],
+  charts: [dailyVisitsChart('visits')],
+  tables: [topCodesTable((d) => d.top_codes, 'resources.home_admin.no_visits')],
+  breakdowns: dailyBreakdowns(),
 });
 
 export default dashboardScreen(homeAdminDashboard);

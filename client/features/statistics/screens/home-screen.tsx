@@ -1,6 +1,7 @@
 import { statisticsHome } from '../../../../contracts/index.ts';
 import { dashboardScreen } from '../../../resources/dashboard/dashboard-screen.tsx';
 import { defineDashboard } from '../../../resources/dashboard/define-dashboard.ts';
+import { dailyBreakdowns, dailyVisitsChart, userFilter } from '../declarations.ts';
 
 const P = 'resources.home';
 
@@ -8,7 +9,7 @@ const P = 'resources.home';
 export const homeDashboard = defineDashboard(statisticsHome, {
   name: 'home',
   description: `${P}.description`,
-  filters: [{ field: 'user_id', kind: 'id', roles: ['super_admin', 'admin', 'agent'] }],
+  filters: [userFilter()],
   cards: [
     { id: 'qr_codes', icon: 'barcode', value: (d) => d.qr_codes },
     { id: 'domains', icon: 'globe-network', value: (d) => d.domains },
@@ -16,17 +17,8 @@ export const homeDashboard = defineDashboard(statisticsHome, {
     { id: 'visits_range', icon: 'timeline-line-chart', value: (d) => d.visits_range },
     { id: 'visits_total', icon: 'history', value: (d) => d.visits_total, note: `${P}.total_note` },
   ],
-  charts: [
-    {
-      id: 'visits',
-      kind: 'line',
-      labels: (d) => d.daily.map((x) => x.day),
-      series: [
-        { id: 'view_number', values: (d) => d.daily.map((x) => x.view_number) },
-        { id: 'ip_view_number', values: (d) => d.daily.map((x) => x.ip_view_number) },
-      ],
-    },
-  ],
+  charts: [dailyVisitsChart('visits')],
+  breakdowns: dailyBreakdowns(),
 });
 
 export default dashboardScreen(homeDashboard);

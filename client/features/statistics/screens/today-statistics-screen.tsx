@@ -1,9 +1,9 @@
 import { statisticsToday, type TodayStatistics as Stats } from '../../../../contracts/index.ts';
 import { dashboardScreen } from '../../../resources/dashboard/dashboard-screen.tsx';
 import { defineDashboard, table } from '../../../resources/dashboard/define-dashboard.ts';
+import { dayBreakdowns, devicesTable, hourlyChart, topCodesTable, userFilter } from '../declarations.ts';
 
 const P = 'resources.today_statistics';
-const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
 /**
  * /customer/today_statistics, where every role lands: today so far against yesterday until the same hour
@@ -13,7 +13,7 @@ const hourLabel = (h: number) => `${String(h).padStart(2, '0')}:00`;
 export const todayStatisticsDashboard = defineDashboard(statisticsToday, {
   name: 'today_statistics',
   description: `${P}.description`,
-  filters: [{ field: 'user_id', kind: 'id', roles: ['super_admin', 'admin'] }],
+  filters: [userFilter(['super_admin', 'admin'])],
   cards: [
     {
       id: 'visits_today',
@@ -30,45 +30,19 @@ export const todayStatisticsDashboard = defineDashboard(statisticsToday, {
     },
     { id: 'codes_today', icon: 'barcode', value: (d) => d.top_codes.length, note: `${P}.codes_note` },
   ],
-  charts: [
-    {
-      id: 'hourly',
-      kind: 'line',
-      labels: (d) => d.hourly.map((x) => hourLabel(x.hour)),
-      series: [
-        // Hours still to come today are left off the line rather than drawn as zeros.
-        { id: 'today', values: (d) => d.hourly.filter((x) => x.hour <= d.hour).map((x) => x.view_number) },
-        { id: 'yesterday', values: (d) => d.hourly.map((x) => x.previous_view_number) },
-      ],
-    },
-  ],
+  // Today's line stops at the current hour (server clock).
+  charts: [hourlyChart<Stats>('today', `${P}.charts.hourly.series.yesterday`, (d) => d.hour)],
   tables: [
-    table<Stats, Stats['top_codes'][number]>({
-      id: 'top_codes',
-      rows: (d) => d.top_codes,
-      columns: [
-        { field: 'name' },
-        { field: 'file_name' },
-        { field: 'account' },
-        { field: 'view_number', kind: 'number' },
-      ],
-      empty: `${P}.no_visits`,
-    }),
+    topCodesTable((d) => d.top_codes, `${P}.no_visits`),
     table<Stats, Stats['top_domains'][number]>({
       id: 'top_domains',
       rows: (d) => d.top_domains,
       columns: [{ field: 'name' }, { field: 'view_number', kind: 'number' }],
       empty: `${P}.no_visits`,
     }),
-    table<Stats, Stats['devices'][number]>({
-      id: 'devices',
-      rows: (d) => d.devices,
-      columns: [
-        { field: 'device', labels: `${P}.device.` },
-        { field: 'view_number', kind: 'number' },
-      ],
-    }),
+    devicesTable((d) => d.devices),
   ],
+  breakdowns: dayBreakdowns(),
 });
 
 export default dashboardScreen(todayStatisticsDashboard);
