@@ -38,6 +38,7 @@ export const messagesEn = {
     url_invalid: 'enter a web address starting with http:// or https://',
     one_of: 'must be one of {{values}}',
     usdt_address: 'enter a TRON USDT address: T and 33 more letters or digits',
+    usdt_address_checksum: 'this TRON address fails its checksum: check it for a typo',
     batch_max: 'at most 500 items per batch',
     children_required: 'add at least one target URL',
     share_query: 'page error, contact the administrator',

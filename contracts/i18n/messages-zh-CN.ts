@@ -38,6 +38,7 @@ export const messagesZhCN: Catalogue = {
     url_invalid: '请输入以 http:// 或 https:// 开头的网址',
     one_of: '必须是 {{values}} 之一',
     usdt_address: '请输入 TRON USDT 地址：以 T 开头，共 34 位字母或数字',
+    usdt_address_checksum: '该 TRON 地址校验和不正确，请检查是否输错',
     batch_max: '每批最多 500 项',
     children_required: '请至少添加一个跳转地址',
     share_query: '页面错误，请联系管理员',

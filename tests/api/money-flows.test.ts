@@ -130,6 +130,8 @@ describe('withdrawals', () => {
   it('reserves at request, one pending at a time, reject returns it, approve pays on chain', async () => {
     await refusedUnchanged('withdrawal/add', { amount_micro: 9_000_000, address: PAYEE }, tok.agent, 400, /10 USDT/);
     await refusedUnchanged('withdrawal/add', { amount_micro: 20_000_000, address: 'T123' }, tok.agent, 400, /address/);
+    // Right shape, wrong Base58Check checksum (last character changed): a typo never receives money.
+    await refusedUnchanged('withdrawal/add', { amount_micro: 20_000_000, address: `${PAYEE.slice(0, -1)}8` }, tok.agent, 400, /^address: this TRON address fails its checksum/);
     await refusedUnchanged('withdrawal/add', { amount_micro: 1_000_000_000_001, address: PAYEE }, tok.agent, 400, /1,000,000/);
     await refusedUnchanged('withdrawal/add', { amount_micro: 900_000_000_000, address: PAYEE }, tok.agent, 409, /agent01/);
     const before = user(AGENT).balance_micro;
