@@ -96,6 +96,8 @@ export const messagesEn = {
     not_logged_in: 'You have not logged in yet. This operation cannot be performed. Do you want to log in now?',
     session_expired: 'Your session has expired, please log in again',
     forbidden: 'You do not have permission for this operation',
+    membership_expired: 'Your membership expired on {{expiry}}: renew it under “Buy a VIP plan” to create QR codes, short links and domains again (reading and exporting still work)',
+    membership_none: 'You have no membership yet: buy one under “Buy a VIP plan” to create QR codes, short links and domains (reading and exporting still work)',
     not_found: 'Not found',
     invalid_parameter: 'The parameter is invalid',
     resource_error: 'Resource error, please contact administrator',

@@ -96,6 +96,8 @@ export const messagesZhCN: Catalogue = {
     not_logged_in: '您还没有登录，无法进行此操作，是否现在登录？',
     session_expired: '登录已过期，请重新登录',
     forbidden: '您没有此操作的权限',
+    membership_expired: '您的会员已于 {{expiry}} 到期：请在「购买 VIP 套餐」续费后再创建二维码、短链接和域名（查看和导出不受影响）',
+    membership_none: '您还不是会员：请先在「购买 VIP 套餐」购买套餐，再创建二维码、短链接和域名（查看和导出不受影响）',
     not_found: '未找到',
     invalid_parameter: '参数无效',
     resource_error: '资源错误，请联系管理员',
