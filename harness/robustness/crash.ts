@@ -265,7 +265,8 @@ export interface CrashReport {
 
 function ackedCounts(session: Session): number[] {
   const l = session.ledger;
-  return [l.accounts.length, l.platforms.length, l.payAckedUpTo, l.visitsAcked, l.bills.length];
+  const w = l.withdrawals;
+  return [l.accounts.length, l.platforms.length, l.payAckedUpTo, l.visitsAcked, l.bills.length, w.requested.length + w.approved.length + w.rejected.length];
 }
 
 /** Wait (at most 15 s) until every writer has one more acknowledged write than in `before`. */
