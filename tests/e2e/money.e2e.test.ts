@@ -164,12 +164,13 @@ describe('membership in Chromium', () => {
     await page.goto(`${app.url}#/customer/domain_list`);
     await page.getByRole('toolbar', { name: t('resource.actions.toolbar') }).getByRole('button', { name: t('common.actions.add') }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(t('resources.domain.fields.domain'), { exact: true }).fill('renew-me.example.com');
-    await dialog.getByRole('combobox', { name: t('resources.domain.fields.display_type') }).selectOption('1');
+    // Labels of required fields end in " *".
+    await dialog.getByLabel(new RegExp(`^${t('resources.domain.fields.domain')}\\b`)).first().fill('renew-me.example.com');
+    await dialog.getByLabel(new RegExp(`^${t('resources.domain.fields.display_type')}\\b`)).selectOption('1');
     await dialog.getByRole('button', { name: t('common.actions.save') }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Your membership expired on 2026-01-01 00:00:00' }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'money-en-membership-expired.png') });
-    await dialog.getByRole('link', { name: t('resource.renew_membership') }).click();
+    await dialog.getByRole('button', { name: t('resource.renew_membership') }).click(); // Blueprint's AnchorButton: an <a> with role button
     await page.waitForURL(/#\/customer\/buy_vip_combo/);
     expect(app.server.mock.db.prepare("SELECT COUNT(*) FROM domains WHERE domain = 'renew-me.example.com'").pluck().get()).toBe(0);
     expect(app.pageErrors).toEqual([]);
