@@ -172,6 +172,12 @@ describe('membership in Chromium', () => {
     await page.screenshot({ path: path.join(SHOTS, 'money-en-membership-expired.png') });
     await dialog.getByRole('button', { name: t('resource.renew_membership') }).click(); // Blueprint's AnchorButton: an <a> with role button
     await page.waitForURL(/#\/customer\/buy_vip_combo/);
+    await page.getByTestId('membership-status').filter({ hasText: 'Your membership expired on 2026-01-01 00:00:00' }).waitFor();
+    // Renewed from the balance: the status above the shop follows without a reload.
+    await page.getByRole('row').filter({ hasText: 'Monthly' }).getByRole('button', { name: t('resources.buy_vip_combo.buy_balance') }).click();
+    await page.getByRole('button', { name: t('common.actions.confirm') }).click();
+    await page.getByTestId('membership-status').filter({ hasText: 'Your membership runs until' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'money-en-membership-renewed.png') });
     expect(app.server.mock.db.prepare("SELECT COUNT(*) FROM domains WHERE domain = 'renew-me.example.com'").pluck().get()).toBe(0);
     expect(app.pageErrors).toEqual([]);
   }, 120_000);
