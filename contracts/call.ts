@@ -27,6 +27,12 @@ export interface CallDef<
    * Default: the path's verb decides (`writeVerbOf`); declare it when the verb does not say, or says wrong.
    */
   readonly audit?: boolean;
+  /**
+   * The call creates something a membership pays for (QR codes, short links, domains, forwards): the router
+   * refuses it with 402 to a customer whose membership is absent or past (agents and administrators are not
+   * members and are never refused). docs/decisions/2026-11-23-membership.md.
+   */
+  readonly membership?: true;
   /** Safe to send again when no answer came (a read). Default: the path's verb says so (`isIdempotent`). */
   readonly idempotent?: boolean;
 }

@@ -18,6 +18,7 @@ const DATE_TIME =
 const FAILURES = {
   '400': 'A field is missing, of the wrong type or breaks a rule; `message` names the field.',
   '401': 'No token, an unknown or expired token, or the account was disabled: log in again.',
+  '402': "A customer's membership is absent or past (`message` names the expiry): buy a VIP combo (buy_vip_combo) first.",
   '403': "The caller's role lacks the menu node this call needs (or the action is refused for this account).",
   '404': 'The record does not exist or is not the caller’s (both look the same).',
   '409': 'Conflicts with the current state: a name or domain already taken, a limit reached, a record not in the recycle bin.',
@@ -30,6 +31,7 @@ type FailureStatus = keyof typeof FAILURES;
 function failuresOf(call: CallDef): FailureStatus[] {
   const statuses: FailureStatus[] = ['400', '403', '404', '409', '413'];
   if (call.access.kind !== 'public') statuses.push('401');
+  if (call.membership) statuses.push('402');
   else statuses.push('429'); // the login family is public; the failed-login limit answers 429
   return statuses.sort();
 }

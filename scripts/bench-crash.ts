@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { runCrashRounds } from '../harness/robustness/crash.ts';
 
 /**
- * `npm run bench:crash -- [--kills N] [--seed S]`: N rounds of start → five HTTP writers → SIGKILL at a random
+ * `npm run bench:crash -- [--kills N] [--seed S]`: N rounds of start → seven HTTP writers → SIGKILL at a random
  * moment → check the SQLite file (acknowledged writes present, integrity_check ok, counters = raw rows, balances = sum of bills).
  */
 const { values } = parseArgs({ options: { kills: { type: 'string', default: '200' }, seed: { type: 'string', default: '20260101' } } });
@@ -27,6 +27,9 @@ console.table([
   { write: 'QR visits (GET /v/…)', acknowledged: report.acked.visits },
   { write: 'balance changes (user/change_balance)', acknowledged: report.acked.balanceChanges },
   { write: 'purchases and chain payments (vip_combo/buy + chain/send)', acknowledged: report.acked.payments },
+  { write: 'withdrawal requests (withdrawal/add)', acknowledged: report.acked.withdrawals.requested },
+  { write: 'withdrawal approvals, paid on chain (withdrawal/approve)', acknowledged: report.acked.withdrawals.approved },
+  { write: 'withdrawal rejections, reserve returned (withdrawal/reject)', acknowledged: report.acked.withdrawals.rejected },
 ]);
 console.table([
   { check: 'acknowledged writes lost', result: report.lost.length },

@@ -27,6 +27,11 @@ export class ApiError extends Error {
     return this.kind !== 'answered';
   }
 
+  /** 402: the call needs a running membership (contracts' `membership: true`); the user must renew first. */
+  get needsMembership(): boolean {
+    return this.httpStatus === 402;
+  }
+
   /** 401: not logged in or the session ended; the session must be dropped. */
   get isUnauthorized(): boolean {
     return this.httpStatus === 401;

@@ -4,12 +4,17 @@ import { defineCall } from '../call.ts';
 import { dateTime, id, listRequest, pageOf } from '../envelope.ts';
 import { WithdrawalStatus } from '../enums.ts';
 import { microAmount } from '../money.ts';
+import { isTronAddress } from '../tron-address.ts';
 import { positiveMicro } from './vip.ts';
 
-/** A TRC20 address, checked like the pay-config address: T and 33 Base58 characters. */
+/**
+ * A TRC20 address, checked like the pay-config address: T and 33 Base58 characters, then the Base58Check
+ * checksum (a typo in one character is refused before any money moves).
+ */
 export const tronAddress = z
   .string()
   .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'validation.usdt_address')
+  .refine(isTronAddress, 'validation.usdt_address_checksum')
   .meta({ examples: ['TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'] });
 
 /** Smallest withdrawal: 10 USDT (docs/decisions/2026-11-23-money-flows.md). */

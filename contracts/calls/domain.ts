@@ -52,6 +52,7 @@ export const domainAdd = defineCall({
     'Add a domain for the caller. Unique over the service (409 errors.domain_taken); a customer may hold at most ' +
     'their domain_limit domains (409 errors.domain_limit). resolve_target defaults to qr_code_list/get_ip\'s address.',
   access: permission('domain_list', 'add'),
+  membership: true,
   request: z.strictObject({
     domain: domainNameRule,
     display_type: domainFields.display_type,
@@ -186,6 +187,7 @@ export const forwardAdd = defineCall({
   path: 'forward/add',
   summary: 'Add a forwarding rule on one of the caller\'s domains (one rule per domain, 409 otherwise).',
   access: permission('forward', 'add'),
+  membership: true,
   request: z.strictObject({
     domain_id: id,
     target_url: targetUrlRule,

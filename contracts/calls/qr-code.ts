@@ -106,6 +106,7 @@ export const qrCodeAdd = defineCall({
     'Create a QR code on one of the caller\'s domains. file_name is generated (8 characters) when omitted and must be ' +
     'unique (409); password is generated (6 characters) when omitted. Children are the target URLs, first one current.',
   access: permission('qr_code_list', 'add'),
+  membership: true,
   request: z.strictObject({
     ...settings,
     file_name: fileNameRule.optional(),

@@ -136,6 +136,7 @@ export const shortCodeAdd = defineCall({
   path: 'short_code/add',
   summary: 'Make a short code for one of the caller\'s QR codes; code generated (6 characters) when omitted, unique (409).',
   access: permission('short_code', 'add'),
+  membership: true,
   request: z.strictObject({
     qr_code_id: id,
     code: shortCodeRule.optional(),

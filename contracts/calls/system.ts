@@ -135,6 +135,8 @@ export const payConfigUpdate = defineCall({
   access: permission('pay_config', 'update'),
   request: z.strictObject({
     qr_code_switch: ShowStatus.schema.optional(),
+    // Empty clears the receiving address. The Base58Check checksum is checked by the handler, not here: this
+    // file is on the login page (pay_config/inquire runs at start-up) and SHA-256 would add 3 KiB to it.
     usdt_address: z
       .string()
       .regex(/^(T[1-9A-HJ-NP-Za-km-z]{33})?$/, 'validation.usdt_address')

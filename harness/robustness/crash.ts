@@ -10,6 +10,7 @@ import { seedUser } from './identities.ts';
 import { seededRandom } from '../../fixtures/visitors.ts';
 import { nextChange, verifyLedger, type LedgerChange } from './crash-ledger.ts';
 import { paymentStep, verifyPayments, type PaymentAck } from './crash-payments.ts';
+import { emptyWithdrawalAcks, fundPayouts, verifyWithdrawals, withdrawalStep, type WithdrawalAcks } from './crash-withdrawals.ts';
 
 /**
  * R3: the mock server as a child process on a SQLite file, writes through the real HTTP path, SIGKILL at a
@@ -93,6 +94,8 @@ export interface Ledger {
   bills: LedgerChange[];
   /** Purchases and chain payments acknowledged (crash-payments.ts). */
   payments: PaymentAck[];
+  /** Withdrawal requests, approvals and rejections acknowledged (crash-withdrawals.ts). */
+  withdrawals: WithdrawalAcks;
 }
 
 export interface Session {
@@ -100,6 +103,7 @@ export interface Session {
   dbFile: string;
   adminToken: string;
   customerToken: string;
+  agentToken: string;
   encrypt: (plain: string) => string;
   fileName: string;
   qrCodeId: number;
@@ -123,6 +127,8 @@ export async function openSession(): Promise<{ session: Session; child: Child }>
   };
   const adminToken = await login('admin01');
   const customerToken = await login('customer01');
+  const agentToken = await login('agent01');
+  await fundPayouts(child.url);
   const domains = (await post(child.url, 'domain/inquire', { page_size: 50 }, customerToken)).data as { content: { id: number; hold: number }[] };
   const domain = domains.content.find((d) => d.hold !== 2);
   if (!domain) throw new Error('customer01 has no usable domain');
@@ -134,13 +140,13 @@ export async function openSession(): Promise<{ session: Session; child: Child }>
   );
   if (code.status !== 200) throw new Error(`qr_code_list/add: ${code.status}`);
   const qr = code.data as { id: number; file_name: string };
-  const ledger: Ledger = { accounts: [], platforms: [], paySent: [], payAckedUpTo: 0, visitsAcked: 0, visitsSent: 0, bills: [], payments: [] };
-  return { session: { dir, dbFile, adminToken, customerToken, encrypt, fileName: qr.file_name, qrCodeId: qr.id, ledger, seq: 0 }, child };
+  const ledger: Ledger = { accounts: [], platforms: [], paySent: [], payAckedUpTo: 0, visitsAcked: 0, visitsSent: 0, bills: [], payments: [], withdrawals: emptyWithdrawalAcks() };
+  return { session: { dir, dbFile, adminToken, customerToken, agentToken, encrypt, fileName: qr.file_name, qrCodeId: qr.id, ledger, seq: 0 }, child };
 }
 
 /**
- * Five writers in parallel until `stop()` (registrations, url_key_platform adds, pay_config updates, QR
- * visits, balance changes), each recording in the ledger only what the server acknowledged.
+ * Seven writers in parallel until `stop()` (registrations, url_key_platform adds, pay_config updates, QR
+ * visits, balance changes, purchases/payments, withdrawals), each recording in the ledger only what the server acknowledged.
  */
 export function startWriters(s: Session, url: string): { stop: () => Promise<void> } {
   let running = true;
@@ -184,6 +190,7 @@ export function startWriters(s: Session, url: string): { stop: () => Promise<voi
       if (r.status === 200) s.ledger.bills.push(change);
     }),
     loop(() => paymentStep(url, s.customerToken, ++s.seq, post, s.ledger.payments)),
+    loop(() => withdrawalStep(url, s.agentToken, s.adminToken, post, s.ledger.withdrawals)),
   ];
   return {
     stop: async () => {
@@ -233,6 +240,9 @@ export function verify(s: Session): Verdict {
     const payments = verifyPayments(db, s.ledger.payments);
     lost.push(...payments.lost);
     counters.push(...payments.problems);
+    const withdrawals = verifyWithdrawals(db, s.ledger.withdrawals);
+    lost.push(...withdrawals.lost);
+    counters.push(...withdrawals.problems);
     const unackedPresent =
       accounts.size - new Set(s.ledger.accounts).size + (platforms.size - new Set(s.ledger.platforms).size) + Math.max(0, code.view_number - s.ledger.visitsAcked) + money.unackedPresent;
     return { integrity, lost, counters, unackedPresent };
@@ -243,7 +253,7 @@ export function verify(s: Session): Verdict {
 
 export interface CrashReport {
   kills: number;
-  acked: { registrations: number; platforms: number; payUpdates: number; visits: number; balanceChanges: number; payments: number };
+  acked: { registrations: number; platforms: number; payUpdates: number; visits: number; balanceChanges: number; payments: number; withdrawals: { requested: number; approved: number; rejected: number } };
   lost: string[];
   integrityFailures: string[];
   counterProblems: string[];
@@ -255,7 +265,8 @@ export interface CrashReport {
 
 function ackedCounts(session: Session): number[] {
   const l = session.ledger;
-  return [l.accounts.length, l.platforms.length, l.payAckedUpTo, l.visitsAcked, l.bills.length];
+  const w = l.withdrawals;
+  return [l.accounts.length, l.platforms.length, l.payAckedUpTo, l.visitsAcked, l.bills.length, w.requested.length + w.approved.length + w.rejected.length];
 }
 
 /** Wait (at most 15 s) until every writer has one more acknowledged write than in `before`. */
@@ -280,7 +291,7 @@ export async function runCrashRounds({ kills, seed, onRound }: { kills: number; 
   const restarts: number[] = [];
   const report: CrashReport = {
     kills: 0,
-    acked: { registrations: 0, platforms: 0, payUpdates: 0, visits: 0, balanceChanges: 0, payments: 0 },
+    acked: { registrations: 0, platforms: 0, payUpdates: 0, visits: 0, balanceChanges: 0, payments: 0, withdrawals: { requested: 0, approved: 0, rejected: 0 } },
     lost: [],
     integrityFailures: [],
     counterProblems: [],
@@ -315,7 +326,8 @@ export async function runCrashRounds({ kills, seed, onRound }: { kills: number; 
     fs.rmSync(session.dir, { recursive: true, force: true });
   }
   const l = session.ledger;
-  report.acked = { registrations: l.accounts.length, platforms: l.platforms.length, payUpdates: l.payAckedUpTo, visits: l.visitsAcked, balanceChanges: l.bills.length, payments: l.payments.length };
+  report.acked = { registrations: l.accounts.length, platforms: l.platforms.length, payUpdates: l.payAckedUpTo, visits: l.visitsAcked, balanceChanges: l.bills.length, payments: l.payments.length,
+    withdrawals: { requested: l.withdrawals.requested.length, approved: l.withdrawals.approved.length, rejected: l.withdrawals.rejected.length } };
   restarts.sort((a, b) => a - b);
   report.restartMsMedian = restarts.length ? restarts[Math.floor(restarts.length / 2)]! : 0;
   report.restartMsMax = restarts.length ? restarts[restarts.length - 1]! : 0;

@@ -93,17 +93,22 @@ export const agentHandlers = defineHandlers({
       services.ledger.change(user, -body.amount_micro, BillType.values.withdrawal, `withdrawal #${id} to ${body.address}`);
       return allWithdrawals.get(services.db, id);
     }).immediate(),
-  // The payout runs first (outside the row's transaction, so a failed transfer stays recorded on the chain);
-  // handlers are synchronous, so no other request runs between the check and the update.
+  // Payout and status change commit together: a kill between them would leave the money paid and the request
+  // pending, to be paid again (the crash rounds check it). A failed transfer commits too (it stays recorded on
+  // the chain) and only then answers 409, so the request stays pending.
   'withdrawal/approve': ({ body, services, me }) => {
-    const w = pending(services, body.id);
-    const from = services.settings.require('pay_config').usdt_address;
-    const tx = services.chain.transfer(from, w.address, w.amount_micro, 'USDT', `withdrawal #${w.id}`);
-    if (tx.status !== 2) throw new ApiError(409, 'errors.chain_transfer_failed', { field: 'id' });
-    services.db
-      .prepare('UPDATE withdrawals SET status = 2, tx_hash = ?, reviewer_id = ?, review_time = ? WHERE id = ? AND status = 1')
-      .run(tx.hash, me().id, formatDateTime(services.clock.now()), w.id);
-    return allWithdrawals.get(services.db, w.id);
+    const paid = services.db.transaction(() => {
+      const w = pending(services, body.id);
+      const from = services.settings.require('pay_config').usdt_address;
+      const tx = services.chain.transfer(from, w.address, w.amount_micro, 'USDT', `withdrawal #${w.id}`);
+      if (tx.status !== 2) return false;
+      services.db
+        .prepare('UPDATE withdrawals SET status = 2, tx_hash = ?, reviewer_id = ?, review_time = ? WHERE id = ? AND status = 1')
+        .run(tx.hash, me().id, formatDateTime(services.clock.now()), w.id);
+      return true;
+    }).immediate();
+    if (!paid) throw new ApiError(409, 'errors.chain_transfer_failed', { field: 'id' });
+    return allWithdrawals.get(services.db, body.id);
   },
   'withdrawal/reject': ({ body, services, me }) =>
     services.db.transaction(() => {

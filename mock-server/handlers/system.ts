@@ -1,5 +1,7 @@
 import type { MenuItem } from '../../contracts/index.ts';
 import { language, languageListInquire } from '../../contracts/index.ts';
+import { isTronAddress } from '../../contracts/tron-address.ts';
+import { badRequest } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { defineResource } from '../resources/define.ts';
 import { formatDateTime } from '../services/clock.ts';
@@ -69,6 +71,8 @@ export const systemHandlers = defineHandlers({
   'pay_config/inquire': ({ services }) => services.settings.require('pay_config'),
 
   'pay_config/update': ({ body, services }) => {
+    // The contract checks the shape; the checksum here (contracts/calls/system.ts says why). 400 naming the field.
+    if (body.usdt_address && !isTronAddress(body.usdt_address)) throw badRequest('validation.usdt_address_checksum', { field: 'usdt_address' });
     const next = { ...services.settings.require('pay_config') };
     for (const [k, v] of Object.entries(body)) if (v !== undefined) Object.assign(next, { [k]: v });
     services.settings.set('pay_config', next);

@@ -5,6 +5,7 @@ import type { Services } from '../services/index.ts';
 import type { UserRow } from '../services/users.ts';
 import { isAdministrator } from '../services/audit.ts';
 import { hashToken } from '../services/sessions.ts';
+import { requireMembership } from '../money/membership.ts';
 import { ApiError, badRequest, forbidden, unauthorized } from './errors.ts';
 import { requireUser, type Handler, type HandlerContext, type HandlerMap } from './handler.ts';
 
@@ -90,7 +91,7 @@ interface Entry {
  * Every registered call behind one middleware: `/api/<path>` is looked up in a Map (one hash lookup, where
  * one Express route per call was matched in turn), then authenticate → authorize → validate → decrypt →
  * handle → audit → envelope. Express's routing was case-insensitive and allowed a trailing slash; the
- * lookup keeps both.
+ * lookup keeps both. A call declared `membership: true` also needs a running membership (money/membership.ts).
  */
 export function createCallRouter(services: Services, handlers: HandlerMap): RequestHandler {
   const table = new Map<string, Entry>();
@@ -109,6 +110,7 @@ export function createCallRouter(services: Services, handlers: HandlerMap): Requ
     const { call, handler } = entry;
     const { user, tokenHash } = callerOf(services, req, call);
     checkAccess(services, call, user);
+    requireMembership(call, user, services.clock.now());
     const locale = pickLocale(req.get('accept-language'));
     const zodErrors = ZOD_MESSAGES[locale];
     const parsed = call.request.safeParse(req.body ?? {}, zodErrors ? { error: zodErrors } : undefined);

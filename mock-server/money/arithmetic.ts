@@ -19,6 +19,14 @@ export function extendExpiry(current: string | null, nowMs: number, days: number
 }
 
 /**
+ * Whether a membership runs at `nowMs`: its expiry is the last moment it covers (a membership expiring at
+ * 23:59:59 still covers 23:59:59). No expiry at all is no membership (docs/decisions/2026-11-23-membership.md).
+ */
+export function isMemberAt(expiry: string | null, nowMs: number): boolean {
+  return expiry !== null && parseDateTime(expiry) >= nowMs;
+}
+
+/**
  * Commission of an order: amount × share ratio (a percentage, e.g. 30 or 12.5), rounded down to a whole
  * micro-unit. The ratio is taken to 0.01 % (basis points) and the product in BigInt, so it is exact.
  */

@@ -62,8 +62,8 @@ describe('buying with the balance', () => {
     expect(o).toMatchObject({ status: 2, pay_method: 1, amount_micro: 10_000_000, combo_name: 'Monthly / 月度会员' });
     const after = user(C1);
     expect(after.balance_micro).toBe(before.balance_micro - 10_000_000);
-    // customer01's membership runs to 2027-12-31 23:59:59: extended from there, not from now.
-    expect(after.member_expire_time).toBe('2028-01-30 23:59:59');
+    // customer01's membership runs to 2099-12-31 23:59:59: extended from there, not from now.
+    expect(after.member_expire_time).toBe('2100-01-30 23:59:59');
     expect(after.domain_limit).toBe(Math.max(before.domain_limit, 20));
     expect(user(AGENT).balance_micro).toBe(agentBefore + 3_000_000);
     const commissions = ok<Page<{ order_id: number; amount_micro: number }>>(await t.call('agent/commission_inquire', {}, tok.agent));
@@ -130,6 +130,8 @@ describe('withdrawals', () => {
   it('reserves at request, one pending at a time, reject returns it, approve pays on chain', async () => {
     await refusedUnchanged('withdrawal/add', { amount_micro: 9_000_000, address: PAYEE }, tok.agent, 400, /10 USDT/);
     await refusedUnchanged('withdrawal/add', { amount_micro: 20_000_000, address: 'T123' }, tok.agent, 400, /address/);
+    // Right shape, wrong Base58Check checksum (last character changed): a typo never receives money.
+    await refusedUnchanged('withdrawal/add', { amount_micro: 20_000_000, address: `${PAYEE.slice(0, -1)}8` }, tok.agent, 400, /^address: this TRON address fails its checksum/);
     await refusedUnchanged('withdrawal/add', { amount_micro: 1_000_000_000_001, address: PAYEE }, tok.agent, 400, /1,000,000/);
     await refusedUnchanged('withdrawal/add', { amount_micro: 900_000_000_000, address: PAYEE }, tok.agent, 409, /agent01/);
     const before = user(AGENT).balance_micro;

@@ -156,6 +156,7 @@ describe('pay_config/update', () => {
     ['an address that is not TRON', { usdt_address: '0x52908400098527886E0F7030069857D2E4169EE7' }, 'usdt_address: enter a TRON USDT address: T and 33 more letters or digits'],
     ['an address with a base58-forbidden letter', { usdt_address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLS0' }, /^usdt_address: /],
     ['an address one letter short', { usdt_address: payConfig.usdt_address.slice(0, -1) }, /^usdt_address: /],
+    ['an address whose checksum is wrong', { usdt_address: `${payConfig.usdt_address.slice(0, -1)}F` }, 'usdt_address: this TRON address fails its checksum: check it for a typo'],
     ['a negative minimum recharge', { min_recharge: -1 }, /^min_recharge: /],
     ['a minimum recharge as text', { min_recharge: '10' }, /^min_recharge: /],
     ['a minimum recharge over 1,000,000', { min_recharge: 1_000_001 }, /^min_recharge: /],

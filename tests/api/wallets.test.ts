@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../contracts/index.ts';
+import { isTronAddress } from '../../contracts/tron-address.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 
@@ -46,6 +47,7 @@ describe('wallets (tron)', () => {
     expect(JSON.stringify(log)).toContain('wallet/reveal_key');
     expect(JSON.stringify(log)).not.toContain(KEY);
     expect(generated.id).toBeLessThan(imported.id);
+    expect(isTronAddress(generated.address) && isTronAddress(imported.address)).toBe(true);
   });
 
   it('collects all wallets as a job: one record per wallet, balances move on the chain; sync reads them', async () => {
@@ -79,5 +81,13 @@ describe('wallets (tron)', () => {
     const ids = ok<Page<Wallet>>(await t.call('wallet/inquire', {}, sup)).content.map((w) => w.id);
     ok(await t.call('wallet/remove', { ids }, sup));
     await refusedUnchanged('wallet/sync_balance', {}, sup, 409, /No wallet/);
+  });
+
+  it('derives real TRON addresses: a published private key (trustwallet/wallet-core Tron tests) gives its address', async () => {
+    const published = ok<Wallet & { hex_address: string }>(
+      await t.call('wallet/add', { private_key: '2d8f68944bdbfbc0769542fba8fc2d2a3de67393334471624364c7006da2aa54' }, sup),
+    );
+    expect(published.address).toBe('TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC');
+    expect(published.hex_address).toMatch(/^41[0-9a-f]{40}$/);
   });
 });

@@ -20,5 +20,7 @@ describe('crash durability', () => {
     expect(report.acked.visits).toBeGreaterThan(20);
     expect(report.acked.balanceChanges).toBeGreaterThan(20);
     expect(report.acked.payments).toBeGreaterThan(20);
+    expect(report.acked.withdrawals.requested).toBeGreaterThan(5); // every round waits for one withdrawal step
+    expect(report.acked.withdrawals.approved + report.acked.withdrawals.rejected).toBeGreaterThan(5);
   }, 180_000);
 });

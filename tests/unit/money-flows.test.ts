@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commissionOf, extendExpiry, OFFSET_STEP_MICRO, parseDateTime, uniquePayAmount } from '../../mock-server/money/arithmetic.ts';
+import { commissionOf, extendExpiry, isMemberAt, OFFSET_STEP_MICRO, parseDateTime, uniquePayAmount } from '../../mock-server/money/arithmetic.ts';
 
 const NOW = new Date(2026, 5, 15, 12, 0, 0).getTime();
 
@@ -10,6 +10,13 @@ describe('membership expiry', () => {
   it('starts an expired or absent membership now', () => {
     expect(extendExpiry('2026-01-01 00:00:00', NOW, 1)).toBe('2026-06-16 12:00:00');
     expect(extendExpiry(null, NOW, 365)).toBe('2027-06-15 12:00:00');
+  });
+  it('counts a membership as running up to and including its expiry second; none without an expiry', () => {
+    expect(isMemberAt('2026-06-15 12:00:00', NOW)).toBe(true);
+    expect(isMemberAt('2026-06-15 11:59:59', NOW)).toBe(false);
+    expect(isMemberAt(extendExpiry('2026-01-01 00:00:00', NOW, 1), NOW + 86_400_000)).toBe(true);
+    expect(isMemberAt(extendExpiry('2026-01-01 00:00:00', NOW, 1), NOW + 86_401_000)).toBe(false);
+    expect(isMemberAt(null, NOW)).toBe(false);
   });
   it('reads the wire format as local time', () => {
     expect(parseDateTime('2026-06-15 12:00:00')).toBe(NOW);

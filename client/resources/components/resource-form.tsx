@@ -1,10 +1,11 @@
-import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { AnchorButton, Button, Callout, Card, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallDef } from '../../../contracts/index.ts';
 import { useUserMessage } from '../../components/use-user-message.ts';
 import { dataOf, type Async, type Loadable } from '../../state/async.ts';
-import type { UserMessage } from '../../state/message.ts';
+import { needsRenewal, type UserMessage } from '../../state/message.ts';
+import { routePath } from '../../state/menu.ts';
 import { formFields, type ResolvedField } from '../fields.ts';
 import { bodyOf, initialValues, splitServerMessage, validateBody, type FormValues } from '../form-values.ts';
 import type { FormDecl, LookupDecl } from '../types.ts';
@@ -99,6 +100,8 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
 
   const server = save.status === 'failed' && submitted ? (say(save.error) ?? '') : '';
   const serverSplit = server ? splitServerMessage(server, names) : null;
+  // A creating call refused for an absent or past membership (402): the way to renew, next to the message.
+  const renew = save.status === 'failed' && submitted && needsRenewal(save.error);
   const message = (name: string) => {
     if (serverSplit?.field === name) return serverSplit.text;
     return errors[name] ? say(errors[name]) : undefined;
@@ -121,6 +124,7 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
           {g}
         </Callout>
       ))}
+      {renew && <AnchorButton href={`#${routePath('buy_vip_combo')}`} intent={Intent.PRIMARY} text={t('resource.renew_membership')} onClick={onClose} />}
     </>
   );
   const buttons = (

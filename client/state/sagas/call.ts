@@ -3,7 +3,7 @@ import { isIdempotent, type CallDef, type RequestOf, type ResponseOf } from '../
 import type { CallOptions } from '../../api/call-api.ts';
 import type { Effects } from '../../api/effects/browser-effects.ts';
 import { isApiError } from '../../api/errors.ts';
-import { keyMessage, textMessage, type UserMessage } from '../message.ts';
+import { keyMessage, renewalMessage, textMessage, type UserMessage } from '../message.ts';
 import { selectCallContext } from '../selectors.ts';
 import { sessionEvents } from '../session-slice.ts';
 
@@ -39,7 +39,7 @@ export function* apiCall<C extends CallDef>(callDef: C, body: RequestOf<C>, opti
 /** Turn a caught error into something to show: the server's text, else a console key. */
 export function toUserMessage(e: unknown, fallbackKey = 'errors.resource_error'): UserMessage {
   if (isApiError(e)) {
-    if (e.message) return textMessage(e.message);
+    if (e.message) return e.needsMembership ? renewalMessage(e.message) : textMessage(e.message);
     if (e.kind === 'timeout') return keyMessage('errors.no_answer');
     if (e.httpStatus === 0) return keyMessage('errors.network');
   }

@@ -1,6 +1,7 @@
 import { PayMethod, vipComboBuy, vipComboShop, type VipCombo } from '../../../../contracts/index.ts';
-import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
+import { ResourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
+import { MembershipStatus } from '../components/membership-status.tsx';
 import { BuyByChainDialog } from '../components/payment-dialogs.tsx';
 
 /** /customer/buy_vip_combo: combos on sale; buy from the balance at once, or pay USDT on chain (payment page). */
@@ -39,4 +40,11 @@ export const buyVipComboResource = defineResource(vipComboShop, () => ({
   ],
 }));
 
-export default resourceScreen(buyVipComboResource);
+/** The shop, with the caller's membership above it. */
+export default function BuyVipComboScreen() {
+  return (
+    <ResourceScreen decl={buyVipComboResource}>
+      <MembershipStatus />
+    </ResourceScreen>
+  );
+}
