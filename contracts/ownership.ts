@@ -115,6 +115,7 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
   'statistics/daily': { user_id: 'owner', qr_code_id: QR },
   'statistics/historical': { user_id: 'owner' },
   'statistics/home': { user_id: 'owner' },
+  'statistics/visit_summary': { user_id: 'owner' },
   'telegram_bot_binding/remove': { ids: 'telegram_bot_binding/inquire' },
   'order/details': { id: 'order/inquire' },
 };

@@ -7,6 +7,7 @@ import { hourly, today } from '../statistics/today.ts';
 import { daily } from '../statistics/daily.ts';
 import { historical, pcHistorical } from '../statistics/history.ts';
 import { home } from '../statistics/home.ts';
+import { visitSummary } from '../statistics/summary.ts';
 
 type Daily = HomeAdminStatistics['daily'][number];
 
@@ -44,6 +45,8 @@ export const statisticsHandlers = defineHandlers({
     const within = body.qr_code_id === undefined ? scope : oneCode(services.db, scope, body.qr_code_id);
     return daily(services.db, within, services.clock.now(), body.start_date, body.end_date);
   },
+  'statistics/visit_summary': ({ body, services, me }) =>
+    visitSummary(services.db, codeScope(services.db, me(), body.user_id), services.clock.now(), body.start_date, body.end_date),
   'statistics/home_admin': ({ body, services }) => {
     const { db } = services;
     const last = dayOf(services.clock.now());
