@@ -116,6 +116,7 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
   'statistics/historical': { user_id: 'owner' },
   'statistics/home': { user_id: 'owner' },
   'statistics/visit_summary': { user_id: 'owner' },
+  'statistics/real_time': { user_id: 'owner' },
   'telegram_bot_binding/remove': { ids: 'telegram_bot_binding/inquire' },
   'order/details': { id: 'order/inquire' },
 };
