@@ -57,6 +57,7 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   home: lazy(() => import('../features/statistics/screens/home-screen.tsx')),
   hourly_statistics: lazy(() => import('../features/statistics/screens/hourly-statistics-screen.tsx')),
   visit_summary: lazy(() => import('../features/statistics/screens/visit-summary-screen.tsx')),
+  access_real_time_statistics: lazy(() => import('../features/statistics/screens/access-real-time-statistics-screen.tsx')),
   log: lazy(() => import('../features/system/screens/log-screen.tsx')),
   log_type: lazy(() => import('../features/system/screens/log-type-screen.tsx')),
   log_config: lazy(() => import('../features/system/screens/log-config-screen.tsx')),

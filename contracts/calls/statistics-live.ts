@@ -50,6 +50,8 @@ export const liveSnapshot = liveStatisticsData.extend({
   /** The server clock when answering (epoch ms): the console's charts run on it, not on the browser's. */
   now_ms: z.int().min(0),
   window_seconds: z.int().min(1),
+  /** The server's time zone at `now_ms` (minutes east of UTC): the console labels seconds in server time. */
+  utc_offset_minutes: z.int().min(-840).max(840),
 });
 export type LiveSnapshot = z.infer<typeof liveSnapshot>;
 

@@ -108,6 +108,27 @@ function TablePanel<D>({ name, table, data }: { name: string; table: TableDecl<D
   );
 }
 
+/** What a dashboard declares, drawn from data: cards, then charts and small tables (also fed live: access_real_time_statistics). */
+export function DashboardFigures<D>({ decl, data }: { decl: Pick<DashboardDecl<D>, 'name' | 'cards' | 'charts' | 'tables'>; data: D }) {
+  return (
+    <>
+      <div className={styles.cards}>
+        {decl.cards.map((c) => (
+          <Figure key={c.id} name={decl.name} card={c} data={data} />
+        ))}
+      </div>
+      <div className={styles.panels}>
+        {decl.charts?.map((c) => (
+          <ChartPanel key={c.id} name={decl.name} chart={c} data={data} />
+        ))}
+        {decl.tables?.map((tb) => (
+          <TablePanel key={tb.id} name={decl.name} table={tb} data={data} />
+        ))}
+      </div>
+    </>
+  );
+}
+
 /** A whole dashboard: figures on cards, then charts and small tables, all from one call's answer. */
 export function DashboardScreen<D>({ decl }: { decl: DashboardDecl<D> }) {
   const { t } = useTranslation();
@@ -139,23 +160,7 @@ export function DashboardScreen<D>({ decl }: { decl: DashboardDecl<D> }) {
         />
       )}
       <RecordGate state={state} data={data} onRetry={reload}>
-        {(d) => (
-          <>
-            <div className={styles.cards}>
-              {decl.cards.map((c) => (
-                <Figure key={c.id} name={decl.name} card={c} data={d} />
-              ))}
-            </div>
-            <div className={styles.panels}>
-              {decl.charts?.map((c) => (
-                <ChartPanel key={c.id} name={decl.name} chart={c} data={d} />
-              ))}
-              {decl.tables?.map((tb) => (
-                <TablePanel key={tb.id} name={decl.name} table={tb} data={d} />
-              ))}
-            </div>
-          </>
-        )}
+        {(d) => <DashboardFigures decl={decl} data={d} />}
       </RecordGate>
     </ScreenFrame>
   );
