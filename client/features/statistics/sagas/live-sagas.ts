@@ -32,14 +32,13 @@ function* tickFlow(): Saga {
   }
 }
 
-/** Wait until the channel says `want` (visible true / hidden false). Without a channel the tab is always shown. */
-function* untilVisible(channel: EventChannel<boolean> | null, want: boolean): Saga {
+/** Wait until the channel says `want` (visible true / hidden false); answers true (a race tells who won). Without a channel the tab is always shown. */
+function* untilVisible(channel: EventChannel<boolean> | null, want: boolean): Saga<true> {
   if (!channel) {
-    if (want) return;
-    yield take(() => false); // never hidden
-    return;
+    if (!want) yield take(() => false); // never hidden
+    return true;
   }
-  for (;;) if (((yield take(channel)) as boolean) === want) return;
+  for (;;) if (((yield take(channel)) as boolean) === want) return true;
 }
 
 /**
