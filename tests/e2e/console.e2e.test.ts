@@ -118,7 +118,7 @@ describe('console (issue 2)', () => {
   });
 
   it('shows "not built yet" for a granted route without a screen', async () => {
-    await page.goto(`${app.url}#/customer/access_real_time_statistics`);
+    await page.goto(`${app.url}#/customer/visitor`);
     await page.getByRole('heading', { name: /is not built yet/ }).waitFor({ timeout: 10_000 });
   });
 

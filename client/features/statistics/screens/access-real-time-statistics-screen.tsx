@@ -40,6 +40,7 @@ export const liveDashboard: Pick<DashboardDecl<LiveFigures>, 'name' | 'cards' | 
         { field: 'device', labels: 'resources.today_statistics.device.' },
       ],
       empty: `${P}.no_visits`,
+      wide: true,
     }),
   ],
 };

@@ -50,6 +50,7 @@ export const visitSummaryDashboard = defineDashboard(statisticsVisitSummary, {
       ],
       empty: `${P}.no_visits`,
       csv: true,
+      wide: true,
     }),
   ],
 });
