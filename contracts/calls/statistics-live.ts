@@ -1,49 +1,8 @@
 import { z } from 'zod';
 import { permission } from '../access.ts';
 import { defineCall } from '../call.ts';
-import { id } from '../envelope.ts';
+import { liveStatisticsData } from '../realtime/frames.ts';
 import { statisticsScope } from './statistics-today.ts';
-
-const count = z.int().min(0);
-/** Epoch seconds (the server clock). */
-const second = z.int().min(0);
-
-/** How far back the live view reaches: the per-minute chart's hour. */
-export const LIVE_WINDOW_SECONDS = 3600;
-/** Latest visits a snapshot or a frame carries at most. */
-export const LIVE_VISITS_MAX = 20;
-
-/** Visits of one second of the server clock, for the codes in the watcher's scope. Totals: a later copy of the same second replaces (never adds to) an earlier one. */
-export const liveSecond = z.object({ second, view_number: count });
-export type LiveSecond = z.infer<typeof liveSecond>;
-
-/** One visit as the live view shows it. `id` grows with each visit the server counted (since it started). */
-export const liveVisit = z.object({
-  id,
-  second,
-  qr_code_id: id,
-  file_name: z.string(),
-  domain: z.string(),
-  ip: z.string(),
-  /** The IP range's place ('' when unknown). */
-  location: z.string(),
-  device: z.enum(['mobile', 'tablet', 'pc', 'other']),
-  /** 'YYYY-MM-DD HH:mm:ss', server time zone. */
-  time: z.string(),
-});
-export type LiveVisit = z.infer<typeof liveVisit>;
-
-/**
- * Frame 21 (server → client): the seconds whose totals changed since the last frame and the new visits, for the
- * scope the session subscribed with. Sent at most once per second per session, only when something changed.
- */
-export const LIVE_STATISTICS_FRAME_TYPE = 21;
-export const liveStatisticsData = z.object({
-  seconds: z.array(liveSecond),
-  /** Oldest first, at most LIVE_VISITS_MAX. */
-  visits: z.array(liveVisit),
-});
-export type LiveStatisticsData = z.infer<typeof liveStatisticsData>;
 
 /** The snapshot: every second of the last hour with visits (sparse), the latest visits, and the server clock. */
 export const liveSnapshot = liveStatisticsData.extend({
