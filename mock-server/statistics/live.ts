@@ -138,7 +138,7 @@ export function createLiveFeed(deps: LiveFeedDeps) {
       return {
         now_ms: nowMs,
         window_seconds: LIVE_WINDOW_SECONDS,
-        utc_offset_minutes: -new Date(nowMs).getTimezoneOffset(),
+        utc_offset_minutes: -new Date(nowMs).getTimezoneOffset() || 0,
         seconds: secondsOf(scope, counts.keys()).filter((s) => s.view_number > 0),
         visits: visitsOf(scope, latest),
       };
