@@ -116,6 +116,8 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
   'statistics/historical': { user_id: 'owner' },
   'statistics/home': { user_id: 'owner' },
   'statistics/breakdown': { user_id: 'owner', qr_code_id: QR },
+  'statistics/visit_summary': { user_id: 'owner' },
+  'statistics/real_time': { user_id: 'owner' },
   'telegram_bot_binding/remove': { ids: 'telegram_bot_binding/inquire' },
   'order/details': { id: 'order/inquire' },
 };

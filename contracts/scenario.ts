@@ -112,6 +112,7 @@ export type ScenarioStep =
   | { http: z.infer<typeof httpAnswer> }
   | { server: z.infer<typeof serverMode> }
   | { dispatch: { type: string; payload?: z.infer<ReturnType<typeof z.json>> } }
+  | { visibility: 'visible' | 'hidden' }
   | { expect: Expectation }
   | { repeat: number; steps: ScenarioStep[] };
 
@@ -140,6 +141,8 @@ export const scenarioStep: z.ZodType<ScenarioStep> = z.lazy(() =>
     z.strictObject({ server: serverMode }),
     /** Dispatch any action (e.g. a screen's button: messages/noticeDismissed). */
     z.strictObject({ dispatch: z.strictObject({ type: z.string().min(1), payload: z.json().optional() }) }),
+    /** The tab was hidden or shown again (document visibility, an effect-layer event source). */
+    z.strictObject({ visibility: z.enum(['visible', 'hidden']) }),
     z.strictObject({ expect: expectation }),
     z.strictObject({ repeat: z.int().min(1).max(10_000), steps: z.array(scenarioStep).min(1) }),
   ]),

@@ -130,6 +130,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
   const closeHttp = server.close.bind(server);
   server.close = (callback?: (err?: Error) => void) => {
     services.realtime.shutdown();
+    services.live.stop();
     return closeHttp(callback);
   };
   return Object.assign(server, { mock: { services, db, app, uploadDir } });

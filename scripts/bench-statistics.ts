@@ -36,6 +36,7 @@ export async function benchStatistics(o: {
   await measure(`statistics/historical first page, ${scope}`, 20, () => call('statistics/historical', { page: 1, page_size: 20 }, token), (r) =>
     `${(r.data as { total: number }).total} codes`,
   );
+  await measure('statistics/visit_summary, 90 days, administrator', 50, () => call('statistics/visit_summary', range, o.adminToken), sum);
   await measure('statistics/home_admin (30 days), administrator', 50, () => call('statistics/home_admin', {}, o.adminToken), (r) =>
     `${(r.data as { visits_range: number }).visits_range.toLocaleString('en')} visits`,
   );

@@ -14,6 +14,8 @@ import { watchPayments } from '../features/money/sagas/payment-sagas.ts';
 import { paymentSlice } from '../features/money/payment-slice.ts';
 import { walletKeySlice } from '../features/money/wallet-key-slice.ts';
 import { jobOutputSlice } from '../features/async-operations/job-output-slice.ts';
+import { watchLiveStatistics } from '../features/statistics/sagas/live-sagas.ts';
+import { liveSlice } from '../features/statistics/live-slice.ts';
 import type { FeatureModule } from './modules.ts';
 
 /**
@@ -32,11 +34,12 @@ export const sessionReducers = {
   payment: paymentSlice.reducer,
   walletKey: walletKeySlice.reducer,
   jobOutput: jobOutputSlice.reducer,
+  liveStatistics: liveSlice.reducer,
 };
 
 export const sessionModule: FeatureModule = {
   reducers: sessionReducers,
-  sagas: [watchRealtime, watchMessagePolling, watchResources, watchAsyncOperations, watchRecords, watchShield, watchUploads, watchPayments],
+  sagas: [watchRealtime, watchMessagePolling, watchResources, watchAsyncOperations, watchRecords, watchShield, watchUploads, watchPayments, watchLiveStatistics],
 };
 
 export type SessionModuleState = { [K in keyof typeof sessionReducers]: ReturnType<(typeof sessionReducers)[K]> };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { id } from '../envelope.ts';
-import { DAILY_RANGE_MAX, dateRule, daysBetween } from './qr-code-access.ts';
+import { rangeFields, statisticsScope, withRange } from './statistics-range.ts';
 
 /**
  * What the statistics calls share about a period: the previous period of the same length for the charts'
@@ -70,18 +70,7 @@ export const statisticsBreakdown = defineCall({
   audit: false, // a read: the verb does not say so
   // Every role lands on today_statistics; the scope below decides what each sees.
   access: permission('today_statistics'),
-  request: z
-    .strictObject({
-      user_id: id.optional().meta({ description: 'As in statistics/daily: another user outside the caller’s scope is 404.' }),
-      qr_code_id: id.optional(),
-      start_date: dateRule.optional(),
-      end_date: dateRule.optional(),
-    })
-    .refine((b) => !b.start_date || !b.end_date || b.start_date <= b.end_date, { path: ['start_date'], message: 'validation.time_order' })
-    .refine((b) => !b.start_date || !b.end_date || daysBetween(b.start_date, b.end_date) < DAILY_RANGE_MAX, {
-      path: ['end_date'],
-      message: 'validation.range_max',
-    }),
+  request: withRange(z.strictObject({ ...statisticsScope, qr_code_id: id.optional(), ...rangeFields })),
   response: statisticsBreakdownAnswer,
 });
 

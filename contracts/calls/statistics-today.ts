@@ -2,17 +2,11 @@ import { z } from 'zod';
 import { permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { id } from '../envelope.ts';
-import { DAILY_RANGE_MAX, dateRule, daysBetween } from './qr-code-access.ts';
+import { dateRule } from './qr-code-access.ts';
 import { compareField, previousDays, previousHours } from './statistics-period.ts';
+import { rangeFields, statisticsScope, withRange } from './statistics-range.ts';
 
 const count = z.int().min(0);
-
-/** Whose codes a statistics call counts: administrators any user (or everyone), agents themselves and their customers, customers themselves. */
-const scope = {
-  user_id: id
-    .optional()
-    .meta({ description: 'Count only this user’s codes: administrators any user; agents themselves or one of their customers; customers themselves. Another user: 404.' }),
-};
 
 /** One hour of a day: visits, IPs first seen that day in that hour, and the same hour of the day before. */
 export const hourBucket = z.object({
@@ -51,7 +45,7 @@ export const statisticsToday = defineCall({
   path: 'statistics/today',
   summary: 'Landing page: visits and distinct IPs today vs yesterday until the same hour, hourly chart, top codes, top domains, devices.',
   access: permission('today_statistics'),
-  request: z.strictObject({ ...scope, ...compareField }),
+  request: z.strictObject({ ...statisticsScope, ...compareField }),
   response: todayStatistics,
 });
 
@@ -70,7 +64,7 @@ export const statisticsHourly = defineCall({
   path: 'statistics/hourly',
   summary: 'Visits per hour of one day (with the day before for comparison), for the codes in scope or one code.',
   access: permission('hourly_statistics'),
-  request: z.strictObject({ ...scope, ...compareField, day: dateRule.optional(), qr_code_id: id.optional() }),
+  request: z.strictObject({ ...statisticsScope, ...compareField, day: dateRule.optional(), qr_code_id: id.optional() }),
   response: hourlyStatistics,
 });
 
@@ -92,13 +86,7 @@ export const statisticsDaily = defineCall({
   path: 'statistics/daily',
   summary: 'Visits and distinct IPs per day over a range (at most 366 days, not after today; default the last 30 days), for the codes in scope or one code.',
   access: permission('daily_statistics'),
-  request: z
-    .strictObject({ ...scope, ...compareField, qr_code_id: id.optional(), start_date: dateRule.optional(), end_date: dateRule.optional() })
-    .refine((b) => !b.start_date || !b.end_date || b.start_date <= b.end_date, { path: ['start_date'], message: 'validation.time_order' })
-    .refine((b) => !b.start_date || !b.end_date || daysBetween(b.start_date, b.end_date) < DAILY_RANGE_MAX, {
-      path: ['end_date'],
-      message: 'validation.range_max',
-    }),
+  request: withRange(z.strictObject({ ...statisticsScope, ...compareField, qr_code_id: id.optional(), ...rangeFields })),
   response: dailyStatistics,
 });
 

@@ -27,6 +27,8 @@ export const FrameType = defineEnum('realtime_frame_type', {
   ping: 12,
   /** server→client: an async operation of the user moved (each step, and when it ends); data `JobProgressData`. */
   job_progress: 20,
+  /** server→client: live visits of the codes a session watches, batched per second; data `LiveStatisticsData` (contracts/calls/statistics-live.ts). */
+  statistics_live: 21,
   /** server→client: the user's role changed its permissions; the console fetches its menu again (no data). */
   menu_refresh: 23,
   /** server→client: a domain of the user changed WeChat status (blocked, detection failed, normal); data `ShieldStatusData`. */

@@ -204,3 +204,49 @@ export type Frame = ClientFrame | ServerFrame;
 export const PAYMENT_FRAME_TYPE = 22;
 export const paymentFrameData = z.object({ order_id: id, order_no: z.string().max(64), status: z.literal([1, 2]) });
 export type PaymentFrameData = z.infer<typeof paymentFrameData>;
+
+/**
+ * Type 21 (issue 10): access_real_time_statistics. A session subscribes with the HTTP call `statistics/real_time`
+ * (its answer is the snapshot: the last hour's seconds and latest visits) and stops with
+ * `statistics/real_time_unsubscribe`. Not in `knownServerTypes`: the live saga checks the data with this schema.
+ */
+const liveCount = z.int().min(0);
+/** Epoch seconds (the server clock). */
+const second = z.int().min(0);
+
+/** How far back the live view reaches: the per-minute chart's hour. */
+export const LIVE_WINDOW_SECONDS = 3600;
+/** Latest visits a snapshot or a frame carries at most. */
+export const LIVE_VISITS_MAX = 20;
+
+/** Visits of one second of the server clock, for the codes in the watcher's scope. Totals: a later copy of the same second replaces (never adds to) an earlier one. */
+export const liveSecond = z.object({ second, view_number: liveCount });
+export type LiveSecond = z.infer<typeof liveSecond>;
+
+/** One visit as the live view shows it. `id` grows with each visit the server counted (since it started). */
+export const liveVisit = z.object({
+  id,
+  second,
+  qr_code_id: id,
+  file_name: z.string(),
+  domain: z.string(),
+  ip: z.string(),
+  /** The IP range's place ('' when unknown). */
+  location: z.string(),
+  device: z.enum(['mobile', 'tablet', 'pc', 'other']),
+  /** 'YYYY-MM-DD HH:mm:ss', server time zone. */
+  time: z.string(),
+});
+export type LiveVisit = z.infer<typeof liveVisit>;
+
+/**
+ * Frame 21 (server → client): the seconds whose totals changed since the last frame and the new visits, for the
+ * scope the session subscribed with. Sent at most once per second per session, only when something changed.
+ */
+export const LIVE_STATISTICS_FRAME_TYPE = 21;
+export const liveStatisticsData = z.object({
+  seconds: z.array(liveSecond),
+  /** Oldest first, at most LIVE_VISITS_MAX. */
+  visits: z.array(liveVisit),
+});
+export type LiveStatisticsData = z.infer<typeof liveStatisticsData>;

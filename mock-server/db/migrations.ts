@@ -14,6 +14,7 @@ import { telegramOutbox } from './migrations/017-telegram-outbox.ts';
 import { systemTools } from './migrations/014-system-tools.ts';
 import { moneyFlows } from './migrations/012-money-flows.ts';
 import { statisticsBreakdowns } from './migrations/020-statistics-breakdowns.ts';
+import { visitSummary } from './migrations/018-visit-summary.ts';
 
 /**
  * Numbered migrations, applied in order inside one transaction each; `PRAGMA user_version` records the last.
@@ -27,7 +28,7 @@ export interface Migration {
 }
 
 /** Add yours in its own file under migrations/ and list it here. */
-export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows, telegramOutbox, statisticsBreakdowns];
+export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows, telegramOutbox, visitSummary, statisticsBreakdowns];
 
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;

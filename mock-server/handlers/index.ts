@@ -17,6 +17,7 @@ import { pictureHandlers } from './picture.ts';
 import { documentHandlers } from './document.ts';
 import { siteConfigHandlers } from './site-config.ts';
 import { statisticsHandlers } from './statistics.ts';
+import { liveStatisticsHandlers } from './live-statistics.ts';
 import { shieldHandlers } from './shield.ts';
 import { logHandlers } from './log.ts';
 import { ipBlackHandlers } from './ip-black.ts';
@@ -55,6 +56,7 @@ export const handlers: HandlerMap = {
   ...documentHandlers,
   ...siteConfigHandlers,
   ...statisticsHandlers,
+  ...liveStatisticsHandlers,
   ...shieldHandlers,
   ...logHandlers,
   ...ipBlackHandlers,

@@ -225,6 +225,12 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
     if (index % 20 === 0 || index === 0) o.log(`  code ${index}/${o.codes}: ${written.toLocaleString('en')} records written`);
   });
   commitIfFull(true);
+  // visit_summary's counters (migration 018): each bulk code's days, all on the code's domain.
+  const foldDomainDaily = db.prepare(
+    `INSERT OR REPLACE INTO qr_code_domain_daily (qr_code_id, day, domain_id, view_number, ip_view_number)
+     SELECT d.qr_code_id, d.day, COALESCE(q.domain_id, 0), d.view_number, d.ip_view_number FROM qr_code_daily d JOIN qr_codes q ON q.id = d.qr_code_id WHERE d.qr_code_id = ?`,
+  );
+  for (const codeId of codeIds) foldDomainDaily.run(codeId);
   db.exec('COMMIT');
   const rowsMs = performance.now() - loadStarted;
 

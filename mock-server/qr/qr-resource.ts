@@ -75,7 +75,7 @@ export const qrCodes = defineResource({
     },
     // The log and counters have no foreign keys (bulk speed); they go with the code.
     purge: ({ services: { db } }, rows) => {
-      for (const table of ['access_records', 'cleared_access_records', 'qr_code_daily', 'qr_code_hourly', 'qr_code_ips'] as const) {
+      for (const table of ['access_records', 'cleared_access_records', 'qr_code_daily', 'qr_code_hourly', 'qr_code_domain_daily', 'qr_code_ips'] as const) {
         const stmt = db.prepare(`DELETE FROM ${table} WHERE qr_code_id = ?`);
         for (const r of rows) stmt.run(r.id);
       }

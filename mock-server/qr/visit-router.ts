@@ -7,6 +7,10 @@ import { visitorIpv4 } from '../domain/ip.ts';
 import { createIpBlackCheck } from '../domain/ip-black.ts';
 import type { Services } from '../services/index.ts';
 import { createVisitLog } from './visits.ts';
+import { DEVICE } from '../domain/user-agent.ts';
+import { formatDateTime } from '../services/clock.ts';
+
+const DEVICE_NAME = Object.fromEntries(Object.entries(DEVICE).map(([name, n]) => [n, name])) as Record<number, 'mobile' | 'tablet' | 'pc' | 'other'>;
 
 interface CodeRow {
   id: number;
@@ -106,7 +110,9 @@ export function createVisitRouter(services: Services, options: { random?: () => 
       );
       return;
     }
-    const { url } = log.record(code, visit);
+    const { url, device, location } = log.record(code, visit);
+    // After the commit: the live view (frame 21) batches it per second.
+    services.live.visit({ qr_code_id: code.id, file_name: req.params.code, domain: code.domain, ip: visit.ip, location, device: DEVICE_NAME[device] ?? 'other', time: formatDateTime(visit.timeMs), timeMs: visit.timeMs });
     const nonce = randomBytes(16).toString('base64');
     const js = services.settings.get('js_config');
     const { html, csp } = renderJumpPage(planJump(code.jump_type, url, { referrer: req.get('referer') ?? '' }), nonce, code.name, js?.enabled ? js.visit_script : '');

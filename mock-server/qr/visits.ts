@@ -39,6 +39,16 @@ interface ChildRow {
   current: 1 | 2;
 }
 
+/** What the visit transaction answers: the jump target, and what the live feed (frame 21) shows of the visit. */
+export interface RecordedVisit {
+  url: string;
+  childId: number;
+  /** DEVICE class of the user agent. */
+  device: number;
+  /** The IP range's place ('' when unknown). */
+  location: string;
+}
+
 /**
  * Writes of the visit path, on prepared statements built once per database. `record` is one transaction:
  * rotation step, access record (when the code's log is open), distinct-IP bookkeeping, daily, hourly and breakdown counters, code totals.
@@ -75,6 +85,11 @@ export function createVisitLog(db: Database, random: () => number = Math.random)
     ON CONFLICT (qr_code_id, day, hour) DO UPDATE SET view_number = view_number + 1,
       ip_view_number = ip_view_number + excluded.ip_view_number, mobile_view_number = mobile_view_number + excluded.mobile_view_number,
       tablet_view_number = tablet_view_number + excluded.tablet_view_number, pc_view_number = pc_view_number + excluded.pc_view_number`);
+  // visit_summary (migration 018): the day's visits per code and the domain the visit was counted on.
+  const domainOfCode = db.prepare<[number], { domain_id: number | null }>('SELECT domain_id FROM qr_codes WHERE id = ?');
+  const bumpDomainDaily = db.prepare<[number, string, number, number]>(`
+    INSERT INTO qr_code_domain_daily (qr_code_id, day, domain_id, view_number, ip_view_number) VALUES (?, ?, ?, 1, ?)
+    ON CONFLICT (qr_code_id, day, domain_id) DO UPDATE SET view_number = view_number + 1, ip_view_number = ip_view_number + excluded.ip_view_number`);
   const uaDevice = db.prepare<[number], { device: number }>('SELECT device FROM user_agents WHERE id = ?');
   const setUaDevice = db.prepare<[number, number]>('UPDATE user_agents SET device = ? WHERE id = ?');
   // Breakdown counters (migration 020): agent × place per code and per owner, same transaction.
@@ -112,7 +127,7 @@ export function createVisitLog(db: Database, random: () => number = Math.random)
     return Number(insertHost.run(h).lastInsertRowid);
   }
 
-  const record = db.transaction((code: CodeState, visit: Visit): { url: string; childId: number } => {
+  const record = db.transaction((code: CodeState, visit: Visit): RecordedVisit => {
     const list = children.all(code.id);
     const step = rotate(list, code.rotation_type, random);
     list.forEach((c, i) => {
@@ -138,8 +153,10 @@ export function createVisitLog(db: Database, random: () => number = Math.random)
     bumpHourly.run(code.id, day, new Date(visit.timeMs).getHours(), newToday, device === DEVICE.mobile ? 1 : 0, device === DEVICE.tablet ? 1 : 0, pc);
     bumpCode.run(newIp, logged, pc, code.id);
     breakdowns.count(code.id, day, breakdowns.agentId(uaRowId, visit.userAgent), breakdowns.placeId(range));
+    const domainId = domainOfCode.get(code.id)?.domain_id ?? 0;
+    bumpDomainDaily.run(code.id, day, domainId, newToday);
     const chosen = list[step.index]!;
-    return { url: chosen.url, childId: chosen.id };
+    return { url: chosen.url, childId: chosen.id, device, location: range?.belong ?? '' };
   });
 
   function refuse(codeId: number, visit: Visit, reason: EnumValue<typeof StealingReason>): void {

@@ -328,6 +328,12 @@ export function createRealtimeHub(deps: HubDeps) {
       return fanOut(byUser.get(userId) ?? [], type, data);
     },
 
+    /** Send a frame to the authenticated sockets of one session (`tokenHash`) of the user; answers the number reached. */
+    pushSession(userId: number, tokenHash: string, type: number, data?: unknown): number {
+      const list = [...(byUser.get(userId) ?? [])].filter((c) => c.tokenHash === tokenHash);
+      return list.length ? fanOut(list, type, data) : 0;
+    },
+
     /** Send a frame to every authenticated socket. */
     pushAll(type: number, data?: unknown): number {
       return fanOut(conns, type, data);

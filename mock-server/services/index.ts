@@ -17,6 +17,7 @@ import { createLedger, type Ledger } from './ledger.ts';
 import { createShieldService, type ShieldService } from '../shield/service.ts';
 import { createChain, type Chain } from '../chain/chain.ts';
 import { watchPayments } from '../money/payments.ts';
+import { createLiveFeed, type LiveFeed } from '../statistics/live.ts';
 
 /** dev and test modes validate every answer against its contract and enable the control API. */
 export type ServerMode = 'production' | 'dev' | 'test';
@@ -50,6 +51,8 @@ export interface Services {
   readonly shield: ShieldService;
   /** The simulated TRON chain (mock-server/chain/): never a network. */
   readonly chain: Chain;
+  /** Live visits for access_real_time_statistics (frame 21), fed by the visit path. */
+  readonly live: LiveFeed;
 }
 
 /** What the job runner needs beyond the services: the handler table (exports run list calls) and a folder. */
@@ -76,6 +79,7 @@ export function createServices(
   const sessions = createSessions(db, clock, storedIdle === undefined ? config.sessionIdleMs : storedIdle * 60_000);
   const users = createUsers(db);
   const realtimeKeys = createRealtimeKeys(db);
+  const realtime = createRealtimeHub({ db, clock, sessions, users, keys: realtimeKeys, log });
   const services: Omit<Services, 'jobs' | 'shield'> & { jobs?: JobRunner; shield?: ShieldService } = {
     db,
     clock,
@@ -86,7 +90,8 @@ export function createServices(
     ledger: createLedger(db, clock),
     rsa: loadRsaKeys(pem),
     realtimeKeys,
-    realtime: createRealtimeHub({ db, clock, sessions, users, keys: realtimeKeys, log }),
+    realtime,
+    live: createLiveFeed({ db, clock, hub: realtime, log }),
     audit: createAudit(db, clock),
     chain: createChain(db, clock),
   };

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { BreakdownCell, StatisticsBreakdown } from '../../contracts/index.ts';
 import { DEVICE } from '../domain/user-agent.ts';
-import { period } from './daily.ts';
+import { resolveRange } from './range.ts';
 import type { CodeScope } from './scope.ts';
 
 const DEVICE_NAME: Record<number, BreakdownCell['device']> = {
@@ -21,7 +21,7 @@ interface Row extends Omit<BreakdownCell, 'device' | 'carrier'> {
  * so the answer has one cell per (agent, place) that had visits. Default period: today (server clock).
  */
 export function breakdown(db: Database, scope: CodeScope, nowMs: number, start?: string, end?: string): StatisticsBreakdown {
-  const { first, last } = period(nowMs, start, end, 1);
+  const { first, last } = resolveRange(nowMs, start, end, 1);
   const [table, where, params] = scope.owners
     ? ['user_breakdown', scope.owners.sql('b.user_id'), scope.owners.params]
     : ['qr_code_breakdown', scope.sql('b.qr_code_id'), scope.params];

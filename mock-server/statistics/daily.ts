@@ -1,27 +1,10 @@
 import type { Database } from 'better-sqlite3';
-import { DAILY_RANGE_MAX, daysBetween, type DailyStatistics } from '../../contracts/index.ts';
-import { badRequest } from '../http/errors.ts';
-import { addDays, dayOf } from '../qr/time.ts';
+import type { DailyStatistics } from '../../contracts/index.ts';
+import { addDays } from '../qr/time.ts';
+import { resolveRange } from './range.ts';
 import type { CodeScope } from './scope.ts';
 
 type Day = DailyStatistics['daily'][number];
-const DEFAULT_DAYS = 30;
-
-/**
- * A period of whole days on the server clock: a missing end is today, a missing start `defaultDays` before
- * the end; an end or start after today is refused (the contracts already refused start after end and ranges
- * over 366 days; checked again here for callers that default one side).
- */
-export function period(nowMs: number, start: string | undefined, end: string | undefined, defaultDays: number) {
-  const today = dayOf(nowMs);
-  const last = end ?? today;
-  if (last > today) throw badRequest('validation.future_day', { field: end ? 'end_date' : 'start_date' });
-  const first = start ?? addDays(last, -(defaultDays - 1));
-  if (first > today) throw badRequest('validation.future_day', { field: 'start_date' });
-  if (first > last) throw badRequest('validation.time_order', { field: 'start_date' });
-  if (daysBetween(first, last) >= DAILY_RANGE_MAX) throw badRequest('validation.range_max', { field: 'end_date' });
-  return { first, last, days: daysBetween(first, last) + 1 };
-}
 
 /** Days first..first+days-1 of the daily counters in a scope, zeros included (one grouped read). */
 export function daySeries(db: Database, scope: CodeScope, first: string, days: number): Day[] {
@@ -61,7 +44,7 @@ export function daily(
   end?: string,
   compare?: boolean,
 ): DailyStatistics {
-  const { first, last, days } = period(nowMs, start, end, DEFAULT_DAYS);
+  const { first, last, days } = resolveRange(nowMs, start, end);
   const { series, previous } = withPrevious(db, scope, first, days, compare);
   return {
     start_date: first,

@@ -225,6 +225,44 @@ describe.each(LOOKS)('overlay and breakdowns on daily_statistics in $lng $theme'
   }, 90_000);
 });
 
+describe.each(LOOKS)('access_real_time_statistics and visit_summary in $lng $theme', ({ lng, theme }) => {
+  const t = texts(lng);
+  it('a visit through /v/… appears live without a reload; visit_summary splits by domain kind with CSV', async () => {
+    const page = await newPage(lng, theme);
+    await page.setViewportSize({ width: 1360, height: 1000 });
+    try {
+      await logIn(page, app.url, 'admin01', { lng, landing: /#\/customer\/today_statistics/ });
+      await page.goto(`${app.url}#/customer/access_real_time_statistics`);
+      await page.locator('[data-live-status="live"]').waitFor({ timeout: 15_000 });
+      await page.getByRole('img', { name: t('resources.access_real_time_statistics.charts.per_second.title') }).locator('canvas').waitFor();
+      const lastMinute = () => page.locator('[data-card="last_minute"] p').first().innerText();
+      const before = Number((await lastMinute()).replace(/\D/g, ''));
+      const ip = lng === 'en' ? '39.128.10.201' : '39.128.10.202';
+      const res = await fetch(`${app.url}v/demo02`, { redirect: 'manual', headers: { 'user-agent': USER_AGENTS.chromeWindows, 'x-forwarded-for': ip } });
+      expect(res.status).toBe(200);
+      // Pushed over the socket (frame 21) within about a second: no reload, no polling.
+      const visits = page.getByRole('table', { name: t('resources.access_real_time_statistics.tables.visits.title') });
+      await visits.getByRole('cell', { name: ip, exact: true }).waitFor({ timeout: 10_000 });
+      await expect.poll(async () => Number((await lastMinute()).replace(/\D/g, '')), { timeout: 10_000 }).toBe(before + 1);
+      await page.screenshot({ path: path.join(SHOTS, `access-real-time-statistics-admin01-${lng}-${theme}.png`), fullPage: true, style: `.${Classes.TOAST_CONTAINER} { display: none !important; }` });
+
+      await page.goto(`${app.url}#/customer/visit_summary`);
+      const domains = page.getByRole('table', { name: t('resources.visit_summary.tables.domains.title') });
+      await domains.getByRole('cell', { name: 'land1.example.com', exact: true }).waitFor({ timeout: 10_000 });
+      await domains.getByRole('cell', { name: t('resources.visit_summary.kind.2'), exact: true }).first().waitFor();
+      expect(await page.locator('[data-card]').count()).toBe(5);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t('resource.dashboard.csv') }).first().click()]);
+      const csv = fs.readFileSync((await download.path())!, 'utf8');
+      expect(csv).toContain('land1.example.com');
+      await page.getByRole('button', { name: t('resources.visit_summary.presets.week') }).click();
+      await domains.getByRole('cell', { name: 'land1.example.com', exact: true }).waitFor({ timeout: 10_000 });
+      await page.screenshot({ path: path.join(SHOTS, `visit-summary-admin01-${lng}-${theme}.png`), fullPage: true, style: `.${Classes.TOAST_CONTAINER} { display: none !important; }` });
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+});
+
 it('no uncaught page errors', () => {
   expect(app.pageErrors).toEqual([]);
 });

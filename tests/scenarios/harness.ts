@@ -30,6 +30,7 @@ import { watchConnectivity } from '../../client/features/connectivity/sagas/conn
 import { watchMessagePolling } from '../../client/features/messages/sagas/message-polling-sagas.ts';
 import { watchRealtime } from '../../client/features/realtime/sagas/realtime-sagas.ts';
 import { watchShare } from '../../client/features/share/sagas/share-sagas.ts';
+import { watchLiveStatistics } from '../../client/features/statistics/sagas/live-sagas.ts';
 import { appStarted, routeChanged } from '../../client/state/app-events.ts';
 import { sessionEvents } from '../../client/state/session-slice.ts';
 import { buildUserInfo } from '../../fixtures/factories.ts';
@@ -140,6 +141,9 @@ class Environment {
   /** Saga CALL effects in flight (effectId → true) and pending delays (effectId → due time). */
   readonly sagaCalls = new Set<number>();
   readonly delays = new Map<number, number>();
+  /** Document visibility (the `visibility` step) and who listens to it. */
+  visible = true;
+  readonly visibilityListeners = new Set<(visible: boolean) => void>();
   keyText = newRealtimeKey();
   key!: CryptoKey;
   dispatch: (a: UnknownAction) => void = () => {};
@@ -270,6 +274,13 @@ class Environment {
       openSocket: this.sc.config?.webSocket === false ? null : () => this.openSocket(),
       random: () => this.random(),
       now: () => Date.now(),
+      pageVisible: {
+        matches: () => this.visible,
+        subscribe: (listener) => {
+          this.visibilityListeners.add(listener);
+          return () => void this.visibilityListeners.delete(listener);
+        },
+      },
     };
   }
 
@@ -400,6 +411,7 @@ export async function playScenario(sc: Scenario): Promise<PlayResult> {
       fork(watchAsyncOperations),
       fork(watchShield),
       fork(watchPayments),
+      fork(watchLiveStatistics),
     ]);
   });
 
@@ -488,6 +500,10 @@ export async function playScenario(sc: Scenario): Promise<PlayResult> {
           await env.deliver(s, ev.frame).finally(() => env.pending--);
         }
       } else if ('dispatch' in step) store.dispatch(step.dispatch as UnknownAction);
+      else if ('visibility' in step) {
+        env.visible = step.visibility === 'visible';
+        for (const l of [...env.visibilityListeners]) l(env.visible);
+      }
       else if ('expect' in step) {
         await env.settle();
         check(step.expect, where);

@@ -39,6 +39,21 @@ export interface Effects {
   now(): number;
   /** `(prefers-color-scheme: dark)`; absent or null where the browser cannot tell (tests, old browsers). */
   prefersDark?: MediaPreference | null;
+  /** Whether the tab is shown (`document.visibilityState === 'visible'`) and its changes; absent: always shown. */
+  pageVisible?: MediaPreference | null;
+}
+
+function documentVisibility(): MediaPreference | null {
+  if (typeof document === 'undefined' || typeof document.visibilityState !== 'string') return null;
+  const visible = () => document.visibilityState === 'visible';
+  return {
+    matches: visible,
+    subscribe(onChange) {
+      const listener = () => onChange(visible());
+      document.addEventListener('visibilitychange', listener);
+      return () => document.removeEventListener('visibilitychange', listener);
+    },
+  };
 }
 
 function mediaPreference(query: string): MediaPreference | null {
@@ -104,5 +119,6 @@ export function createBrowserEffects(deps: BrowserEffectsDeps): Effects {
     random: () => Math.random(),
     now: () => Date.now(),
     prefersDark: mediaPreference('(prefers-color-scheme: dark)'),
+    pageVisible: documentVisibility(),
   };
 }

@@ -12,6 +12,42 @@ import { DashboardSearch } from './dashboard-search.tsx';
 import { TablePanel } from './dashboard-table.tsx';
 import styles from './dashboard.module.css';
 
+const noOverlay = () => undefined;
+
+/**
+ * What a dashboard declares, drawn from data: cards, then charts and small tables. Also fed without a call of
+ * its own (access_real_time_statistics draws its live figures with it); without `onOverlay` no switch is offered.
+ */
+export function DashboardFigures<D>({
+  decl,
+  data,
+  overlay = false,
+  onOverlay = noOverlay,
+}: {
+  decl: Pick<DashboardDecl<D>, 'name' | 'cards' | 'charts' | 'tables'>;
+  data: D;
+  overlay?: boolean;
+  onOverlay?(on: boolean): void;
+}) {
+  return (
+    <>
+      <div className={styles.cards}>
+        {decl.cards.map((c) => (
+          <Figure key={c.id} name={decl.name} card={c} data={data} />
+        ))}
+      </div>
+      <div className={styles.panels}>
+        {decl.charts?.map((c) => (
+          <ChartPanel key={c.id} name={decl.name} chart={c} data={data} overlay={overlay} onOverlay={onOverlay} />
+        ))}
+        {decl.tables?.map((tb) => (
+          <TablePanel key={tb.id} name={decl.name} table={tb} data={data} />
+        ))}
+      </div>
+    </>
+  );
+}
+
 /** A whole dashboard: figures on cards, then charts and small tables, then breakdowns, all declared. */
 export function DashboardScreen<D>({ decl }: { decl: DashboardDecl<D> }) {
   const { t } = useTranslation();
@@ -47,19 +83,7 @@ export function DashboardScreen<D>({ decl }: { decl: DashboardDecl<D> }) {
       <RecordGate state={state} data={data} onRetry={reload}>
         {(d) => (
           <>
-            <div className={styles.cards}>
-              {decl.cards.map((c) => (
-                <Figure key={c.id} name={decl.name} card={c} data={d} />
-              ))}
-            </div>
-            <div className={styles.panels}>
-              {decl.charts?.map((c) => (
-                <ChartPanel key={c.id} name={decl.name} chart={c} data={d} overlay={overlay} onOverlay={setOverlay} />
-              ))}
-              {decl.tables?.map((tb) => (
-                <TablePanel key={tb.id} name={decl.name} table={tb} data={d} />
-              ))}
-            </div>
+            <DashboardFigures decl={decl} data={d} overlay={overlay} onOverlay={setOverlay} />
             {decl.breakdowns && (
               <BreakdownSection name={decl.name} decl={decl.breakdowns} data={d} filters={filters} />
             )}

@@ -27,7 +27,7 @@ export function TablePanel<D>({ name, table, data }: { name: string; table: Tabl
     downloadText(`${name}-${table.id}.csv`, csvText(header, data), 'text/csv;charset=utf-8');
   };
   return (
-    <Card className={styles.panel}>
+    <Card className={table.wide ? `${styles.panel} ${styles.wide}` : styles.panel}>
       <div className={styles.panelHead}>
         <H5>{t(`resources.${name}.tables.${table.id}.title`)}</H5>
         {table.csv && rows.length > 0 && (

@@ -56,6 +56,8 @@ export interface TableDecl<D, Row = Record<string, unknown>> {
   readonly empty?: string;
   /** Offer "Export CSV" of the rows (headers and labels as shown; file `<name>-<id>.csv`). */
   readonly csv?: boolean;
+  /** Take the whole row of panels (many columns); scrolls sideways when still too narrow. Default false. */
+  readonly wide?: boolean;
 }
 
 /**
