@@ -8,6 +8,7 @@ import { moneyField, moneyText } from '../../../resources/money-field.ts';
 import { buildTree, parentChoices } from '../../../resources/tree/tree-model.ts';
 import type { FieldOverride } from '../../../resources/types.ts';
 import { Thumb } from '../thumb.tsx';
+import { categoryTitle } from './mall-category-list-screen.tsx';
 
 /** Attributes as an editable list: one `name: value` a line (the first colon splits). */
 const attributesField: FieldOverride = {
@@ -68,7 +69,8 @@ export const mallProductResource = defineResource(mallProductList, (r) => ({
     // The category tree, indented, so a filter on a parent reads as "this and everything under it".
     categories: r.lookup(mallCategoryList, {
       body: { page: 1, page_size: 200 },
-      options: (a) => parentChoices(buildTree(a.content, { parentOf: (c) => c.parent_id, sortOf: (c) => c.sort }), (c) => c.title).slice(1),
+      options: (a, language) =>
+        parentChoices(buildTree(a.content, { parentOf: (c) => c.parent_id, sortOf: (c) => c.sort }), (c) => categoryTitle(c, language)).slice(1),
     }),
     brands: r.lookup(mallBrandList, { body: { page: 1, page_size: 200 }, options: (a) => [{ value: 0, labelKey: 'resources.mall_product_list.no_brand' }, ...a.content.map((b) => ({ value: b.id, label: b.name }))] }),
   },
