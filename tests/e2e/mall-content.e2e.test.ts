@@ -16,7 +16,8 @@ import { texts } from './helpers/texts.ts';
  */
 let app: ConsoleUnderTest;
 const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots';
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(56)]);
+// A real 1×1 PNG, so the previews and list thumbnails in the screenshots show an image.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const db = () => app.server.mock.services.db;
 const MALL_ROUTES = ['mall_category_list', 'mall_brand_list', 'mall_product_list', 'image_configs', 'picture_text_list', 'picture_type_list', 'document_list', 'home_page_config', 'js_config'] as const;
 const PAYLOAD = '<script>window.__mallHostile=1</script><img src=x onerror="window.__mallHostile=2">';
@@ -84,7 +85,7 @@ describe.each(LOOKS)('mall content in Chromium ($lng $name)', ({ lng, theme, nam
     let dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: pic('title'), exact: true }).fill(names.a);
     const typeId = db().prepare('SELECT id FROM picture_types WHERE name = ?').pluck().get(names.type) as number;
-    const types = dialog.getByRole('combobox', { name: pic('type_id') });
+    const types = dialog.getByRole('combobox', { name: pic('type_id'), exact: true });
     await types.locator('option', { hasText: names.type }).waitFor({ state: 'attached' });
     await types.selectOption(String(typeId));
     await dialog.getByLabel(pic('image'), { exact: true }).setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: PNG });
@@ -154,6 +155,23 @@ describe.each(LOOKS)('mall content in Chromium ($lng $name)', ({ lng, theme, nam
     }));
     expect(ran).toEqual({ global: null, elements: 0 });
     await shot('documents');
+  }, 60_000);
+
+  it('chooses the home banners by picture type (a select of the types, not an id to type)', async () => {
+    await page.goto(`${app.url}#/customer/home_page_config`);
+    const form = page.getByRole('form', { name: t('menu.home_page_config') });
+    const select = form.getByRole('combobox', { name: t('resources.home_page_config.fields.banner_type_id') });
+    await select.locator('option', { hasText: names.type }).waitFor({ state: 'attached' });
+    expect(await select.inputValue()).toBe('0');
+    const typeId = db().prepare('SELECT id FROM picture_types WHERE name = ?').pluck().get(names.type) as number;
+    await select.selectOption(String(typeId));
+    await form.getByRole('button', { name: t('common.actions.save') }).click();
+    await expect.poll(() => app.server.mock.services.settings.get('home_page_config')?.banner_type_id).toBe(typeId);
+    // Back to every picture for the next look.
+    await page.reload();
+    await form.getByRole('combobox', { name: t('resources.home_page_config.fields.banner_type_id') }).selectOption('0');
+    await form.getByRole('button', { name: t('common.actions.save') }).click();
+    await expect.poll(() => app.server.mock.services.settings.get('home_page_config')?.banner_type_id).toBe(0);
   }, 60_000);
 
   it('shows every mall route with no page error, no raw i18n key and nothing "not built yet"', async () => {

@@ -17,7 +17,8 @@ import { texts } from './helpers/texts.ts';
 
 let app: ConsoleUnderTest;
 const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots';
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(56)]);
+// A real 1×1 PNG, so the previews and list thumbnails in the screenshots show an image.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 const db = () => app.server.mock.services.db;
 const idOf = (table: 'mall_categories' | 'mall_brands', column: 'title' | 'name', value: string) =>

@@ -39,6 +39,7 @@ export function TranslationsField({ id, label, options, value, onChange, invalid
             value={list.find((x) => x.language === r.code)?.title ?? ''}
             intent={invalid && r.required ? Intent.DANGER : Intent.NONE}
             disabled={disabled}
+            fill
             maxLength={64}
             onValueChange={(v) => set(r.code, v)}
           />
