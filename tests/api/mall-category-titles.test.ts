@@ -77,6 +77,16 @@ describe('the storefront in a language', () => {
 
   it('refuses a language the list does not hold (400 naming language)', async () => {
     await refusedUnchanged('mall_category/inquire', { language: 'fr' }, undefined, 400, 'language: no such language in the language list: fr');
+    await refusedUnchanged('mall_product/inquire', { language: 'fr' }, undefined, 400, 'language: no such language in the language list: fr');
+  });
+
+  it('answers a product\'s category title in the asked language, and all of them', async () => {
+    const product = await call<MallProduct>('mall_product/add', { title: 'titled', category_id: cat.id, price_micro: 1, lowest_price_micro: 1 });
+    expect(product).toMatchObject({ category_title: '手机数码', category_titles: titles({ 'zh-CN': '手机数码', en: 'Phones' }) });
+    const shop = async (body: object) => ok<Page<MallProduct>>(await t.call('mall_product/inquire', { category_id: cat.id, ...body })).content;
+    expect((await shop({ language: 'en' })).map((p) => p.category_title)).toEqual(['Phones']);
+    expect((await shop({ language: 'ja' })).map((p) => p.category_title)).toEqual(['手机数码']);
+    ok(await t.call('mall_product/remove', { ids: [product.id] }, admin));
   });
 });
 
