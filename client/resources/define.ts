@@ -37,7 +37,7 @@ export interface ResourceBuilder<L extends ListCall> {
     decl: ActionBase<RowOf<L>> & { scope: FormAction<RowOf<L>>['scope']; form: Omit<FormDecl<CallDef, RowOf<L>>, 'call' | 'button'> },
   ): ActionDecl<RowOf<L>>;
   /** Another call's answer for selects; `options` maps it to choices. */
-  lookup<C extends CallDef>(call: C, decl: { body: RequestOf<C>; options?(answer: ResponseOf<C>): readonly FieldOption[] }): LookupDecl;
+  lookup<C extends CallDef>(call: C, decl: { body: RequestOf<C>; options?(answer: ResponseOf<C>, language: string): readonly FieldOption[] }): LookupDecl;
 }
 
 const registry = new Map<string, ResourceDecl>();
@@ -59,7 +59,7 @@ export function defineResource<L extends ListCall>(
       kind: 'form',
       form: { ...form, call, button: decl.button ?? '' } as FormDecl<CallDef, RowOf<L>>,
     }),
-    lookup: (call, { body, options }) => ({ call, body, options: options ? (answer) => options(answer as ResponseOf<typeof call>) : undefined }),
+    lookup: (call, { body, options }) => ({ call, body, options: options ? (answer, language) => options(answer as ResponseOf<typeof call>, language) : undefined }),
   };
   const decl = { ...declare(builder), list } as ResourceDecl<RowOf<L>>;
   registry.set(decl.name, decl as ResourceDecl);

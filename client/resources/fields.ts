@@ -53,7 +53,8 @@ export function formFields(labels: string, form: FormDecl<CallDef, unknown>): Re
     return [
       {
         ...refined,
-        ...(o.lookup ? { kind: 'select' as const, lookup: o.lookup } : {}),
+        // A lookup makes a select, unless the kind takes its choices otherwise (one input per language).
+        ...(o.lookup ? { kind: o.kind === 'translations' ? o.kind : ('select' as const), lookup: o.lookup } : {}),
         ...(o.on !== undefined ? { on: o.on } : {}),
         ...(o.required !== undefined ? { required: o.required } : {}),
         parse: o.parse,

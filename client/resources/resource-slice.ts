@@ -168,6 +168,8 @@ export const resourcesSlice = createSlice({
     saved: (s, a: Named<{ result?: unknown }>) =>
       patch(s, a.payload.resource, (r) => ({ ...r, save: succeeded, lastSaved: a.payload.result ?? null })),
     saveFailed: (s, a: Named<{ error: UserMessage }>) => patch(s, a.payload.resource, (r) => ({ ...r, save: failed(a.payload.error) })),
+    /** Load a resource's lookups alone (a settings form's selects over a list not shown on its screen). */
+    lookupsRequested: (s, a: Named) => patch(s, a.payload.resource, (r) => r),
     /** The form closed or reopened: forget the last outcome. */
     saveReset: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, save: idle })),
 

@@ -4,7 +4,8 @@ import { enumForSchema, type EnumInfo as AnyEnum } from '../../contracts/index.t
 
 /** What an input looks like, derived from a request schema's field (and refinable by a declaration). */
 /** `image`: upload through `file/add` with previews; one address (string) or an ordered list (string[]). */
-export type FieldKind = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch' | 'lines' | 'date_time' | 'image';
+/** `translations`: one text per language of a lookup (`translationsField`, `[{ language, title }]`). */
+export type FieldKind = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch' | 'lines' | 'date_time' | 'image' | 'translations';
 
 /** Contracts reuse the image-address schemas (contracts/image-url.ts), so identity tells an image field. */
 const isImageSchema = (s: z.ZodType): boolean => s === imageUrl || s === imageUrlOrEmpty;
@@ -15,6 +16,8 @@ export interface FieldOption {
   readonly labelKey?: string;
   /** Literal label (a lookup row's name); absent with no key = show the value itself. */
   readonly label?: string;
+  /** A translations field: this language must be filled (the default language). */
+  readonly required?: boolean;
 }
 
 /** One field of a request schema, as far as a form or a filter bar needs to know it. */

@@ -60,8 +60,8 @@ export type FilterDecl<L extends ListCall> =
 export interface LookupDecl {
   readonly call: CallDef;
   readonly body: unknown;
-  /** Choices for selects that use this lookup. */
-  options?(answer: unknown): readonly FieldOption[];
+  /** Choices for selects that use this lookup; `language` is the console's (for per-language names). */
+  options?(answer: unknown, language: string): readonly FieldOption[];
 }
 
 /** Refines how a form shows a request field (everything else comes from the schema). */

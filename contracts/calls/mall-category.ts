@@ -5,13 +5,25 @@ import { id, listRequest, noData, pageOf } from '../envelope.ts';
 import { ShowStatus } from '../enums.ts';
 import { mallCategory } from './system.ts';
 
-/** Editable fields of a category (spec §3: parent, icon, show status, language, title; plus sort). */
+/** A category's title in one language of the language list (spec §3: language, title). */
+export const categoryTitleInput = z.strictObject({
+  language: z.string().trim().min(1).max(16),
+  title: z.string().trim().min(1, 'validation.title_required').max(64),
+});
+
+/**
+ * Editable fields of a category (spec §3: parent, icon, show status, language + title; plus sort). Titles: one
+ * per language, each language once; the server also wants the default language's and known languages only.
+ */
 const fields = {
   /** 0 = a top-level category. */
   parent_id: z.int().min(0).max(2_147_483_647),
-  title: z.string().trim().min(1, 'validation.title_required').max(64),
+  titles: z
+    .array(categoryTitleInput)
+    .min(1)
+    .max(50)
+    .refine((list) => new Set(list.map((t) => t.language)).size === list.length, 'validation.title_language_twice'),
   icon: z.string().trim().max(255),
-  language: z.string().trim().min(1).max(16),
   show_status: ShowStatus.schema,
   /** Larger first among siblings. */
   sort: z.int().min(0).max(1_000_000),
@@ -27,13 +39,12 @@ export const mallCategoryList = defineCall({
 
 export const mallCategoryAdd = defineCall({
   path: 'mall_category/add',
-  summary: 'Add a category under `parent_id` (0 = top level).',
+  summary: 'Add a category under `parent_id` (0 = top level) with its titles (the default language\'s required).',
   access: permission('mall_category_list', 'add'),
   request: z.strictObject({
     ...fields,
     parent_id: fields.parent_id.default(0),
     icon: fields.icon.default(''),
-    language: fields.language.default('zh-CN'),
     show_status: fields.show_status.default(1),
     sort: fields.sort.default(0),
   }),
@@ -48,9 +59,8 @@ export const mallCategoryUpdate = defineCall({
   request: z.strictObject({
     id,
     parent_id: fields.parent_id.optional(),
-    title: fields.title.optional(),
+    titles: fields.titles.optional(),
     icon: fields.icon.optional(),
-    language: fields.language.optional(),
     show_status: fields.show_status.optional(),
     sort: fields.sort.optional(),
   }),

@@ -5,6 +5,7 @@ import { dateTime, id, listRequest, noData, pageOf } from '../envelope.ts';
 import { ShowStatus } from '../enums.ts';
 import { imageUrl } from '../image-url.ts';
 import { microAmount } from '../money.ts';
+import { categoryTitle } from './system.ts';
 
 /** One attribute of a product (spec §3: name, value). */
 export const productAttribute = z.strictObject({
@@ -18,7 +19,10 @@ export const mallProduct = z.object({
   title: z.string(),
   source: z.string(),
   category_id: id,
+  /** The category's title in the default language (storefront `language`: in that language when it has one). */
   category_title: z.string(),
+  /** Every title of the category, one per language (a console shows its own language's). */
+  category_titles: z.array(categoryTitle),
   /** 0 = no brand. */
   brand_id: z.int().min(0),
   brand_name: z.string().nullable(),
@@ -77,9 +81,10 @@ export const mallProductList = defineCall({
 
 export const mallProductInquire = defineCall({
   path: 'mall_product/inquire',
-  summary: 'Storefront: shown products (show_status 1) of shown categories; same filters as the console list.',
+  summary:
+    'Storefront: shown products (show_status 1) of shown categories; same filters as the console list; `category_title` in `language` (unknown: 400), else the default language.',
   access: PUBLIC,
-  request: listRequest(filters),
+  request: listRequest({ ...filters, language: z.string().trim().min(1).max(16).optional() }),
   response: pageOf(mallProduct),
 });
 

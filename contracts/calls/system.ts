@@ -47,12 +47,19 @@ export const languageListInquire = defineCall({
   response: pageOf(language),
 });
 
+/** One title of a category in one language (a `languages` code). */
+export const categoryTitle = z.object({ language: z.string(), title: z.string() });
+
 export const mallCategory = z.object({
   id,
   parent_id: z.int().min(0),
+  /** In the asked language (storefront `language`), else in the default language. */
   title: z.string(),
   icon: z.string(),
+  /** The language `title` is in. */
   language: z.string(),
+  /** Every title the category has, one per language. */
+  titles: z.array(categoryTitle),
   show_status: ShowStatus.schema,
   sort: z.int(),
   create_time: dateTime,
@@ -61,9 +68,10 @@ export type MallCategory = z.infer<typeof mallCategory>;
 
 export const mallCategoryInquire = defineCall({
   path: 'mall_category/inquire',
-  summary: 'Mall categories, filtered by show status.',
+  summary:
+    'Mall categories, filtered by show status; `title` in `language` (a code of the language list, unknown: 400), else in the default language.',
   access: PUBLIC,
-  request: listRequest({ show_status: ShowStatus.schema.optional() }),
+  request: listRequest({ show_status: ShowStatus.schema.optional(), language: z.string().trim().min(1).max(16).optional() }),
   response: pageOf(mallCategory),
 });
 

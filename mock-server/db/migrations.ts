@@ -15,6 +15,7 @@ import { systemTools } from './migrations/014-system-tools.ts';
 import { moneyFlows } from './migrations/012-money-flows.ts';
 import { statisticsBreakdowns } from './migrations/020-statistics-breakdowns.ts';
 import { visitSummary } from './migrations/018-visit-summary.ts';
+import { categoryTitles } from './migrations/023-category-titles.ts';
 
 /**
  * Numbered migrations, applied in order inside one transaction each; `PRAGMA user_version` records the last.
@@ -28,7 +29,7 @@ export interface Migration {
 }
 
 /** Add yours in its own file under migrations/ and list it here. */
-export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows, telegramOutbox, visitSummary, statisticsBreakdowns];
+export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows, telegramOutbox, visitSummary, statisticsBreakdowns, categoryTitles];
 
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;

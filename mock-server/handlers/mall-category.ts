@@ -1,13 +1,26 @@
 import type { Database } from 'better-sqlite3';
 import {
-  mallCategory, mallCategoryAdd, mallCategoryInquire, mallCategoryList, mallCategoryRemove, mallCategoryUpdate,
+  mallCategoryAdd, mallCategoryInquire, mallCategoryList, mallCategoryRemove, mallCategoryUpdate,
 } from '../../contracts/index.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { badRequest, conflict } from '../http/errors.ts';
+import {
+  CATEGORY_JOINS, CATEGORY_SELECT, checkTitles, inLanguage, presentTitles, requireLanguage, writeTitles, type StoredCategory,
+} from '../mall/category-titles.ts';
 import { defineResource } from '../resources/define.ts';
 
-/** A shared catalogue (no owner): the public view and the editor read one table in one order, larger sort first. */
-const table = { row: mallCategory, table: 'mall_categories', alias: 'c', orderBy: 'c.sort DESC, c.id' } as const;
+/**
+ * A shared catalogue (no owner): the public view and the editor read one table in one order, larger sort
+ * first; titles per language come from `mall_category_titles` (migration 023).
+ */
+const table = {
+  table: 'mall_categories',
+  alias: 'c',
+  select: CATEGORY_SELECT,
+  joins: CATEGORY_JOINS,
+  orderBy: 'c.sort DESC, c.id',
+  present: (rows: StoredCategory[]) => presentTitles(rows),
+} as const;
 
 /** The storefront's view (spec §7: show_status 1). */
 const shown = defineResource({ ...table, calls: { inquire: mallCategoryInquire }, filters: { show_status: 'eq' } });
@@ -32,9 +45,20 @@ const editor = defineResource({
   ...table,
   calls: { inquire: mallCategoryList, add: mallCategoryAdd, update: mallCategoryUpdate, remove: mallCategoryRemove },
   created: 'create_time',
+  notColumns: ['titles'],
   rules: {
-    add: ({ body, services }) => checkParent(services.db, body.parent_id),
-    update: ({ body, services }, { id }) => checkParent(services.db, body.parent_id, id),
+    add: ({ body, services }) => {
+      checkParent(services.db, body.parent_id);
+      return { values: checkTitles(services.db, body.titles) };
+    },
+    added: ({ body, services }, id) => writeTitles(services.db, id, body.titles),
+    update: ({ body, services }, { id }) => {
+      checkParent(services.db, body.parent_id, id);
+      if (!body.titles) return {};
+      const values = checkTitles(services.db, body.titles);
+      writeTitles(services.db, id, body.titles);
+      return values;
+    },
     // Runs after the deletes, inside the transaction: a child left behind refuses the whole removal.
     remove: ({ services }, rows) => {
       const orphan = services.db.prepare('SELECT 1 FROM mall_categories WHERE parent_id = ? LIMIT 1');
@@ -45,4 +69,13 @@ const editor = defineResource({
   },
 });
 
-export const mallCategoryHandlers = defineHandlers({ ...shown.handlers, ...editor.handlers });
+export const mallCategoryHandlers = defineHandlers({
+  ...shown.handlers,
+  ...editor.handlers,
+  'mall_category/inquire': ({ body, services }) => {
+    const { language, ...rest } = body;
+    if (language !== undefined) requireLanguage(services.db, language, 'language');
+    const page = shown.list(services.db, rest, null);
+    return { ...page, content: page.content.map((c) => inLanguage(c, language)) };
+  },
+});

@@ -7,11 +7,14 @@ import { defineHandlers } from '../http/handler.ts';
 import { defineResource } from '../resources/define.ts';
 import type { Value } from '../resources/engine.ts';
 import { requireKnownImages } from '../uploads/known-image.ts';
+import { requireLanguage } from '../mall/category-titles.ts';
 
 /** List fields kept as JSON text (migration 016); written whole by the rules, parsed by `present`. */
 const JSON_FIELDS = ['cover_images', 'detail_images', 'models', 'attributes'] as const;
 type Flag = 'home_recommend' | 'ranking_recommend';
-type Stored = Omit<MallProduct, (typeof JSON_FIELDS)[number] | Flag> & Record<(typeof JSON_FIELDS)[number], string> & Record<Flag, number>;
+type Stored = Omit<MallProduct, (typeof JSON_FIELDS)[number] | Flag | 'category_titles'> &
+  Record<(typeof JSON_FIELDS)[number] | 'category_titles', string> &
+  Record<Flag, number>;
 
 const present = (rows: Stored[]): MallProduct[] =>
   rows.map((r) => ({
@@ -20,6 +23,7 @@ const present = (rows: Stored[]): MallProduct[] =>
     detail_images: JSON.parse(r.detail_images) as string[],
     models: JSON.parse(r.models) as string[],
     attributes: JSON.parse(r.attributes) as MallProduct['attributes'],
+    category_titles: JSON.parse(r.category_titles) as MallProduct['category_titles'],
     home_recommend: r.home_recommend === 1,
     ranking_recommend: r.ranking_recommend === 1,
   }));
@@ -49,8 +53,13 @@ function subtree(db: Database, root: number): number[] {
 const table = {
   table: 'mall_products',
   alias: 'p',
-  select: 'p.*, c.title AS category_title, b.name AS brand_name',
-  joins: 'JOIN mall_categories c ON c.id = p.category_id LEFT JOIN mall_brands b ON b.id = p.brand_id',
+  // The category's title: the default language's (migration 023), else the row's own; and all of them.
+  select: `p.*, COALESCE(d.title, c.title) AS category_title, b.name AS brand_name,
+    (SELECT json_group_array(json_object('language', x.language, 'title', x.title))
+       FROM (SELECT language, title FROM mall_category_titles WHERE category_id = p.category_id ORDER BY id) x) AS category_titles`,
+  joins: `JOIN mall_categories c ON c.id = p.category_id LEFT JOIN mall_brands b ON b.id = p.brand_id
+    LEFT JOIN mall_category_titles d ON d.category_id = c.id
+      AND d.language = (SELECT code FROM languages WHERE default_language = 2 ORDER BY id LIMIT 1)`,
   orderBy: 'p.id DESC',
   present: (rows: Stored[]) => present(rows),
   filters: {
@@ -91,5 +100,11 @@ export const mallProductHandlers = defineHandlers({
   ...shown.handlers,
   ...editor.handlers,
   'mall_product/list': ({ body, services, user }) => editor.list(services.db, bySubtree(services.db, body), user),
-  'mall_product/inquire': ({ body, services, user }) => shown.list(services.db, bySubtree(services.db, body), user),
+  'mall_product/inquire': ({ body, services, user }) => {
+    const { language, ...rest } = body;
+    if (language !== undefined) requireLanguage(services.db, language, 'language');
+    const page = shown.list(services.db, bySubtree(services.db, rest), user);
+    const titleIn = (p: MallProduct) => p.category_titles.find((t) => t.language === language)?.title;
+    return { ...page, content: page.content.map((p) => ({ ...p, category_title: titleIn(p) ?? p.category_title })) };
+  },
 });

@@ -1,3 +1,4 @@
+import { mallCategoryTitlesEn } from '../../fixtures/seed/catalog.ts';
 import { documents, mallBrands, mallProducts, pictures, pictureTypes } from '../../fixtures/seed/mall.ts';
 import { SEED_TIME } from '../../fixtures/seed/time.ts';
 import type { Services } from '../services/index.ts';
@@ -17,4 +18,8 @@ export function seedMall({ db }: Services): void {
   for (const t of pictureTypes) insert('picture_types', t);
   for (const p of pictures) insert('pictures', p);
   for (const d of documents) insert('documents', d);
+  // Categories are core rows: each gets its own title in its language, plus the English one (migration 023).
+  db.prepare('INSERT INTO mall_category_titles (category_id, language, title) SELECT id, language, title FROM mall_categories').run();
+  const en = db.prepare(`INSERT INTO mall_category_titles (category_id, language, title) VALUES (?, 'en', ?)`);
+  for (const [id, title] of Object.entries(mallCategoryTitlesEn)) en.run(Number(id), title);
 }

@@ -21,6 +21,8 @@ const refusedUnchanged = refusalChecker(() => t);
 const list = async () =>
   ok<Page<MallCategory>>(await t.call('mall_category/list', { page_size: 200 }, tokens.admin01));
 const add = async (body: object) => ok<MallCategory>(await t.call('mall_category/add', body, tokens.admin01));
+/** Titles in the default language (zh-CN, seeded) only. */
+const zh = (title: string) => ({ titles: [{ language: 'zh-CN', title }] });
 
 describe('mall_category/list', () => {
   it('answers every category, hidden ones too, larger sort first', async () => {
@@ -43,16 +45,17 @@ describe('mall_category/list', () => {
 
 describe('building a tree', () => {
   it('adds a child, moves it, refuses a loop, refuses removing a parent, then removes leaf first', async () => {
-    const root = await add({ title: ' 测试根 ', sort: 5 });
+    const root = await add({ ...zh(' 测试根 '), sort: 5 });
     expect(root).toMatchObject({
       parent_id: 0,
       title: '测试根',
       show_status: 1,
       language: 'zh-CN',
+      titles: [{ language: 'zh-CN', title: '测试根' }],
       create_time: formatDateTime(NOW),
     });
-    const child = await add({ parent_id: root.id, title: 'child' });
-    const grandchild = await add({ parent_id: child.id, title: 'grandchild', show_status: 2 });
+    const child = await add({ parent_id: root.id, ...zh('child') });
+    const grandchild = await add({ parent_id: child.id, ...zh('grandchild'), show_status: 2 });
 
     // Moving the grandchild to the top level, then back under the child.
     expect(
@@ -98,7 +101,7 @@ describe('building a tree', () => {
     );
     await refusedUnchanged(
       'mall_category/add',
-      { parent_id: 99_999, title: 'x' },
+      { parent_id: 99_999, ...zh('x') },
       tokens.admin01,
       400,
       /^parent_id: /,
@@ -112,8 +115,8 @@ describe('building a tree', () => {
       409,
       'This category still has subcategories; move or remove them first',
     );
-    const zh = await t.call('mall_category/remove', { ids: [root.id] }, tokens.admin01, 'zh-CN');
-    expect(zh).toEqual({
+    const inZh = await t.call('mall_category/remove', { ids: [root.id] }, tokens.admin01, 'zh-CN');
+    expect(inZh).toEqual({
       status: 409,
       body: { status: false, message: '该分类下还有子分类，请先移走或删除子分类' },
     });
@@ -126,19 +129,21 @@ describe('building a tree', () => {
 
 describe('bad input and the wrong role change nothing', () => {
   it.each([
-    ['add without a title', 'mall_category/add', {}, 400, /^title: /],
-    ['add with a blank title', 'mall_category/add', { title: '   ' }, 400, 'title: title may not be empty'],
+    ['add without titles', 'mall_category/add', {}, 400, /^titles: /],
+    ['add with a blank title', 'mall_category/add', zh('   '), 400, 'titles.0.title: title may not be empty'],
+    ['add with no title at all', 'mall_category/add', { titles: [] }, 400, /^titles: /],
+    ['add with the old single title', 'mall_category/add', { title: 'x' }, 400, /title/],
     [
       'add with an unknown show status',
       'mall_category/add',
-      { title: 'x', show_status: 3 },
+      { ...zh('x'), show_status: 3 },
       400,
       /^show_status: /,
     ],
-    ['add with a negative sort', 'mall_category/add', { title: 'x', sort: -1 }, 400, /^sort: /],
-    ['add with an extra field', 'mall_category/add', { title: 'x', owner: 1 }, 400, 'unknown field: owner'],
-    ['update of a missing id', 'mall_category/update', { id: 99_999, title: 'x' }, 404, undefined],
-    ['update without an id', 'mall_category/update', { title: 'x' }, 400, /^id: /],
+    ['add with a negative sort', 'mall_category/add', { ...zh('x'), sort: -1 }, 400, /^sort: /],
+    ['add with an extra field', 'mall_category/add', { ...zh('x'), owner: 1 }, 400, 'unknown field: owner'],
+    ['update of a missing id', 'mall_category/update', { id: 99_999, ...zh('x') }, 404, undefined],
+    ['update without an id', 'mall_category/update', zh('x'), 400, /^id: /],
     ['remove of a missing id', 'mall_category/remove', { ids: [99_999] }, 404, undefined],
   ] as const)('%s', async (_name, path, body, status, message) => {
     await refusedUnchanged(path, body, tokens.admin01, status, message);
@@ -147,7 +152,7 @@ describe('bad input and the wrong role change nothing', () => {
   it.each(['add', 'update', 'remove'] as const)(
     '%s is refused to agents and customers (403)',
     async (verb) => {
-      const body = verb === 'add' ? { title: 'x' } : { id: 1, ...(verb === 'update' ? { title: 'x' } : {}) };
+      const body = verb === 'add' ? zh('x') : { id: 1, ...(verb === 'update' ? zh('x') : {}) };
       for (const account of ['agent01', 'customer01'])
         await refusedUnchanged(`mall_category/${verb}`, body, tokens[account], 403);
     },

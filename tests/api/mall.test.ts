@@ -68,8 +68,8 @@ describe('mall_brand', () => {
 
 describe('mall_product', () => {
   it('adds a product with images, models and attributes; reorders images on update', async () => {
-    root = await admin<MallCategory>('mall_category/add', { title: 'root' });
-    child = await admin<MallCategory>('mall_category/add', { title: 'child', parent_id: root.id });
+    root = await admin<MallCategory>('mall_category/add', { titles: [{ language: 'zh-CN', title: 'root' }] });
+    child = await admin<MallCategory>('mall_category/add', { titles: [{ language: 'zh-CN', title: 'child' }], parent_id: root.id });
     const [a, b] = [await uploaded(), await uploaded()];
     product = await admin<MallProduct>('mall_product/add', {
       title: 'Phone', category_id: child.id, brand_id: brand.id, price_micro: 12_500_000, lowest_price_micro: 10_000_000,

@@ -81,7 +81,7 @@ describe('image field kind', () => {
       {
         'mall_product/list': () => EMPTY,
         'mall_brand/list': () => EMPTY,
-        'mall_category/list': () => ({ content: [{ id: 7, parent_id: 0, title: 'Phones', icon: '', language: 'en', show_status: 1, sort: 0, create_time: '2026-01-01 00:00:00' }], total: 1 }),
+        'mall_category/list': () => ({ content: [{ id: 7, parent_id: 0, title: 'Phones', icon: '', language: 'en', titles: [{ language: 'en', title: 'Phones' }], show_status: 1, sort: 0, create_time: '2026-01-01 00:00:00' }], total: 1 }),
         'mall_product/add': () => ({}),
       },
       'big.png',

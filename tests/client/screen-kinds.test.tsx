@@ -98,9 +98,14 @@ describe('settings form (pay_config)', () => {
 const cat = (id: number, parent_id: number, title: string, sort = 0): MallCategory => ({
   id,
   parent_id,
-  title,
+  // The server answers the default language's title; the tree shows the console language's (en here).
+  title: `${title} (zh)`,
   icon: '',
-  language: 'en',
+  language: 'zh-CN',
+  titles: [
+    { language: 'zh-CN', title: `${title} (zh)` },
+    { language: 'en', title },
+  ],
   show_status: 1,
   sort,
   create_time: '2026-01-01 00:00:00',
@@ -111,15 +116,15 @@ const fields = { parentOf: (r: MallCategory) => r.parent_id, sortOf: (r: MallCat
 describe('tree model', () => {
   it('builds larger-sort-first siblings and leaves a node and its descendants out of its parent choices', () => {
     const nodes = buildTree(CATS, fields);
-    expect(nodes.map((n) => n.row.title)).toEqual(['Root B', 'Root A']);
-    expect(nodes[1]!.children[0]!.children[0]!.row.title).toBe('Grandchild');
+    expect(nodes.map((n) => n.row.title)).toEqual(['Root B (zh)', 'Root A (zh)']);
+    expect(nodes[1]!.children[0]!.children[0]!.row.title).toBe('Grandchild (zh)');
     expect(parentChoices(nodes, (r) => r.title, 1).map((c) => c.value)).toEqual([0, 4]);
     expect(parentChoices(nodes, (r) => r.title, 3).map((c) => c.value)).toEqual([0, 4, 1, 2]);
   });
 
   it('survives rows that point at themselves or at a missing parent (shown at the top level)', () => {
     const nodes = buildTree([cat(1, 1, 'Self'), cat(2, 99, 'Orphan')], fields);
-    expect(nodes.map((n) => n.row.title).sort()).toEqual(['Orphan', 'Self']);
+    expect(nodes.map((n) => n.row.title).sort()).toEqual(['Orphan (zh)', 'Self (zh)']);
   });
 });
 
@@ -140,8 +145,9 @@ describe('tree editor (mall_category_list)', () => {
             show_status: 1,
             default_language: 1,
           },
+          { id: 1, code: 'zh-CN', title: '简体中文', abbreviation: '中', country: 'CN', phone_area_code: '+86', icon: '', show_status: 1, default_language: 2 },
         ],
-        total: 1,
+        total: 2,
       }),
       'mall_category/update': (body) => ({ ...CATS[0]!, ...(body as object) }),
     });
@@ -152,10 +158,10 @@ describe('tree editor (mall_category_list)', () => {
     const form = screen.getByRole('form', { name: /Root A/ });
     const picker = within(form).getByRole('combobox', { name: 'Parent' }) as HTMLSelectElement;
     expect([...picker.options].map((o) => o.textContent?.trim())).toEqual(['(top level)', 'Root B']);
-    // Another call's rows as choices (the declaration's lookup, loaded when the screen opened).
-    const language = within(form).getByRole('combobox', { name: 'Language' }) as HTMLSelectElement;
-    expect(language.value).toBe('en');
-    expect([...language.options].map((o) => o.textContent)).toContain('English');
+    // One title input per language of another call's rows (the declaration's lookup), the default one first.
+    const titles = within(form).getByRole('group', { name: 'Titles' });
+    expect(within(titles).getAllByRole('textbox').map((i) => (i as HTMLInputElement).value)).toEqual(['Root A (zh)', 'Root A']);
+    within(titles).getByLabelText(/English \(en\)/);
     fireEvent.change(picker, { target: { value: '4' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     await until(() => fx.calls.some((c) => c.path === 'mall_category/update'));

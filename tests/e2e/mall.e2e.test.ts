@@ -1,5 +1,7 @@
+import { Classes } from '@blueprintjs/core';
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from './helpers/axe.ts';
 import { logIn } from './helpers/log-in.ts';
@@ -7,19 +9,23 @@ import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { texts } from './helpers/texts.ts';
 
 /**
- * The mall in Chromium against the real mock server, in zh-CN light and en dark: a category tree, a brand
+ * The mall in Chromium against the real mock server, in zh-CN light and en dark: a category tree with a
+ * title per language (shown in the console's language, else the default language's), a brand
  * with a logo uploaded through `file/add`, a product with two cover images reordered before saving, the list
  * filtered by the category subtree, brand and recommend switch, and a CSV export.
  */
 
 let app: ConsoleUnderTest;
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(56)]);
+const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots';
+// A real 1×1 PNG, so the previews and list thumbnails in the screenshots show an image.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 const db = () => app.server.mock.services.db;
 const idOf = (table: 'mall_categories' | 'mall_brands', column: 'title' | 'name', value: string) =>
   (db().prepare(`SELECT id FROM ${table} WHERE ${column} = ?`).get(value) as { id: number } | undefined)?.id;
 
 beforeAll(async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
   app = await startConsole();
 }, 180_000);
 afterAll(async () => {
@@ -34,8 +40,15 @@ const LOOKS = [
 describe.each(LOOKS)('mall in Chromium ($lng, theme $theme)', ({ lng, theme }) => {
   const t = texts(lng);
   const f = (route: string, field: string) => t(`resources.${route}.fields.${field}`);
-  const names = { root: `E2E ${lng} shop`, child: `E2E ${lng} phones`, brand: `E2E ${lng} Acme`, product: `E2E ${lng} Phone` };
+  // `root` / `child` are the default language's (zh-CN) titles; the root has an English one too, the child not.
+  const names = { root: `E2E ${lng} 商店`, rootEn: `E2E ${lng} shop`, child: `E2E ${lng} 手机`, brand: `E2E ${lng} Acme`, product: `E2E ${lng} Phone` };
+  const look = `${lng}-${theme === '1' ? 'light' : 'dark'}`;
   let page: Page;
+  const shot = (name: string) =>
+    page.screenshot({ path: path.join(SHOTS, `mall-${name}-${look}.png`), fullPage: true, style: `.${Classes.TOAST_CONTAINER} { display: none !important; }` });
+  /** The title input of one language in a category form (labelled "<language name> (<code>)"). */
+  const titleIn = (dialog: Locator, code: string) =>
+    dialog.getByRole('group', { name: f('mall_category_list', 'titles') }).getByRole('textbox', { name: `(${code})` });
   const addButton = () => page.getByRole('toolbar', { name: t('resource.actions.toolbar') }).getByRole('button', { name: t('common.actions.add') });
 
   beforeAll(async () => {
@@ -59,21 +72,31 @@ describe.each(LOOKS)('mall in Chromium ($lng, theme $theme)', ({ lng, theme }) =
     await page?.close();
   });
 
-  it('builds a category tree', async () => {
+  it('builds a category tree with a title per language', async () => {
     await page.goto(`${app.url}#/customer/mall_category_list`);
     const tree = page.getByRole('region', { name: t('menu.mall_category_list') });
-    await tree.getByText('域名服务').waitFor();
+    // Seeded categories have zh-CN and English titles: the tree speaks the console's language.
+    await tree.getByText(lng === 'en' ? 'Domain services' : '域名服务', { exact: true }).waitFor();
     await page.getByRole('button', { name: t('resource.tree.add_top') }).click();
     let dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: f('mall_category_list', 'title') }).fill(names.root);
+    // Only an English title: the server wants the default language's, and says so under the field.
+    await titleIn(dialog, 'en').fill(names.rootEn);
+    await dialog.getByRole('button', { name: t('common.actions.save') }).click();
+    await dialog.getByText(t('errors.category_default_title', { language: 'zh-CN' })).waitFor();
+    await titleIn(dialog, 'zh-CN').fill(names.root);
     await dialog.getByRole('button', { name: t('common.actions.save') }).click();
     await dialog.waitFor({ state: 'detached' });
+    await tree.getByText(lng === 'en' ? names.rootEn : names.root, { exact: true }).waitFor();
     await page.getByRole('button', { name: t('resource.tree.add_child') }).click();
     dialog = page.getByRole('dialog');
-    await dialog.getByRole('textbox', { name: f('mall_category_list', 'title') }).fill(names.child);
+    await titleIn(dialog, 'zh-CN').fill(names.child);
     await dialog.getByRole('button', { name: t('common.actions.save') }).click();
     await dialog.waitFor({ state: 'detached' });
-    await tree.getByText(names.child).waitFor();
+    // No English title: the default language's stands in.
+    await tree.getByText(names.child, { exact: true }).waitFor();
+    const saved = db().prepare('SELECT language, title FROM mall_category_titles WHERE category_id = ? ORDER BY id').all(idOf('mall_categories', 'title', names.root));
+    expect(saved).toEqual([{ language: 'zh-CN', title: names.root }, { language: 'en', title: names.rootEn }]);
+    await shot('categories');
   }, 60_000);
 
   it('adds a brand with an uploaded logo', async () => {
@@ -88,6 +111,7 @@ describe.each(LOOKS)('mall in Chromium ($lng, theme $theme)', ({ lng, theme }) =
     const row = db().prepare('SELECT logo FROM mall_brands WHERE name = ?').get(names.brand) as { logo: string };
     expect(row.logo).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
     await page.getByRole('img', { name: names.brand }).waitFor();
+    await shot('brands');
   }, 60_000);
 
   it('adds a product with two cover images, reordered before saving', async () => {
@@ -139,6 +163,7 @@ describe.each(LOOKS)('mall in Chromium ($lng, theme $theme)', ({ lng, theme }) =
     expect(csv).toContain(names.product);
     expect(csv).toContain('12.5');
     expect(csv.trim().split('\n')).toHaveLength(2);
+    await shot('products');
     expect(app.pageErrors).toEqual([]);
   }, 60_000);
 });

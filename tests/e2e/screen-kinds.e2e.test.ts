@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Classes } from '@blueprintjs/core';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MallCategory } from '../../contracts/index.ts';
 import { axeProblems } from './helpers/axe.ts';
@@ -105,15 +105,18 @@ describe.each(LOOKS)('screen kinds in $lng $theme', ({ lng, theme, min }) => {
     const byTitle = (title: string) => rows().find((r) => r.title === title);
     const rootTitle = `E2E ${lng} root`;
     const childTitle = `E2E ${lng} child`;
+    // A seeded category, titled in the console's language (zh-CN and en titles seeded).
+    const seeded = lng === 'en' ? 'Domain services' : '域名服务';
+    // The default language's (zh-CN) title input of a category form: one input per language.
+    const titleInput = (dialog: Locator) =>
+      dialog.getByRole('group', { name: t('resources.mall_category_list.fields.titles') }).getByRole('textbox', { name: '(zh-CN)' });
     await page.goto(`${app.url}#/customer/mall_category_list`);
     const tree = page.getByRole('region', { name: t('menu.mall_category_list') });
-    await tree.getByText('域名服务').waitFor();
+    await tree.getByText(seeded).waitFor();
 
     await page.getByRole('button', { name: t('resource.tree.add_top') }).click();
     let dialog = page.getByRole('dialog');
-    await dialog
-      .getByRole('textbox', { name: t('resources.mall_category_list.fields.title') })
-      .fill(rootTitle);
+    await titleInput(dialog).fill(rootTitle);
     await dialog.getByRole('spinbutton', { name: t('resources.mall_category_list.fields.sort') }).fill('50');
     await dialog.getByRole('button', { name: t('common.actions.save') }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -127,9 +130,7 @@ describe.each(LOOKS)('screen kinds in $lng $theme', ({ lng, theme, min }) => {
       name: t('resources.mall_category_list.fields.parent_id'),
     });
     expect(await parentPicker.inputValue()).toBe(String(byTitle(rootTitle)!.id));
-    await dialog
-      .getByRole('textbox', { name: t('resources.mall_category_list.fields.title') })
-      .fill(childTitle);
+    await titleInput(dialog).fill(childTitle);
     await dialog.getByRole('button', { name: t('common.actions.save') }).click();
     await dialog.waitFor({ state: 'detached' });
     await tree.getByText(childTitle).waitFor();
@@ -147,11 +148,11 @@ describe.each(LOOKS)('screen kinds in $lng $theme', ({ lng, theme, min }) => {
       .allTextContents();
     expect(choices.map((c) => c.trim())).not.toContain(childTitle);
     expect(choices.map((c) => c.trim())).not.toContain(rootTitle);
-    expect(choices.map((c) => c.trim())).toContain('域名服务');
+    expect(choices.map((c) => c.trim())).toContain(seeded);
     expect(await axeProblems(page)).toEqual([]);
     await shot('tree');
 
-    // Move the child under 域名服务, then remove it, then the root.
+    // Move the child under the seeded 域名服务 (id 1), then remove it, then the root.
     await tree.getByText(childTitle).click();
     const childForm = page.getByRole('form', { name: t('resource.form.update_title', { name: childTitle }) });
     await childForm

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedField } from '../fields.ts';
 import { ImageField } from './image-field.tsx';
+import { TranslationsField } from './translations-field.tsx';
 
 export interface FieldInputProps {
   field: ResolvedField;
@@ -65,6 +66,19 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
             value={text}
             single={field.valueType === 'string'}
             max={field.max}
+            disabled={disabled}
+            describedBy={a11y['aria-describedby']}
+            onChange={onChange}
+          />
+        );
+      case 'translations':
+        return (
+          <TranslationsField
+            id={id}
+            label={label}
+            options={field.options ?? []}
+            value={text}
+            invalid={!!error}
             disabled={disabled}
             describedBy={a11y['aria-describedby']}
             onChange={onChange}
@@ -155,7 +169,8 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
   return (
     <FormGroup
       label={field.kind === 'switch' ? undefined : label}
-      labelFor={id}
+      // A translations field is a group of inputs, each labelled by its language; the group carries the label.
+      labelFor={field.kind === 'translations' ? undefined : id}
       labelInfo={field.required && !asFilter ? <span aria-hidden="true">*</span> : undefined}
       intent={intent}
       helperText={

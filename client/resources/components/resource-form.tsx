@@ -39,12 +39,12 @@ export interface ResourceFormProps<Row> {
 }
 
 /** Choices of a lookup-backed select from the loaded answer (empty while it loads). */
-export function withLookupOptions(fields: ResolvedField[], lookups: ResourceFormProps<unknown>['lookups'], state: ResourceFormProps<unknown>['lookupState']) {
+export function withLookupOptions(fields: ResolvedField[], lookups: ResourceFormProps<unknown>['lookups'], state: ResourceFormProps<unknown>['lookupState'], language: string) {
   return fields.map((f) => {
     const decl = f.lookup ? lookups?.[f.lookup] : undefined;
     if (!decl?.options) return f;
     const answer = state?.[f.lookup!] ? dataOf(state[f.lookup!]) : undefined;
-    return { ...f, options: answer === undefined ? [] : decl.options(answer) };
+    return { ...f, options: answer === undefined ? [] : decl.options(answer, language) };
   });
 }
 
@@ -54,12 +54,12 @@ export function withLookupOptions(fields: ResolvedField[], lookups: ResourceForm
  */
 export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
   const { resource, form, mode, rows = [], save, onSubmit, onClose, inline = false, readOnly = false } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const say = useUserMessage();
   const row = mode === 'update' ? rows[0] : undefined;
   const labels = props.labels ?? `resources.${resource}`;
   const baseFields = useMemo(() => formFields(labels, form as FormDecl), [labels, form]);
-  const fields = withLookupOptions(baseFields, props.lookups, props.lookupState);
+  const fields = withLookupOptions(baseFields, props.lookups, props.lookupState, i18n.language);
   const names = fields.map((f) => f.name);
   // Edit forms start from the row; action forms on one row start from the declaration's `initial` of it.
   const [values, setValues] = useState<FormValues>(() => initialValues(baseFields, row, form.initial?.(row ?? (rows.length === 1 ? rows[0] : undefined))));

@@ -211,6 +211,7 @@ export function* watchResources(): Saga {
     call(watchLoads),
     call(watchColumns),
     takeEvery(ev.opened.type, lookupsFlow),
+    takeEvery(ev.lookupsRequested.type, lookupsFlow),
     takeEvery(ev.detailsRequested.type, detailsFlow),
     takeEvery(ev.saveSubmitted.type, saveFlow),
     takeEvery(ev.removeConfirmed.type, removeFlow),

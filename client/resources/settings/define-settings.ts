@@ -14,7 +14,10 @@ export interface SettingsDecl<R = unknown> {
   readonly description?: string;
   /** Content width cap in px. Default 640 (forms read better narrow). */
   readonly maxWidth?: number;
-  /** A list shown on the same screen (`below`) whose lookups feed the form's selects (`lookup: '<id>'`). */
+  /**
+   * A resource whose lookups feed the form's selects (`lookup: '<id>'`): a list shown on the same screen
+   * (`below`, which loads them), or one declared for its lookups only (the screen loads them when no list is below).
+   */
   readonly lookupsFrom?: Pick<ResourceDecl, 'name' | 'lookups'>;
   /** i18n key of a warning shown above the form (settings that can do harm). */
   readonly warning?: string;

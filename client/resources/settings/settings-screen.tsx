@@ -1,13 +1,13 @@
 import { Callout, Intent } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
 import { ResourceForm } from '../components/resource-form.tsx';
 import { RecordGate } from '../record/record-gate.tsx';
 import { useRecord } from '../record/use-record.ts';
 import { useGrants } from '../use-resource.ts';
-import { selectResource, type WithResources } from '../resource-slice.ts';
+import { resourceEvents, selectResource, type WithResources } from '../resource-slice.ts';
 import type { SettingsDecl } from './define-settings.ts';
 
 /**
@@ -19,6 +19,12 @@ export function SettingsScreen<R>({ decl, below }: { decl: SettingsDecl<R>; belo
   const { t } = useTranslation();
   // The lookups of a list on the same screen (loaded when that list opens).
   const lookupState = useSelector((s: WithResources) => (decl.lookupsFrom ? selectResource(s, decl.lookupsFrom.name).lookups : undefined));
+  // No list below to load them: load the lookups here.
+  const dispatch = useDispatch();
+  const lookupsOnly = decl.lookupsFrom && !below ? decl.lookupsFrom.name : undefined;
+  useEffect(() => {
+    if (lookupsOnly) dispatch(resourceEvents.lookupsRequested({ resource: lookupsOnly }));
+  }, [dispatch, lookupsOnly]);
   const { state, data, reload, save } = useRecord(decl.record);
   const canSave = useGrants()(decl.form.button);
   const labels = `resources.${decl.name}`;

@@ -23,7 +23,8 @@ export interface TreeDecl<Row = unknown> {
   readonly resource: ResourceDecl<Row>;
   /** The parent id field (0 = top level); shown as a picker that leaves out the node and its descendants. */
   readonly parent: string;
-  titleOf(row: Row): string;
+  /** The node's title in the console language `language` (i18n.language). */
+  titleOf(row: Row, language: string): string;
   parentOf(row: Row): number;
   sortOf(row: Row): number;
   /** Shown dimmed with a "hidden" tag. Default never. */
@@ -34,7 +35,8 @@ export interface TreeInput<Row> {
   /** Route name; labels under `resources.<name>`. */
   readonly name: string;
   readonly description?: string;
-  readonly title: Field<Row>;
+  /** A field, or the title in the console language (e.g. one of per-language titles, with a fallback). */
+  readonly title: Field<Row> | ((row: Row, language: string) => string);
   readonly parent: Field<Row>;
   /** Larger first among siblings (spec §9). */
   readonly sort: Field<Row>;
@@ -97,7 +99,10 @@ export function defineTree<L extends ListCall>(
   return {
     resource,
     parent: i.parent,
-    titleOf: (row) => String((row as Record<string, unknown>)[i.title] ?? ''),
+    titleOf: (row, language) => {
+      const title = i.title;
+      return typeof title === 'function' ? title(row, language) : String((row as Record<string, unknown>)[title] ?? '');
+    },
     parentOf: (row) => num(row, i.parent),
     sortOf: (row) => num(row, i.sort),
     hidden: i.hidden,

@@ -28,6 +28,7 @@ export function treeLookups<Row>(
   decl: TreeDecl<Row>,
   nodes: readonly TreeNodeOf<Row>[],
   loadedLookups: Readonly<Record<string, Loadable<unknown>>>,
+  language: string,
   moving?: number,
 ) {
   const lookups: Record<string, LookupDecl> = {
@@ -35,7 +36,7 @@ export function treeLookups<Row>(
     [TREE_PARENT_LOOKUP]: {
       call: decl.resource.list,
       body: {},
-      options: () => parentChoices(nodes, decl.titleOf, moving),
+      options: () => parentChoices(nodes, (row) => decl.titleOf(row, language), moving),
     },
   };
   return { lookups, lookupState: { ...loadedLookups, [TREE_PARENT_LOOKUP]: loaded(null) } };
@@ -53,7 +54,7 @@ export function NodePanel<Row>({
   onAddChild,
   onRemove,
 }: NodePanelProps<Row>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const r = decl.resource;
   if (!node)
     return (
@@ -68,7 +69,7 @@ export function NodePanel<Row>({
   return (
     <div className={styles.panel}>
       <div className={styles.panelHead}>
-        <H5 className={styles.panelTitle}>{decl.titleOf(node.row)}</H5>
+        <H5 className={styles.panelTitle}>{decl.titleOf(node.row, i18n.language)}</H5>
         <div className={styles.panelActions}>
           {r.create && can(r.create.button) && (
             <Button icon="add" text={t('resource.tree.add_child')} onClick={onAddChild} />
@@ -99,10 +100,10 @@ export function NodePanel<Row>({
           mode="update"
           rows={[node.row]}
           save={save}
-          {...treeLookups(decl, nodes, lookupState, node.id)}
+          {...treeLookups(decl, nodes, lookupState, i18n.language, node.id)}
           onSubmit={onSave}
           onClose={() => {}}
-          title={t('resource.form.update_title', { name: decl.titleOf(node.row) })}
+          title={t('resource.form.update_title', { name: decl.titleOf(node.row, i18n.language) })}
           readOnly={!canUpdate}
           inline
         />

@@ -13,7 +13,7 @@ import styles from './tree.module.css';
 
 /** A whole tree screen: the tree on the left, the chosen node's form beside it, add and remove confirmed. */
 export function TreeScreen<Row extends { id: number }>({ decl }: { decl: TreeDecl<Row> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const say = useUserMessage();
   const r = useResource(decl.resource);
   const can = useGrants();
@@ -116,12 +116,12 @@ export function TreeScreen<Row extends { id: number }>({ decl }: { decl: TreeDec
           mode="create"
           rows={adding.parent ? [adding.parent] : []}
           save={r.state.save}
-          {...treeLookups(decl, nodes, r.state.lookups)}
+          {...treeLookups(decl, nodes, r.state.lookups, i18n.language)}
           onSubmit={(b) => r.save('create', b)}
           onClose={() => setAdding(null)}
           title={
             adding.parent
-              ? t('resource.tree.add_child_of', { name: decl.titleOf(adding.parent) })
+              ? t('resource.tree.add_child_of', { name: decl.titleOf(adding.parent, i18n.language) })
               : t('resource.tree.add_top')
           }
         />
@@ -138,7 +138,7 @@ export function TreeScreen<Row extends { id: number }>({ decl }: { decl: TreeDec
           setRemoving(false);
         }}
       >
-        <p>{node && t('resource.tree.confirm_remove', { name: decl.titleOf(node.row) })}</p>
+        <p>{node && t('resource.tree.confirm_remove', { name: decl.titleOf(node.row, i18n.language) })}</p>
       </Alert>
     </ScreenFrame>
   );

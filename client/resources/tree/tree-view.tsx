@@ -16,7 +16,7 @@ export interface TreeViewProps<Row> {
 
 /** Blueprint's Tree over the built nodes: hidden ones dimmed and tagged, the sort value on the right. */
 export function TreeView<Row>({ decl, nodes, selected, collapsed, onSelect, onToggle }: TreeViewProps<Row>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toInfo = (n: TreeNodeOf<Row>): TreeNodeInfo<number> => {
     const hidden = decl.hidden?.(n.row) ?? false;
     const open = !collapsed.has(n.id);
@@ -36,7 +36,7 @@ export function TreeView<Row>({ decl, nodes, selected, collapsed, onSelect, onTo
             }
           }}
         >
-          {decl.titleOf(n.row)}
+          {decl.titleOf(n.row, i18n.language)}
         </span>
       ),
       className: hidden ? styles.hiddenNode : undefined,

@@ -1,6 +1,19 @@
-import { homePageConfigInquire, homePageConfigUpdate } from '../../../../contracts/index.ts';
+import { homePageConfigInquire, homePageConfigUpdate, pictureTypeList } from '../../../../contracts/index.ts';
+import { defineResource } from '../../../resources/define.ts';
 import { defineSettings } from '../../../resources/settings/define-settings.ts';
 import { settingsScreen } from '../../../resources/settings/settings-screen.tsx';
+
+/** The picture types the banner select offers (declared for its lookup only; no list on this screen). */
+const bannerTypes = defineResource(pictureTypeList, (r) => ({
+  name: 'home_page_config',
+  columns: [],
+  lookups: {
+    picture_types: r.lookup(pictureTypeList, {
+      body: { page: 1, page_size: 200 },
+      options: (a) => [{ value: 0, labelKey: 'resources.home_page_config.every_picture' }, ...a.content.map((t) => ({ value: t.id, label: t.name }))],
+    }),
+  },
+}));
 
 /** /customer/home_page_config: what the storefront's home page shows (banners, recommended count, notice). */
 export const homePageSettings = defineSettings({
@@ -8,7 +21,12 @@ export const homePageSettings = defineSettings({
   inquire: homePageConfigInquire,
   update: homePageConfigUpdate,
   description: 'resources.home_page_config.description',
-  fields: [{ name: 'banner_type_id', helper: 'resources.home_page_config.banner_hint' }, 'recommend_count', { name: 'notice', kind: 'textarea' }],
+  lookupsFrom: bannerTypes,
+  fields: [
+    { name: 'banner_type_id', lookup: 'picture_types', required: true, helper: 'resources.home_page_config.banner_hint' },
+    'recommend_count',
+    { name: 'notice', kind: 'textarea' },
+  ],
 });
 
 export default settingsScreen(homePageSettings);

@@ -7,7 +7,9 @@ import { defineResource } from '../../../resources/define.ts';
 import { moneyField, moneyText } from '../../../resources/money-field.ts';
 import { buildTree, parentChoices } from '../../../resources/tree/tree-model.ts';
 import type { FieldOverride } from '../../../resources/types.ts';
+import { CategoryTitle } from '../category-title.tsx';
 import { Thumb } from '../thumb.tsx';
+import { categoryTitle } from './mall-category-list-screen.tsx';
 
 /** Attributes as an editable list: one `name: value` a line (the first colon splits). */
 const attributesField: FieldOverride = {
@@ -51,24 +53,26 @@ export const mallProductResource = defineResource(mallProductList, (r) => ({
     { field: 'id', kind: 'number', width: 64 },
     { kind: 'custom', id: 'cover', render: (row) => <Thumb url={row.cover_images[0]} alt={row.title} />, text: (row) => row.cover_images.join(' ') },
     { field: 'title', kind: 'text' },
-    { field: 'category_title', kind: 'text' },
+    { kind: 'custom', id: 'category_title', render: (row) => <CategoryTitle row={row} />, text: (row) => row.category_title },
     { field: 'brand_name', kind: 'text' },
     { kind: 'custom', id: 'price', render: (row) => moneyText(row.price_micro), text: (row) => moneyText(row.price_micro) },
-    { kind: 'custom', id: 'lowest_price', render: (row) => moneyText(row.lowest_price_micro), text: (row) => moneyText(row.lowest_price_micro) },
+    { kind: 'custom', id: 'lowest_price', render: (row) => moneyText(row.lowest_price_micro), text: (row) => moneyText(row.lowest_price_micro), hiddenByDefault: true },
     { field: 'stock', kind: 'number' },
     { field: 'purchase_count', kind: 'number' },
     { kind: 'custom', id: 'home_recommend', render: (row) => (row.home_recommend ? '✓' : ''), text: (row) => (row.home_recommend ? '1' : '0') },
-    { kind: 'custom', id: 'ranking_recommend', render: (row) => (row.ranking_recommend ? '✓' : ''), text: (row) => (row.ranking_recommend ? '1' : '0') },
+    { kind: 'custom', id: 'ranking_recommend', render: (row) => (row.ranking_recommend ? '✓' : ''), text: (row) => (row.ranking_recommend ? '1' : '0'), hiddenByDefault: true },
     { field: 'show_status', kind: 'enum', enum: ShowStatus, intentOf: (c) => (c === ShowStatus.values.show ? 'success' : 'none') },
     { field: 'source', kind: 'text', hiddenByDefault: true },
-    { field: 'create_time', kind: 'date' },
+    // Hidden by default so the row's actions fit a 1360 px screen; the column chooser shows them.
+    { field: 'create_time', kind: 'date', hiddenByDefault: true },
   ],
   filters: ['title', { field: 'category_id', lookup: 'categories' }, { field: 'brand_id', lookup: 'brands' }, 'home_recommend', 'ranking_recommend', 'show_status'],
   lookups: {
     // The category tree, indented, so a filter on a parent reads as "this and everything under it".
     categories: r.lookup(mallCategoryList, {
       body: { page: 1, page_size: 200 },
-      options: (a) => parentChoices(buildTree(a.content, { parentOf: (c) => c.parent_id, sortOf: (c) => c.sort }), (c) => c.title).slice(1),
+      options: (a, language) =>
+        parentChoices(buildTree(a.content, { parentOf: (c) => c.parent_id, sortOf: (c) => c.sort }), (c) => categoryTitle(c, language)).slice(1),
     }),
     brands: r.lookup(mallBrandList, { body: { page: 1, page_size: 200 }, options: (a) => [{ value: 0, labelKey: 'resources.mall_product_list.no_brand' }, ...a.content.map((b) => ({ value: b.id, label: b.name }))] }),
   },

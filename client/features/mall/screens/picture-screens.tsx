@@ -35,12 +35,14 @@ export function pictureResource(name: 'image_configs' | 'picture_text_list', kin
       { field: 'type_name', kind: 'text' },
       { field: 'jump_type', kind: 'enum', enum: PictureJumpType },
       { field: 'jump_custom', kind: 'text', hiddenByDefault: true },
-      { field: 'jump_address', kind: 'text' },
+      // Picture-text rows show their description instead, so the row's actions still fit.
+      { field: 'jump_address', kind: 'text', hiddenByDefault: kind === PictureKind.values.picture_text },
       { field: 'sort', kind: 'number' },
       { field: 'click_count', kind: 'number' },
       { field: 'show_status', kind: 'enum', enum: ShowStatus, intentOf: (c) => (c === ShowStatus.values.show ? 'success' : 'none') },
       { field: 'remarks', kind: 'text', hiddenByDefault: true },
-      { field: 'create_time', kind: 'date' },
+      // Hidden by default so the row's actions fit a 1360 px screen (sort decides the order, not the time).
+      { field: 'create_time', kind: 'date', hiddenByDefault: true },
     ],
     filters: ['title', { field: 'type_id', lookup: 'types' }, 'show_status'],
     lookups: {

@@ -7,6 +7,7 @@ const FIELDS = ['name', 'sort', { name: 'show_status', kind: 'switch' }] as cons
 /** /customer/picture_type_list: the types pictures and picture-text items are grouped by (admin). */
 export const pictureTypeResource = defineResource(pictureTypeList, (r) => ({
   name: 'picture_type_list',
+  description: 'resources.picture_type_list.description',
   columns: [
     { field: 'id', kind: 'number', width: 64 },
     { field: 'name', kind: 'text' },

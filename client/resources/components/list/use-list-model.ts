@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { keyOf } from '../../define.ts';
 import { filterFields, type ResolvedFilter } from '../../fields.ts';
 import { columnId, serverSortFields, sortRows } from '../../query.ts';
@@ -30,10 +31,11 @@ export interface ListModel<Row> {
 
 export function useListModel<Row>(decl: ResourceDecl<Row>, r: ResourceHandle<Row>, hideCreate: boolean): ListModel<Row> {
   const grants = useGrants();
+  const { i18n } = useTranslation();
   const { state, rows } = r;
   const baseFilters = useMemo(() => filterFields(decl), [decl]);
   const filters = baseFilters.map((f) =>
-    f.type === 'field' && f.field.lookup ? { ...f, field: withLookupOptions([f.field], decl.lookups, state.lookups)[0]! } : f,
+    f.type === 'field' && f.field.lookup ? { ...f, field: withLookupOptions([f.field], decl.lookups, state.lookups, i18n.language)[0]! } : f,
   );
   const serverSort = useMemo(() => serverSortFields(decl.list), [decl.list]);
   const hidden = state.hiddenColumns ?? decl.columns.filter((c) => c.hiddenByDefault).map(columnId);
