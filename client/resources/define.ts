@@ -37,7 +37,10 @@ export interface ResourceBuilder<L extends ListCall> {
     decl: ActionBase<RowOf<L>> & { scope: FormAction<RowOf<L>>['scope']; form: Omit<FormDecl<CallDef, RowOf<L>>, 'call' | 'button'> },
   ): ActionDecl<RowOf<L>>;
   /** Another call's answer for selects; `options` maps it to choices. */
-  lookup<C extends CallDef>(call: C, decl: { body: RequestOf<C>; options?(answer: ResponseOf<C>): readonly FieldOption[] }): LookupDecl;
+  lookup<C extends CallDef>(
+    call: C,
+    decl: { body: RequestOf<C>; options?(answer: ResponseOf<C>, row: RowOf<L> | undefined): readonly FieldOption[] },
+  ): LookupDecl;
 }
 
 const registry = new Map<string, ResourceDecl>();
@@ -59,7 +62,11 @@ export function defineResource<L extends ListCall>(
       kind: 'form',
       form: { ...form, call, button: decl.button ?? '' } as FormDecl<CallDef, RowOf<L>>,
     }),
-    lookup: (call, { body, options }) => ({ call, body, options: options ? (answer) => options(answer as ResponseOf<typeof call>) : undefined }),
+    lookup: (call, { body, options }) => ({
+      call,
+      body,
+      options: options ? (answer, row) => options(answer as ResponseOf<typeof call>, row as RowOf<L> | undefined) : undefined,
+    }),
   };
   const decl = { ...declare(builder), list } as ResourceDecl<RowOf<L>>;
   registry.set(decl.name, decl as ResourceDecl);

@@ -60,8 +60,8 @@ export type FilterDecl<L extends ListCall> =
 export interface LookupDecl {
   readonly call: CallDef;
   readonly body: unknown;
-  /** Choices for selects that use this lookup. */
-  options?(answer: unknown): readonly FieldOption[];
+  /** Choices for selects that use this lookup; `row` is the row an edit form is open on (absent when adding). */
+  options?(answer: unknown, row?: unknown): readonly FieldOption[];
 }
 
 /** Refines how a form shows a request field (everything else comes from the schema). */
@@ -104,8 +104,9 @@ export interface FormDecl<C extends CallDef = CallDef, Row = unknown> {
   /** Fields the form adds to the body without showing them (e.g. a parent id). */
   fixed?(row: Row | undefined): Record<string, unknown>;
   /**
-   * Where the inputs come from when the body nests them (batch_update's `{ ids, fields }`): the inner schema.
-   * Default: the call's request.
+   * Where the inputs come from when the body nests them (batch_update's `{ ids, fields }`) or when the form
+   * checks more than the call can (a password the call takes encrypted, checked against §5 here): the inputs'
+   * schema, validated before the call's own. Default: the call's request.
    */
   readonly schema?: z.ZodType;
   /** Shape the final body from the form's values (used with `schema`). Default: the values plus `fixed`. */

@@ -153,6 +153,7 @@ export const userResetPassword = defineCall({
 });
 
 export const superiorOption = z.object({ id, account: z.string(), superior_id: z.int().nullable() });
+export type SuperiorOption = z.infer<typeof superiorOption>;
 export const userSuperiorOptions = defineCall({
   path: 'user/superior_options',
   summary: 'Every live user (id, account, superior) for the superior pickers; the console leaves out the edited user and their descendants.',

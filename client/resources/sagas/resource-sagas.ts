@@ -1,8 +1,9 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
 import { all, call, cancel, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
-import { asyncOperationsExport, EXPORT_JOB_THRESHOLD, PAGE_SIZE_MAX, type CallDef, type Page, type RequestOf } from '../../../contracts/index.ts';
+import { asyncOperationsExport, EXPORT_JOB_THRESHOLD, PAGE_SIZE_MAX, type CallDef, type Locale, type Page, type RequestOf } from '../../../contracts/index.ts';
 import { keyMessage } from '../../state/message.ts';
+import { selectLanguage } from '../../state/selectors.ts';
 import { apiCall, effects, toUserMessage, type Saga } from '../../state/sagas/call.ts';
 import { keyOf, resourceByName } from '../define.ts';
 import { downloadText } from '../effects/download.ts';
@@ -89,13 +90,24 @@ function formFor(resource: string, mode: SaveSubmission['mode']) {
   return a?.kind === 'form' ? a.form : undefined;
 }
 
+/** The call's `encryptedFields` (passwords) leave the browser RSA-encrypted; a form holds them in clear until here. */
+function* encrypted(def: CallDef, body: unknown): Saga<unknown> {
+  const fields = (def.encryptedFields ?? []).filter((f) => typeof (body as Record<string, unknown>)[f] === 'string');
+  if (!fields.length) return body;
+  const fx = yield* effects();
+  const language = (yield select(selectLanguage)) as Locale;
+  const out = { ...(body as Record<string, unknown>) };
+  for (const f of fields) out[f] = (yield call(fx.encryptPassword, out[f] as string, language)) as string;
+  return out;
+}
+
 export function* saveFlow(action: Named<SaveSubmission>): Saga {
   const { resource, mode, body } = action.payload;
   const form = formFor(resource, mode);
   if (!form) return;
   const fx = yield* effects();
   try {
-    const result: unknown = yield* apiCall(form.call, body);
+    const result: unknown = yield* apiCall(form.call, (yield* encrypted(form.call, body)) as never);
     yield put(ev.saved({ resource, result }));
     // A call that answers a job id (a large batch update) has only started: say where it continues.
     const job = (result as { job_id?: unknown } | null)?.job_id;
