@@ -78,6 +78,7 @@ export const messagesEn = {
     phone_format: 'a phone number has digits, spaces, + and - only',
     role_name_required: 'Role name may not be empty',
     node_name_required: 'Node name may not be empty',
+    menu_path: 'Letters, digits and _ only',
     totp_secret: 'the two-factor secret is not valid base32',
     amount_positive: 'an amount must be more than 0',
     amount_order_max: 'one order or withdrawal is at most 1,000,000 USDT',

@@ -78,6 +78,7 @@ export const messagesZhCN: Catalogue = {
     phone_format: '手机号只能包含数字、空格、+ 和 -',
     role_name_required: '角色名称不能为空',
     node_name_required: '节点名称不能为空',
+    menu_path: '只能包含字母、数字和 _',
     totp_secret: '双重验证密钥不是有效的 base32',
     amount_positive: '金额必须大于 0',
     amount_order_max: '单笔订单或提现最多 1,000,000 USDT',
