@@ -175,6 +175,7 @@ export const messagesEn = {
     role_wrong_screen: 'This role belongs on the other user screen (users / administrators)',
     menu_parent_unknown: 'The parent node does not exist',
     menu_parent_cycle: 'A node cannot move under itself or one of its children',
+    menu_parent_kind: 'A group sits at the top, a route at the top or in a group, a button under a route',
     menu_has_children: 'This node still has children; remove or move them first',
     menu_builtin: 'The path and type of a built-in node are fixed, and it cannot be removed (the console and the server rely on them)',
     totp_bound: 'Two-factor login is already on; turn it off first',

@@ -175,6 +175,7 @@ export const messagesZhCN: Catalogue = {
     role_wrong_screen: '该角色属于另一个用户页面（用户/管理员）',
     menu_parent_unknown: '上级节点不存在',
     menu_parent_cycle: '节点不能移动到自身或其下级之下',
+    menu_parent_kind: '分组只能在顶层，路由在顶层或分组下，按钮在路由下',
     menu_has_children: '该节点还有子节点，请先删除或移走它们',
     menu_builtin: '内置节点的路径和类型不可修改，也不能删除（控制台与服务器依赖它们）',
     totp_bound: '已开启双重验证，请先关闭',

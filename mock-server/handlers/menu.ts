@@ -42,6 +42,18 @@ function checkParent(db: Database, parentId: number, moving?: number): void {
   }
 }
 
+/**
+ * The tree's shape, as the menu and the access check read it: a group (type 1, no path) at the top, a route
+ * (type 1 with a path) at the top or in a group, a button (type 2) under a route. Anything else would show in
+ * one and not the other (a route inside a hidden branch, a button under a button).
+ */
+function checkShape(db: Database, node: { type: number; path: string; parent_id: number }): void {
+  const parent = node.parent_id ? nodeAt(db, node.parent_id) : undefined;
+  const fits =
+    node.type === 2 ? parent?.type === 1 && parent.path !== '' : node.path === '' ? !parent : !parent || (parent.type === 1 && parent.path === '');
+  if (!fits) throw refuse(400, 'errors.menu_parent_kind', 'parent_id');
+}
+
 /** A route's path belongs to its built-in node: a second node with it would be built-in too (and undeletable). */
 function checkPath(body: { path?: string; type?: number }, type: number): void {
   if ((body.type ?? type) === 1 && body.path && BUTTONS.has(body.path)) throw refuse(409, 'errors.value_taken', 'path');
@@ -58,6 +70,7 @@ const nodes = defineResource({
     add: ({ body, services }) => {
       checkPath(body, body.type);
       checkParent(services.db, body.parent_id);
+      checkShape(services.db, body);
     },
     // The super administrator role holds every node, new ones too (nobody can be locked out of a node).
     added: ({ services }, id) => {
@@ -73,6 +86,12 @@ const nodes = defineResource({
         }
       } else checkPath(body, node.type);
       if (body.parent_id !== undefined) checkParent(db, body.parent_id, body.id);
+      // A node with children keeps what they hang on (a group stays a group, a route a route).
+      const hasChildren = db.prepare('SELECT 1 FROM menus WHERE parent_id = ? LIMIT 1').get(body.id) !== undefined;
+      for (const field of ['type', 'path'] as const) {
+        if (hasChildren && body[field] !== undefined && body[field] !== node[field]) throw refuse(409, 'errors.menu_has_children', field);
+      }
+      checkShape(db, { type: body.type ?? node.type, path: body.path ?? node.path, parent_id: body.parent_id ?? node.parent_id });
     },
   },
 });

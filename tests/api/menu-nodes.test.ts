@@ -37,7 +37,7 @@ describe('menu/add, menu/update, menu/remove', () => {
   it('adds nodes; the super administrator role holds each at once, other roles do not', async () => {
     group = ok<MenuNode>(await t.call('menu/add', { parent_id: 0, name: 'Reports', icon: 'th', sort: 5 }, superTok));
     expect(group).toMatchObject({ parent_id: 0, name: 'Reports', path: '', type: 1, platform: 1, show_headshot: 1, allow_select: 1 });
-    child = ok<MenuNode>(await t.call('menu/add', { parent_id: group.id, name: 'Export', path: 'export_report', type: 2 }, superTok));
+    child = ok<MenuNode>(await t.call('menu/add', { parent_id: group.id, name: 'Monthly', path: 'monthly_report' }, superTok));
     expect(holders(child.id)).toEqual([1]);
     const { tree_menu_arr } = ok<{ tree_menu_arr: MenuItem[] }>(await t.call('menu/token_menu', {}, superTok));
     expect(idsOf(tree_menu_arr)).toEqual(expect.arrayContaining([group.id, child.id]));
@@ -48,6 +48,18 @@ describe('menu/add, menu/update, menu/remove', () => {
     await refusedUnchanged('menu/add', { parent_id: 99999, name: 'x' }, superTok, 400, /^parent_id: /);
     await refusedUnchanged('menu/add', { parent_id: 0, name: 'x', path: 'a b' }, superTok, 400, /^path: /);
     await refusedUnchanged('menu/add', { parent_id: 0, name: 'x', path: 'bill' }, superTok, 409, /^path: /);
+  });
+
+  it('keeps the shape the menu and the access check read: groups at the top, routes in groups, buttons under routes', async () => {
+    await refusedUnchanged('menu/add', { parent_id: group.id, name: 'x', path: 'export', type: 2 }, superTok, 400, /^parent_id: /);
+    await refusedUnchanged('menu/add', { parent_id: group.id, name: 'nested group' }, superTok, 400, /^parent_id: /);
+    await refusedUnchanged('menu/add', { parent_id: nodeBy('bill').id, name: 'x', path: 'sub_route' }, superTok, 400, /^parent_id: /);
+    const button = ok<MenuNode>(await t.call('menu/add', { parent_id: child.id, name: 'Export', path: 'export', type: 2 }, superTok));
+    await refusedUnchanged('menu/add', { parent_id: button.id, name: 'x', path: 'deeper', type: 2 }, superTok, 400, /^parent_id: /);
+    // A node with children keeps its type and path (its children hang on them).
+    await refusedUnchanged('menu/update', { id: child.id, path: '' }, superTok, 409, /^path: /);
+    await refusedUnchanged('menu/update', { id: child.id, type: 2 }, superTok, 409, /^type: /);
+    expect(ok<{ removed: number }>(await t.call('menu/remove', { ids: [button.id] }, superTok))).toEqual({ removed: 1 });
   });
 
   it('edits a built-in node\'s name, icon, sort and flags, but never its path, type or parent', async () => {
@@ -65,9 +77,9 @@ describe('menu/add, menu/update, menu/remove', () => {
   it('moves a node of its own, never under itself or its subtree', async () => {
     await refusedUnchanged('menu/update', { id: group.id, parent_id: child.id }, superTok, 400, /^parent_id: /);
     await refusedUnchanged('menu/update', { id: group.id, parent_id: group.id }, superTok, 400, /^parent_id: /);
-    const users = nodeBy('', 1);
-    expect(ok<MenuNode>(await t.call('menu/update', { id: group.id, parent_id: users.id }, superTok)).parent_id).toBe(users.id);
-    ok(await t.call('menu/update', { id: group.id, parent_id: 0 }, superTok));
+    const users = t.db.prepare("SELECT * FROM menus WHERE name = 'users' AND path = ''").get() as MenuNode;
+    expect(ok<MenuNode>(await t.call('menu/update', { id: child.id, parent_id: users.id }, superTok)).parent_id).toBe(users.id);
+    ok(await t.call('menu/update', { id: child.id, parent_id: group.id }, superTok));
   });
 
   it('refuses removing a node with children or a built-in one; removes a leaf with its grants', async () => {
@@ -76,7 +88,7 @@ describe('menu/add, menu/update, menu/remove', () => {
     expect(ok<{ removed: number }>(await t.call('menu/remove', { ids: [child.id] }, superTok))).toEqual({ removed: 1 });
     expect(holders(child.id)).toEqual([]);
     // A node and its only child together: nothing is left without its parent.
-    const again = ok<MenuNode>(await t.call('menu/add', { parent_id: group.id, name: 'Again' }, superTok));
+    const again = ok<MenuNode>(await t.call('menu/add', { parent_id: group.id, name: 'Again', path: 'again_route' }, superTok));
     expect(ok<{ removed: number }>(await t.call('menu/remove', { ids: [group.id, again.id] }, superTok))).toEqual({ removed: 2 });
   });
 

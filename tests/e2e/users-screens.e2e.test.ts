@@ -10,7 +10,7 @@ import { texts } from './helpers/texts.ts';
 /**
  * Issue 12's screens in Chromium, zh-CN light and en dark: every route renders built (no page error, no raw
  * i18n key, no "not built yet"); adding a user with a taken account shows the server's 409 under the account
- * field; a typed password breaking §5 is refused inline before sending; the superior picker leaves out the
+ * field; a typed password breaking §5 (add, reset) is refused inline before sending; the superior picker leaves out the
  * user and everyone under them; the menu nodes mode of the role screen edits a node; the personal center shows
  * the Telegram binding. Screenshots go to SHOTS_DIR (default .tmp/shots, gitignored).
  */
@@ -104,6 +104,31 @@ describe.each(LOOKS)('issue-12 screens in $lng $theme', ({ lng, theme }) => {
     await form.getByRole('button', { name: t('common.actions.save') }).click();
     await form.waitFor({ state: 'detached' });
     await expect.poll(() => app.server.mock.db.prepare('SELECT COUNT(*) FROM users WHERE account = ?').pluck().get(fresh)).toBe(1);
+    expect(await page.getByTestId('generated-password').count()).toBe(0);
+  }, 60_000);
+
+  it('reset password: a typed one breaking §5 is refused inline; a good one is set, nothing shown back', async () => {
+    await open('user_list', '?account=customer02');
+    const row = page.getByRole('row').filter({ hasText: 'customer02' }).first();
+    // Inline when the row has room, else in the row's "more" menu.
+    const label = t('resources.users.actions.reset_password');
+    const inline = row.getByRole('button', { name: label, exact: true });
+    if (await inline.count()) await inline.click();
+    else {
+      await row.getByRole('button', { name: t('resource.actions.more') }).click();
+      await page.getByRole('menuitem', { name: label }).click();
+    }
+    const form = page.getByRole('form');
+    const password = form.getByLabel(t('resources.users.fields.password'));
+    await password.fill('letters');
+    await form.getByRole('button', { name: t('common.actions.save') }).click();
+    await form.getByText(t('validation.password_charset')).waitFor();
+    const hash = () => app.server.mock.db.prepare("SELECT password_hash FROM users WHERE account = 'customer02'").pluck().get();
+    const before = hash();
+    await password.fill(`Reset${lng === 'en' ? 'En' : 'Zh'}123`);
+    await form.getByRole('button', { name: t('common.actions.save') }).click();
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(hash).not.toBe(before);
     expect(await page.getByTestId('generated-password').count()).toBe(0);
   }, 60_000);
 
