@@ -39,7 +39,7 @@ export const telegramBindingRemove = defineCall({
 });
 
 export const telegramOwnBindings = defineCall({
-  path: 'admin/telegram_bindings',
+  path: 'admin/telegram_binding_inquire',
   summary: "The caller's own Telegram bindings (personal center), administrators included; newest first.",
   access: ANY_USER,
   request: listRequest({}),
