@@ -1,9 +1,8 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
 import { all, call, cancel, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
-import { asyncOperationsExport, EXPORT_JOB_THRESHOLD, PAGE_SIZE_MAX, type CallDef, type Locale, type Page, type RequestOf } from '../../../contracts/index.ts';
+import { asyncOperationsExport, EXPORT_JOB_THRESHOLD, PAGE_SIZE_MAX, type CallDef, type Page, type RequestOf } from '../../../contracts/index.ts';
 import { keyMessage } from '../../state/message.ts';
-import { selectLanguage } from '../../state/selectors.ts';
 import { apiCall, effects, toUserMessage, type Saga } from '../../state/sagas/call.ts';
 import { keyOf, resourceByName } from '../define.ts';
 import { downloadText } from '../effects/download.ts';
@@ -11,6 +10,7 @@ import { listBody, toCsv } from '../query.ts';
 import { resourceEvents as ev, selectResource, type ExportColumn, type ResourceState, type SaveSubmission, type WithResources } from '../resource-slice.ts';
 import type { RowKey } from '../types.ts';
 import { watchColumns } from './column-sagas.ts';
+import { encrypted } from './encrypt-fields.ts';
 
 /** Exports page through the list call; past this many rows the server's own export is the tool. */
 export const EXPORT_MAX_ROWS = 100_000;
@@ -88,17 +88,6 @@ function formFor(resource: string, mode: SaveSubmission['mode']) {
   if (mode === 'update') return decl?.update;
   const a = decl?.actions?.find((x) => x.id === mode.action);
   return a?.kind === 'form' ? a.form : undefined;
-}
-
-/** The call's `encryptedFields` (passwords) leave the browser RSA-encrypted; a form holds them in clear until here. */
-function* encrypted(def: CallDef, body: unknown): Saga<unknown> {
-  const fields = (def.encryptedFields ?? []).filter((f) => typeof (body as Record<string, unknown>)[f] === 'string');
-  if (!fields.length) return body;
-  const fx = yield* effects();
-  const language = (yield select(selectLanguage)) as Locale;
-  const out = { ...(body as Record<string, unknown>) };
-  for (const f of fields) out[f] = (yield call(fx.encryptPassword, out[f] as string, language)) as string;
-  return out;
 }
 
 export function* saveFlow(action: Named<SaveSubmission>): Saga {
