@@ -54,6 +54,7 @@ export * from './routes.ts';
 export * from './ownership.ts';
 export * from './calls/message.ts';
 export * from './calls/user.ts';
+export * from './calls/menu.ts';
 export * from './calls/role.ts';
 export * from './calls/subscriber-config.ts';
 export * from './calls/profile.ts';

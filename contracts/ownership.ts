@@ -38,6 +38,7 @@ export const OWNED_LISTS: readonly OwnedList[] = [
   'domain_monitor/inquire',
   'statistics/historical',
   'telegram_bot_binding/inquire',
+  'admin/telegram_binding_inquire',
   'order/inquire',
 ];
 

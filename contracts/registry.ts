@@ -33,6 +33,7 @@ import { serverListCalls } from './calls/server-list.ts';
 import { scriptCalls } from './calls/script.ts';
 import { userCalls } from './calls/user.ts';
 import { roleCalls } from './calls/role.ts';
+import { menuCalls } from './calls/menu.ts';
 import { subscriberConfigCalls } from './calls/subscriber-config.ts';
 import { profileCalls } from './calls/profile.ts';
 import { vipCalls } from './calls/vip.ts';
@@ -43,7 +44,7 @@ import { walletCalls } from './calls/wallet.ts';
  * Every HTTP call of the product. Adding a call = adding its `defineCall` to an area file and the area's
  * array here; the server refuses to start a registered call without a handler (see tests/contract).
  */
-export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls, ...qrCodeCalls, ...qrCodeAccessCalls, ...domainCalls, ...rotationCalls, ...ledgerCalls, ...uploadCalls, ...asyncOperationsCalls, ...mallCategoryCalls, ...statisticsCalls, ...shieldCalls, ...statisticsTodayCalls, ...statisticsPeriodCalls, ...mallBrandCalls, ...mallProductCalls, ...pictureCalls, ...documentCalls, ...siteConfigCalls, ...logCalls, ...ipBlackAllCalls, ...checkoutIpCalls, ...configurationCalls, ...languageCalls, ...databaseToolCalls, ...telegramCalls, ...serverListCalls, ...scriptCalls, ...userCalls, ...roleCalls, ...subscriberConfigCalls, ...profileCalls, ...vipCalls, ...agentCalls, ...walletCalls, ...statisticsSummaryCalls, ...statisticsLiveCalls] as const satisfies readonly CallDef[];
+export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls, ...qrCodeCalls, ...qrCodeAccessCalls, ...domainCalls, ...rotationCalls, ...ledgerCalls, ...uploadCalls, ...asyncOperationsCalls, ...mallCategoryCalls, ...statisticsCalls, ...shieldCalls, ...statisticsTodayCalls, ...statisticsPeriodCalls, ...mallBrandCalls, ...mallProductCalls, ...pictureCalls, ...documentCalls, ...siteConfigCalls, ...logCalls, ...ipBlackAllCalls, ...checkoutIpCalls, ...configurationCalls, ...languageCalls, ...databaseToolCalls, ...telegramCalls, ...serverListCalls, ...scriptCalls, ...userCalls, ...roleCalls, ...subscriberConfigCalls, ...profileCalls, ...vipCalls, ...agentCalls, ...walletCalls, ...statisticsSummaryCalls, ...statisticsLiveCalls, ...menuCalls] as const satisfies readonly CallDef[];
 
 export type AnyCall = (typeof calls)[number];
 export type CallPath = AnyCall['path'];

@@ -6,19 +6,23 @@ import { NoPermissionScreen } from '../features/shell/screens/no-permission-scre
 import { NotBuiltScreen } from '../features/shell/screens/not-built-screen.tsx';
 import { NotFoundScreen } from '../features/shell/screens/not-found-screen.tsx';
 import { useUserMessage } from '../components/use-user-message.ts';
+import { dataOf } from '../state/async.ts';
 import { useCoreDispatch, useCoreSelector } from '../state/hooks.ts';
 import { menuEvents } from '../state/menu-slice.ts';
 import { selectDefaultCustomerPath, selectMenuTree } from '../state/selectors.ts';
 import { isRouteGranted } from '../state/menu.ts';
 import { screens } from './screens.ts';
 
-/** Waits for the menu tree (permissions come from it); offers a retry if it failed. */
+/**
+ * Waits for the first menu tree (permissions come from it); offers a retry if it failed. A reload of a tree
+ * already shown (frame 23) keeps the screen: unmounting it would drop open dialogs and half-filled forms.
+ */
 function useMenuReady(): React.JSX.Element | null {
   const { t } = useTranslation();
   const say = useUserMessage();
   const dispatch = useCoreDispatch();
   const tree = useCoreSelector((s) => s.menu.tree);
-  if (tree.status === 'succeeded') return null;
+  if (tree.status === 'succeeded' || (tree.status === 'loading' && dataOf(tree) !== undefined)) return null;
   if (tree.status === 'failed')
     return (
       <NonIdealState

@@ -6,6 +6,7 @@ import type {
   CallAction,
   FormAction,
   FormDecl,
+  LookupContext,
   LookupDecl,
   ListCall,
   RemoveDecl,
@@ -37,7 +38,10 @@ export interface ResourceBuilder<L extends ListCall> {
     decl: ActionBase<RowOf<L>> & { scope: FormAction<RowOf<L>>['scope']; form: Omit<FormDecl<CallDef, RowOf<L>>, 'call' | 'button'> },
   ): ActionDecl<RowOf<L>>;
   /** Another call's answer for selects; `options` maps it to choices. */
-  lookup<C extends CallDef>(call: C, decl: { body: RequestOf<C>; options?(answer: ResponseOf<C>, language: string): readonly FieldOption[] }): LookupDecl;
+  lookup<C extends CallDef>(
+    call: C,
+    decl: { body: RequestOf<C>; options?(answer: ResponseOf<C>, ctx: LookupContext<RowOf<L>>): readonly FieldOption[] },
+  ): LookupDecl;
 }
 
 const registry = new Map<string, ResourceDecl>();
@@ -59,7 +63,11 @@ export function defineResource<L extends ListCall>(
       kind: 'form',
       form: { ...form, call, button: decl.button ?? '' } as FormDecl<CallDef, RowOf<L>>,
     }),
-    lookup: (call, { body, options }) => ({ call, body, options: options ? (answer, language) => options(answer as ResponseOf<typeof call>, language) : undefined }),
+    lookup: (call, { body, options }) => ({
+      call,
+      body,
+      options: options ? (answer, ctx) => options(answer as ResponseOf<typeof call>, ctx as LookupContext<RowOf<L>>) : undefined,
+    }),
   };
   const decl = { ...declare(builder), list } as ResourceDecl<RowOf<L>>;
   registry.set(decl.name, decl as ResourceDecl);

@@ -53,6 +53,12 @@ export type FilterDecl<L extends ListCall> =
   | { readonly field: FilterKey<L>; readonly kind?: FieldKind; readonly enum?: AnyEnum; readonly lookup?: string }
   | { readonly range: readonly [from: FilterKey<L>, to: FilterKey<L>]; readonly label?: string };
 
+/** What a lookup's choices may depend on: the console language and the row an edit form is open on (absent when adding). */
+export interface LookupContext<Row = unknown> {
+  readonly language: string;
+  readonly row?: Row;
+}
+
 /**
  * Data a form or filter needs from another call (the user's domains for a `domain_id` select, …). Loaded
  * by the resource saga when the screen opens; `options` turns the answer into choices.
@@ -60,8 +66,8 @@ export type FilterDecl<L extends ListCall> =
 export interface LookupDecl {
   readonly call: CallDef;
   readonly body: unknown;
-  /** Choices for selects that use this lookup; `language` is the console's (for per-language names). */
-  options?(answer: unknown, language: string): readonly FieldOption[];
+  /** Choices for selects that use this lookup (`ctx`: the console language, the row an edit form is open on). */
+  options?(answer: unknown, ctx: LookupContext): readonly FieldOption[];
 }
 
 /** Refines how a form shows a request field (everything else comes from the schema). */
@@ -104,8 +110,9 @@ export interface FormDecl<C extends CallDef = CallDef, Row = unknown> {
   /** Fields the form adds to the body without showing them (e.g. a parent id). */
   fixed?(row: Row | undefined): Record<string, unknown>;
   /**
-   * Where the inputs come from when the body nests them (batch_update's `{ ids, fields }`): the inner schema.
-   * Default: the call's request.
+   * Where the inputs come from when the body nests them (batch_update's `{ ids, fields }`) or when the form
+   * checks more than the call can (a password the call takes encrypted, checked against §5 here): the inputs'
+   * schema, validated before the call's own. Default: the call's request.
    */
   readonly schema?: z.ZodType;
   /** Shape the final body from the form's values (used with `schema`). Default: the values plus `fixed`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { permission } from '../access.ts';
+import { ANY_USER, permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { dateTime, id, listRequest, pageOf } from '../envelope.ts';
 
@@ -38,4 +38,12 @@ export const telegramBindingRemove = defineCall({
   response: z.object({ removed: z.int().min(0) }),
 });
 
-export const telegramCalls = [telegramBindingInquire, telegramBindingRemove] as const;
+export const telegramOwnBindings = defineCall({
+  path: 'admin/telegram_binding_inquire',
+  summary: "The caller's own Telegram bindings (personal center), administrators included; newest first.",
+  access: ANY_USER,
+  request: listRequest({}),
+  response: pageOf(telegramBinding),
+});
+
+export const telegramCalls = [telegramBindingInquire, telegramBindingRemove, telegramOwnBindings] as const;

@@ -4,7 +4,7 @@ import { defineCall } from '../call.ts';
 import { dateTime, emptyRequest, id, listRequest, pageOf } from '../envelope.ts';
 import { DisableFlag, OnlineStatus } from '../enums.ts';
 import { microAmount } from '../money.ts';
-import { invitationCodeRule, shareRatioRule } from '../validation.ts';
+import { accountRule, invitationCodeRule, shareRatioRule } from '../validation.ts';
 import { encryptedPassword } from './auth.ts';
 
 /**
@@ -67,9 +67,39 @@ const userChanges = {
   disable: DisableFlag.schema.optional(),
 };
 
+/**
+ * A new user from the list screens: the password typed by the administrator (RSA-encrypted, §5 rules) or,
+ * without one, generated and answered once; no invitation code → a generated one.
+ */
+const newUser = {
+  account: accountRule,
+  password: encryptedPassword.optional(),
+  name: z.string().trim().max(64).optional(),
+  phone: userChanges.phone,
+  role_id: id,
+  superior_id: id.nullable().optional(),
+  invitation_code: userChanges.invitation_code,
+  /** Absent: the default subscriber config's default share ratio. */
+  share_ratio: shareRatio.optional(),
+  member_expire_time: dateTime.nullable().optional(),
+  domain_limit: userChanges.domain_limit,
+};
+/** The added row and, when the server chose the password, that password (shown once, never stored in clear). */
+export const addedUser = userRow.extend({ password: z.string().nullable() });
+
 function screenCalls<P extends string>(prefix: P, route: 'user_list' | 'administrators') {
   const who = route === 'user_list' ? 'agents and customers' : 'administrators and super administrators';
   return {
+    add: defineCall({
+      path: `${prefix}/add` as `${P}/add`,
+      summary:
+        `Add one of the ${who}: a role of this screen not above your own; account and invitation code unique (409 naming ` +
+        'the field); without a password one is generated and answered once.',
+      access: permission(route, 'add'),
+      request: z.strictObject(newUser),
+      response: addedUser,
+      encryptedFields: ['password'],
+    }),
     inquire: defineCall({
       path: `${prefix}/inquire` as `${P}/inquire`,
       summary: `Live ${who}, newest first; filters account and phone (contains), role, superior, disabled, online, registration time.`,
@@ -102,6 +132,8 @@ function screenCalls<P extends string>(prefix: P, route: 'user_list' | 'administ
 
 const users = screenCalls('user', 'user_list');
 const admins = screenCalls('administrators', 'administrators');
+export const userAdd = users.add;
+export const administratorsAdd = admins.add;
 export const userInquire = users.inquire;
 export const userUpdate = users.update;
 export const userRemove = users.remove;
@@ -120,6 +152,17 @@ export const userResetPassword = defineCall({
   encryptedFields: ['password'],
 });
 
+export const superiorOption = z.object({ id, account: z.string(), superior_id: z.int().nullable() });
+export type SuperiorOption = z.infer<typeof superiorOption>;
+export const userSuperiorOptions = defineCall({
+  path: 'user/superior_options',
+  summary: 'Every live user (id, account, superior) for the superior pickers; the console leaves out the edited user and their descendants.',
+  access: permission('user_list'),
+  audit: false,
+  request: emptyRequest,
+  response: z.array(superiorOption),
+});
+
 export const roleOption = z.object({ id, name: z.string(), kind: z.string() });
 export const roleOptions = defineCall({
   path: 'role/options',
@@ -131,6 +174,8 @@ export const roleOptions = defineCall({
 });
 
 export const userCalls = [
+  userAdd,
+  administratorsAdd,
   userInquire,
   userUpdate,
   userRemove,
@@ -138,5 +183,6 @@ export const userCalls = [
   administratorsUpdate,
   administratorsRemove,
   userResetPassword,
+  userSuperiorOptions,
   roleOptions,
 ] as const;

@@ -30,6 +30,7 @@ import { serverListHandlers } from './server-list.ts';
 import { scriptHandlers } from './script.ts';
 import { userHandlers } from './user.ts';
 import { roleHandlers } from './role.ts';
+import { menuHandlers } from './menu.ts';
 import { subscriberConfigHandlers } from './subscriber-config.ts';
 import { profileHandlers } from './profile.ts';
 import { vipHandlers } from './vip.ts';
@@ -69,6 +70,7 @@ export const handlers: HandlerMap = {
   ...scriptHandlers,
   ...userHandlers,
   ...roleHandlers,
+  ...menuHandlers,
   ...subscriberConfigHandlers,
   ...profileHandlers,
   ...vipHandlers,

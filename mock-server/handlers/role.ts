@@ -1,10 +1,10 @@
 import type { Database } from 'better-sqlite3';
-import { FrameType, role, roleAdd, type MenuNode, roleInquire, roleRemove, roleUpdate, type Role } from '../../contracts/index.ts';
+import { role, roleAdd, type MenuNode, roleInquire, roleRemove, roleUpdate, type Role } from '../../contracts/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { defineResource } from '../resources/define.ts';
-import type { Services } from '../services/index.ts';
 import { rankOf } from '../users/guards.ts';
+import { pushMenuRefresh } from '../users/menu-refresh.ts';
 
 /** The seeded roles (fixtures/seed/roles.ts) the product relies on: never removed. */
 const SEEDED_ROLES = 4;
@@ -51,12 +51,6 @@ function closedUnderParents(db: Database, asked: readonly number[]): number[] {
   return [...out].sort((a, b) => a - b);
 }
 
-/** Frame 23 to every online user of the role: their console fetches its menu again. */
-function pushMenuRefresh(services: Services, roleId: number): number {
-  const users = services.db.prepare<[number], number>('SELECT id FROM users WHERE role_id = ? AND status = 1').pluck().all(roleId);
-  return users.reduce((n, id) => n + services.realtime.push(id, FrameType.values.menu_refresh), 0);
-}
-
 export const roleHandlers = defineHandlers({
   ...roles.handlers,
 
@@ -82,7 +76,7 @@ export const roleHandlers = defineHandlers({
     })();
     // The TEMP triggers already dropped the cache; the explicit call keeps this true if they ever go.
     services.users.invalidatePermissions();
-    return { menu_ids: menuIds, pushed: pushMenuRefresh(services, body.id) };
+    return { menu_ids: menuIds, pushed: pushMenuRefresh(services, [body.id]) };
   },
 
   'menu/inquire': ({ services }) =>

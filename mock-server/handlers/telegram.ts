@@ -1,4 +1,4 @@
-import { telegramBinding, telegramBindingInquire, telegramBindingRemove } from '../../contracts/index.ts';
+import { telegramBinding, telegramBindingInquire, telegramBindingRemove, telegramOwnBindings } from '../../contracts/index.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { defineResource } from '../resources/define.ts';
 
@@ -16,4 +16,18 @@ const bindings = defineResource({
   orderBy: 'b.id DESC',
 });
 
-export const telegramHandlers = defineHandlers({ ...bindings.handlers });
+/** The personal center's view: the caller's own bindings, whatever their role. */
+const own = defineResource({
+  calls: { inquire: telegramOwnBindings },
+  row: telegramBinding,
+  table: 'telegram_bindings',
+  alias: 'b',
+  select: `b.id, b.user_id, u.name AS nickname, u.account, b.language, b.platform_account, b.platform_nickname,
+    b.chat_id, b.binding_time`,
+  joins: 'JOIN users u ON u.id = b.user_id',
+  owner: 'user_id',
+  personal: true,
+  orderBy: 'b.id DESC',
+});
+
+export const telegramHandlers = defineHandlers({ ...bindings.handlers, ...own.handlers });

@@ -37,4 +37,13 @@ describe('telegram_bot_binding', () => {
     expect(res.body.data).toEqual({ removed: 1 });
     expect(t.db.prepare('SELECT COUNT(*) FROM telegram_bindings WHERE id IN (?, ?)').pluck().get(mine.id, theirs.id)).toBe(1);
   });
+  it("the personal center's call lists the caller's own bindings only, administrators included", async () => {
+    const own = async (token: string) => (await t.call('admin/telegram_binding_inquire', {}, token)).body.data as Page;
+    expect((await own(customer)).content.every((b) => b.account === 'customer01')).toBe(true);
+    expect((await own(customer)).total).toBeGreaterThan(0);
+    expect((await own(admin)).total).toBe(0);
+    expect((await bind({ to: { account: 'superadmin' }, platform_account: '@boss', chat_id: 77 })).status).toBe(200);
+    expect((await own(admin)).content.map((b) => [b.account, b.chat_id, b.platform_account])).toEqual([['superadmin', 77, '@boss']]);
+    expect((await t.call('admin/telegram_binding_inquire', {})).status).toBe(401);
+  });
 });

@@ -4,7 +4,10 @@ import {
   formatMoney,
   OnlineStatus,
   parseMoney,
+  passwordRule,
   roleOptions,
+  userSuperiorOptions,
+  type SuperiorOption,
   userChangeBalance,
   userDisconnect,
   userForceRefresh,
@@ -17,6 +20,8 @@ import {
   type administratorsUpdate,
   type userRemove,
   type administratorsRemove,
+  type userAdd,
+  type administratorsAdd,
 } from '../../../contracts/index.ts';
 import type { ResourceBuilder } from '../../resources/define.ts';
 import type { ColumnDecl, ResourceInput } from '../../resources/types.ts';
@@ -64,28 +69,53 @@ const balanceFields = z.object({
   remark: z.string().trim().min(1, 'validation.remark_required').max(BILL_REMARK_MAX),
 });
 
+/** A password typed in a form: §5 rules here (the call takes it encrypted); left empty, the server generates one. */
+const typedPassword = z.object({ password: passwordRule.optional() });
+const PASSWORD_FIELD = { name: 'password', kind: 'password', helper: `${USER_LABELS}.password_helper` } as const;
+
+/** Superior choices: every live user but the one edited and everyone under them (no cycles; the server refuses too). */
+export function superiorChoices(all: readonly SuperiorOption[], editing: number | undefined) {
+  const below = new Set<number>(editing === undefined ? [] : [editing]);
+  // Parents before children is not guaranteed: repeat until no user joins the excluded set.
+  for (let grew = editing !== undefined; grew; ) {
+    grew = false;
+    for (const u of all) if (u.superior_id !== null && below.has(u.superior_id) && !below.has(u.id)) grew = !!below.add(u.id);
+  }
+  return all.filter((u) => !below.has(u.id)).map((u) => ({ value: u.id, label: u.account }));
+}
+
 const EDIT_FIELDS = [
   'name',
   'phone',
   { name: 'role_id', lookup: 'roles' },
-  'superior_id',
+  { name: 'superior_id', lookup: 'superiors' },
   'invitation_code',
   'share_ratio',
   { name: 'member_expire_time', kind: 'date_time' },
   'domain_limit',
 ] as const;
 
+const ADD_FIELDS = ['account', PASSWORD_FIELD, ...EDIT_FIELDS] as const;
+
 /** The declaration both screens share; the calls differ (and so do the route's buttons). */
 export function userScreen(
   r: B,
-  calls: { update: typeof userUpdate | typeof administratorsUpdate; remove: typeof userRemove | typeof administratorsRemove },
+  calls: {
+    add: typeof userAdd | typeof administratorsAdd;
+    update: typeof userUpdate | typeof administratorsUpdate;
+    remove: typeof userRemove | typeof administratorsRemove;
+  },
 ): Omit<ResourceInput<ListOf>, 'list' | 'name'> {
   const id = (rows: UserRow[]) => rows[0]!.id;
   return {
     labels: USER_LABELS,
     columns: userColumns,
     filters: userFilters,
-    lookups: { roles: r.lookup(roleOptions, { body: {}, options: (a) => a.map((x) => ({ value: x.id, label: x.name })) }) },
+    lookups: {
+      roles: r.lookup(roleOptions, { body: {}, options: (a) => a.map((x) => ({ value: x.id, label: x.name })) }),
+      superiors: r.lookup(userSuperiorOptions, { body: {}, options: (a, { row }) => superiorChoices(a, row?.id) }),
+    },
+    create: r.form(calls.add, { button: 'add', fields: ADD_FIELDS, schema: calls.add.request.extend(typedPassword.shape) }),
     update: r.form(calls.update, { button: 'update', fields: EDIT_FIELDS }),
     remove: r.remove(calls.remove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
     actions: [
@@ -105,7 +135,7 @@ export function userScreen(
         button: 'reset_password',
         label: `${USER_LABELS}.actions.reset_password`,
         icon: 'key',
-        form: { schema: z.object({}), fields: [], toBody: (_values, rows) => ({ id: id(rows) }) },
+        form: { schema: typedPassword, fields: [PASSWORD_FIELD], toBody: (values, rows) => ({ id: id(rows), ...(values.password ? { password: values.password } : {}) }) },
       }),
       r.action(userForceRefresh, { id: 'force_refresh', scope: 'row', button: 'force_refresh', label: `${USER_LABELS}.actions.force_refresh`, icon: 'refresh', confirm: 'normal', body: (rows) => ({ id: id(rows) }) }),
       r.action(userDisconnect, { id: 'disconnect', scope: 'row', button: 'force_refresh', label: `${USER_LABELS}.actions.disconnect`, icon: 'offline', confirm: 'normal', body: (rows) => ({ id: id(rows) }) }),

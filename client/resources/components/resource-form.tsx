@@ -8,7 +8,7 @@ import { needsRenewal, type UserMessage } from '../../state/message.ts';
 import { routePath } from '../../state/menu.ts';
 import { formFields, type ResolvedField } from '../fields.ts';
 import { bodyOf, initialValues, splitServerMessage, validateBody, type FormValues } from '../form-values.ts';
-import type { FormDecl, LookupDecl } from '../types.ts';
+import type { FormDecl, LookupContext, LookupDecl } from '../types.ts';
 import { FieldInput } from './field-input.tsx';
 import styles from './resource-list.module.css';
 
@@ -39,12 +39,18 @@ export interface ResourceFormProps<Row> {
 }
 
 /** Choices of a lookup-backed select from the loaded answer (empty while it loads). */
-export function withLookupOptions(fields: ResolvedField[], lookups: ResourceFormProps<unknown>['lookups'], state: ResourceFormProps<unknown>['lookupState'], language: string) {
+/** `ctx`: the console language (per-language names) and the row being edited (a superior picker leaves out its subtree). */
+export function withLookupOptions(
+  fields: ResolvedField[],
+  lookups: ResourceFormProps<unknown>['lookups'],
+  state: ResourceFormProps<unknown>['lookupState'],
+  ctx: LookupContext,
+) {
   return fields.map((f) => {
     const decl = f.lookup ? lookups?.[f.lookup] : undefined;
     if (!decl?.options) return f;
     const answer = state?.[f.lookup!] ? dataOf(state[f.lookup!]) : undefined;
-    return { ...f, options: answer === undefined ? [] : decl.options(answer, language) };
+    return { ...f, options: answer === undefined ? [] : decl.options(answer, ctx) };
   });
 }
 
@@ -59,7 +65,7 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
   const row = mode === 'update' ? rows[0] : undefined;
   const labels = props.labels ?? `resources.${resource}`;
   const baseFields = useMemo(() => formFields(labels, form as FormDecl), [labels, form]);
-  const fields = withLookupOptions(baseFields, props.lookups, props.lookupState, i18n.language);
+  const fields = withLookupOptions(baseFields, props.lookups, props.lookupState, { language: i18n.language, row });
   const names = fields.map((f) => f.name);
   // Edit forms start from the row; action forms on one row start from the declaration's `initial` of it.
   const [values, setValues] = useState<FormValues>(() => initialValues(baseFields, row, form.initial?.(row ?? (rows.length === 1 ? rows[0] : undefined))));
@@ -68,10 +74,13 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
 
   // A record without an id (one settings object) is edited as a whole: no id to send.
   const fixed = () => ({ ...(mode === 'update' && row && (row as { id?: unknown }).id !== undefined ? { id: (row as { id?: unknown }).id } : {}), ...form.fixed?.(row) });
-  const bodyFor = (v: FormValues): unknown => {
-    const flat = bodyOf(baseFields, v, form.toBody ? 'create' : mode, row, fixed(), form.sendAll);
-    return form.toBody ? form.toBody(flat, rows) : flat;
-  };
+  const flatOf = (v: FormValues) => bodyOf(baseFields, v, form.toBody ? 'create' : mode, row, fixed(), form.sendAll);
+  const bodyFor = (v: FormValues): unknown => (form.toBody ? form.toBody(flatOf(v), rows) : flatOf(v));
+  // The form's own schema speaks first (rules the call's request cannot carry: a password it takes encrypted).
+  const problems = (v: FormValues): Record<string, UserMessage> => ({
+    ...validateBody(form.call.request, bodyFor(v), names),
+    ...(form.schema ? validateBody(form.schema, flatOf(v), names) : {}),
+  });
 
   useEffect(() => {
     if (save.status === 'succeeded' && submitted && !inline) onClose();
@@ -81,14 +90,14 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
     const next = { ...values, [name]: value };
     setValues(next);
     // After a first submit, errors follow every edit.
-    if (submitted) setErrors(validateBody(form.call.request, bodyFor(next), names));
+    if (submitted) setErrors(problems(next));
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
     const body = bodyFor(values);
-    const found = validateBody(form.call.request, body, names);
+    const found = problems(values);
     setErrors(found);
     if (Object.keys(found).length) return;
     if (mode === 'update' && !form.toBody && Object.keys(body as object).every((k) => k in fixed())) {

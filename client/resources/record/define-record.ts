@@ -13,6 +13,8 @@ export interface RecordDecl<R = unknown> {
   readonly body?: unknown;
   /** The call a save sends the changes to; its answer is the saved record (`null` = read again). */
   readonly save?: CallDef;
+  /** The save's answer is not the record (a removal count): read the record again after it. Default false. */
+  readonly reread?: boolean;
   /** An event to dispatch with the saved record (keeps a start-up copy elsewhere in step). */
   onSaved?(record: R): UnknownAction;
 }
@@ -25,6 +27,7 @@ export function defineRecord<Read extends CallDef, Save extends CallDef = never>
   read: Read;
   body?: RequestOf<Read>;
   save?: Save;
+  reread?: boolean;
   onSaved?(record: ResponseOf<Read>): UnknownAction;
 }): RecordDecl<ResponseOf<Read>> {
   registry.set(decl.name, decl as RecordDecl);

@@ -26,8 +26,8 @@ export function* saveFlow(action: Named<{ body: unknown }>): Saga {
   const fx = yield* effects();
   try {
     const answer: unknown = yield* apiCall(decl.save, action.payload.body);
-    // A save call answering nothing: read the record again for what is now stored.
-    const data: unknown = answer === null ? yield* apiCall(decl.read, decl.body ?? {}) : answer;
+    // A save call answering nothing (or not the record: a removal count): read the record again.
+    const data: unknown = answer === null || decl.reread ? yield* apiCall(decl.read, decl.body ?? {}) : answer;
     yield put(ev.saved({ record: name, data }));
     if (decl.onSaved) yield put(decl.onSaved(data));
     fx.toast(keyMessage('errors.success'), 'success');

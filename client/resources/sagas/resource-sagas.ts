@@ -10,6 +10,7 @@ import { listBody, toCsv } from '../query.ts';
 import { resourceEvents as ev, selectResource, type ExportColumn, type ResourceState, type SaveSubmission, type WithResources } from '../resource-slice.ts';
 import type { RowKey } from '../types.ts';
 import { watchColumns } from './column-sagas.ts';
+import { encrypted } from './encrypt-fields.ts';
 
 /** Exports page through the list call; past this many rows the server's own export is the tool. */
 export const EXPORT_MAX_ROWS = 100_000;
@@ -95,7 +96,7 @@ export function* saveFlow(action: Named<SaveSubmission>): Saga {
   if (!form) return;
   const fx = yield* effects();
   try {
-    const result: unknown = yield* apiCall(form.call, body);
+    const result: unknown = yield* apiCall(form.call, (yield* encrypted(form.call, body)) as never);
     yield put(ev.saved({ resource, result }));
     // A call that answers a job id (a large batch update) has only started: say where it continues.
     const job = (result as { job_id?: unknown } | null)?.job_id;

@@ -25,6 +25,8 @@ export interface TreeDecl<Row = unknown> {
   readonly parent: string;
   /** The node's title in the console language `language` (i18n.language). */
   titleOf(row: Row, language: string): string;
+  /** An i18n key to show instead of the title when it has one (menu nodes' language variables). */
+  titleKeyOf?(row: Row): string;
   parentOf(row: Row): number;
   sortOf(row: Row): number;
   /** Shown dimmed with a "hidden" tag. Default never. */
@@ -34,9 +36,13 @@ export interface TreeDecl<Row = unknown> {
 export interface TreeInput<Row> {
   /** Route name; labels under `resources.<name>`. */
   readonly name: string;
+  /** i18n key of the title when the tree is not a route of its own (a mode of another screen). Default `menu.<name>`. */
+  readonly label?: string;
   readonly description?: string;
   /** A field, or the title in the console language (e.g. one of per-language titles, with a fallback). */
   readonly title: Field<Row> | ((row: Row, language: string) => string);
+  /** A field holding an i18n key shown instead of the title when not empty. */
+  readonly titleKey?: Field<Row>;
   readonly parent: Field<Row>;
   /** Larger first among siblings (spec §9). */
   readonly sort: Field<Row>;
@@ -49,6 +55,8 @@ export interface TreeInput<Row> {
   readonly remove?: RemoveDecl<Row>;
   /** Other calls the forms' selects read (`r.lookup`), loaded when the screen opens. */
   readonly lookups?: Readonly<Record<string, LookupDecl>>;
+  /** Nodes read in one page; the list call must allow it. Default PAGE_SIZE_MAX (200). */
+  readonly pageSize?: number;
 }
 
 /** The parent field becomes a picker over the tree's own nodes. */
@@ -78,9 +86,10 @@ export function defineTree<L extends ListCall>(
     const create = withParentPicker(input.create, input.parent);
     return {
       name: input.name,
+      title: input.label,
       description: input.description,
       columns: [],
-      pageSize: PAGE_SIZE_MAX,
+      pageSize: input.pageSize ?? PAGE_SIZE_MAX,
       // Adding on a node starts under it; at the top level under 0.
       create: create && {
         ...create,
@@ -103,6 +112,7 @@ export function defineTree<L extends ListCall>(
       const title = i.title;
       return typeof title === 'function' ? title(row, language) : String((row as Record<string, unknown>)[title] ?? '');
     },
+    titleKeyOf: i.titleKey ? (row) => String((row as Record<string, unknown>)[i.titleKey!] ?? '') : undefined,
     parentOf: (row) => num(row, i.parent),
     sortOf: (row) => num(row, i.sort),
     hidden: i.hidden,

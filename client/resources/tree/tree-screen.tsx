@@ -1,7 +1,7 @@
-import { Alert, Button, Callout, Card, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Alert, Button, Callout, Card, Classes, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScreenFrame } from '../../components/screen-frame.tsx';
+import { ScreenFrame, type ScreenFrameProps } from '../../components/screen-frame.tsx';
 import { useUserMessage } from '../../components/use-user-message.ts';
 import { ResourceForm } from '../components/resource-form.tsx';
 import { useGrants, useResource } from '../use-resource.ts';
@@ -11,9 +11,33 @@ import { buildTree, flatten } from './tree-model.ts';
 import { TreeView } from './tree-view.tsx';
 import styles from './tree.module.css';
 
-/** A whole tree screen: the tree on the left, the chosen node's form beside it, add and remove confirmed. */
-export function TreeScreen<Row extends { id: number }>({ decl }: { decl: TreeDecl<Row> }) {
+/** Inside another screen (a dialog): no page heading, the lead and the add button above the tree. */
+function EmbeddedFrame({ description, actions, children }: ScreenFrameProps) {
+  return (
+    <div className={styles.embedded}>
+      <div className={styles.embeddedHead}>
+        {description && <p className={Classes.TEXT_MUTED}>{description}</p>}
+        {actions}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A whole tree screen: the tree on the left, the chosen node's form beside it, add and remove confirmed.
+ * `embedded`: a mode of another screen (shown in its dialog), without a page heading of its own. Default false.
+ */
+export function TreeScreen<Row extends { id: number }>({ decl: declared, embedded = false }: { decl: TreeDecl<Row>; embedded?: boolean }) {
   const { t, i18n } = useTranslation();
+  // Titles with an i18n key show its text (the plain title when the key has none).
+  const decl = useMemo<TreeDecl<Row>>(() => {
+    const keyOf = declared.titleKeyOf;
+    if (!keyOf) return declared;
+    const titleOf = (row: Row, language: string) => (keyOf(row) ? t(keyOf(row), { defaultValue: declared.titleOf(row, language) }) : declared.titleOf(row, language));
+    return { ...declared, titleOf };
+  }, [declared, t]);
+  const Frame = embedded ? EmbeddedFrame : ScreenFrame;
   const say = useUserMessage();
   const r = useResource(decl.resource);
   const can = useGrants();
@@ -53,7 +77,7 @@ export function TreeScreen<Row extends { id: number }>({ decl }: { decl: TreeDec
     ) : (
       <div className={styles.layout}>
         <Card className={styles.treeCard}>
-          <section aria-label={t(`menu.${decl.resource.name}`)}>
+          <section aria-label={t(decl.resource.title ?? `menu.${decl.resource.name}`)}>
             {nodes.length ? (
               <TreeView
                 decl={decl}
@@ -88,8 +112,8 @@ export function TreeScreen<Row extends { id: number }>({ decl }: { decl: TreeDec
     );
 
   return (
-    <ScreenFrame
-      title={t(`menu.${decl.resource.name}`)}
+    <Frame
+      title={t(decl.resource.title ?? `menu.${decl.resource.name}`)}
       description={decl.resource.description ? t(decl.resource.description) : undefined}
       actions={
         create &&
@@ -140,7 +164,7 @@ export function TreeScreen<Row extends { id: number }>({ decl }: { decl: TreeDec
       >
         <p>{node && t('resource.tree.confirm_remove', { name: decl.titleOf(node.row, i18n.language) })}</p>
       </Alert>
-    </ScreenFrame>
+    </Frame>
   );
 }
 

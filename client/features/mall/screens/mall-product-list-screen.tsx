@@ -71,7 +71,7 @@ export const mallProductResource = defineResource(mallProductList, (r) => ({
     // The category tree, indented, so a filter on a parent reads as "this and everything under it".
     categories: r.lookup(mallCategoryList, {
       body: { page: 1, page_size: 200 },
-      options: (a, language) =>
+      options: (a, { language }) =>
         parentChoices(buildTree(a.content, { parentOf: (c) => c.parent_id, sortOf: (c) => c.sort }), (c) => categoryTitle(c, language)).slice(1),
     }),
     brands: r.lookup(mallBrandList, { body: { page: 1, page_size: 200 }, options: (a) => [{ value: 0, labelKey: 'resources.mall_product_list.no_brand' }, ...a.content.map((b) => ({ value: b.id, label: b.name }))] }),

@@ -1,16 +1,23 @@
-import { administratorsInquire, administratorsRemove, administratorsUpdate } from '../../../../contracts/index.ts';
-import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
+import { administratorsAdd, administratorsInquire, administratorsRemove, administratorsUpdate } from '../../../../contracts/index.ts';
+import { ResourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
+import { GeneratedPassword } from '../components/generated-password.tsx';
 import { USER_LABELS, userScreen } from '../user-parts.tsx';
 
 /**
  * /customer/administrators (super administrators): the user list's declaration over the administrator roles.
- * The route offers update and remove only, so balance, password and push actions stay on the user list.
+ * The route offers add, update and remove only, so balance, password reset and push actions stay on the user list.
  */
 export const administratorsResource = defineResource(administratorsInquire, (r) => ({
   name: 'administrators',
   description: `${USER_LABELS}.descriptions.administrators`,
-  ...userScreen(r, { update: administratorsUpdate, remove: administratorsRemove }),
+  ...userScreen(r, { add: administratorsAdd, update: administratorsUpdate, remove: administratorsRemove }),
 }));
 
-export default resourceScreen(administratorsResource);
+export default function AdministratorsScreen() {
+  return (
+    <ResourceScreen decl={administratorsResource}>
+      <GeneratedPassword decl={administratorsResource} />
+    </ResourceScreen>
+  );
+}

@@ -7,6 +7,7 @@ import { ScreenFrame } from '../../../components/screen-frame.tsx';
 import { useUserMessage } from '../../../components/use-user-message.ts';
 import { defineRecord } from '../../../resources/record/define-record.ts';
 import { useRecord } from '../../../resources/record/use-record.ts';
+import { TelegramCard } from '../components/telegram-card.tsx';
 import { TwoFactorCard } from '../components/two-factor-card.tsx';
 
 const L = 'resources.personal_center';
@@ -16,7 +17,7 @@ const profile = defineRecord({ name: 'personal_center', read: getUserInfo, save:
 const infoOf = (data: unknown): UserInfo | undefined =>
   data && typeof data === 'object' ? ('user_info' in data ? (data as Session).user_info : (data as UserInfo)) : undefined;
 
-/** /customer/personal_center: own name and phone, two-factor binding, a link to change the password. */
+/** /customer/personal_center: own name and phone, two-factor binding, Telegram binding status, a link to change the password. */
 export default function PersonalCenterScreen() {
   const { t } = useTranslation();
   const say = useUserMessage();
@@ -53,6 +54,7 @@ export default function PersonalCenterScreen() {
             </form>
           </Card>
           <TwoFactorCard info={info} onChanged={r.reload} />
+          <TelegramCard />
         </div>
       )}
     </ScreenFrame>

@@ -1,9 +1,13 @@
 import { menuInquire, roleAdd, roleInquire, roleRemove, roleUpdate, roleUpdateMenus } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
+import { MenuNodesDialog } from '../components/menu-nodes-dialog.tsx';
 import { PermissionDialog, ROLE_LABELS } from '../components/permission-dialog.tsx';
 
-/** /customer/role (super administrators): roles, their names and remarks, and each role's permission tree. */
+/**
+ * /customer/role (super administrators): roles, their names and remarks, each role's permission tree, and the
+ * menu tree's nodes themselves (a toolbar mode: docs/decisions/2026-11-23-menu-nodes.md).
+ */
 export const roleResource = defineResource(roleInquire, (r) => ({
   name: 'role',
   description: `${ROLE_LABELS}.description`,
@@ -22,6 +26,7 @@ export const roleResource = defineResource(roleInquire, (r) => ({
   update: r.form(roleUpdate, { button: 'update', fields: ['name', 'remarks'] }),
   remove: r.remove(roleRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
   actions: [
+    { kind: 'dialog', id: 'menu_nodes', scope: 'toolbar', button: 'update', label: `${ROLE_LABELS}.actions.menu_nodes`, icon: 'diagram-tree', dialog: MenuNodesDialog },
     { kind: 'dialog', id: 'permissions', scope: 'row', button: 'update', label: `${ROLE_LABELS}.actions.permissions`, icon: 'key', dialog: PermissionDialog },
     // Never offered as a button: the permission dialog saves through it (the resource saga runs form actions).
     r.formAction(roleUpdateMenus, { id: 'menus', scope: 'row', button: 'update', label: `${ROLE_LABELS}.actions.permissions`, icon: 'key', visible: () => false, form: { fields: [] } }),

@@ -1,4 +1,4 @@
-import { userInquire, userRemove, userUpdate } from '../../../../contracts/index.ts';
+import { userAdd, userInquire, userRemove, userUpdate } from '../../../../contracts/index.ts';
 import { ResourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
 import { GeneratedPassword } from '../components/generated-password.tsx';
@@ -8,7 +8,7 @@ import { USER_LABELS, userScreen } from '../user-parts.tsx';
 export const userListResource = defineResource(userInquire, (r) => ({
   name: 'user_list',
   description: `${USER_LABELS}.descriptions.user_list`,
-  ...userScreen(r, { update: userUpdate, remove: userRemove }),
+  ...userScreen(r, { add: userAdd, update: userUpdate, remove: userRemove }),
 }));
 
 export default function UserListScreen() {

@@ -35,7 +35,7 @@ export function useListModel<Row>(decl: ResourceDecl<Row>, r: ResourceHandle<Row
   const { state, rows } = r;
   const baseFilters = useMemo(() => filterFields(decl), [decl]);
   const filters = baseFilters.map((f) =>
-    f.type === 'field' && f.field.lookup ? { ...f, field: withLookupOptions([f.field], decl.lookups, state.lookups, i18n.language)[0]! } : f,
+    f.type === 'field' && f.field.lookup ? { ...f, field: withLookupOptions([f.field], decl.lookups, state.lookups, { language: i18n.language })[0]! } : f,
   );
   const serverSort = useMemo(() => serverSortFields(decl.list), [decl.list]);
   const hidden = state.hiddenColumns ?? decl.columns.filter((c) => c.hiddenByDefault).map(columnId);
