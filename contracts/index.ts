@@ -33,6 +33,7 @@ export * from './calls/statistics.ts';
 export * from './calls/shield.ts';
 export * from './calls/statistics-today.ts';
 export * from './calls/statistics-history.ts';
+export * from './calls/visitor.ts';
 export * from './calls/log.ts';
 export * from './calls/ip-black.ts';
 export * from './calls/checkout-ip.ts';

@@ -39,6 +39,7 @@ export const OWNED_LISTS: readonly OwnedList[] = [
   'statistics/historical',
   'telegram_bot_binding/inquire',
   'order/inquire',
+  'visitor/inquire',
 ];
 
 const QR: OwnedList = 'qr_code_list/inquire';
@@ -117,6 +118,7 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
   'statistics/home': { user_id: 'owner' },
   'telegram_bot_binding/remove': { ids: 'telegram_bot_binding/inquire' },
   'order/details': { id: 'order/inquire' },
+  'visitor/inquire': { qr_code_id: QR, user_id: 'owner' },
 };
 
 /** Id-like request fields of customer calls that name shared rows (catalogues every customer may use). */

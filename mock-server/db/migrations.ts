@@ -13,6 +13,7 @@ import { mall } from './migrations/016-mall.ts';
 import { telegramOutbox } from './migrations/017-telegram-outbox.ts';
 import { systemTools } from './migrations/014-system-tools.ts';
 import { moneyFlows } from './migrations/012-money-flows.ts';
+import { visitors } from './migrations/019-visitors.ts';
 
 /**
  * Numbered migrations, applied in order inside one transaction each; `PRAGMA user_version` records the last.
@@ -26,7 +27,7 @@ export interface Migration {
 }
 
 /** Add yours in its own file under migrations/ and list it here. */
-export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows, telegramOutbox];
+export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows, telegramOutbox, visitors];
 
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;

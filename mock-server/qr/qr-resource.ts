@@ -74,7 +74,7 @@ export const qrCodes = defineResource({
     },
     // The log and counters have no foreign keys (bulk speed); they go with the code.
     purge: ({ services: { db } }, rows) => {
-      for (const table of ['access_records', 'cleared_access_records', 'qr_code_daily', 'qr_code_ips'] as const) {
+      for (const table of ['access_records', 'cleared_access_records', 'qr_code_daily', 'qr_code_ips', 'visitors'] as const) {
         const stmt = db.prepare(`DELETE FROM ${table} WHERE qr_code_id = ?`);
         for (const r of rows) stmt.run(r.id);
       }

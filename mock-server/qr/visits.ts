@@ -40,7 +40,7 @@ interface ChildRow {
 
 /**
  * Writes of the visit path, on prepared statements built once per database. `record` is one transaction:
- * rotation step, access record (when the code's log is open), distinct-IP bookkeeping, daily and hourly counters, code totals.
+ * rotation step, access record and visitor row (when the code's log is open), distinct-IP bookkeeping, daily and hourly counters, code totals.
  */
 export function createVisitLog(db: Database, random: () => number = Math.random) {
   const rangeOf = db.prepare<[number], IpRange>('SELECT * FROM ip_ranges WHERE start <= ? ORDER BY start DESC LIMIT 1');
@@ -74,6 +74,16 @@ export function createVisitLog(db: Database, random: () => number = Math.random)
     ON CONFLICT (qr_code_id, day, hour) DO UPDATE SET view_number = view_number + 1,
       ip_view_number = ip_view_number + excluded.ip_view_number, mobile_view_number = mobile_view_number + excluded.mobile_view_number,
       tablet_view_number = tablet_view_number + excluded.tablet_view_number, pc_view_number = pc_view_number + excluded.pc_view_number`);
+  // Visitors (migration 019): one row per (code, host, IP); the latest visit's details win, a new row counts.
+  const upsertVisitor = db.prepare<[number, number, number, number, number, number, number], { ip_count: number }>(`
+    INSERT INTO visitors (qr_code_id, user_id, host_id, ip, ip_count, latest_time, ua_id, range_start)
+    VALUES (?, (SELECT user_id FROM qr_codes WHERE id = ?), ?, ?, 1, ?, ?, ?)
+    ON CONFLICT (qr_code_id, host_id, ip) DO UPDATE SET ip_count = ip_count + 1,
+      ua_id = CASE WHEN excluded.latest_time >= latest_time THEN excluded.ua_id ELSE ua_id END,
+      range_start = CASE WHEN excluded.latest_time >= latest_time THEN excluded.range_start ELSE range_start END,
+      latest_time = MAX(latest_time, excluded.latest_time)
+    RETURNING ip_count`);
+  const bumpVisitorCount = db.prepare<[number]>('UPDATE qr_codes SET visitor_count = visitor_count + 1 WHERE id = ?');
   const uaDevice = db.prepare<[number], { device: number }>('SELECT device FROM user_agents WHERE id = ?');
   const setUaDevice = db.prepare<[number, number]>('UPDATE user_agents SET device = ? WHERE id = ?');
   const insertStealing = db.prepare<[number, number, number, number, number, string]>(
@@ -123,7 +133,10 @@ export function createVisitLog(db: Database, random: () => number = Math.random)
     const uaRowId = userAgentId(visit.userAgent);
     if (logged) {
       const range = lookupRange(ip);
-      insertRecord.run(code.id, Math.floor(visit.timeMs / 1000), ip, visitHostId(visit.host), uaRowId, range ? range.start : -1);
+      const sec = Math.floor(visit.timeMs / 1000);
+      const host = visitHostId(visit.host);
+      insertRecord.run(code.id, sec, ip, host, uaRowId, range ? range.start : -1);
+      if (upsertVisitor.get(code.id, code.id, host, ip, sec, uaRowId, range ? range.start : -1)?.ip_count === 1) bumpVisitorCount.run(code.id);
     }
     const device = deviceOf(uaRowId, visit.userAgent);
     const last = ipLastDay.get(code.id, ip);
