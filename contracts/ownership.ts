@@ -111,7 +111,7 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
   'shield_push/update': { spare_domain_id: DOMAIN },
   'shield_push/records_inquire': { user_id: 'owner' },
   'domain_monitor/inquire': { user_id: 'owner' },
-  'statistics/today': { user_id: 'owner' },
+  'statistics/today': { user_id: 'owner', qr_code_id: QR },
   'statistics/hourly': { user_id: 'owner', qr_code_id: QR },
   'statistics/daily': { user_id: 'owner', qr_code_id: QR },
   'statistics/historical': { user_id: 'owner' },

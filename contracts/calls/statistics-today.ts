@@ -46,9 +46,9 @@ export type TodayStatistics = z.infer<typeof todayStatistics>;
 
 export const statisticsToday = defineCall({
   path: 'statistics/today',
-  summary: 'Landing page: visits and distinct IPs today vs yesterday until the same hour, hourly chart, top codes, top domains, devices.',
+  summary: 'Landing page: visits and distinct IPs today vs yesterday until the same hour, hourly chart, top codes, top domains, devices; all codes in scope or one.',
   access: permission('today_statistics'),
-  request: z.strictObject(scope),
+  request: z.strictObject({ ...scope, qr_code_id: id.optional() }),
   response: todayStatistics,
 });
 

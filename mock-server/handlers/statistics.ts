@@ -31,8 +31,11 @@ function dailySeries(db: Database, first: string, last: string, days: number): D
 export const statisticsHandlers = defineHandlers({
   ...historical.handlers,
   ...pcHistorical.handlers,
-  'statistics/today': ({ body, services, me }) =>
-    today(services.db, codeScope(services.db, me(), body.user_id), services.clock.now()),
+  'statistics/today': ({ body, services, me }) => {
+    const scope = codeScope(services.db, me(), body.user_id);
+    const within = body.qr_code_id === undefined ? scope : oneCode(services.db, scope, body.qr_code_id);
+    return today(services.db, within, services.clock.now());
+  },
   'statistics/hourly': ({ body, services, me }) => {
     const scope = codeScope(services.db, me(), body.user_id);
     const within = body.qr_code_id === undefined ? scope : oneCode(services.db, scope, body.qr_code_id);

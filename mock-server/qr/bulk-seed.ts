@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { ipRanges } from '../../fixtures/seed/ip-ranges.ts';
 import { USER_AGENTS, seededRandom } from '../../fixtures/visitors.ts';
 import { ACCESS_RECORD_INDEXES, ACCESS_RECORD_INDEX_NAMES } from '../db/migrations/003-qr-codes.ts';
+import { VISITOR_INDEXES, VISITOR_INDEX_NAMES } from '../db/migrations/019-visitors.ts';
 import { DEVICE, deviceClass, parseUserAgent } from '../domain/user-agent.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { cidrRange } from './seed.ts';
@@ -41,7 +42,7 @@ const VISITS_PER_IP = 5;
 /**
  * Fill a migrated, seeded database with a large access log fast: records are generated per code and per day,
  * written with multi-row prepared INSERTs in big transactions with the log's indexes dropped (built once at the
- * end), and every counter (code totals, children, daily and hourly counters, distinct IPs) is computed on the way, so the
+ * end), and every counter (code totals, children, daily and hourly counters, distinct IPs, visitors) is computed on the way, so the
  * data is as consistent as the visit path would have left it.
  */
 export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
@@ -108,7 +109,7 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
   };
 
   // Bulk mode: no log indexes while loading, no journal (a failed seed leaves a file to delete, nothing else).
-  for (const name of ACCESS_RECORD_INDEX_NAMES) db.exec(`DROP INDEX IF EXISTS ${name}`);
+  for (const name of [...ACCESS_RECORD_INDEX_NAMES, ...VISITOR_INDEX_NAMES]) db.exec(`DROP INDEX IF EXISTS ${name}`);
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -262144');
@@ -125,6 +126,11 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
   const setTotals = db.prepare(
     'UPDATE qr_codes SET view_number = view_number + ?, ip_view_number = ?, record_count = record_count + ?, pc_view_number = pc_view_number + ? WHERE id = ?',
   );
+  // Visitors (migration 019) as the visit transaction keeps them: one row per (code, host, IP), the latest visit's details.
+  const insertVisitor = db.prepare(
+    'INSERT INTO visitors (qr_code_id, user_id, host_id, ip, ip_count, latest_time, ua_id, range_start) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const setVisitorCount = db.prepare('UPDATE qr_codes SET visitor_count = visitor_count + ? WHERE id = ?');
   const setChildViews = db.prepare('UPDATE qr_code_children SET view_number = view_number + ? WHERE qr_code_id = ? AND sort = ?');
 
   const buffer: number[] = [];
@@ -167,6 +173,8 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
     const pool = Array.from({ length: Math.max(1, Math.ceil(total / VISITS_PER_IP)) }, randomIp);
     const poolUa = pool.map(() => uaIds[Math.floor(random() * uaIds.length)]!);
     const lastDay = new Map<number, string>();
+    /** ip → [visits, latest second, user agent id] (times ascend, so the last write is the latest visit). */
+    const seenIps = new Map<number, [number, number, number]>();
     let left = total;
     let pcTotal = 0;
     for (let d = 0; d < o.days && left > 0; d++) {
@@ -192,6 +200,12 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
         else if (device === DEVICE.pc) h[4]!++;
         seen.add(ip);
         lastDay.set(ip, day);
+        const v = seenIps.get(ip);
+        if (v) {
+          v[0]++;
+          v[1] = times[k]!;
+          v[2] = poolUa[p]!;
+        } else seenIps.set(ip, [1, times[k]!, poolUa[p]!]);
         push(codeId, times[k]!, ip, hostId, poolUa[p]!, rangeOf(ip));
       }
       if (n > 0) insertDaily.run(codeId, day, n, seen.size);
@@ -204,6 +218,8 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
       commitIfFull(false);
     }
     for (const ip of [...lastDay.keys()].sort((a, b) => a - b)) insertIp.run(codeId, ip, lastDay.get(ip)!);
+    for (const [ip, [count, latest, ua]] of seenIps) insertVisitor.run(codeId, o.userId, hostId, ip, count, latest, ua, rangeOf(ip));
+    setVisitorCount.run(seenIps.size, codeId);
     setTotals.run(total, lastDay.size, total, pcTotal, codeId);
     setChildViews.run(Math.ceil(total / 2), codeId, 0);
     setChildViews.run(Math.floor(total / 2), codeId, 1);
@@ -214,7 +230,7 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
   const rowsMs = performance.now() - loadStarted;
 
   const indexStarted = performance.now();
-  for (const sql of ACCESS_RECORD_INDEXES) db.exec(sql);
+  for (const sql of [...ACCESS_RECORD_INDEXES, ...VISITOR_INDEXES]) db.exec(sql);
   const indexMs = performance.now() - indexStarted;
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

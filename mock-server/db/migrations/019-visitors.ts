@@ -19,6 +19,7 @@ export const VISITOR_INDEXES = [
   'CREATE INDEX visitors_code_latest ON visitors (qr_code_id, latest_time, id)',
   'CREATE INDEX visitors_ip ON visitors (ip)',
 ] as const;
+export const VISITOR_INDEX_NAMES = VISITOR_INDEXES.map((sql) => sql.split(' ')[sql.includes('UNIQUE') ? 3 : 2]!);
 
 /** The aggregate of the access records still present, as the migration folds them in (tests compare with it). */
 export const VISITOR_BACKFILL_SELECT = `
