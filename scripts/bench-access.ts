@@ -84,7 +84,7 @@ seeded.db.close();
 
 const server = createMockServer({ dbPath, seed: false, mode: 'production', log: () => {} });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-let rows: string[][] = [];
+let rows: string[][];
 const direct: string[][] = [];
 try {
   rows = await runBenchCalls([...ACCESS_CALLS, ...STATISTICS_CALLS], fixture, benchClient(server), iterations);

@@ -54,12 +54,13 @@ const visitors = defineResource({
     filter: { op: 'choice', choices: FILTER_SQL },
   },
   orderBy: 'v.latest_time DESC, v.id DESC',
-  total: (db: Database, { filtered, owners }) =>
-    filtered
-      ? undefined
-      : (db
-          .prepare(`SELECT COALESCE(SUM(q.visitor_count), 0) AS n FROM qr_codes q WHERE q.removed = 1 AND ${owners.sql('q.user_id')}`)
-          .get(...owners.params) as { n: number }).n,
+  total: (db: Database, { filtered, filters, body, owners }) => {
+    // Unfiltered, or one code: the codes' maintained visitor_count (a COUNT would read every row).
+    const oneCode = filters.length === 1 && filters[0] === 'qr_code_id';
+    if (filtered && !oneCode) return undefined;
+    const sql = `SELECT COALESCE(SUM(q.visitor_count), 0) AS n FROM qr_codes q WHERE q.removed = 1 AND ${owners.sql('q.user_id')}`;
+    return (db.prepare(oneCode ? `${sql} AND q.id = ?` : sql).get(...owners.params, ...(oneCode ? [body.qr_code_id] : [])) as { n: number }).n;
+  },
   present: (rows) => present(rows as unknown as Raw[]),
 });
 

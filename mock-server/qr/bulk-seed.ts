@@ -42,7 +42,7 @@ const VISITS_PER_IP = 5;
 /**
  * Fill a migrated, seeded database with a large access log fast: records are generated per code and per day,
  * written with multi-row prepared INSERTs in big transactions with the log's indexes dropped (built once at the
- * end), and every counter (code totals, children, daily and hourly counters, distinct IPs, visitors) is computed on the way, so the
+ * end), and every counter (code totals, children, daily counters per code and per owner, hourly counters, distinct IPs, visitors) is computed on the way, so the
  * data is as consistent as the visit path would have left it.
  */
 export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
@@ -119,6 +119,8 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
   const insertMany = db.prepare(`INSERT INTO access_records (qr_code_id, create_time, ip, host_id, ua_id, range_start) VALUES ${values}`);
   const insertOne = db.prepare('INSERT INTO access_records (qr_code_id, create_time, ip, host_id, ua_id, range_start) VALUES (?, ?, ?, ?, ?, ?)');
   const insertDaily = db.prepare('INSERT INTO qr_code_daily (qr_code_id, day, view_number, ip_view_number) VALUES (?, ?, ?, ?)');
+  const addUserDaily = db.prepare(`INSERT INTO user_daily (user_id, day, view_number, ip_view_number) VALUES (?, ?, ?, ?)
+    ON CONFLICT (user_id, day) DO UPDATE SET view_number = view_number + excluded.view_number, ip_view_number = ip_view_number + excluded.ip_view_number`);
   const insertIp = db.prepare('INSERT INTO qr_code_ips (qr_code_id, ip, last_day) VALUES (?, ?, ?)');
   const insertHourly = db.prepare(
     'INSERT INTO qr_code_hourly (qr_code_id, day, hour, view_number, ip_view_number, mobile_view_number, tablet_view_number, pc_view_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -208,7 +210,10 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
         } else seenIps.set(ip, [1, times[k]!, poolUa[p]!]);
         push(codeId, times[k]!, ip, hostId, poolUa[p]!, rangeOf(ip));
       }
-      if (n > 0) insertDaily.run(codeId, day, n, seen.size);
+      if (n > 0) {
+        insertDaily.run(codeId, day, n, seen.size);
+        addUserDaily.run(o.userId, day, n, seen.size);
+      }
       hours.forEach((c, hour) => {
         if (c[0]) insertHourly.run(codeId, day, hour, ...c);
         pcTotal += c[4]!;

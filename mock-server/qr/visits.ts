@@ -64,6 +64,9 @@ export function createVisitLog(db: Database, random: () => number = Math.random)
   const bumpDaily = db.prepare<[number, string, number]>(`
     INSERT INTO qr_code_daily (qr_code_id, day, view_number, ip_view_number) VALUES (?, ?, 1, ?)
     ON CONFLICT (qr_code_id, day) DO UPDATE SET view_number = view_number + 1, ip_view_number = ip_view_number + excluded.ip_view_number`);
+  const bumpUserDaily = db.prepare<[number, string, number]>(`
+    INSERT INTO user_daily (user_id, day, view_number, ip_view_number) VALUES ((SELECT user_id FROM qr_codes WHERE id = ?), ?, 1, ?)
+    ON CONFLICT (user_id, day) DO UPDATE SET view_number = view_number + 1, ip_view_number = ip_view_number + excluded.ip_view_number`);
   const bumpCode = db.prepare<[number, number, number, number]>(
     'UPDATE qr_codes SET view_number = view_number + 1, ip_view_number = ip_view_number + ?, record_count = record_count + ?, pc_view_number = pc_view_number + ? WHERE id = ?',
   );
@@ -144,6 +147,7 @@ export function createVisitLog(db: Database, random: () => number = Math.random)
     const newToday = !last || last.last_day !== day ? 1 : 0;
     if (newToday) upsertIp.run(code.id, ip, day);
     bumpDaily.run(code.id, day, newToday);
+    bumpUserDaily.run(code.id, day, newToday);
     const pc = device === DEVICE.pc ? 1 : 0;
     bumpHourly.run(code.id, day, new Date(visit.timeMs).getHours(), newToday, device === DEVICE.mobile ? 1 : 0, device === DEVICE.tablet ? 1 : 0, pc);
     bumpCode.run(newIp, logged, pc, code.id);

@@ -76,7 +76,9 @@ export function defineResource<const C extends ResourceCalls, R extends object =
     if (!spec.owner) return { sql: () => '1', params: [] };
     const me = requireUser(user);
     if (spec.team && !spec.personal && me.role_kind === 'agent')
-      return { sql: (c) => `${c} IN (SELECT id FROM users WHERE id = ? OR superior_id = ?)`, params: [me.id, me.id] };
+      // `+`: no index on the owner column here, so a newest-first page walks the time index and stops at the
+      // page (per-owner ranges would each be read whole and sorted: 0.4 s over an agent's million rows).
+      return { sql: (c) => `+${c} IN (SELECT id FROM users WHERE id = ? OR superior_id = ?)`, params: [me.id, me.id] };
     const scope = scopeOf(me);
     return scope === undefined ? { sql: () => '1', params: [] } : { sql: (c) => `${c} = ?`, params: [scope] };
   }
@@ -91,8 +93,9 @@ export function defineResource<const C extends ResourceCalls, R extends object =
     const admin = user !== null && isAdmin(user);
     const values = body as Record<string, unknown>;
     for (const f of filters) if (admin || !f.filter.adminOnly) where.filter(f.column, f.filter, values[f.key]);
+    const set = filters.filter((f) => (admin || !f.filter.adminOnly) && ![undefined, null, ''].includes(values[f.key] as never)).map((f) => f.key);
     const total =
-      spec.total?.(db, { filtered: where.parts.length > fixed, owners }) ??
+      spec.total?.(db, { filtered: where.parts.length > fixed, filters: set, body: values, owners }) ??
       (prepared(db, `SELECT COUNT(*) AS n ${from} ${where.sql}`).get(...where.params) as { n: number }).n;
     const order = typeof spec.orderBy === 'string' ? spec.orderBy : spec.orderBy(body);
     const rows = prepared(db, `${select} ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)

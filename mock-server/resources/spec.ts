@@ -99,10 +99,14 @@ export interface ResourceSpec<C extends ResourceCalls, R extends object, A = R> 
   /** Lists: an agent sees the rows of their customers (`superior_id`) besides their own. */
   readonly team?: boolean;
   /**
-   * Lists: the total from a maintained counter instead of COUNT(*) (a million-row aggregate); `owners` is the
-   * caller's owner condition over a user id column; undefined falls back to COUNT(*).
+   * Lists: the total from a maintained counter instead of COUNT(*) (a million-row aggregate); `filters`: the
+   * request keys that filtered, `owners`: the caller's owner condition over a user id column; undefined falls
+   * back to COUNT(*).
    */
-  readonly total?: (db: Database, q: { readonly filtered: boolean; readonly owners: OwnerScope }) => number | undefined;
+  readonly total?: (
+    db: Database,
+    q: { readonly filtered: boolean; readonly filters: readonly string[]; readonly body: Readonly<Record<string, unknown>>; readonly owners: OwnerScope },
+  ) => number | undefined;
   readonly filters?: { readonly [K in ListKey<C>]?: Filter };
   /** ORDER BY of lists: static SQL, or chosen from a whitelist by request keys (`sortBy`). */
   readonly orderBy: string | ((body: BodyOf<C['inquire']>) => string);

@@ -20,12 +20,17 @@ export function daily(db: Database, scope: CodeScope, nowMs: number, start?: str
   if (first > today) throw badRequest('validation.future_day', { field: 'start_date' });
   if (first > last) throw badRequest('validation.time_order', { field: 'start_date' });
   if (daysBetween(first, last) >= DAILY_RANGE_MAX) throw badRequest('validation.range_max', { field: 'end_date' });
+  // A user scope reads the per-owner counters (owners × days rows); one code its own (days rows).
+  const { users } = scope;
   const rows = db
     .prepare<unknown[], Day>(
-      `SELECT day, SUM(view_number) AS view_number, SUM(ip_view_number) AS ip_view_number
-       FROM qr_code_daily d WHERE day BETWEEN ? AND ? AND ${scope.sql('d.qr_code_id')} GROUP BY day`,
+      users
+        ? `SELECT day, SUM(view_number) AS view_number, SUM(ip_view_number) AS ip_view_number
+           FROM user_daily d WHERE day BETWEEN ? AND ? AND ${users.sql('d.user_id')} GROUP BY day`
+        : `SELECT day, SUM(view_number) AS view_number, SUM(ip_view_number) AS ip_view_number
+           FROM qr_code_daily d WHERE day BETWEEN ? AND ? AND ${scope.sql('d.qr_code_id')} GROUP BY day`,
     )
-    .all(first, last, ...scope.params);
+    .all(first, last, ...(users ? users.params : scope.params));
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const days = daysBetween(first, last) + 1;
   const series = Array.from({ length: days }, (_, i) => {

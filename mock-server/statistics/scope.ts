@@ -12,12 +12,15 @@ export interface CodeScope {
   /** e.g. `h.qr_code_id IN (SELECT id FROM qr_codes WHERE user_id = ?)`, or `1` for everything. */
   sql(column: string): string;
   readonly params: readonly number[];
+  /** The same scope over an owner column (per-owner counters, migration 019); absent for one code. */
+  readonly users?: { sql(column: string): string; readonly params: readonly number[] };
 }
 
-const ALL: CodeScope = { sql: () => '1', params: [] };
+const ALL: CodeScope = { sql: () => '1', params: [], users: { sql: () => '1', params: [] } };
 const ofUser = (userId: number): CodeScope => ({
   sql: (c) => `${c} IN (SELECT id FROM qr_codes WHERE user_id = ?)`,
   params: [userId],
+  users: { sql: (c) => `${c} = ?`, params: [userId] },
 });
 
 export function codeScope(db: Database, me: UserRow, userId: number | undefined): CodeScope {
@@ -31,6 +34,7 @@ export function codeScope(db: Database, me: UserRow, userId: number | undefined)
       return {
         sql: (c) => `${c} IN (SELECT q.id FROM qr_codes q JOIN users u ON u.id = q.user_id WHERE u.id = ? OR u.superior_id = ?)`,
         params: [me.id, me.id],
+        users: { sql: (c) => `${c} IN (SELECT id FROM users WHERE id = ? OR superior_id = ?)`, params: [me.id, me.id] },
       };
     if (userId !== me.id && !db.prepare('SELECT 1 FROM users WHERE id = ? AND superior_id = ?').get(userId, me.id)) throw notFound();
     return ofUser(userId);

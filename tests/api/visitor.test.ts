@@ -103,6 +103,18 @@ describe('visitor/inquire', () => {
     }
   });
 
+  it('a code removed for good takes its visitors and its share of the owner’s daily counters with it', async () => {
+    const code = SEEDED.c2code01;
+    expect((await list(tok.customer02, { qr_code_id: code })).total).toBeGreaterThan(0);
+    ok(await t.call('qr_code_list/remove', { ids: [code] }, tok.customer02));
+    expect((await list(tok.customer02, { qr_code_id: code })).total).toBe(0);
+    ok(await t.call('qr_code_list/qr_code_remove', { ids: [code] }, tok.customer02));
+    expect(t.db.prepare('SELECT COUNT(*) FROM visitors WHERE qr_code_id = ?').pluck().get(code)).toBe(0);
+    expect(t.db.prepare("SELECT COALESCE(SUM(view_number), 0) FROM user_daily WHERE user_id = ?").pluck().get(userId('customer02'))).toBe(
+      t.db.prepare('SELECT COALESCE(SUM(d.view_number), 0) FROM qr_code_daily d JOIN qr_codes q ON q.id = d.qr_code_id WHERE q.user_id = ?').pluck().get(userId('customer02')),
+    );
+  });
+
   it('refuses bad input with 400 naming the field, changing nothing', async () => {
     await refusedUnchanged('visitor/inquire', { ip: '1.2.3' }, tok.customer01, 400, /^ip: /);
     await refusedUnchanged('visitor/inquire', { filter: 'martian' }, tok.customer01, 400, /^filter: /);

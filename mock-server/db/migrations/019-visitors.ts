@@ -9,6 +9,7 @@ import type { Migration } from '../migrations.ts';
  *   nothing (like every counter), purging a code deletes its visitors.
  * - qr_codes.visitor_count: rows per code, so an unfiltered page's total is a sum over the codes in scope
  *   rather than a COUNT over a million rows.
+ * - user_daily: each owner's daily counters (the sum of their codes'), read by daily statistics over a scope.
  * Existing access records are folded in once (SQLite takes the bare columns of a single-MAX() group from the
  * row holding the maximum, i.e. the latest visit).
  */
@@ -29,7 +30,7 @@ export const VISITOR_BACKFILL_SELECT = `
 
 export const visitors: Migration = {
   version: 19,
-  name: 'visitors: one row per code, visit host and IP; per-code visitor counts',
+  name: 'visitors: one row per code, visit host and IP; per-code visitor counts; daily counters per owner',
   sql: `
     CREATE TABLE visitors (
       id INTEGER PRIMARY KEY,
@@ -47,5 +48,18 @@ export const visitors: Migration = {
       ${VISITOR_BACKFILL_SELECT} ORDER BY latest_time;
     ${VISITOR_INDEXES.map((sql) => `${sql};`).join('\n    ')}
     UPDATE qr_codes SET visitor_count = (SELECT COUNT(*) FROM visitors v WHERE v.qr_code_id = qr_codes.id);
+
+    -- Daily counters per owner (the sums of their codes' qr_code_daily rows), so a customer's 90 days are 90
+    -- rows, not codes × days; written beside qr_code_daily by the visit transaction.
+    CREATE TABLE user_daily (
+      user_id INTEGER NOT NULL,
+      day TEXT NOT NULL,
+      view_number INTEGER NOT NULL DEFAULT 0,
+      ip_view_number INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (user_id, day)
+    ) STRICT, WITHOUT ROWID;
+    INSERT INTO user_daily (user_id, day, view_number, ip_view_number)
+      SELECT q.user_id, d.day, SUM(d.view_number), SUM(d.ip_view_number)
+      FROM qr_code_daily d JOIN qr_codes q ON q.id = d.qr_code_id GROUP BY q.user_id, d.day;
   `,
 };
