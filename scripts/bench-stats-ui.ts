@@ -46,6 +46,7 @@ let widen = false;
 async function chartRun(page: Page): Promise<number> {
   widen = false;
   await page.goto(`${url}#/customer/daily_statistics`);
+  await page.reload(); // a new page each run (the same address would keep the last run's 366 days)
   await page.locator('[data-chart="line"] canvas').waitFor({ timeout: 30_000 });
   // The screen's own 30 days first (every request of the opening answered), then the widened click.
   await page.locator('[data-card="days"]', { hasText: /^\D*30\D*$/ }).waitFor({ timeout: 30_000 });
