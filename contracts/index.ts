@@ -37,6 +37,7 @@ export * from './calls/statistics-period.ts';
 export * from './calls/statistics-range.ts';
 export * from './calls/statistics-summary.ts';
 export * from './calls/statistics-live.ts';
+export * from './calls/visitor.ts';
 export * from './calls/log.ts';
 export * from './calls/ip-black.ts';
 export * from './calls/checkout-ip.ts';

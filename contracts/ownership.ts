@@ -40,6 +40,7 @@ export const OWNED_LISTS: readonly OwnedList[] = [
   'telegram_bot_binding/inquire',
   'admin/telegram_binding_inquire',
   'order/inquire',
+  'visitor/inquire',
 ];
 
 const QR: OwnedList = 'qr_code_list/inquire';
@@ -111,7 +112,7 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
   'shield_push/update': { spare_domain_id: DOMAIN },
   'shield_push/records_inquire': { user_id: 'owner' },
   'domain_monitor/inquire': { user_id: 'owner' },
-  'statistics/today': { user_id: 'owner' },
+  'statistics/today': { user_id: 'owner', qr_code_id: QR },
   'statistics/hourly': { user_id: 'owner', qr_code_id: QR },
   'statistics/daily': { user_id: 'owner', qr_code_id: QR },
   'statistics/historical': { user_id: 'owner' },
@@ -121,6 +122,7 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
   'statistics/real_time': { user_id: 'owner' },
   'telegram_bot_binding/remove': { ids: 'telegram_bot_binding/inquire' },
   'order/details': { id: 'order/inquire' },
+  'visitor/inquire': { qr_code_id: QR, user_id: 'owner' },
 };
 
 /** Id-like request fields of customer calls that name shared rows (catalogues every customer may use). */

@@ -39,12 +39,13 @@ import { profileCalls } from './calls/profile.ts';
 import { vipCalls } from './calls/vip.ts';
 import { agentCalls } from './calls/agent.ts';
 import { walletCalls } from './calls/wallet.ts';
+import { visitorCalls } from './calls/visitor.ts';
 
 /**
  * Every HTTP call of the product. Adding a call = adding its `defineCall` to an area file and the area's
  * array here; the server refuses to start a registered call without a handler (see tests/contract).
  */
-export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls, ...qrCodeCalls, ...qrCodeAccessCalls, ...domainCalls, ...rotationCalls, ...ledgerCalls, ...uploadCalls, ...asyncOperationsCalls, ...mallCategoryCalls, ...statisticsCalls, ...shieldCalls, ...statisticsTodayCalls, ...statisticsPeriodCalls, ...mallBrandCalls, ...mallProductCalls, ...pictureCalls, ...documentCalls, ...siteConfigCalls, ...logCalls, ...ipBlackAllCalls, ...checkoutIpCalls, ...configurationCalls, ...languageCalls, ...databaseToolCalls, ...telegramCalls, ...serverListCalls, ...scriptCalls, ...userCalls, ...roleCalls, ...subscriberConfigCalls, ...profileCalls, ...vipCalls, ...agentCalls, ...walletCalls, ...statisticsSummaryCalls, ...statisticsLiveCalls, ...menuCalls] as const satisfies readonly CallDef[];
+export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls, ...qrCodeCalls, ...qrCodeAccessCalls, ...domainCalls, ...rotationCalls, ...ledgerCalls, ...uploadCalls, ...asyncOperationsCalls, ...mallCategoryCalls, ...statisticsCalls, ...shieldCalls, ...statisticsTodayCalls, ...statisticsPeriodCalls, ...mallBrandCalls, ...mallProductCalls, ...pictureCalls, ...documentCalls, ...siteConfigCalls, ...logCalls, ...ipBlackAllCalls, ...checkoutIpCalls, ...configurationCalls, ...languageCalls, ...databaseToolCalls, ...telegramCalls, ...serverListCalls, ...scriptCalls, ...userCalls, ...roleCalls, ...subscriberConfigCalls, ...profileCalls, ...vipCalls, ...agentCalls, ...walletCalls, ...statisticsSummaryCalls, ...statisticsLiveCalls, ...menuCalls, ...visitorCalls] as const satisfies readonly CallDef[];
 
 export type AnyCall = (typeof calls)[number];
 export type CallPath = AnyCall['path'];

@@ -99,7 +99,8 @@ export const ROUTES = [
   r('user_list', 'users', 'admin', [...CRUD, 'balance', 'force_refresh', 'reset_password']),
   r('administrators', 'users', 'super', [...CRUD]),
   r('role', 'users', 'super', [...CRUD]),
-  r('visitor', 'users', 'admin'),
+  // Every role sees the visitors of the codes in its scope (issue 10): customers their own, agents their customers'.
+  r('visitor', 'users', 'customer'),
   r('telegram_bot_binding', 'users', 'customer', ['remove']),
 
   r('mall_product_list', 'mall', 'admin', [...CRUD]),

@@ -1,43 +1,50 @@
+import type { BenchCall } from '../harness/bench.ts';
 import { addDays } from '../mock-server/qr/time.ts';
 
-type Answer = { status: boolean; message?: string; data?: unknown };
-type Measure = (what: string, targetMs: number, run: () => Promise<Answer>, check: (r: { data?: unknown }) => string) => Promise<void>;
+/** What the bench seeded, for the calls' bodies. */
+export interface AccessFixture {
+  today: string;
+  bigCodeId: number;
+  bigFileName: string;
+  bigPassword: string;
+  bigRecords: number;
+  /** customer01's codes (the bench codes and the seed's own). */
+  codes: number;
+  /** 50 IPs for the public lookup: 40 that visited the big code this week. */
+  ips: string[];
+}
+
+const n = (x: number) => x.toLocaleString('en');
+const visits = (d: unknown) => `${n((d as { view_number: number }).view_number)} visits`;
+const total = (d: unknown) => `${(d as { content: unknown[] }).content.length} rows of ${n((d as { total: number }).total)}`;
+const big = (f: AccessFixture) => `big code (${n(f.bigRecords)} records)`;
+const mine = (f: AccessFixture) => `customer01's ${f.codes} codes`;
+const cells = (d: unknown) => `${(d as { cells: unknown[] }).cells.length} cells, ${visits(d)}`;
+const days90 = (f: AccessFixture) => ({ start_date: addDays(f.today, -89), end_date: f.today });
 
 /**
- * Issue 10's rows of `npm run bench:access`: the statistics calls over HTTP for the big code and for the
- * customer's whole scope (every bench code), and home_admin as an administrator.
+ * Issue 10's rows of `npm run bench:access`: each statistics call for one code and for the customer's whole
+ * scope, visitor/inquire's first page per role, home_admin. One entry per row; add a row here.
  */
-export async function benchStatistics(o: {
-  measure: Measure;
-  call: (path: string, body: unknown, token?: string) => Promise<Answer>;
-  token: string;
-  adminToken: string;
-  bigCodeId: number;
-  codes: number;
-  today: string;
-}) {
-  const { measure, call, token, bigCodeId, today } = o;
-  const sum = (r: { data?: unknown }) => `${(r.data as { view_number: number }).view_number.toLocaleString('en')} visits`;
-  const scope = `customer01's ${o.codes} codes`;
-  await measure(`statistics/today, ${scope}`, 20, () => call('statistics/today', {}, token), (r) =>
-    `${(r.data as { visits_today: number }).visits_today.toLocaleString('en')} visits today`,
-  );
-  await measure('statistics/hourly, big code, yesterday', 20, () => call('statistics/hourly', { qr_code_id: bigCodeId, day: addDays(today, -1) }, token), sum);
-  await measure(`statistics/hourly, ${scope}, yesterday`, 20, () => call('statistics/hourly', { day: addDays(today, -1) }, token), sum);
-  const range = { start_date: addDays(today, -89), end_date: today };
-  await measure('statistics/daily, big code, 90 days', 20, () => call('statistics/daily', { ...range, qr_code_id: bigCodeId }, token), sum);
-  await measure(`statistics/daily, ${scope}, 90 days`, 20, () => call('statistics/daily', range, token), sum);
-  // Wave 3: the previous-period overlay and the breakdowns (migration 020's counters).
-  await measure(`statistics/daily + compare, ${scope}, 90 days`, 20, () => call('statistics/daily', { ...range, compare: true }, token), sum);
-  const cells = (r: { data?: unknown }) => `${(r.data as { cells: unknown[] }).cells.length} cells, ${sum(r)}`;
-  await measure('statistics/breakdown, big code, 90 days', 20, () => call('statistics/breakdown', { ...range, qr_code_id: bigCodeId }, token), cells);
-  await measure(`statistics/breakdown, ${scope}, 90 days`, 20, () => call('statistics/breakdown', range, token), cells);
-  await measure('statistics/breakdown, whole service, 30 days', 50, () => call('statistics/breakdown', { start_date: addDays(today, -29), end_date: today }, o.adminToken), cells);
-  await measure(`statistics/historical first page, ${scope}`, 20, () => call('statistics/historical', { page: 1, page_size: 20 }, token), (r) =>
-    `${(r.data as { total: number }).total} codes`,
-  );
-  await measure('statistics/visit_summary, 90 days, administrator', 50, () => call('statistics/visit_summary', range, o.adminToken), sum);
-  await measure('statistics/home_admin (30 days), administrator', 50, () => call('statistics/home_admin', {}, o.adminToken), (r) =>
-    `${(r.data as { visits_range: number }).visits_range.toLocaleString('en')} visits`,
-  );
-}
+export const STATISTICS_CALLS: readonly BenchCall<AccessFixture>[] = [
+  { call: 'statistics/today', scope: big, as: 'customer01', body: (f) => ({ qr_code_id: f.bigCodeId }), target: 20, detail: (d) => `${n((d as { visits_today: number }).visits_today)} visits today` },
+  { call: 'statistics/today', scope: mine, as: 'customer01', body: () => ({}), target: 20, detail: (d) => `${n((d as { visits_today: number }).visits_today)} visits today` },
+  { call: 'statistics/daily', scope: (f) => `${big(f)}, 90 days`, as: 'customer01', body: (f) => ({ ...days90(f), qr_code_id: f.bigCodeId }), target: 20, detail: visits },
+  { call: 'statistics/daily', scope: (f) => `${mine(f)}, 90 days`, as: 'customer01', body: days90, target: 20, detail: visits },
+  { call: 'statistics/hourly', scope: (f) => `${big(f)}, yesterday`, as: 'customer01', body: (f) => ({ qr_code_id: f.bigCodeId, day: addDays(f.today, -1) }), target: 20, detail: visits },
+  { call: 'statistics/hourly', scope: (f) => `${mine(f)}, yesterday`, as: 'customer01', body: (f) => ({ day: addDays(f.today, -1) }), target: 20, detail: visits },
+  { call: 'statistics/historical', scope: big, as: 'customer01', body: (f) => ({ file_name: f.bigFileName, page: 1, page_size: 20 }), target: 20, detail: total },
+  { call: 'statistics/historical', scope: (f) => `${mine(f)}, first page`, as: 'customer01', body: () => ({ page: 1, page_size: 20 }), target: 20, detail: total },
+  { call: 'visitor/inquire', scope: big, as: 'customer01', body: (f) => ({ qr_code_id: f.bigCodeId, page: 1, page_size: 20 }), target: 20, detail: total },
+  { call: 'visitor/inquire', scope: (f) => `${mine(f)}, first page`, as: 'customer01', body: () => ({ page: 1, page_size: 20 }), target: 20, detail: total },
+  { call: 'visitor/inquire', scope: 'agent01 (own + customers), first page', as: 'agent01', body: () => ({ page: 1, page_size: 20 }), target: 20, detail: total },
+  { call: 'visitor/inquire', scope: 'administrator, every code, first page', as: 'admin01', body: () => ({ page: 1, page_size: 20 }), target: 20, detail: total },
+  { call: 'visitor/inquire', scope: 'administrator, WeChat filter, first page', as: 'admin01', body: () => ({ filter: 'wechat', page: 1, page_size: 20 }), target: 20, detail: total },
+  { call: 'statistics/home_admin', scope: 'administrator, 30 days', as: 'admin01', body: () => ({}), target: 50, detail: (d) => `${n((d as { visits_range: number }).visits_range)} visits` },
+  // Wave 3: the previous-period overlay, the breakdowns (migration 020) and visit_summary (migration 018).
+  { call: 'statistics/daily', scope: (f) => `${mine(f)}, 90 days + compare`, as: 'customer01', body: (f) => ({ ...days90(f), compare: true }), target: 20, detail: visits },
+  { call: 'statistics/breakdown', scope: (f) => `${big(f)}, 90 days`, as: 'customer01', body: (f) => ({ ...days90(f), qr_code_id: f.bigCodeId }), target: 20, detail: cells },
+  { call: 'statistics/breakdown', scope: (f) => `${mine(f)}, 90 days`, as: 'customer01', body: days90, target: 20, detail: cells },
+  { call: 'statistics/breakdown', scope: 'administrator, whole service, 30 days', as: 'admin01', body: (f) => ({ start_date: addDays(f.today, -29), end_date: f.today }), target: 50, detail: cells },
+  { call: 'statistics/visit_summary', scope: 'administrator, 90 days', as: 'admin01', body: days90, target: 50, detail: visits },
+];

@@ -13,6 +13,7 @@ export const screens: Readonly<Partial<Record<RouteName, Screen>>> = {
   update_password: lazy(() => import('../features/auth/screens/update-password-screen.tsx')),
   pay_config: lazy(() => import('../features/shell/screens/pay-config-screen.tsx')),
   url_key_platform: lazy(() => import('../features/qr-codes/screens/url-key-platform-screen.tsx')),
+  visitor: lazy(() => import('../features/access-log/screens/visitor-screen.tsx')),
   async_operations: lazy(() => import('../features/async-operations/screens/async-operations-screen.tsx')),
   qr_code_list: lazy(() => import('../features/qr-codes/screens/qr-code-list-screen.tsx')),
   set_qr_code: lazy(() => import('../features/qr-codes/screens/set-qr-code-screen.tsx')),

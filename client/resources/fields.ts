@@ -21,6 +21,11 @@ function withEnum(spec: FieldSpec, e: AnyEnum | undefined): FieldSpec {
   return { ...spec, options: e.options.filter((o) => codes.has(o.value)).map((o) => ({ value: o.value, labelKey: o.labelKey })) };
 }
 
+/** String choices labelled `<prefix>.<value>` (a z.enum of words has no enum of its own). */
+function withOptionLabels(spec: FieldSpec, prefix: string): FieldSpec {
+  return spec.options ? { ...spec, options: spec.options.map((o) => ({ ...o, labelKey: `${prefix}.${String(o.value)}` })) } : spec;
+}
+
 function withKind(spec: FieldSpec, kind: FieldKind | undefined): FieldSpec {
   return kind ? { ...spec, kind } : spec;
 }
@@ -92,7 +97,8 @@ export function filterFields(decl: Pick<ResourceDecl, 'name' | 'labels' | 'list'
     // A long text is still a one-line search box in a filter bar; a yes/no field is a choice of any, yes or no
     // (a switch could not say "any").
     const base: FieldSpec = spec.kind === 'textarea' ? { ...spec, kind: 'text' } : spec.valueType === 'boolean' ? { ...spec, kind: 'select', options: YES_NO } : spec;
-    const refined = withKind(withEnum(base, o.enum), o.kind);
+    const labelled = 'optionLabels' in o && o.optionLabels ? withOptionLabels(base, o.optionLabels) : base;
+    const refined = withKind(withEnum(labelled, o.enum), o.kind);
     const lookup = 'lookup' in o && o.lookup ? { kind: 'select' as const, lookup: o.lookup } : {};
     // A filter is never required: blank means "any".
     return [{ type: 'field', field: { ...refined, ...lookup, required: false, label: fieldLabel(labelsOf(decl), o.field) } }];

@@ -40,7 +40,8 @@ export type FieldColumn<Row> = ColumnBase & { readonly field: Extract<keyof Row,
 export interface CustomColumn<Row> extends ColumnBase {
   readonly kind: 'custom';
   readonly id: string;
-  render(row: Row): ReactNode;
+  /** `rows`: the page shown, for cells that compare a row with the others (the §9 IP badges). */
+  render(row: Row, rows: readonly Row[]): ReactNode;
   /** Plain text for CSV export; without it the column is left out of exports. */
   text?(row: Row): string;
 }
@@ -50,7 +51,14 @@ export type ColumnDecl<Row> = FieldColumn<Row> | CustomColumn<Row>;
 /** A filter over the list call's request: one field, or a date-time pair shown as one date range. */
 export type FilterDecl<L extends ListCall> =
   | FilterKey<L>
-  | { readonly field: FilterKey<L>; readonly kind?: FieldKind; readonly enum?: AnyEnum; readonly lookup?: string }
+  | {
+      readonly field: FilterKey<L>;
+      readonly kind?: FieldKind;
+      readonly enum?: AnyEnum;
+      readonly lookup?: string;
+      /** i18n prefix labelling a string choice's values (`<prefix>.<value>`); number enums use `enum`. */
+      readonly optionLabels?: string;
+    }
   | { readonly range: readonly [from: FilterKey<L>, to: FilterKey<L>]; readonly label?: string };
 
 /** What a lookup's choices may depend on: the console language and the row an edit form is open on (absent when adding). */
@@ -204,7 +212,11 @@ export interface ResourceDecl<Row = unknown> {
   /** Field identifying a row (selection, update, remove). Default 'id'. */
   readonly rowKey?: string;
   readonly columns: readonly ColumnDecl<Row>[];
-  readonly filters?: readonly (string | { field: string; kind?: FieldKind; enum?: AnyEnum; lookup?: string } | { range: readonly [string, string]; label?: string })[];
+  readonly filters?: readonly (
+    | string
+    | { field: string; kind?: FieldKind; enum?: AnyEnum; lookup?: string; optionLabels?: string }
+    | { range: readonly [string, string]; label?: string }
+  )[];
   /** Body fields always sent with the list call (e.g. a removed-only view). */
   readonly fixedQuery?: Readonly<Record<string, unknown>>;
   readonly create?: FormDecl<CallDef, Row>;

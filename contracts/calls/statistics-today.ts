@@ -43,9 +43,9 @@ export type TodayStatistics = z.infer<typeof todayStatistics>;
 
 export const statisticsToday = defineCall({
   path: 'statistics/today',
-  summary: 'Landing page: visits and distinct IPs today vs yesterday until the same hour, hourly chart, top codes, top domains, devices.',
+  summary: 'Landing page: visits and distinct IPs today vs yesterday until the same hour, hourly chart, top codes, top domains, devices; all codes in scope or one.',
   access: permission('today_statistics'),
-  request: z.strictObject({ ...statisticsScope, ...compareField }),
+  request: z.strictObject({ ...statisticsScope, ...compareField, qr_code_id: id.optional() }),
   response: todayStatistics,
 });
 

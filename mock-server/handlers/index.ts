@@ -36,6 +36,7 @@ import { profileHandlers } from './profile.ts';
 import { vipHandlers } from './vip.ts';
 import { agentHandlers } from './agent.ts';
 import { walletHandlers } from './wallet.ts';
+import { visitorHandlers } from './visitor.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -76,4 +77,5 @@ export const handlers: HandlerMap = {
   ...vipHandlers,
   ...agentHandlers,
   ...walletHandlers,
+  ...visitorHandlers,
 };

@@ -17,8 +17,11 @@ const countOf = (db: Database, sql: string, ...params: (string | number)[]): num
 export const statisticsHandlers = defineHandlers({
   ...historical.handlers,
   ...pcHistorical.handlers,
-  'statistics/today': ({ body, services, me }) =>
-    today(services.db, codeScope(services.db, me(), body.user_id), services.clock.now(), body.compare),
+  'statistics/today': ({ body, services, me }) => {
+    const scope = codeScope(services.db, me(), body.user_id);
+    const within = body.qr_code_id === undefined ? scope : oneCode(services.db, scope, body.qr_code_id);
+    return today(services.db, within, services.clock.now(), body.compare);
+  },
   'statistics/hourly': ({ body, services, me }) => {
     const scope = codeScope(services.db, me(), body.user_id);
     const within = body.qr_code_id === undefined ? scope : oneCode(services.db, scope, body.qr_code_id);

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { ipRanges } from '../../fixtures/seed/ip-ranges.ts';
 import { USER_AGENTS, seededRandom } from '../../fixtures/visitors.ts';
 import { ACCESS_RECORD_INDEXES, ACCESS_RECORD_INDEX_NAMES } from '../db/migrations/003-qr-codes.ts';
+import { VISITOR_INDEXES, VISITOR_INDEX_NAMES } from '../db/migrations/019-visitors.ts';
 import { DEVICE, deviceClass, parseUserAgent } from '../domain/user-agent.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { createBreakdownCounters, type PlaceOf } from '../statistics/breakdown-counters.ts';
@@ -42,7 +43,7 @@ const VISITS_PER_IP = 5;
 /**
  * Fill a migrated, seeded database with a large access log fast: records are generated per code and per day,
  * written with multi-row prepared INSERTs in big transactions with the log's indexes dropped (built once at the
- * end), and every counter (code totals, children, daily and hourly counters, distinct IPs) is computed on the way, so the
+ * end), and every counter (code totals, children, daily counters per code and per owner, hourly counters, distinct IPs, visitors) is computed on the way, so the
  * data is as consistent as the visit path would have left it.
  */
 export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
@@ -115,7 +116,7 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
   };
 
   // Bulk mode: no log indexes while loading, no journal (a failed seed leaves a file to delete, nothing else).
-  for (const name of ACCESS_RECORD_INDEX_NAMES) db.exec(`DROP INDEX IF EXISTS ${name}`);
+  for (const name of [...ACCESS_RECORD_INDEX_NAMES, ...VISITOR_INDEX_NAMES]) db.exec(`DROP INDEX IF EXISTS ${name}`);
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -262144');
@@ -125,6 +126,8 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
   const insertMany = db.prepare(`INSERT INTO access_records (qr_code_id, create_time, ip, host_id, ua_id, range_start) VALUES ${values}`);
   const insertOne = db.prepare('INSERT INTO access_records (qr_code_id, create_time, ip, host_id, ua_id, range_start) VALUES (?, ?, ?, ?, ?, ?)');
   const insertDaily = db.prepare('INSERT INTO qr_code_daily (qr_code_id, day, view_number, ip_view_number) VALUES (?, ?, ?, ?)');
+  const addUserDaily = db.prepare(`INSERT INTO user_daily (user_id, day, view_number, ip_view_number) VALUES (?, ?, ?, ?)
+    ON CONFLICT (user_id, day) DO UPDATE SET view_number = view_number + excluded.view_number, ip_view_number = ip_view_number + excluded.ip_view_number`);
   const insertIp = db.prepare('INSERT INTO qr_code_ips (qr_code_id, ip, last_day) VALUES (?, ?, ?)');
   const insertHourly = db.prepare(
     'INSERT INTO qr_code_hourly (qr_code_id, day, hour, view_number, ip_view_number, mobile_view_number, tablet_view_number, pc_view_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -132,6 +135,11 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
   const setTotals = db.prepare(
     'UPDATE qr_codes SET view_number = view_number + ?, ip_view_number = ?, record_count = record_count + ?, pc_view_number = pc_view_number + ? WHERE id = ?',
   );
+  // Visitors (migration 019) as the visit transaction keeps them: one row per (code, host, IP), the latest visit's details.
+  const insertVisitor = db.prepare(
+    'INSERT INTO visitors (qr_code_id, user_id, host_id, ip, ip_count, latest_time, ua_id, range_start) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const setVisitorCount = db.prepare('UPDATE qr_codes SET visitor_count = visitor_count + ? WHERE id = ?');
   const setChildViews = db.prepare('UPDATE qr_code_children SET view_number = view_number + ? WHERE qr_code_id = ? AND sort = ?');
 
   const buffer: number[] = [];
@@ -174,6 +182,8 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
     const pool = Array.from({ length: Math.max(1, Math.ceil(total / VISITS_PER_IP)) }, randomIp);
     const poolUa = pool.map(() => uaIds[Math.floor(random() * uaIds.length)]!);
     const lastDay = new Map<number, string>();
+    /** ip → [visits, latest second, user agent id] (times ascend, so the last write is the latest visit). */
+    const seenIps = new Map<number, [number, number, number]>();
     let left = total;
     let pcTotal = 0;
     for (let d = 0; d < o.days && left > 0; d++) {
@@ -203,13 +213,22 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
         const rangeStart = rangeOf(ip);
         const cell = `${agentOfUa.get(poolUa[p]!)!}|${placeOfRange.get(rangeStart) ?? -1}`;
         cells.set(cell, (cells.get(cell) ?? 0) + 1);
+        const v = seenIps.get(ip);
+        if (v) {
+          v[0]++;
+          v[1] = times[k]!;
+          v[2] = poolUa[p]!;
+        } else seenIps.set(ip, [1, times[k]!, poolUa[p]!]);
         push(codeId, times[k]!, ip, hostId, poolUa[p]!, rangeStart);
       }
       for (const [cell, count] of cells) {
         const [agent, place] = cell.split('|').map(Number) as [number, number];
         breakdowns.count(codeId, day, agent, place, count, o.userId);
       }
-      if (n > 0) insertDaily.run(codeId, day, n, seen.size);
+      if (n > 0) {
+        insertDaily.run(codeId, day, n, seen.size);
+        addUserDaily.run(o.userId, day, n, seen.size);
+      }
       hours.forEach((c, hour) => {
         if (c[0]) insertHourly.run(codeId, day, hour, ...c);
         pcTotal += c[4]!;
@@ -219,6 +238,8 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
       commitIfFull(false);
     }
     for (const ip of [...lastDay.keys()].sort((a, b) => a - b)) insertIp.run(codeId, ip, lastDay.get(ip)!);
+    for (const [ip, [count, latest, ua]] of seenIps) insertVisitor.run(codeId, o.userId, hostId, ip, count, latest, ua, rangeOf(ip));
+    setVisitorCount.run(seenIps.size, codeId);
     setTotals.run(total, lastDay.size, total, pcTotal, codeId);
     setChildViews.run(Math.ceil(total / 2), codeId, 0);
     setChildViews.run(Math.floor(total / 2), codeId, 1);
@@ -235,7 +256,7 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
   const rowsMs = performance.now() - loadStarted;
 
   const indexStarted = performance.now();
-  for (const sql of ACCESS_RECORD_INDEXES) db.exec(sql);
+  for (const sql of [...ACCESS_RECORD_INDEXES, ...VISITOR_INDEXES]) db.exec(sql);
   const indexMs = performance.now() - indexStarted;
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

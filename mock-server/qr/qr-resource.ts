@@ -75,7 +75,12 @@ export const qrCodes = defineResource({
     },
     // The log and counters have no foreign keys (bulk speed); they go with the code.
     purge: ({ services: { db } }, rows) => {
-      for (const table of ['access_records', 'cleared_access_records', 'qr_code_daily', 'qr_code_hourly', 'qr_code_domain_daily', 'qr_code_ips'] as const) {
+      // The owner's daily counters lose what the code added (migration 019), before its own rows go.
+      const lower = db.prepare(`UPDATE user_daily SET view_number = user_daily.view_number - d.view_number,
+        ip_view_number = user_daily.ip_view_number - d.ip_view_number
+        FROM qr_code_daily d WHERE d.qr_code_id = ? AND user_daily.user_id = ? AND user_daily.day = d.day`);
+      for (const r of rows) lower.run(r.id, r.owner);
+      for (const table of ['access_records', 'cleared_access_records', 'qr_code_daily', 'qr_code_hourly', 'qr_code_domain_daily', 'qr_code_ips', 'visitors'] as const) {
         const stmt = db.prepare(`DELETE FROM ${table} WHERE qr_code_id = ?`);
         for (const r of rows) stmt.run(r.id);
       }

@@ -51,7 +51,8 @@ export interface RecordedVisit {
 
 /**
  * Writes of the visit path, on prepared statements built once per database. `record` is one transaction:
- * rotation step, access record (when the code's log is open), distinct-IP bookkeeping, daily, hourly and breakdown counters, code totals.
+ * rotation step, access record and visitor row (when the code's log is open), distinct-IP bookkeeping, daily,
+ * hourly, per-domain and breakdown counters, code totals.
  */
 export function createVisitLog(db: Database, random: () => number = Math.random) {
   const rangeOf = db.prepare<[number], IpRange>('SELECT * FROM ip_ranges WHERE start <= ? ORDER BY start DESC LIMIT 1');
@@ -75,6 +76,9 @@ export function createVisitLog(db: Database, random: () => number = Math.random)
   const bumpDaily = db.prepare<[number, string, number]>(`
     INSERT INTO qr_code_daily (qr_code_id, day, view_number, ip_view_number) VALUES (?, ?, 1, ?)
     ON CONFLICT (qr_code_id, day) DO UPDATE SET view_number = view_number + 1, ip_view_number = ip_view_number + excluded.ip_view_number`);
+  const bumpUserDaily = db.prepare<[number, string, number]>(`
+    INSERT INTO user_daily (user_id, day, view_number, ip_view_number) VALUES ((SELECT user_id FROM qr_codes WHERE id = ?), ?, 1, ?)
+    ON CONFLICT (user_id, day) DO UPDATE SET view_number = view_number + 1, ip_view_number = ip_view_number + excluded.ip_view_number`);
   const bumpCode = db.prepare<[number, number, number, number]>(
     'UPDATE qr_codes SET view_number = view_number + 1, ip_view_number = ip_view_number + ?, record_count = record_count + ?, pc_view_number = pc_view_number + ? WHERE id = ?',
   );
@@ -90,6 +94,16 @@ export function createVisitLog(db: Database, random: () => number = Math.random)
   const bumpDomainDaily = db.prepare<[number, string, number, number]>(`
     INSERT INTO qr_code_domain_daily (qr_code_id, day, domain_id, view_number, ip_view_number) VALUES (?, ?, ?, 1, ?)
     ON CONFLICT (qr_code_id, day, domain_id) DO UPDATE SET view_number = view_number + 1, ip_view_number = ip_view_number + excluded.ip_view_number`);
+  // Visitors (migration 019): one row per (code, host, IP); the latest visit's details win, a new row counts.
+  const upsertVisitor = db.prepare<[number, number, number, number, number, number, number], { ip_count: number }>(`
+    INSERT INTO visitors (qr_code_id, user_id, host_id, ip, ip_count, latest_time, ua_id, range_start)
+    VALUES (?, (SELECT user_id FROM qr_codes WHERE id = ?), ?, ?, 1, ?, ?, ?)
+    ON CONFLICT (qr_code_id, host_id, ip) DO UPDATE SET ip_count = ip_count + 1,
+      ua_id = CASE WHEN excluded.latest_time >= latest_time THEN excluded.ua_id ELSE ua_id END,
+      range_start = CASE WHEN excluded.latest_time >= latest_time THEN excluded.range_start ELSE range_start END,
+      latest_time = MAX(latest_time, excluded.latest_time)
+    RETURNING ip_count`);
+  const bumpVisitorCount = db.prepare<[number]>('UPDATE qr_codes SET visitor_count = visitor_count + 1 WHERE id = ?');
   const uaDevice = db.prepare<[number], { device: number }>('SELECT device FROM user_agents WHERE id = ?');
   const setUaDevice = db.prepare<[number, number]>('UPDATE user_agents SET device = ? WHERE id = ?');
   // Breakdown counters (migration 020): agent × place per code and per owner, same transaction.
@@ -141,7 +155,10 @@ export function createVisitLog(db: Database, random: () => number = Math.random)
     const uaRowId = userAgentId(visit.userAgent);
     const range = lookupRange(ip);
     if (logged) {
-      insertRecord.run(code.id, Math.floor(visit.timeMs / 1000), ip, visitHostId(visit.host), uaRowId, range ? range.start : -1);
+      const sec = Math.floor(visit.timeMs / 1000);
+      const host = visitHostId(visit.host);
+      insertRecord.run(code.id, sec, ip, host, uaRowId, range ? range.start : -1);
+      if (upsertVisitor.get(code.id, code.id, host, ip, sec, uaRowId, range ? range.start : -1)?.ip_count === 1) bumpVisitorCount.run(code.id);
     }
     const device = deviceOf(uaRowId, visit.userAgent);
     const last = ipLastDay.get(code.id, ip);
@@ -149,6 +166,7 @@ export function createVisitLog(db: Database, random: () => number = Math.random)
     const newToday = !last || last.last_day !== day ? 1 : 0;
     if (newToday) upsertIp.run(code.id, ip, day);
     bumpDaily.run(code.id, day, newToday);
+    bumpUserDaily.run(code.id, day, newToday);
     const pc = device === DEVICE.pc ? 1 : 0;
     bumpHourly.run(code.id, day, new Date(visit.timeMs).getHours(), newToday, device === DEVICE.mobile ? 1 : 0, device === DEVICE.tablet ? 1 : 0, pc);
     bumpCode.run(newIp, logged, pc, code.id);

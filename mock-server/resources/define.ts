@@ -7,7 +7,7 @@ import type { Services } from '../services/index.ts';
 import type { UserRow } from '../services/users.ts';
 import { isAdmin, ownerScope } from '../qr/scope.ts';
 import { bindable, ident, prepared, qualify, Where, type FilterSpec, type Value } from './engine.ts';
-import type { BodyOf, Found, ObjectCall, ResourceCalls, ResourceSpec } from './spec.ts';
+import type { BodyOf, Found, ObjectCall, OwnerScope, ResourceCalls, ResourceSpec } from './spec.ts';
 
 export type { Found, ResourceSpec } from './spec.ts';
 
@@ -71,14 +71,32 @@ export function defineResource<const C extends ResourceCalls, R extends object =
   const findAll = (db: Database, ids: readonly number[], scope: number | undefined, state?: number) =>
     [...new Set(ids)].map((id) => find(db, id, scope, state));
 
+  /** Whose rows a list shows: `team` lists add an agent's customers to the agent's own rows. */
+  function ownersOf(user: UserRow | null): OwnerScope {
+    if (!spec.owner) return { sql: () => '1', params: [] };
+    const me = requireUser(user);
+    if (spec.team && !spec.personal && me.role_kind === 'agent')
+      // `+`: no index on the owner column here, so a newest-first page walks the time index and stops at the
+      // page (per-owner ranges would each be read whole and sorted: 0.4 s over an agent's million rows).
+      return { sql: (c) => `+${c} IN (SELECT id FROM users WHERE id = ? OR superior_id = ?)`, params: [me.id, me.id] };
+    const scope = scopeOf(me);
+    return scope === undefined ? { sql: () => '1', params: [] } : { sql: (c) => `${c} = ?`, params: [scope] };
+  }
+
   /** A page of the list; `user` null only for a shared catalogue read by a public call. */
   function list(db: Database, body: BodyOf<C['inquire']> & { page: number; page_size: number }, user: UserRow | null) {
-    const where = scoped(spec.owner ? scopeOf(requireUser(user)) : undefined);
+    const owners = ownersOf(user);
+    const mine = owners.sql(ownerExpr);
+    const where = mine === '1' ? new Where() : new Where().add(mine, ...owners.params);
     if (spec.where) where.add(spec.where);
+    const fixed = where.parts.length;
     const admin = user !== null && isAdmin(user);
     const values = body as Record<string, unknown>;
     for (const f of filters) if (admin || !f.filter.adminOnly) where.filter(f.column, f.filter, values[f.key]);
-    const total = (prepared(db, `SELECT COUNT(*) AS n ${from} ${where.sql}`).get(...where.params) as { n: number }).n;
+    const set = filters.filter((f) => (admin || !f.filter.adminOnly) && ![undefined, null, ''].includes(values[f.key] as never)).map((f) => f.key);
+    const total =
+      spec.total?.(db, { filtered: where.parts.length > fixed, filters: set, body: values, owners }) ??
+      (prepared(db, `SELECT COUNT(*) AS n ${from} ${where.sql}`).get(...where.params) as { n: number }).n;
     const order = typeof spec.orderBy === 'string' ? spec.orderBy : spec.orderBy(body);
     const rows = prepared(db, `${select} ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
       .all(...where.params, body.page_size, (body.page - 1) * body.page_size) as Raw[];

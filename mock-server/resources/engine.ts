@@ -56,9 +56,12 @@ export function prepared(db: Database, sql: string): Statement {
 export interface FilterSpec {
   /**
    * eq: `col = ?`; like: substring; in: `col IN (...)` for an array; is_null: any set value means `col IS NULL`;
-   * gte / lte: an inclusive bound of a range (e.g. `start_time` / `end_time` over one time column).
+   * gte / lte: an inclusive bound of a range (e.g. `start_time` / `end_time` over one time column);
+   * choice: the condition `choices[value]` (static SQL of the spec), the column unused.
    */
-  readonly op: 'eq' | 'like' | 'in' | 'is_null' | 'gte' | 'lte';
+  readonly op: 'eq' | 'like' | 'in' | 'is_null' | 'gte' | 'lte' | 'choice';
+  /** choice: the fixed SQL condition of each allowed value (e.g. the §9 visitor filters); other values: none. */
+  readonly choices?: Readonly<Record<string, string>>;
   /** Column (default: the filter's own name on the resource's table); `x.col` for a joined table. */
   readonly column?: string;
   /** Lower-case the value first (host names are stored lower-case). */
@@ -102,6 +105,10 @@ export class Where {
         return this.add(`${column} >= ?`, bindable(column, value));
       case 'lte':
         return this.add(`${column} <= ?`, bindable(column, value));
+      case 'choice': {
+        const sql = spec.choices?.[String(value)];
+        return sql ? this.add(`(${sql})`) : this;
+      }
     }
   }
 

@@ -25,6 +25,12 @@ export type BodyOf<C> = C extends ObjectCall ? z.output<C['request']> : never;
 export type ListKey<C extends ResourceCalls> = Exclude<keyof BodyOf<C['inquire']> & string, 'page' | 'page_size'>;
 export type Ctx<C> = C extends ObjectCall ? HandlerContext<C> : never;
 
+/** Whose rows a list shows, as a condition over a user id column (`1` for administrators). */
+export interface OwnerScope {
+  sql(column: string): string;
+  readonly params: readonly Value[];
+}
+
 /** A row the caller may address: its id, owner (null for shared catalogues) and the selected columns. */
 export interface Found<R> {
   readonly id: number;
@@ -90,6 +96,17 @@ export interface ResourceSpec<C extends ResourceCalls, R extends object, A = R> 
   readonly owner?: string;
   /** Rows are personal (an inbox): administrators too see and change only their own. */
   readonly personal?: boolean;
+  /** Lists: an agent sees the rows of their customers (`superior_id`) besides their own. */
+  readonly team?: boolean;
+  /**
+   * Lists: the total from a maintained counter instead of COUNT(*) (a million-row aggregate); `filters`: the
+   * request keys that filtered, `owners`: the caller's owner condition over a user id column; undefined falls
+   * back to COUNT(*).
+   */
+  readonly total?: (
+    db: Database,
+    q: { readonly filtered: boolean; readonly filters: readonly string[]; readonly body: Readonly<Record<string, unknown>>; readonly owners: OwnerScope },
+  ) => number | undefined;
   readonly filters?: { readonly [K in ListKey<C>]?: Filter };
   /** ORDER BY of lists: static SQL, or chosen from a whitelist by request keys (`sortBy`). */
   readonly orderBy: string | ((body: BodyOf<C['inquire']>) => string);

@@ -6,14 +6,21 @@ import type { CodeScope } from './scope.ts';
 
 type Day = DailyStatistics['daily'][number];
 
-/** Days first..first+days-1 of the daily counters in a scope, zeros included (one grouped read). */
+/**
+ * Days first..first+days-1 of the daily counters in a scope, zeros included (one grouped read). A scope of
+ * whole owners reads the per-owner counters (owners × days rows); one code its own (days rows).
+ */
 export function daySeries(db: Database, scope: CodeScope, first: string, days: number): Day[] {
+  const { owners } = scope;
   const rows = db
     .prepare<unknown[], Day>(
-      `SELECT day, SUM(view_number) AS view_number, SUM(ip_view_number) AS ip_view_number
-       FROM qr_code_daily d WHERE day BETWEEN ? AND ? AND ${scope.sql('d.qr_code_id')} GROUP BY day`,
+      owners
+        ? `SELECT day, SUM(view_number) AS view_number, SUM(ip_view_number) AS ip_view_number
+           FROM user_daily d WHERE day BETWEEN ? AND ? AND ${owners.sql('d.user_id')} GROUP BY day`
+        : `SELECT day, SUM(view_number) AS view_number, SUM(ip_view_number) AS ip_view_number
+           FROM qr_code_daily d WHERE day BETWEEN ? AND ? AND ${scope.sql('d.qr_code_id')} GROUP BY day`,
     )
-    .all(first, addDays(first, days - 1), ...scope.params);
+    .all(first, addDays(first, days - 1), ...(owners ? owners.params : scope.params));
   const byDay = new Map(rows.map((r) => [r.day, r]));
   return Array.from({ length: days }, (_, i) => {
     const day = addDays(first, i);

@@ -8,7 +8,8 @@ import { startTestServer, type TestServer } from '../../harness/server.ts';
 /**
  * Property: after any sequence of real visits (random codes, IPs, user agents, clock steps across hours and
  * midnight), the hourly counters agree with the raw access records, add up to the daily counters, and the
- * desktop totals equal the hourly desktop visits; the breakdown counters agree with both. Seeded demo visits are part of the checked data.
+ * desktop totals equal the hourly desktop visits; the breakdown counters, the per-owner daily counters and the
+ * visitors aggregate (migration 019) agree with them. Seeded demo visits are part of the checked data.
  */
 
 let t: TestServer;
@@ -41,6 +42,17 @@ function checkCounters() {
   );
   expect(sorted(rows('SELECT id AS qr_code_id, pc_view_number AS pc FROM qr_codes WHERE pc_view_number > 0'))).toEqual(
     sorted(rows('SELECT qr_code_id, SUM(pc_view_number) AS pc FROM qr_code_hourly GROUP BY 1 HAVING SUM(pc_view_number) > 0')),
+  );
+  // Per-owner daily counters (migration 019) are the sums of their codes' daily counters.
+  expect(sorted(rows('SELECT user_id, day, view_number AS v, ip_view_number AS ip FROM user_daily WHERE view_number > 0'))).toEqual(
+    sorted(rows('SELECT q.user_id, d.day, SUM(d.view_number) AS v, SUM(d.ip_view_number) AS ip FROM qr_code_daily d JOIN qr_codes q ON q.id = d.qr_code_id GROUP BY 1, 2 HAVING SUM(d.view_number) > 0')),
+  );
+  // Visitors (migration 019) are the raw records grouped per code, host and IP (logged, never-cleared codes).
+  expect(sorted(rows(`SELECT qr_code_id, host_id, ip, ip_count, latest_time FROM visitors WHERE ${logged}`))).toEqual(
+    sorted(rows(`SELECT qr_code_id, host_id, ip, COUNT(*) AS ip_count, MAX(create_time) AS latest_time FROM access_records WHERE ${logged} GROUP BY 1, 2, 3`)),
+  );
+  expect(sorted(rows('SELECT id AS qr_code_id, visitor_count AS n FROM qr_codes WHERE visitor_count > 0'))).toEqual(
+    sorted(rows('SELECT qr_code_id, COUNT(*) AS n FROM visitors GROUP BY 1')),
   );
   // The device classes of the raw records agree with the hourly split (logged codes).
   expect(

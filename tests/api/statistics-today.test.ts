@@ -81,6 +81,15 @@ describe('statistics/today', () => {
     await refusedUnchanged('statistics/today', { day: TODAY }, tok.admin, 400, 'unknown field: day');
     await refusedUnchanged('statistics/today', {}, undefined, 401);
   });
+
+  it('narrows to one code of the scope; another customer’s code is 404', async () => {
+    const demo = n("SELECT id AS n FROM qr_codes WHERE file_name = 'demo01'");
+    const one = await todayOf(tok.customer01, { qr_code_id: demo });
+    expect(one.visits_today).toBe(n('SELECT COALESCE(SUM(view_number), 0) AS n FROM qr_code_daily WHERE qr_code_id = ? AND day = ?', demo, TODAY));
+    expect(one.top_codes.every((c) => c.id === demo)).toBe(true);
+    expect(await todayOf(tok.admin, { qr_code_id: demo })).toEqual(one);
+    await refusedUnchanged('statistics/today', { qr_code_id: demo }, tok.customer02, 404);
+  });
 });
 
 describe('statistics/hourly', () => {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Classes } from '@blueprintjs/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +13,8 @@ import {
   visitPath,
 } from '../../contracts/index.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { logIn } from './helpers/log-in.ts';
+import { texts } from './helpers/texts.ts';
 
 /**
  * The public /access_log page in Chromium against the real mock server: visits go through GET /v/{code}; the
@@ -34,6 +39,8 @@ const PLAN: ReadonlyArray<readonly [ip: string, visits: number, ua: string, badg
 ];
 
 let app: ConsoleUnderTest;
+const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots';
+fs.mkdirSync(SHOTS, { recursive: true });
 const origin = () => app.url.replace(/\/$/, '');
 
 beforeAll(async () => {
@@ -181,5 +188,47 @@ describe('/access_log in Chromium', () => {
     expect((await alert.textContent())?.length).toBeGreaterThan(3);
     expect(await page.getByTestId('visitor-table').count()).toBe(0);
     await page.close();
+  });
+});
+
+/** The `visitor` route (logged in): the same §9 badges on the visitors list of a customer's code. */
+describe.each([
+  { lng: 'zh-CN', theme: 'light' },
+  { lng: 'en', theme: 'dark' },
+] as const)('visitor list in $lng $theme', ({ lng, theme }) => {
+  it('customer01 sees demo02’s visitors with their badges; the WeChat filter keeps the WeChat visitors', async () => {
+    const t = texts(lng);
+    const page = await app.context.newPage();
+    await page.setViewportSize({ width: 1360, height: 900 });
+    await page.addInitScript(([l, th]) => {
+      localStorage.setItem('language', l!);
+      localStorage.setItem('theme', th!);
+    }, [lng, theme === 'dark' ? '2' : '1']);
+    try {
+      await logIn(page, app.url, 'customer01', { lng });
+      await page.goto(`${app.url}#/customer/visitor?qr_code_id=2`);
+      const table = page.getByRole('table', { name: t('menu.visitor') });
+      await table.waitFor({ timeout: 15_000 });
+      // The badge each IP of PLAN earns (counts may only grow with the seed's own visits of demo02, so the
+      // unambiguous ones are stated).
+      for (const [ip, badge] of [['39.128.10.21', 'primary'], ['113.64.33.8', 'info'], ['112.224.5.7', 'warning'], ['104.16.8.9', 'danger'], ['120.192.77.1', 'success']]) {
+        await table.locator(`[data-badge="${badge}"]`, { hasText: new RegExp(`^${ip.replace(/\./g, '\\.')}$`) }).first().waitFor({ timeout: 10_000 });
+      }
+      expect(await page.getByText(t('resources.visitor.description')).count()).toBe(1);
+      await page.screenshot({
+        path: path.join(SHOTS, `visitor-customer01-${lng}-${theme}.png`),
+        fullPage: true,
+        style: `.${Classes.TOAST_CONTAINER} { display: none !important; }`,
+      });
+      await page.goto(`${app.url}#/customer/visitor?qr_code_id=2&filter=wechat`);
+      await expect
+        .poll(async () => (await table.locator('[data-badge]').allInnerTexts()).sort(), { timeout: 10_000 })
+        .toEqual(expect.arrayContaining(['120.192.77.1', '39.128.10.21']));
+      const shown = await table.locator('tbody tr').count();
+      expect(shown).toBeGreaterThanOrEqual(2);
+      expect(await table.locator('[data-badge]', { hasText: '104.16.8.9' }).count()).toBe(0);
+    } finally {
+      await page.close();
+    }
   });
 });

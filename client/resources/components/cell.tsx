@@ -8,9 +8,9 @@ import styles from './resource-list.module.css';
 const numberFormat = new Intl.NumberFormat();
 
 /** One table cell, by the column's render kind. Values are rendered as text, never as HTML. */
-export function Cell<Row>({ column, row }: { column: ColumnDecl<Row>; row: Row }): ReactNode {
+export function Cell<Row>({ column, row, rows }: { column: ColumnDecl<Row>; row: Row; rows?: readonly Row[] }): ReactNode {
   const { t } = useTranslation();
-  if (column.kind === 'custom') return column.render(row);
+  if (column.kind === 'custom') return column.render(row, rows ?? [row]);
   const value = (row as Record<string, unknown>)[column.field];
   if (value === undefined || value === null || value === '') return <span className={styles.muted}>—</span>;
   switch (column.kind) {

@@ -81,7 +81,7 @@ export function ListTable<Row>({ decl, r, model, dialogs, changeQuery }: ListTab
           )}
           {columns.map((c) => (
             <td key={columnId(c)}>
-              <Cell column={c} row={row} />
+              <Cell column={c} row={row} rows={model.rows} />
             </td>
           ))}
           {hasRowActions && (
