@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
-import { logIn } from './helpers/log-in.ts';
 
 /**
  * Issue 2 in a real browser: the built console served by an in-process mock server (fresh ':memory:'
