@@ -1,47 +1,36 @@
-import { Classes } from '@blueprintjs/core';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PictureJumpType } from '../../contracts/index.ts';
-import { logIn } from './helpers/log-in.ts';
+import { LOOKS, openInLook, shotOf } from './helpers/look.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { texts } from './helpers/texts.ts';
 
 /**
  * The mall's content screens in Chromium, zh-CN light and en dark: picture types, pictures (a custom jump
  * type with its free value, an uploaded image, order by sort, the click count read-only), the picture-text
- * list, documents whose script payload stays text; then every mall route with no page error, no raw i18n
- * key and no "not built yet" (screenshots in SHOTS_DIR, default .tmp/shots).
+ * list, documents whose script payload stays text (screenshots in SHOTS_DIR, default .tmp/shots). Every mall
+ * route's plain rendering is the tour's (tour.e2e.test.ts).
  */
 let app: ConsoleUnderTest;
-const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots';
 // A real 1×1 PNG, so the previews and list thumbnails in the screenshots show an image.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const db = () => app.server.mock.services.db;
-const MALL_ROUTES = ['mall_category_list', 'mall_brand_list', 'mall_product_list', 'image_configs', 'picture_text_list', 'picture_type_list', 'document_list', 'home_page_config', 'js_config'] as const;
 const PAYLOAD = '<script>window.__mallHostile=1</script><img src=x onerror="window.__mallHostile=2">';
 
 beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   app = await startConsole();
 }, 180_000);
 afterAll(async () => {
   await app?.close();
 });
 
-const LOOKS = [
-  { lng: 'zh-CN', theme: '1', name: 'light' },
-  { lng: 'en', theme: '2', name: 'dark' },
-] as const;
-
-describe.each(LOOKS)('mall content in Chromium ($lng $name)', ({ lng, theme, name: themeName }) => {
+describe.each(LOOKS)('mall content in Chromium ($lng $theme)', (look) => {
+  const { lng, theme } = look;
   const t = texts(lng);
   const pic = (field: string) => t(`resources.pictures.fields.${field}`);
   const names = { type: `E2E ${lng} banners`, a: `E2E ${lng} pic A`, b: `E2E ${lng} pic B`, text: `E2E ${lng} story`, doc: `E2E ${lng} help` };
   let page: Page;
-  const shot = (name: string) =>
-    page.screenshot({ path: path.join(SHOTS, `mall-${name}-${lng}-${themeName}.png`), fullPage: true, style: `.${Classes.TOAST_CONTAINER} { display: none !important; }` });
+  const shot = (name: string) => shotOf(page, `mall-${name}-${lng}-${theme}`);
   const addButton = () => page.getByRole('toolbar', { name: t('resource.actions.toolbar') }).getByRole('button', { name: t('common.actions.add') });
   const save = async () => {
     const dialog = page.getByRole('dialog');
@@ -51,21 +40,7 @@ describe.each(LOOKS)('mall content in Chromium ($lng $name)', ({ lng, theme, nam
   const row = (text: string) => page.getByRole('row').filter({ hasText: text });
 
   beforeAll(async () => {
-    page = await app.context.newPage();
-    await page.setViewportSize({ width: 1360, height: 900 });
-    page.on('pageerror', (e) => app.pageErrors.push(String(e)));
-    await page.addInitScript(
-      ([l, th]) => {
-        if (!sessionStorage.getItem('look')) {
-          localStorage.clear();
-          sessionStorage.setItem('look', '1');
-        }
-        localStorage.setItem('language', l);
-        localStorage.setItem('theme', th);
-      },
-      [lng, theme],
-    );
-    await logIn(page, app.url, 'superadmin', { lng });
+    page = await openInLook(app, look, 'superadmin');
   }, 60_000);
   afterAll(async () => {
     await page?.close();
@@ -174,27 +149,4 @@ describe.each(LOOKS)('mall content in Chromium ($lng $name)', ({ lng, theme, nam
     await expect.poll(() => app.server.mock.services.settings.get('home_page_config')?.banner_type_id).toBe(0);
   }, 60_000);
 
-  it('shows every mall route with no page error, no raw i18n key and nothing "not built yet"', async () => {
-    const errorsBefore = app.pageErrors.length;
-    const problems: string[] = [];
-    for (const route of MALL_ROUTES) {
-      await page.goto(`${app.url}#/customer/${route}`);
-      await page.getByRole('heading', { name: t(`menu.${route}`), exact: true }).first().waitFor();
-      await page.waitForLoadState('networkidle');
-      const found = await page.evaluate(() => {
-        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-        const keys: string[] = [];
-        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-          const text = n.textContent?.trim() ?? '';
-          if (/^[a-z_]+\.[a-z_.]+$/.test(text)) keys.push(text);
-        }
-        return { keys, text: document.body.innerText };
-      });
-      if (found.keys.length) problems.push(`${route}: raw keys ${found.keys.join(', ')}`);
-      if (found.text.includes(t('shell.not_built.title', { name: t(`menu.${route}`) }))) problems.push(`${route}: not built`);
-      await shot(`route-${route}`);
-    }
-    expect(problems).toEqual([]);
-    expect(app.pageErrors.slice(errorsBefore)).toEqual([]);
-  }, 120_000);
 });

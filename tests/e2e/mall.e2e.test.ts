@@ -1,10 +1,8 @@
-import { Classes } from '@blueprintjs/core';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from './helpers/axe.ts';
-import { logIn } from './helpers/log-in.ts';
+import { LOOKS, openInLook, shotOf } from './helpers/look.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { texts } from './helpers/texts.ts';
 
@@ -16,7 +14,6 @@ import { texts } from './helpers/texts.ts';
  */
 
 let app: ConsoleUnderTest;
-const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots';
 // A real 1×1 PNG, so the previews and list thumbnails in the screenshots show an image.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
@@ -25,48 +22,27 @@ const idOf = (table: 'mall_categories' | 'mall_brands', column: 'title' | 'name'
   (db().prepare(`SELECT id FROM ${table} WHERE ${column} = ?`).get(value) as { id: number } | undefined)?.id;
 
 beforeAll(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   app = await startConsole();
 }, 180_000);
 afterAll(async () => {
   await app?.close();
 });
 
-const LOOKS = [
-  { lng: 'zh-CN', theme: '1' },
-  { lng: 'en', theme: '2' },
-] as const;
-
-describe.each(LOOKS)('mall in Chromium ($lng, theme $theme)', ({ lng, theme }) => {
+describe.each(LOOKS)('mall in Chromium ($lng $theme)', (look) => {
+  const { lng, theme } = look;
   const t = texts(lng);
   const f = (route: string, field: string) => t(`resources.${route}.fields.${field}`);
   // `root` / `child` are the default language's (zh-CN) titles; the root has an English one too, the child not.
   const names = { root: `E2E ${lng} 商店`, rootEn: `E2E ${lng} shop`, child: `E2E ${lng} 手机`, brand: `E2E ${lng} Acme`, product: `E2E ${lng} Phone` };
-  const look = `${lng}-${theme === '1' ? 'light' : 'dark'}`;
   let page: Page;
-  const shot = (name: string) =>
-    page.screenshot({ path: path.join(SHOTS, `mall-${name}-${look}.png`), fullPage: true, style: `.${Classes.TOAST_CONTAINER} { display: none !important; }` });
+  const shot = (name: string) => shotOf(page, `mall-${name}-${lng}-${theme}`);
   /** The title input of one language in a category form (labelled "<language name> (<code>)"). */
   const titleIn = (dialog: Locator, code: string) =>
     dialog.getByRole('group', { name: f('mall_category_list', 'titles') }).getByRole('textbox', { name: `(${code})` });
   const addButton = () => page.getByRole('toolbar', { name: t('resource.actions.toolbar') }).getByRole('button', { name: t('common.actions.add') });
 
   beforeAll(async () => {
-    page = await app.context.newPage();
-    await page.setViewportSize({ width: 1360, height: 900 });
-    page.on('pageerror', (e) => app.pageErrors.push(String(e)));
-    await page.addInitScript(
-      ([l, th]) => {
-        if (!sessionStorage.getItem('look')) {
-          localStorage.clear();
-          sessionStorage.setItem('look', '1');
-        }
-        localStorage.setItem('language', l);
-        localStorage.setItem('theme', th);
-      },
-      [lng, theme],
-    );
-    await logIn(page, app.url, 'admin01', { lng });
+    page = await openInLook(app, look, 'admin01');
   }, 60_000);
   afterAll(async () => {
     await page?.close();

@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTROL_PREFIX, type RouteName } from '../../contracts/index.ts';
+import { CONTROL_PREFIX } from '../../contracts/index.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
+import { shotOf } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';
 
 /**
@@ -100,62 +99,6 @@ describe('money flows in Chromium', () => {
   }, 120_000);
 });
 
-/** The fifteen money routes of issue 11; a pass over each in zh-CN light and en dark (screenshots in SHOTS_DIR). */
-const MONEY_ROUTES: readonly RouteName[] = [
-  'vip_combo', 'buy_vip_combo', 'balance_recharge', 'order', 'user_order', 'order_customer', 'agent_divided_into',
-  'agent_daily_statistics', 'agent_historical_statistics', 'user_customer', 'acting_withdrawal_list', 'withdrawal_list',
-  'tron', 'tron_transaction_summary', 'usdt_transaction_record',
-];
-const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots';
-const LOOKS = [
-  { lng: 'zh-CN', theme: '1' },
-  { lng: 'en', theme: '2' },
-] as const;
-
-/** Visible text nodes that look like an untranslated i18n key (`resources.order.fields.status`). */
-const rawKeys = (page: Page) =>
-  page.evaluate(() => {
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const text = n.textContent?.trim() ?? '';
-      const el = n.parentElement;
-      if (el && el.offsetParent !== null && /^[a-z_]+\.[a-z_.]+$/.test(text)) found.push(text);
-    }
-    return found;
-  });
-
-describe.each(LOOKS)('money screens in Chromium ($lng, theme $theme)', ({ lng, theme }) => {
-  const t = texts(lng);
-  it('every money route renders: no page error, no raw i18n key, nothing "not built yet"', async () => {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    const page = await app.context.newPage();
-    await page.setViewportSize({ width: 1360, height: 900 });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.addInitScript(
-      ([l, th]) => {
-        localStorage.setItem('language', l);
-        localStorage.setItem('theme', th);
-      },
-      [lng, theme],
-    );
-    await logIn(page, app.url, 'superadmin', { lng });
-    const notBuilt = t('shell.not_built.description');
-    for (const route of MONEY_ROUTES) {
-      await page.goto(`${app.url}#/customer/${route}`);
-      await page.getByRole('heading', { level: 1, name: t(`menu.${route}`) }).waitFor({ timeout: 15_000 });
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300); // lists and charts settle after their answer
-      await page.screenshot({ path: path.join(SHOTS, `money-${lng}-${theme === '1' ? 'light' : 'dark'}-${route}.png`) });
-      expect(await page.getByText(notBuilt).count(), route).toBe(0);
-      expect(await rawKeys(page), route).toEqual([]);
-      expect(errors, route).toEqual([]);
-    }
-    await page.close();
-  }, 240_000);
-});
-
 describe('membership in Chromium', () => {
   it('an expired customer trying to add a domain sees the expiry and a link to renew', async () => {
     app.server.mock.db.prepare("UPDATE users SET member_expire_time = '2026-01-01 00:00:00' WHERE account = 'customer02'").run();
@@ -169,7 +112,7 @@ describe('membership in Chromium', () => {
     await dialog.getByLabel(new RegExp(`^${t('resources.domain.fields.display_type')}\\b`)).selectOption('1');
     await dialog.getByRole('button', { name: t('common.actions.save') }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Your membership expired on 2026-01-01 00:00:00' }).waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'money-en-membership-expired.png') });
+    await shotOf(page, 'money-en-membership-expired');
     await dialog.getByRole('button', { name: t('resource.renew_membership') }).click(); // Blueprint's AnchorButton: an <a> with role button
     await page.waitForURL(/#\/customer\/buy_vip_combo/);
     await page.getByTestId('membership-status').filter({ hasText: 'Your membership expired on 2026-01-01 00:00:00' }).waitFor();
@@ -177,7 +120,7 @@ describe('membership in Chromium', () => {
     await page.getByRole('row').filter({ hasText: 'Monthly' }).getByRole('button', { name: t('resources.buy_vip_combo.buy_balance') }).click();
     await page.getByRole('button', { name: t('common.actions.confirm') }).click();
     await page.getByTestId('membership-status').filter({ hasText: 'Your membership runs until' }).waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'money-en-membership-renewed.png') });
+    await shotOf(page, 'money-en-membership-renewed');
     expect(app.server.mock.db.prepare("SELECT COUNT(*) FROM domains WHERE domain = 'renew-me.example.com'").pluck().get()).toBe(0);
     expect(app.pageErrors).toEqual([]);
   }, 120_000);

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Classes } from '@blueprintjs/core';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
+import { LOOKS, openInLook, SHOTS } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';
 
 /**
@@ -14,34 +14,13 @@ import { texts } from './helpers/texts.ts';
  * through /v/… shows in the figures. Screenshots go to SHOTS_DIR (default .tmp/shots, gitignored).
  */
 
-const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots';
 let app: ConsoleUnderTest;
 beforeAll(async () => {
   app = await startConsole();
-  fs.mkdirSync(SHOTS, { recursive: true });
 }, 180_000);
 afterAll(async () => {
   await app?.close();
 });
-
-const LOOKS = [
-  { lng: 'zh-CN', theme: 'light' },
-  { lng: 'en', theme: 'dark' },
-] as const;
-/** A page in a language and theme (set before the console loads), its errors collected. */
-async function newPage(lng: string, theme: string): Promise<Page> {
-  const page = await app.context.newPage();
-  await page.setViewportSize({ width: 1360, height: 900 });
-  page.on('pageerror', (e) => app.pageErrors.push(String(e)));
-  await page.addInitScript(
-    ([l, th]) => {
-      localStorage.setItem('language', l);
-      localStorage.setItem('theme', th);
-    },
-    [lng, theme === 'dark' ? '2' : '1'],
-  );
-  return page;
-}
 
 const ROLES = [
   { account: 'customer01', password: 'Customer123', filter: false },
@@ -53,7 +32,7 @@ describe.each(LOOKS)('today_statistics in $lng $theme', ({ lng, theme }) => {
   const t = texts(lng);
 
   it.each(ROLES)('$account lands on it and sees the hourly chart', async ({ account, password, filter }) => {
-    const page = await newPage(lng, theme);
+    const page = await openInLook(app, { lng, theme });
     try {
       await logIn(page, app.url, account, { password, lng, landing: /#\/customer\/today_statistics/ });
 
@@ -103,12 +82,7 @@ describe.each(LOOKS)('today_statistics in $lng $theme', ({ lng, theme }) => {
 describe('daily_statistics (en dark)', () => {
   const t = texts('en');
   it('a shortcut gives the last week: chart, 7 rows and a CSV of them', async () => {
-    const page: Page = await app.context.newPage();
-    page.on('pageerror', (e) => app.pageErrors.push(String(e)));
-    await page.addInitScript(() => {
-      localStorage.setItem('language', 'en');
-      localStorage.setItem('theme', '2');
-    });
+    const page = await openInLook(app, { lng: 'en', theme: 'dark' });
     try {
       await logIn(page, app.url, 'customer01', { landing: /#\/customer\/today_statistics/ });
       await page.goto(`${app.url}#/customer/daily_statistics`);
@@ -131,12 +105,7 @@ describe('daily_statistics (en dark)', () => {
 describe('the other statistics screens (zh-CN light)', () => {
   const t = texts('zh-CN');
   it('home, hourly and historical for a customer; pc_historical for an administrator', async () => {
-    const page: Page = await app.context.newPage();
-    page.on('pageerror', (e) => app.pageErrors.push(String(e)));
-    await page.addInitScript(() => {
-      localStorage.setItem('language', 'zh-CN');
-      localStorage.setItem('theme', '1');
-    });
+    const page = await openInLook(app, { lng: 'zh-CN', theme: 'light' });
     const login = async (account: string, password: string) => {
       await page.evaluate(() => localStorage.removeItem('token')).catch(() => undefined);
       await logIn(page, app.url, account, { password, lng: 'zh-CN', landing: /#\/customer\/today_statistics/ });
@@ -165,7 +134,7 @@ describe.each(LOOKS)('overlay and breakdowns on daily_statistics in $lng $theme'
   const t = texts(lng);
   const B = 'resource.dashboard.breakdowns';
   it('the switch overlays the previous period; a breakdown row highlights the others; a breakdown exports as CSV', async () => {
-    const page = await newPage(lng, theme);
+    const page = await openInLook(app, { lng, theme });
     try {
       await logIn(page, app.url, 'customer01', { lng, landing: /#\/customer\/today_statistics/ });
       await page.goto(`${app.url}#/customer/daily_statistics`);
@@ -228,7 +197,7 @@ describe.each(LOOKS)('overlay and breakdowns on daily_statistics in $lng $theme'
 describe.each(LOOKS)('access_real_time_statistics and visit_summary in $lng $theme', ({ lng, theme }) => {
   const t = texts(lng);
   it('a visit through /v/… appears live without a reload; visit_summary splits by domain kind with CSV', async () => {
-    const page = await newPage(lng, theme);
+    const page = await openInLook(app, { lng, theme });
     await page.setViewportSize({ width: 1360, height: 1000 });
     try {
       await logIn(page, app.url, 'admin01', { lng, landing: /#\/customer\/today_statistics/ });

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type Locale } from '../../contracts/index.ts';
+import { ROUTES } from '../../contracts/index.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
-import { logIn } from './helpers/log-in.ts';
+import { LOOKS, openInLook, type Look } from './helpers/look.ts';
 import { quietWatcher } from './helpers/settle.ts';
 import { texts, topKeys } from './helpers/texts.ts';
 
@@ -44,37 +44,23 @@ function rawKeys(tops: string[]): string[] {
   return [...found];
 }
 
-interface Look {
-  lng: Locale;
-  theme: 'light' | 'dark';
-}
-
-async function openAs(account: string, { lng, theme }: Look): Promise<{ page: Page; errors: string[]; settle: () => Promise<void> }> {
-  const page = await app.context.newPage();
-  await page.setViewportSize({ width: 1366, height: 860 });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.addInitScript(
-    ([l, th]) => {
-      localStorage.setItem('language', l);
-      localStorage.setItem('theme', th);
-    },
-    [lng, theme === 'dark' ? '2' : '1'],
-  );
-  const settle = quietWatcher(page);
-  await logIn(page, app.url, account, { lng });
-  return { page, errors, settle };
+async function openAs(account: string, look: Look): Promise<{ page: Page; settle: () => Promise<void> }> {
+  const page = await openInLook(app, look, account);
+  return { page, settle: quietWatcher(page) };
 }
 
 /** Visits each route; returns what was wrong per route (empty when every screen passed). */
 async function tour(account: string, look: Look, routes: string[]) {
   const t = texts(look.lng);
   const tops = topKeys(look.lng);
-  const { page, errors, settle } = await openAs(account, look);
+  const { page, settle } = await openAs(account, look);
   const problems: Record<string, string[]> = {};
   try {
+    if ((await page.evaluate((c) => document.body.classList.contains(c), Classes.DARK)) !== (look.theme === 'dark')) {
+      problems['(theme)'] = [`body is not in the ${look.theme} theme`];
+    }
     for (const route of routes) {
-      errors.length = 0;
+      const errorsBefore = app.pageErrors.length;
       await page.goto(`${app.url}#/customer/${route}`);
       const wrong: string[] = [];
       // The lazy chunk, the menu and the first answers: a screen still "Loading…" after 20 s is a finding.
@@ -84,7 +70,7 @@ async function tour(account: string, look: Look, routes: string[]) {
       if (!page.url().includes(`#/customer/${route}`)) wrong.push(`left for ${page.url()}`);
       if (await page.getByText(t('shell.not_built.description')).count()) wrong.push('not built yet');
       wrong.push(...(await page.evaluate(rawKeys, tops)).map((k) => `raw key ${k}`));
-      wrong.push(...errors.map((e) => `page error ${e}`));
+      wrong.push(...app.pageErrors.slice(errorsBefore).map((e) => `page error ${e}`));
       if (wrong.length) problems[route] = wrong;
       if (SHOTS) {
         fs.mkdirSync(path.join(SHOTS, `${account}-${look.lng}-${look.theme}`), { recursive: true });
@@ -97,10 +83,7 @@ async function tour(account: string, look: Look, routes: string[]) {
   return problems;
 }
 
-describe.each<Look>([
-  { lng: 'zh-CN', theme: 'light' },
-  { lng: 'en', theme: 'dark' },
-])('tour of every route as the super administrator ($lng, $theme)', (look) => {
+describe.each(LOOKS)('tour of every route as the super administrator ($lng, $theme)', (look) => {
   it('renders each screen without error, unbuilt panel or raw text key', async () => {
     expect(await tour('superadmin', look, ROUTES.map((r) => r.name))).toEqual({});
   }, 600_000);
