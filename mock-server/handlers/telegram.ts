@@ -2,9 +2,8 @@ import { telegramBinding, telegramBindingInquire, telegramBindingRemove, telegra
 import { defineHandlers } from '../http/handler.ts';
 import { defineResource } from '../resources/define.ts';
 
-/** Telegram bindings: a customer's own, an administrator's view of all; unbinding deletes the row. */
-const bindings = defineResource({
-  calls: { inquire: telegramBindingInquire, remove: telegramBindingRemove },
+/** What both views read: a binding with its user's name and account. */
+const binding = {
   row: telegramBinding,
   table: 'telegram_bindings',
   alias: 'b',
@@ -12,22 +11,17 @@ const bindings = defineResource({
     b.chat_id, b.binding_time`,
   joins: 'JOIN users u ON u.id = b.user_id',
   owner: 'user_id',
-  filters: { account: { op: 'like', column: 'u.account' }, platform_account: 'like' },
   orderBy: 'b.id DESC',
+} as const;
+
+/** Telegram bindings: a customer's own, an administrator's view of all; unbinding deletes the row. */
+const bindings = defineResource({
+  ...binding,
+  calls: { inquire: telegramBindingInquire, remove: telegramBindingRemove },
+  filters: { account: { op: 'like', column: 'u.account' }, platform_account: 'like' },
 });
 
 /** The personal center's view: the caller's own bindings, whatever their role. */
-const own = defineResource({
-  calls: { inquire: telegramOwnBindings },
-  row: telegramBinding,
-  table: 'telegram_bindings',
-  alias: 'b',
-  select: `b.id, b.user_id, u.name AS nickname, u.account, b.language, b.platform_account, b.platform_nickname,
-    b.chat_id, b.binding_time`,
-  joins: 'JOIN users u ON u.id = b.user_id',
-  owner: 'user_id',
-  personal: true,
-  orderBy: 'b.id DESC',
-});
+const own = defineResource({ ...binding, calls: { inquire: telegramOwnBindings }, personal: true });
 
 export const telegramHandlers = defineHandlers({ ...bindings.handlers, ...own.handlers });
