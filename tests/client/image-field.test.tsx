@@ -1,19 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../client/api/errors.ts';
 import { createI18n, loadResources } from '../../client/app/i18n.ts';
-import { createAppStore } from '../../client/app/store.ts';
 import MallBrandScreen from '../../client/features/mall/screens/mall-brand-list-screen.tsx';
 import MallProductScreen from '../../client/features/mall/screens/mall-product-list-screen.tsx';
-import { menuEvents } from '../../client/state/menu-slice.ts';
 import { fakeEffects, until, type Routes as FakeRoutes } from './helpers/fake-effects.ts';
-import { leaf } from './helpers/menu-tree.ts';
+import { mountScreen } from './helpers/mount-screen.tsx';
 
 /** The `image` field kind over the real store and upload saga: upload, preview, reorder, remove, refusal. */
 
@@ -36,20 +31,7 @@ async function mount(route: string, element: ReactNode, routes: FakeRoutes, refu
     n += 1;
     return { url: `/uploads/${String(n).padStart(32, '0')}.png`, name: `${n}.png`, size: file.size, type: 'png', mime: 'image/png' };
   };
-  const store = createAppStore(fx.effects);
-  await store.loadSessionModules();
-  store.dispatch(menuEvents.loaded([leaf(route, ['add', 'update', 'remove'])]));
-  render(
-    <Provider store={store}>
-      <I18nextProvider i18n={i18nEn}>
-        <MemoryRouter initialEntries={[`/customer/${route}`]}>
-          <Routes>
-            <Route path="/customer/:name" element={element} />
-          </Routes>
-        </MemoryRouter>
-      </I18nextProvider>
-    </Provider>,
-  );
+  await mountScreen({ fx, i18n: i18nEn, route, buttons: ['add', 'update', 'remove'], element });
   return { fx, uploads };
 }
 
@@ -62,7 +44,7 @@ describe('image field kind', () => {
       'mall_brand/list': () => EMPTY,
       'mall_brand/add': (body) => ({ id: 1, sort: 0, show_status: 1, create_time: '2026-01-01 00:00:00', ...(body as object) }),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Add' }));
+    fireEvent.click(within(await screen.findByRole('toolbar', { name: 'List actions' })).getByRole('button', { name: 'Add' }));
     const f = within(await screen.findByRole('form', { name: /New/ }));
     fireEvent.change(f.getByRole('textbox', { name: 'Name' }), { target: { value: 'Acme' } });
     fireEvent.change(f.getByLabelText('Logo'), { target: { files: [png('logo.png')] } });
@@ -86,7 +68,7 @@ describe('image field kind', () => {
       },
       'big.png',
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Add' }));
+    fireEvent.click(within(await screen.findByRole('toolbar', { name: 'List actions' })).getByRole('button', { name: 'Add' }));
     const f = within(await screen.findByRole('form', { name: /New/ }));
     fireEvent.change(f.getByRole('textbox', { name: 'Title' }), { target: { value: 'Phone' } });
     const category = f.getByRole('combobox', { name: 'Category' });

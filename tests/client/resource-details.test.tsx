@@ -1,19 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { HotkeysProvider } from '@blueprintjs/core';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { i18n } from 'i18next';
 import { qrCodeDetails, urlKeyPlatformInquire, urlKeyPlatformUpdate, type UrlKeyPlatform } from '../../contracts/index.ts';
 import { createI18n, loadResources } from '../../client/app/i18n.ts';
-import { createAppStore } from '../../client/app/store.ts';
 import { ResourceScreen } from '../../client/resources/components/resource-screen.tsx';
 import { defineResource } from '../../client/resources/define.ts';
-import { menuEvents } from '../../client/state/menu-slice.ts';
 import { fakeEffects, until } from './helpers/fake-effects.ts';
-import { leaf } from './helpers/menu-tree.ts';
+import { mountScreen } from './helpers/mount-screen.tsx';
 
 /**
  * A list that declares `details` (the QR code lists declare `qr_code_list/details`): opening one row's edit
@@ -41,22 +35,7 @@ describe('a declared details call', () => {
       'url_key_platform/inquire': () => ({ content: [LISTED], total: 1 }),
       'qr_code_list/details': () => ({ ...LISTED, name: 'Fresh name' }),
     });
-    const store = createAppStore(fx.effects);
-    await store.loadSessionModules();
-    store.dispatch(menuEvents.loaded([leaf('url_key_platform', ['update'])]));
-    render(
-      <Provider store={store}>
-        <I18nextProvider i18n={i18nEn}>
-          <HotkeysProvider>
-            <MemoryRouter initialEntries={['/customer/url_key_platform']}>
-              <Routes>
-                <Route path="/customer/:name" element={<ResourceScreen decl={probe} />} />
-              </Routes>
-            </MemoryRouter>
-          </HotkeysProvider>
-        </I18nextProvider>
-      </Provider>,
-    );
+    await mountScreen({ fx, i18n: i18nEn, route: 'url_key_platform', buttons: ['update'], element: <ResourceScreen decl={probe} /> });
     await screen.findByText('Listed name');
     expect(fx.calls.some((c) => c.path === 'qr_code_list/details')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));

@@ -1,20 +1,15 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { HotkeysProvider } from '@blueprintjs/core';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { i18n } from 'i18next';
 import { ShortCodeType, type UrlKeyPlatform } from '../../contracts/index.ts';
 import { ApiError } from '../../client/api/errors.ts';
 import { createI18n, loadResources } from '../../client/app/i18n.ts';
-import { createAppStore } from '../../client/app/store.ts';
 import { urlKeyPlatformResource } from '../../client/features/qr-codes/screens/url-key-platform-screen.tsx';
 import { ResourceScreen } from '../../client/resources/components/resource-screen.tsx';
-import { menuEvents } from '../../client/state/menu-slice.ts';
 import { fakeEffects, until, type Routes as FakeRoutes } from './helpers/fake-effects.ts';
-import { leaf } from './helpers/menu-tree.ts';
+import { mountScreen } from './helpers/mount-screen.tsx';
 
 /**
  * The generic resource list and form in jsdom over the real store and sagas (fake effect layer): what the
@@ -42,23 +37,7 @@ function LocationProbe() {
 
 async function mount(buttons: string[], routes: FakeRoutes = {}, address = '/customer/url_key_platform') {
   const fx = fakeEffects({ 'url_key_platform/inquire': () => ({ content: ROWS, total: ROWS.length }), ...routes });
-  const store = createAppStore(fx.effects);
-  await store.loadSessionModules();
-  store.dispatch(menuEvents.loaded([leaf('url_key_platform', buttons)]));
-  render(
-    <Provider store={store}>
-      <I18nextProvider i18n={i18nEn}>
-        <HotkeysProvider>
-          <MemoryRouter initialEntries={[address]}>
-            <LocationProbe />
-            <Routes>
-              <Route path="/customer/:name" element={<ResourceScreen decl={urlKeyPlatformResource} />} />
-            </Routes>
-          </MemoryRouter>
-        </HotkeysProvider>
-      </I18nextProvider>
-    </Provider>,
-  );
+  await mountScreen({ fx, i18n: i18nEn, route: 'url_key_platform', buttons: buttons, element: <ResourceScreen decl={urlKeyPlatformResource} />, address, beside: <LocationProbe /> });
   await screen.findByText('Platform A');
   return fx;
 }

@@ -1,21 +1,16 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MallCategory, PayConfig } from '../../contracts/index.ts';
 import { ApiError } from '../../client/api/errors.ts';
 import { createI18n, loadResources } from '../../client/app/i18n.ts';
-import { createAppStore } from '../../client/app/store.ts';
 import PayConfigScreen from '../../client/features/shell/screens/pay-config-screen.tsx';
 import MallCategoryScreen from '../../client/features/mall/screens/mall-category-list-screen.tsx';
 import { buildTree, parentChoices } from '../../client/resources/tree/tree-model.ts';
-import { menuEvents } from '../../client/state/menu-slice.ts';
 import { fakeEffects, until, type Routes as FakeRoutes } from './helpers/fake-effects.ts';
-import { leaf } from './helpers/menu-tree.ts';
+import { mountScreen } from './helpers/mount-screen.tsx';
 
 /** The settings form and the tree editor in jsdom over the real store and sagas (fake effect layer). */
 
@@ -27,20 +22,7 @@ afterEach(() => cleanup());
 
 async function mount(route: string, buttons: string[], element: ReactNode, routes: FakeRoutes) {
   const fx = fakeEffects(routes);
-  const store = createAppStore(fx.effects);
-  await store.loadSessionModules();
-  store.dispatch(menuEvents.loaded([leaf(route, buttons)]));
-  render(
-    <Provider store={store}>
-      <I18nextProvider i18n={i18nEn}>
-        <MemoryRouter initialEntries={[`/customer/${route}`]}>
-          <Routes>
-            <Route path="/customer/:name" element={element} />
-          </Routes>
-        </MemoryRouter>
-      </I18nextProvider>
-    </Provider>,
-  );
+  const { store } = await mountScreen({ fx, i18n: i18nEn, route: route, buttons: buttons, element });
   return { fx, store };
 }
 
