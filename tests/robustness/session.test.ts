@@ -23,9 +23,12 @@ describe('login timing', () => {
   });
   afterAll(() => t.close());
 
-  it('takes as long for an unknown account as for a known one with a wrong password (within 20 ms)', async () => {
+  it('takes as long for an unknown account as for a known one with a wrong password (within 20 ms, or 30 % under load)', async () => {
     const timing = await measureLoginTiming(t, { pairs: 20 });
-    expect(Math.abs(timing.pairedMedian), JSON.stringify(timing)).toBeLessThan(20);
+    // On a quiet machine one login is ~45 ms and the bound is 20 ms; under load every step stretches alike (the
+    // hash included), so the bound grows with the faster median: a skipped hash still shows as a gap of most of it.
+    const bound = Math.max(20, 0.3 * Math.min(timing.medianKnown, timing.medianUnknown));
+    expect(Math.abs(timing.pairedMedian), JSON.stringify(timing)).toBeLessThan(bound);
     // Both paths really hash: neither answers in a fraction of the other's time.
     expect(timing.medianUnknown).toBeGreaterThan(timing.medianKnown * 0.5);
     expect(timing.medianKnown).toBeGreaterThan(timing.medianUnknown * 0.5);
