@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   ACCESS_LOG_LOOKBACK_DAYS, clearBatch, qrCodeAccessClearedInquire, stealingInquire, stealingRecord, stealingRemove,
 } from '../../contracts/index.ts';
-import { intToIp, ipToInt } from '../domain/ip.ts';
+import { intToIp, ipToInt } from '../visit-rules/ip.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { formatDateTime } from '../services/clock.ts';

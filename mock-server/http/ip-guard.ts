@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import { createIpBlackCheck } from '../domain/ip-black.ts';
-import { visitorIpv4 } from '../domain/ip.ts';
+import { createIpBlackCheck } from '../visit-rules/ip-black.ts';
+import { visitorIpv4 } from '../visit-rules/ip.ts';
 import type { Services } from '../services/index.ts';
 import { forbidden } from './errors.ts';
 

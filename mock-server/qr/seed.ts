@@ -3,7 +3,7 @@ import { belongText, ipRanges } from '../../fixtures/seed/ip-ranges.ts';
 import { pickVisitor, seededRandom, VISITORS } from '../../fixtures/visitors.ts';
 import { SEED_TIME } from '../../fixtures/seed/time.ts';
 import { isWeChat } from '../../contracts/index.ts';
-import { ipToInt } from '../domain/ip.ts';
+import { ipToInt } from '../visit-rules/ip.ts';
 import type { Services } from '../services/index.ts';
 import { createVisitLog } from './visits.ts';
 

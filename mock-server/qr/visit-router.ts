@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import { SCAN_PARAM, SHORT_PREFIX, VISIT_PREFIX, visitPath } from '../../contracts/index.ts';
-import { decideVisit } from '../domain/restriction.ts';
-import { planJump, renderJumpPage } from '../domain/jump.ts';
-import { visitorIpv4 } from '../domain/ip.ts';
-import { createIpBlackCheck } from '../domain/ip-black.ts';
+import { decideVisit } from '../visit-rules/restriction.ts';
+import { planJump, renderJumpPage } from '../visit-rules/jump.ts';
+import { visitorIpv4 } from '../visit-rules/ip.ts';
+import { createIpBlackCheck } from '../visit-rules/ip-black.ts';
 import type { Services } from '../services/index.ts';
 import { createVisitLog } from './visits.ts';
-import { DEVICE } from '../domain/user-agent.ts';
+import { DEVICE } from '../visit-rules/user-agent.ts';
 import { formatDateTime } from '../services/clock.ts';
 
 const DEVICE_NAME = Object.fromEntries(Object.entries(DEVICE).map(([name, n]) => [n, name])) as Record<number, 'mobile' | 'tablet' | 'pc' | 'other'>;
