@@ -9,7 +9,7 @@ import { defineHandlers } from '../http/handler.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { defineResource } from '../resources/define.ts';
 import { createAccessLogReader } from '../qr/access-log.ts';
-import { ownerScope, perDatabase } from '../qr/scope.ts';
+import { ownerScope, perDatabase } from '../services/scope.ts';
 import { addDays, dayOf, toEpochSeconds } from '../qr/time.ts';
 import { passwordMatches } from './qr-code.ts';
 

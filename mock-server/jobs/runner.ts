@@ -1,5 +1,5 @@
 import { BATCH_JOB_THRESHOLD, FrameType, pickLocale, type JobProgressData, type Locale } from '../../contracts/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../services/errors.ts';
 import type { HandlerMap } from '../http/handler.ts';
 import { formatDateTime } from '../services/clock.ts';
 import type { Services } from '../services/index.ts';

@@ -1,6 +1,6 @@
 import { BillType, PAYMENT_FRAME_TYPE, OrderStatus, OrderType, PayMethod, type Order } from '../../contracts/index.ts';
 import type { ChainTx } from '../chain/chain.ts';
-import { ApiError, conflict } from '../http/errors.ts';
+import { ApiError, conflict } from '../services/errors.ts';
 import { formatDateTime } from '../services/clock.ts';
 import type { Services } from '../services/index.ts';
 import { commissionOf, extendExpiry, uniquePayAmount } from './arithmetic.ts';

@@ -8,7 +8,7 @@ import { defineResource } from '../resources/define.ts';
 import { sortBy } from '../resources/engine.ts';
 import { requireDomainForCodes, requireGroup } from './owned.ts';
 import { QR_JOINS, QR_SELECT, qrRow, withChildren, writeChildren } from './qr-codes.ts';
-import { ownerScope, randomCode } from './scope.ts';
+import { ownerScope, randomCode } from '../services/scope.ts';
 
 export const now = (services: Services) => formatDateTime(services.clock.now());
 

@@ -1,11 +1,11 @@
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
-import { ApiError, conflict, notFound } from '../http/errors.ts';
+import { ApiError, conflict, notFound } from '../services/errors.ts';
 import { requireUser, type Handler, type HandlerContext } from '../http/handler.ts';
 import { formatDateTime } from '../services/clock.ts';
 import type { Services } from '../services/index.ts';
 import type { UserRow } from '../services/users.ts';
-import { isAdmin, ownerScope } from '../qr/scope.ts';
+import { isAdmin, ownerScope } from '../services/scope.ts';
 import { bindable, ident, prepared, qualify, Where, type FilterSpec, type Value } from './engine.ts';
 import type { BodyOf, Found, ObjectCall, OwnerScope, ResourceCalls, ResourceSpec } from './spec.ts';
 

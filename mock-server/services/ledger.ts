@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { BillType, formatMoney, MONEY_MAX_MICRO, type Bill, type EnumValue } from '../../contracts/index.ts';
 import { users as seededUsers } from '../../fixtures/seed/users.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, notFound } from './errors.ts';
 import { formatDateTime, type Clock } from './clock.ts';
 import type { Services } from './index.ts';
 

@@ -1,8 +1,8 @@
 import express, { type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { shieldControlAnswers, shieldControlBodies, type ShieldControlAnswer, type ShieldControlName } from '../../contracts/index.ts';
-import { badRequest, notFound } from '../http/errors.ts';
-import { describeIssue } from '../http/router.ts';
+import { badRequest, notFound } from '../services/errors.ts';
+import { describeIssue } from '../services/call-checks.ts';
 import type { Services } from '../services/index.ts';
 
 /** `/__control/shield/*`: the simulated WeChat checker's state and detection rounds (README "Control API"). */

@@ -12,9 +12,9 @@ import {
   type CallDef,
   type Page,
 } from '../../../contracts/index.ts';
-import { ApiError, badRequest, forbidden } from '../../http/errors.ts';
+import { ApiError, badRequest, forbidden } from '../../services/errors.ts';
 import { requireUser, type Handler, type HandlerContext } from '../../http/handler.ts';
-import { checkAccess, describeIssue } from '../../http/router.ts';
+import { checkAccess, describeIssue } from '../../services/call-checks.ts';
 import type { Services } from '../../services/index.ts';
 import type { UserRow } from '../../services/users.ts';
 import type { JobKind } from '../kind.ts';

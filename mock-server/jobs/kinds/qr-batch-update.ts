@@ -1,7 +1,7 @@
 import { AsyncOperationType, type ParsedRequestOf, type qrCodeBatchUpdate } from '../../../contracts/index.ts';
 import type { HandlerContext } from '../../http/handler.ts';
 import { checkBatch, setMany } from '../../qr/qr-resource.ts';
-import { ownerScope } from '../../qr/scope.ts';
+import { ownerScope } from '../../services/scope.ts';
 import { formatDateTime } from '../../services/clock.ts';
 import type { JobKind } from '../kind.ts';
 
