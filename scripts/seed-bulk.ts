@@ -6,7 +6,7 @@ import { openDatabase } from '../mock-server/db/open.ts';
 import { isSeeded, seedDatabase } from '../mock-server/db/seed.ts';
 import { bulkSeed, type BulkSeedResult } from '../harness/bulk-seed.ts';
 import { systemClock } from '../mock-server/services/clock.ts';
-import { createServices } from '../mock-server/services/index.ts';
+import { createServices } from '../mock-server/compose.ts';
 import { OWASP_SCRYPT } from '../mock-server/services/passwords.ts';
 
 export interface SeedBulkArgs {

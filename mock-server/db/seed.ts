@@ -10,7 +10,7 @@ import { seedQrCodes } from '../qr/seed.ts';
 import { seedOpeningBalances } from '../services/ledger.ts';
 import { seedUploadConfig } from '../uploads/config.ts';
 import { seedAsyncOperations } from '../jobs/seed.ts';
-import type { Services } from '../services/index.ts';
+import type { Services } from '../compose.ts';
 import { hashPasswordSync } from '../services/passwords.ts';
 import { seedLogTypes } from '../services/audit.ts';
 import { seedShield } from '../shield/seed.ts';

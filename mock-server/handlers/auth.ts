@@ -7,7 +7,7 @@ import { describeIssue } from '../services/call-checks.ts';
 import { ApiError, badRequest, conflict, forbidden, tooMany, unauthorized } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { formatDateTime } from '../services/clock.ts';
-import type { Services } from '../services/index.ts';
+import type { Services } from '../compose.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { hashToken } from '../services/sessions.ts';
 import { toUserInfo, type UserRow } from '../services/users.ts';

@@ -1,14 +1,14 @@
 import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import { API_PREFIX, calls, isAudited, pickLocale, type CallDef, type Locale } from '../../contracts/index.ts';
-import type { Services } from '../services/index.ts';
+import type { Services } from '../compose.ts';
 import type { UserRow } from '../services/users.ts';
 import { isAdministrator } from '../services/audit.ts';
 import { hashToken } from '../services/sessions.ts';
-import { checkAccess, describeIssue } from '../services/call-checks.ts';
+import { checkAccess, describeIssue, requireUser } from '../services/call-checks.ts';
 import { requireMembership } from '../money/membership.ts';
 import { ApiError, badRequest, unauthorized } from './errors.ts';
-import { requireUser, type Handler, type HandlerContext, type HandlerMap } from './handler.ts';
+import type { Handler, HandlerContext, HandlerMap } from './handler.ts';
 
 /** The caller's token: header `token` (the service's convention) or `Authorization: Bearer`. */
 export function tokenOf(req: Request): string | null {

@@ -9,6 +9,12 @@ import type { UserRow, Users } from './users.ts';
  * the control API apply the same ones, so none of them imports the router.
  */
 
+/** The caller of a call that needs one; 401 when there is none. */
+export function requireUser(user: UserRow | null): UserRow {
+  if (!user) throw unauthorized();
+  return user;
+}
+
 export function checkAccess(services: { readonly users: Pick<Users, 'permissionKeys'> }, call: CallDef, user: UserRow | null): void {
   const { access } = call;
   if (access.kind === 'public') return;

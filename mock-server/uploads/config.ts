@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { UPLOAD_TYPES, type UploadType } from '../../contracts/index.ts';
 import { UPLOAD_CONFIG_DEFAULTS } from '../db/migrations/007-uploads.ts';
-import type { Services } from '../services/index.ts';
+import type { Services } from '../compose.ts';
 
 export interface UploadLimits {
   /** Largest file accepted, in bytes (upload_config.size_limit_bytes). */

@@ -13,7 +13,7 @@ import { notFound } from '../services/errors.ts';
 import { authenticate } from '../http/router.ts';
 import { checkAccess } from '../services/call-checks.ts';
 import { formatDateTime } from '../services/clock.ts';
-import type { Services } from '../services/index.ts';
+import type { Services } from '../compose.ts';
 import { readUploadLimits } from './config.ts';
 import { receiveUpload, urlOfUpload } from './receive.ts';
 
