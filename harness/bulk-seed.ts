@@ -7,7 +7,7 @@ import { DEVICE, deviceClass, parseUserAgent } from '../mock-server/visit-rules/
 import { formatDateTime } from '../mock-server/services/clock.ts';
 import { createBreakdownCounters, type PlaceOf } from '../mock-server/statistics/breakdown-counters.ts';
 import { cidrRange } from '../mock-server/qr/seed.ts';
-import { addDays, dayOf } from '../mock-server/qr/time.ts';
+import { addDays, dayOf } from '../mock-server/services/time.ts';
 
 export interface BulkSeedOptions {
   /** Access records to add in all. */

@@ -6,7 +6,7 @@ import { benchClient, ms, printTable, runBenchCalls, timeRuns, type BenchCall } 
 import { createMockServer } from '../mock-server/app.ts';
 import { intToIp } from '../mock-server/visit-rules/ip.ts';
 import { createAccessLogReader } from '../mock-server/qr/access-log.ts';
-import { addDays, dayOf, toEpochSeconds } from '../mock-server/qr/time.ts';
+import { addDays, dayOf, toEpochSeconds } from '../mock-server/services/time.ts';
 import { STATISTICS_CALLS, type AccessFixture } from './bench-statistics.ts';
 import { seedBulk } from './seed-bulk.ts';
 

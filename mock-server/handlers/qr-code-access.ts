@@ -10,7 +10,7 @@ import { formatDateTime } from '../services/clock.ts';
 import { defineResource } from '../resources/define.ts';
 import { createAccessLogReader } from '../qr/access-log.ts';
 import { ownerScope, perDatabase } from '../services/scope.ts';
-import { addDays, dayOf, toEpochSeconds } from '../qr/time.ts';
+import { addDays, dayOf, toEpochSeconds } from '../services/time.ts';
 import { passwordMatches } from './qr-code.ts';
 
 const reader = perDatabase(createAccessLogReader);

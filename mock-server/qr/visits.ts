@@ -5,7 +5,7 @@ import { DEVICE, deviceClass, parseUserAgent } from '../visit-rules/user-agent.t
 import { ipToInt } from '../visit-rules/ip.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { createBreakdownCounters } from '../statistics/breakdown-counters.ts';
-import { dayOf } from './time.ts';
+import { dayOf } from '../services/time.ts';
 
 export interface IpRange {
   start: number;
