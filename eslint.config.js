@@ -2,6 +2,11 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import boundaries from './eslint/import-boundaries.js';
 
+/** The client's shared floors: they serve the screens and the app, and never reach up into them. */
+const CLIENT_FLOORS = ['client/resources/', 'client/components/', 'client/state/', 'client/api/'];
+/** What mock-server/compose.ts builds: each declares the narrow services it uses, never the whole bag. */
+const SERVER_LEAVES = ['services/', 'visit-rules/', 'resources/', 'qr/', 'statistics/', 'realtime/', 'chain/', 'money/', 'jobs/', 'shield/'].map((f) => `mock-server/${f}`);
+
 export default tseslint.config(
   { ignores: ['dist/**', '.data/**', 'node_modules/**', 'coverage/**', '.tmp/**'] },
   js.configs.recommended,
@@ -45,8 +50,32 @@ export default tseslint.config(
             // The machinery both use (test server, fuzz/authz/owner/crash drivers, console build) is harness/.
             { from: 'scripts/', to: 'tests/', why: 'scripts do not depend on tests; shared drivers live in harness/' },
             { from: 'harness/', to: 'tests/', why: 'the harness serves tests and scripts; it depends on neither' },
+            // Floors inside each wing (README "Architecture").
+            ...CLIENT_FLOORS.flatMap((from) => [
+              { from, to: 'client/features/', why: 'shared floors serve the features; a feature composes them, never the reverse' },
+              { from, to: 'client/app/', why: 'shared floors serve the app; the app composes them, never the reverse' },
+            ]),
+            {
+              from: 'mock-server/',
+              to: 'mock-server/handlers/',
+              exceptFrom: ['mock-server/handlers/', 'mock-server/app.ts'],
+              why: 'handlers are the top floor; a job makes a call through the CallAs that compose.ts hands it',
+            },
+            {
+              from: 'mock-server/resources/',
+              to: 'mock-server/',
+              except: ['mock-server/resources/', 'mock-server/services/'],
+              why: 'the resource engine knows tables, not areas: it stands on the ground floor alone',
+            },
+            { from: 'mock-server/services/', to: 'mock-server/', except: ['mock-server/services/'], why: 'services/ is the ground floor' },
+            ...SERVER_LEAVES.map((from) => ({
+              from,
+              to: 'mock-server/compose.ts',
+              why: 'compose.ts builds this leaf; the leaf declares the narrow services it uses',
+            })),
           ],
-          isolated: [{ folder: 'client/features/', entry: 'index.ts' }],
+          // No feature imports another, not even through a barrel: shared parts live below features/.
+          isolated: [{ folder: 'client/features/' }],
         },
       ],
     },

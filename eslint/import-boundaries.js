@@ -5,8 +5,9 @@ import path from 'node:path';
  * features that do not reach into each other. Resolves each relative import against the importing file, so
  * `../../mock-server/x.ts` is caught however deep the file sits; package imports are not this rule's business.
  *
- * Options: { forbid: [{ from, to, except?, why }], isolated: [{ folder, entry }] } — paths relative to the
- * project root, folders ending in '/'.
+ * Options: { forbid: [{ from, to, except?, exceptFrom?, why }], isolated: [{ folder, entry? }] } — paths
+ * relative to the project root, folders ending in '/'. `except` spares targets, `exceptFrom` importing files.
+ * An isolated folder's children never import each other; with `entry`, they may through that file only.
  */
 const rule = {
   meta: {
@@ -24,6 +25,7 @@ const rule = {
                 from: { type: 'string' },
                 to: { type: 'string' },
                 except: { type: 'array', items: { type: 'string' } },
+                exceptFrom: { type: 'array', items: { type: 'string' } },
                 why: { type: 'string' },
               },
               required: ['from', 'to', 'why'],
@@ -35,7 +37,7 @@ const rule = {
             items: {
               type: 'object',
               properties: { folder: { type: 'string' }, entry: { type: 'string' } },
-              required: ['folder', 'entry'],
+              required: ['folder'],
               additionalProperties: false,
             },
           },
@@ -45,7 +47,8 @@ const rule = {
     ],
     messages: {
       forbidden: "'{{from}}' may not import '{{to}}': {{why}}",
-      isolated: "'{{from}}' may not reach into another feature ('{{to}}'); import its '{{entry}}' or move the shared part out of features.",
+      isolated: "'{{from}}' may not reach into another feature ('{{to}}'); move the shared part out of features (the app composes them).",
+      isolatedEntry: "'{{from}}' may not reach into another feature ('{{to}}'); import its '{{entry}}' or move the shared part out of features.",
     },
   },
   create(context) {
@@ -57,7 +60,12 @@ const rule = {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const target = path.relative(root, path.resolve(path.dirname(context.filename), source)).split(path.sep).join('/');
       for (const f of forbid) {
-        if (file.startsWith(f.from) && target.startsWith(f.to) && !(f.except ?? []).some((e) => target.startsWith(e))) {
+        if (
+          file.startsWith(f.from) &&
+          target.startsWith(f.to) &&
+          !(f.except ?? []).some((e) => target.startsWith(e)) &&
+          !(f.exceptFrom ?? []).some((e) => file.startsWith(e))
+        ) {
           context.report({ node, messageId: 'forbidden', data: { from: file, to: target, why: f.why } });
           return;
         }
@@ -66,7 +74,8 @@ const rule = {
         if (!file.startsWith(folder) || !target.startsWith(folder)) continue;
         const own = file.slice(folder.length).split('/')[0];
         const [other, ...rest] = target.slice(folder.length).split('/');
-        if (other !== own && rest.join('/') !== entry) context.report({ node, messageId: 'isolated', data: { from: file, to: target, entry } });
+        if (other === own || (entry && rest.join('/') === entry)) continue;
+        context.report({ node, messageId: entry ? 'isolatedEntry' : 'isolated', data: { from: file, to: target, entry } });
       }
     }
 

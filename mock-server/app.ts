@@ -11,13 +11,14 @@ import { seedDatabase, isSeeded } from './db/seed.ts';
 import { handlers } from './handlers/index.ts';
 import { apiNotFound, createErrorHandler } from './http/error-handler.ts';
 import { createCallRouter } from './http/router.ts';
+import { callAsUser } from './http/handler.ts';
 import { createVisitRouter } from './qr/visit-router.ts';
 import { createUploadRouter } from './uploads/router.ts';
-import { createControl } from './realtime/control.ts';
-import { controlGuard } from './realtime/control-guard.ts';
+import { createControl } from './control/control.ts';
+import { controlGuard } from './control/control-guard.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { systemClock, type Clock } from './services/clock.ts';
-import { createServices, type ServerMode, type Services } from './services/index.ts';
+import { createServices, type ServerMode, type Services } from './compose.ts';
 import { serverIpGuard } from './http/ip-guard.ts';
 import type { JobOptions } from './jobs/runner.ts';
 import { OWASP_SCRYPT, TEST_SCRYPT, type ScryptCost } from './services/passwords.ts';
@@ -72,7 +73,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
     mode,
     sessionIdleMs: (options.sessionIdleMinutes ?? 720) * 60_000,
     scrypt: options.scrypt ?? (mode === 'test' ? TEST_SCRYPT : OWASP_SCRYPT),
-  }, log, { handlers, dataDir, options: options.jobs });
+  }, log, { callAs: (bag) => callAsUser(handlers, bag), dataDir, options: options.jobs });
   if ((options.seed ?? true) && !isSeeded(db)) seedDatabase(services);
   // A killed server leaves its running jobs "in progress": they are abnormal now, never resumed.
   services.jobs.recover();

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchClient, ms, printTable, runBenchCalls, timeRuns, type BenchCall } from '../harness/bench.ts';
 import { createMockServer } from '../mock-server/app.ts';
-import { intToIp } from '../mock-server/domain/ip.ts';
+import { intToIp } from '../mock-server/visit-rules/ip.ts';
 import { createAccessLogReader } from '../mock-server/qr/access-log.ts';
-import { addDays, dayOf, toEpochSeconds } from '../mock-server/qr/time.ts';
+import { addDays, dayOf, toEpochSeconds } from '../mock-server/services/time.ts';
 import { STATISTICS_CALLS, type AccessFixture } from './bench-statistics.ts';
 import { seedBulk } from './seed-bulk.ts';
 

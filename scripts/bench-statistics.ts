@@ -1,5 +1,5 @@
 import type { BenchCall } from '../harness/bench.ts';
-import { addDays } from '../mock-server/qr/time.ts';
+import { addDays } from '../mock-server/services/time.ts';
 
 /** What the bench seeded, for the calls' bodies. */
 export interface AccessFixture {

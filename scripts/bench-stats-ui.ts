@@ -6,7 +6,7 @@ import { chromium, type Page } from 'playwright-core';
 import { benchClient, ms, printTable } from '../harness/bench.ts';
 import { ensureClientBuilt } from '../harness/build.ts';
 import { createMockServer } from '../mock-server/app.ts';
-import { addDays, dayOf } from '../mock-server/qr/time.ts';
+import { addDays, dayOf } from '../mock-server/services/time.ts';
 import { users } from '../fixtures/seed/users.ts';
 import { seedBulk } from './seed-bulk.ts';
 

@@ -3,7 +3,7 @@ import { ipRanges } from '../fixtures/seed/ip-ranges.ts';
 import { pickVisitor, seededRandom, USER_AGENTS, VISITORS } from '../fixtures/visitors.ts';
 import { visitUrl } from '../contracts/index.ts';
 import { cidrRange } from '../mock-server/qr/seed.ts';
-import { intToIp } from '../mock-server/domain/ip.ts';
+import { intToIp } from '../mock-server/visit-rules/ip.ts';
 
 /**
  * `npm run simulate -- --visits N [--url http://127.0.0.1:8080] [--code demo01] [--concurrency 4] [--seed S]`:

@@ -2,7 +2,7 @@ import type { Access, CallDef } from '../../contracts/index.ts';
 import { buildMenus } from '../../fixtures/seed/menus.ts';
 import { roles, type RoleKind } from '../../fixtures/seed/roles.ts';
 import { users } from '../../fixtures/seed/users.ts';
-import type { Services } from '../../mock-server/services/index.ts';
+import type { Services } from '../../mock-server/compose.ts';
 import { hashToken } from '../../mock-server/services/sessions.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../services/errors.ts';
 import { formatDateTime, type Clock } from '../services/clock.ts';
 
 /**

@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import type { chainControlAnswers, chainControlBodies } from '../../contracts/realtime/control-chain.ts';
-import type { Services } from '../services/index.ts';
+import type { Settings } from '../services/settings.ts';
+import type { Chain } from './chain.ts';
 
 type Bodies = typeof chainControlBodies;
 type Answers = typeof chainControlAnswers;
 
 /** `/__control/chain/*`: the simulated chain driven by QA and tests (contracts/realtime/control-chain.ts). */
-export function chainControlActions(services: Services): {
+export function chainControlActions(services: { readonly settings: Settings; readonly chain: Chain }): {
   [N in keyof Bodies]: (body: z.output<Bodies[N]>) => z.input<Answers[N]>;
 } {
   const { chain } = services;

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import type { Migration } from './migration.ts';
 import { core } from './migrations/001-core.ts';
 import { messages } from './migrations/002-messages.ts';
 import { qrCodes } from './migrations/003-qr-codes.ts';
@@ -22,14 +23,8 @@ import { visitors } from './migrations/019-visitors.ts';
  * Numbered migrations, applied in order inside one transaction each; `PRAGMA user_version` records the last.
  * Never edit a landed migration: add the next number. Areas own their numbers (001 core, 002 realtime and
  * messages, 003 QR codes and access records, 004 two-factor, 006 ledger, 007 uploads, ...).
+ * Add yours in its own file under migrations/ and list it here.
  */
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  readonly sql: string;
-}
-
-/** Add yours in its own file under migrations/ and list it here. */
 export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows, telegramOutbox, visitSummary, visitors, statisticsBreakdowns, categoryTitles];
 
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {

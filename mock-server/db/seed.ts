@@ -8,9 +8,8 @@ import { messages } from '../../fixtures/seed/messages.ts';
 import { SEED_TIME } from '../../fixtures/seed/time.ts';
 import { seedQrCodes } from '../qr/seed.ts';
 import { seedOpeningBalances } from '../services/ledger.ts';
-import { seedUploadConfig } from '../uploads/config.ts';
 import { seedAsyncOperations } from '../jobs/seed.ts';
-import type { Services } from '../services/index.ts';
+import type { Services } from '../compose.ts';
 import { hashPasswordSync } from '../services/passwords.ts';
 import { seedLogTypes } from '../services/audit.ts';
 import { seedShield } from '../shield/seed.ts';
@@ -30,6 +29,11 @@ function seedDatabaseTools({ db }: Services): void {
   for (const s of servers) server.run(s.name, s.host, s.remark, s.status, SEED_TIME);
 }
 import { seedVipCombos } from '../money/seed.ts';
+
+/** The default upload config row (migration 007 inserts it too; a reset empties the table). */
+function seedUploadConfig({ db }: Services): void {
+  db.prepare('INSERT OR IGNORE INTO upload_config (id) VALUES (1)').run();
+}
 
 /** The messages of fixtures/seed/messages.ts. */
 function seedMessages(services: Services): void {

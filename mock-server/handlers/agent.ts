@@ -14,7 +14,7 @@ import {
 import { ApiError } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { formatDateTime } from '../services/clock.ts';
-import type { Services } from '../services/index.ts';
+import type { Services } from '../compose.ts';
 import { defineResource } from '../resources/define.ts';
 import { agentStatisticsHandlers } from './agent-statistics.ts';
 

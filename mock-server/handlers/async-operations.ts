@@ -4,8 +4,8 @@ import { defineHandlers } from '../http/handler.ts';
 import { notFound } from '../http/errors.ts';
 import { exportableCall, pageBody, type ExportParams } from '../jobs/kinds/csv-export.ts';
 import { jobStore, toAsyncOperation } from '../jobs/store.ts';
-import { ownerScope } from '../qr/scope.ts';
-import { checkAccess } from '../http/router.ts';
+import { ownerScope } from '../services/scope.ts';
+import { checkAccess } from '../services/call-checks.ts';
 
 export const asyncOperationsHandlers = defineHandlers({
   'async_operations/inquire': ({ body, services, me, locale }) => {

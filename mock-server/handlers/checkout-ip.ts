@@ -1,5 +1,5 @@
 import { LogType } from '../../contracts/index.ts';
-import { ipToInt, visitorIpv4 } from '../domain/ip.ts';
+import { ipToInt, visitorIpv4 } from '../visit-rules/ip.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { formatDateTime } from '../services/clock.ts';
 

@@ -1,6 +1,6 @@
 import { SECRET_MASK, type UploadConfig } from '../../contracts/index.ts';
 import { defineHandlers } from '../http/handler.ts';
-import type { Services } from '../services/index.ts';
+import type { Services } from '../compose.ts';
 
 function configurationOf(services: Services) {
   const { title, icon, color, invitation_code_editable } = services.settings.require('website_info');

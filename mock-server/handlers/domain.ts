@@ -6,7 +6,7 @@ import { conflict, forbidden } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { defineResource } from '../resources/define.ts';
 import { requireDomain, requireGroup } from '../qr/owned.ts';
-import { isAdmin, ownerScope } from '../qr/scope.ts';
+import { isAdmin, ownerScope } from '../services/scope.ts';
 import { RESOLUTION_TARGET } from './qr-code.ts';
 
 const domains = defineResource({

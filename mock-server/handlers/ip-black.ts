@@ -9,8 +9,8 @@ import {
   serverIpBlackRemove,
   serverIpBlackUpdate,
 } from '../../contracts/index.ts';
-import { LOOPBACK, overlaps, covers, parseIpOrCidr, type IpBlackList } from '../domain/ip-black.ts';
-import { ipToInt, visitorIpv4 } from '../domain/ip.ts';
+import { LOOPBACK, overlaps, covers, parseIpOrCidr, type IpBlackList } from '../visit-rules/ip-black.ts';
+import { ipToInt, visitorIpv4 } from '../visit-rules/ip.ts';
 import { ApiError } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { defineResource } from '../resources/define.ts';

@@ -7,8 +7,9 @@ import {
   logTypeRow,
   logTypeUpdate,
 } from '../../contracts/index.ts';
+import type { Services } from '../compose.ts';
 import { defineHandlers } from '../http/handler.ts';
-import { defineResource } from '../resources/define.ts';
+import { defineResource, type EngineContext } from '../resources/define.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -35,7 +36,12 @@ const logs = defineResource({
 const TYPE_SPEC = { row: logTypeRow, table: 'log_types', alias: 't', filters: { name: 'like', show_status: 'eq' }, orderBy: 't.id' } as const;
 /** Names, remarks and show status (log_type) and recording and retention (log_config): one table, two screens. */
 const logTypes = defineResource({ ...TYPE_SPEC, calls: { inquire: logTypeInquire, update: logTypeUpdate } });
-const logConfig = defineResource({ ...TYPE_SPEC, calls: { inquire: logConfigInquire, update: logConfigUpdate } });
+const logConfig = defineResource({
+  ...TYPE_SPEC,
+  calls: { inquire: logConfigInquire, update: logConfigUpdate },
+  // A shorter retention applies at once (the hourly sweep would reach the same rows later).
+  rules: { committed: { update: (ctx: EngineContext<typeof logConfigUpdate, Services>) => ctx.services.audit.prune() } },
+});
 
 export const logHandlers = defineHandlers({
   ...logs.handlers,
@@ -44,11 +50,5 @@ export const logHandlers = defineHandlers({
   'log/clear': ({ body, services }) => {
     const before = services.clock.now() - body.days * DAY_MS;
     return { removed: services.db.prepare('DELETE FROM logs WHERE at_ms < ?').run(before).changes };
-  },
-  // A shorter retention applies at once (the hourly sweep would reach the same rows later).
-  'log_config/update': (ctx) => {
-    const answer = logConfig.handlers['log_config/update'](ctx);
-    ctx.services.audit.prune();
-    return answer;
   },
 });

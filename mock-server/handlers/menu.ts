@@ -1,8 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import { menuAdd, menuList, menuNode, menuRemove, menuUpdate, ROUTES, type MenuNode } from '../../contracts/index.ts';
 import { ApiError } from '../http/errors.ts';
-import { defineHandlers, type HandlerContext } from '../http/handler.ts';
-import { defineResource } from '../resources/define.ts';
+import type { Services } from '../compose.ts';
+import { defineHandlers } from '../http/handler.ts';
+import { defineResource, type EngineContext } from '../resources/define.ts';
 import { pushMenuRefresh, rolesHolding } from '../users/menu-refresh.ts';
 
 /**
@@ -76,7 +77,7 @@ const nodes = defineResource({
     added: ({ services }, id) => {
       services.db.prepare("INSERT INTO role_menus (role_id, menu_id) SELECT id, ? FROM roles WHERE kind = 'super_admin'").run(id);
     },
-    update: (ctx: HandlerContext<typeof menuUpdate>, found) => {
+    update: (ctx, found) => {
       const { body } = ctx;
       const { db } = ctx.services;
       const node = found.row as MenuNode;
@@ -93,37 +94,25 @@ const nodes = defineResource({
       }
       checkShape(db, { type: body.type ?? node.type, path: body.path ?? node.path, parent_id: body.parent_id ?? node.parent_id });
     },
+    // Checked before the rows go; the roles that held the nodes are read first (their grants go with them).
+    removing: ({ services }, found) => {
+      const { db } = services;
+      const removing = new Set(found.map((f) => f.id));
+      const child = db.prepare<[number], number>('SELECT id FROM menus WHERE parent_id = ?').pluck();
+      for (const f of found) {
+        if (isBuiltin(db, f.row as MenuNode)) throw refuse(409, 'errors.menu_builtin', 'ids');
+        if (child.all(f.id).some((c) => !removing.has(c))) throw refuse(409, 'errors.menu_has_children', 'ids');
+      }
+      const roles = rolesHolding(services, [...removing]);
+      return () => pushMenuRefresh(services, roles);
+    },
+    // The consoles of the roles holding a changed node fetch their menu again.
+    committed: {
+      add: ({ services }, row) => pushMenuRefresh(services, rolesHolding(services, [(row as MenuNode).id])),
+      // Its one annotated parameter names the services every menu rule sees (realtime for the pushes).
+      update: ({ body, services }: EngineContext<typeof menuUpdate, Services>) => pushMenuRefresh(services, rolesHolding(services, [body.id])),
+    },
   },
 });
 
-export const menuHandlers = defineHandlers({
-  ...nodes.handlers,
-
-  'menu/add': (ctx) => {
-    const row = nodes.handlers['menu/add'](ctx);
-    pushMenuRefresh(ctx.services, rolesHolding(ctx.services, [(row as MenuNode).id]));
-    return row;
-  },
-
-  'menu/update': (ctx) => {
-    const row = nodes.handlers['menu/update'](ctx);
-    pushMenuRefresh(ctx.services, rolesHolding(ctx.services, [ctx.body.id]));
-    return row;
-  },
-
-  // Checked before the engine deletes; the roles that held the nodes are read first (their grants go with them).
-  'menu/remove': (ctx) => {
-    const { db } = ctx.services;
-    const found = nodes.findAll(db, ctx.body.ids, undefined);
-    const removing = new Set(found.map((f) => f.id));
-    const child = db.prepare<[number], number>('SELECT id FROM menus WHERE parent_id = ?').pluck();
-    for (const f of found) {
-      if (isBuiltin(db, f.row as MenuNode)) throw refuse(409, 'errors.menu_builtin', 'ids');
-      if (child.all(f.id).some((c) => !removing.has(c))) throw refuse(409, 'errors.menu_has_children', 'ids');
-    }
-    const roles = rolesHolding(ctx.services, [...removing]);
-    const out = nodes.handlers['menu/remove'](ctx);
-    pushMenuRefresh(ctx.services, roles);
-    return out;
-  },
-});
+export const menuHandlers = defineHandlers(nodes.handlers);

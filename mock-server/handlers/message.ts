@@ -3,7 +3,7 @@ import { notFound } from '../http/errors.ts';
 import { defineResource } from '../resources/define.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { formatDateTime } from '../services/clock.ts';
-import type { Services } from '../services/index.ts';
+import type { Services } from '../compose.ts';
 
 const COLUMNS = 'm.id, m.title, m.content, m.notify_status, m.send_time, m.check_time';
 

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { ApiError } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
-import type { Services } from '../services/index.ts';
+import type { Services } from '../compose.ts';
 import { toUserInfo, type UserRow } from '../services/users.ts';
 
 const ISSUER = 'QR console';

@@ -3,14 +3,14 @@ import { z } from 'zod';
 import {
   ACCESS_LOG_LOOKBACK_DAYS, clearBatch, qrCodeAccessClearedInquire, stealingInquire, stealingRecord, stealingRemove,
 } from '../../contracts/index.ts';
-import { intToIp, ipToInt } from '../domain/ip.ts';
+import { intToIp, ipToInt } from '../visit-rules/ip.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { defineResource } from '../resources/define.ts';
 import { createAccessLogReader } from '../qr/access-log.ts';
-import { ownerScope, perDatabase } from '../qr/scope.ts';
-import { addDays, dayOf, toEpochSeconds } from '../qr/time.ts';
+import { ownerScope, perDatabase } from '../services/scope.ts';
+import { addDays, dayOf, toEpochSeconds } from '../services/time.ts';
 import { passwordMatches } from './qr-code.ts';
 
 const reader = perDatabase(createAccessLogReader);

@@ -5,7 +5,7 @@ import { startBatchUpdateJob } from '../jobs/kinds/qr-batch-update.ts';
 import { requireDomainForCodes } from '../qr/owned.ts';
 import { writeChildren } from '../qr/qr-codes.ts';
 import { batchUpdate, moveDomainCodes, now, qrCodes, setMany } from '../qr/qr-resource.ts';
-import { ownerScope } from '../qr/scope.ts';
+import { ownerScope } from '../services/scope.ts';
 
 /** Address and CNAME customers point domains at: the mock serves every domain itself, on loopback. */
 export const RESOLUTION_TARGET = { ip: '127.0.0.1', cname: 'entry.qr-console.local' } as const;

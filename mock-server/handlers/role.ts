@@ -37,6 +37,13 @@ const roles = defineResource({
     add: ({ body, me }) => {
       if (rankOf(body.kind) > rankOf(me().role_kind)) throw new ApiError(400, 'errors.role_above_own', { field: 'kind' });
     },
+    // Before the delete (after it, a held role's foreign key would refuse first).
+    removing: (_ctx, found) => {
+      for (const f of found) {
+        if (f.id <= SEEDED_ROLES) throw new ApiError(409, 'errors.role_seeded', { field: 'ids' });
+        if (f.row.users > 0) throw new ApiError(409, 'errors.role_in_use', { field: 'ids' });
+      }
+    },
   },
 });
 
@@ -53,16 +60,6 @@ function closedUnderParents(db: Database, asked: readonly number[]): number[] {
 
 export const roleHandlers = defineHandlers({
   ...roles.handlers,
-
-  // Checked before the engine deletes (its remove rule runs after the delete, which a held role's key refuses).
-  'role/remove': (ctx) => {
-    const found = roles.findAll(ctx.services.db, ctx.body.ids, undefined);
-    for (const f of found) {
-      if (f.id <= SEEDED_ROLES) throw new ApiError(409, 'errors.role_seeded', { field: 'ids' });
-      if (f.row.users > 0) throw new ApiError(409, 'errors.role_in_use', { field: 'ids' });
-    }
-    return roles.handlers['role/remove'](ctx);
-  },
 
   'role/update_menus': ({ body, services }) => {
     const { db } = services;

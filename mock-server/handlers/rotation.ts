@@ -8,7 +8,7 @@ import {
 import { conflict, notFound } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { defineResource } from '../resources/define.ts';
-import { ownerScope, randomCode } from '../qr/scope.ts';
+import { ownerScope, randomCode } from '../services/scope.ts';
 
 /** A live QR code the caller may add children or short codes to, else 404. */
 function requireLiveCode(db: Database, id: number, scope: number | undefined) {

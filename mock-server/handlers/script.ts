@@ -1,7 +1,7 @@
 import { AsyncOperationType, ScriptCode, ServerStatus } from '../../contracts/index.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
-import type { Services } from '../services/index.ts';
+import type { Services } from '../compose.ts';
 import type { ScriptCursor, ScriptParams } from '../jobs/kinds/script-run.ts';
 import { jobStore, toAsyncOperation } from '../jobs/store.ts';
 

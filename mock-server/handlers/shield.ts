@@ -4,7 +4,7 @@ import {
 import { ApiError } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { requireDomain } from '../qr/owned.ts';
-import { ownerScope } from '../qr/scope.ts';
+import { ownerScope } from '../services/scope.ts';
 import { defineResource } from '../resources/define.ts';
 import { shieldTelegramBound } from '../shield/notify.ts';
 import { blockAnswer, detectionAnswer, shieldStore, type PushAnswer } from '../shield/store.ts';

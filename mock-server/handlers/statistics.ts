@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { HomeAdminStatistics } from '../../contracts/index.ts';
 import { defineHandlers } from '../http/handler.ts';
-import { addDays, dayOf } from '../qr/time.ts';
+import { addDays, dayOf } from '../services/time.ts';
 import { ALL_CODES, codeScope, oneCode } from '../statistics/scope.ts';
 import { hourly, today } from '../statistics/today.ts';
 import { daily, withPrevious } from '../statistics/daily.ts';

@@ -5,7 +5,7 @@ import { badRequest } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { defineResource } from '../resources/define.ts';
 import { formatDateTime } from '../services/clock.ts';
-import type { Services } from '../services/index.ts';
+import type { Services } from '../compose.ts';
 
 interface MenuRow extends Omit<MenuItem, 'children'> {
   parent_id: number;

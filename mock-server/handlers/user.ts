@@ -11,9 +11,10 @@ import {
   type UserRow,
 } from '../../contracts/index.ts';
 import { ApiError } from '../http/errors.ts';
+import type { Services } from '../compose.ts';
 import { defineHandlers, type HandlerContext } from '../http/handler.ts';
 import { hashPassword } from '../services/passwords.ts';
-import { defineResource } from '../resources/define.ts';
+import { defineResource, type EngineContext } from '../resources/define.ts';
 import { checkNewPassword, generatedPassword, newInvitationCode } from '../users/credentials.ts';
 import { checkRoleGrant, checkStanding, checkSuperior, checkTarget, closeSockets, rankOf, SCREEN_KINDS, type UserScreen } from '../users/guards.ts';
 
@@ -63,7 +64,7 @@ function usersOf<
     notColumns: ['password'],
     softDelete: { column: 'status', live: 1, removed: 2, notRemoved: 'errors.user_not_found' },
     rules: {
-      add: (ctx: HandlerContext<AddCall>) => {
+      add: (ctx: EngineContext<AddCall, Services>) => {
         const { body, services } = ctx;
         const kind = checkRoleGrant(services.db, ctx.me(), body.role_id);
         if (!(SCREEN_KINDS[screen] as readonly string[]).includes(kind)) throw new ApiError(400, 'errors.role_wrong_screen', { field: 'role_id' });
@@ -79,7 +80,7 @@ function usersOf<
           },
         };
       },
-      update: (ctx: HandlerContext<UpdateCall>) => {
+      update: (ctx: EngineContext<UpdateCall, Services>) => {
         const { body, services } = ctx;
         const { db } = services;
         const me = ctx.me();
@@ -100,6 +101,13 @@ function usersOf<
           checkStanding(db, me, checkTarget(db, screen, me, f.id, true), 'ids', ids);
           ctx.services.sessions.endAllOf(f.id);
         }
+      },
+      // Disabling or removing closes the user's consoles once the change is committed.
+      committed: {
+        update: (ctx) => {
+          if (ctx.body.disable === 2) closeSockets(ctx.services, [ctx.body.id]);
+        },
+        remove: (ctx) => closeSockets(ctx.services, ctx.body.ids),
       },
     },
   });
@@ -126,27 +134,6 @@ export const userHandlers = defineHandlers({
   ...admins.handlers,
   'user/add': (ctx) => withPassword(ctx, users.handlers['user/add']),
   'administrators/add': (ctx) => withPassword(ctx, admins.handlers['administrators/add']),
-  // Disabling or removing closes the user's consoles once the change is committed.
-  'user/update': (ctx) => {
-    const row = users.handlers['user/update'](ctx);
-    if (ctx.body.disable === 2) closeSockets(ctx.services, [ctx.body.id]);
-    return row;
-  },
-  'administrators/update': (ctx) => {
-    const row = admins.handlers['administrators/update'](ctx);
-    if (ctx.body.disable === 2) closeSockets(ctx.services, [ctx.body.id]);
-    return row;
-  },
-  'user/remove': (ctx) => {
-    const out = users.handlers['user/remove'](ctx);
-    closeSockets(ctx.services, ctx.body.ids);
-    return out;
-  },
-  'administrators/remove': (ctx) => {
-    const out = admins.handlers['administrators/remove'](ctx);
-    closeSockets(ctx.services, ctx.body.ids);
-    return out;
-  },
 
   'user/reset_password': async ({ body, services, me }) => {
     const { db } = services;

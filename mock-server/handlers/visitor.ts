@@ -1,8 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import { visitorInquire, type AccessLogFilter, type VisitorRow } from '../../contracts/index.ts';
-import { intToIp, ipToInt } from '../domain/ip.ts';
+import { intToIp, ipToInt } from '../visit-rules/ip.ts';
 import { defineHandlers } from '../http/handler.ts';
-import { fromEpochSeconds, toEpochSeconds } from '../qr/time.ts';
+import { fromEpochSeconds, toEpochSeconds } from '../services/time.ts';
 import { defineResource } from '../resources/define.ts';
 
 /** A selected row before the stored forms (integer IP, Unix seconds) become the contract's. */

@@ -1,9 +1,11 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
 import type { CallByPath, CallDef, CallPath, Locale } from '../../contracts/index.ts';
+import type { Services } from '../compose.ts';
+import type { CallAs } from '../jobs/kind.ts';
+import { requireUser } from '../services/call-checks.ts';
 import type { UserRow } from '../services/users.ts';
-import type { Services } from '../services/index.ts';
-import { unauthorized } from './errors.ts';
+import { forbidden } from './errors.ts';
 
 /** What a handler gets: the validated body, the caller (if any) and the server's services. */
 export interface HandlerContext<C extends CallDef> {
@@ -30,7 +32,25 @@ export function defineHandlers<const M extends HandlerMap>(map: M): M {
   return map;
 }
 
-export function requireUser(user: UserRow | null): UserRow {
-  if (!user) throw unauthorized();
-  return user;
+/**
+ * A call made on a user's behalf outside a request (an export job's pages): its handler with a context of its
+ * own. The composition root hands this to the job runner, which knows no handler table.
+ */
+export function callAsUser(handlers: HandlerMap, services: Services): CallAs {
+  return async (call, user, body, locale) => {
+    const handler = (handlers as Record<string, Handler<CallDef> | undefined>)[call.path];
+    if (!handler) throw forbidden();
+    return handler({
+      body,
+      user,
+      tokenHash: null,
+      locale,
+      ip: '',
+      userAgent: '',
+      // List handlers never read the raw request (only admin/user_info does, which is not a list).
+      req: {} as Request,
+      services,
+      me: () => requireUser(user),
+    });
+  };
 }

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
-import { createIpBlackCheck } from '../domain/ip-black.ts';
-import { visitorIpv4 } from '../domain/ip.ts';
-import type { Services } from '../services/index.ts';
+import { createIpBlackCheck } from '../visit-rules/ip-black.ts';
+import { visitorIpv4 } from '../visit-rules/ip.ts';
+import type { Services } from '../compose.ts';
 import { forbidden } from './errors.ts';
 
 /** `/api/*` from an address on the console black list (server_ip_black): 403 in the envelope, before any handler. */

@@ -1,13 +1,14 @@
 import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
-import { API_PREFIX, calls, isAudited, issueVars, pickLocale, type CallDef, type Locale } from '../../contracts/index.ts';
-import type { Services } from '../services/index.ts';
+import { API_PREFIX, calls, isAudited, pickLocale, type CallDef, type Locale } from '../../contracts/index.ts';
+import type { Services } from '../compose.ts';
 import type { UserRow } from '../services/users.ts';
 import { isAdministrator } from '../services/audit.ts';
 import { hashToken } from '../services/sessions.ts';
+import { checkAccess, describeIssue, requireUser } from '../services/call-checks.ts';
 import { requireMembership } from '../money/membership.ts';
-import { ApiError, badRequest, forbidden, unauthorized } from './errors.ts';
-import { requireUser, type Handler, type HandlerContext, type HandlerMap } from './handler.ts';
+import { ApiError, badRequest, unauthorized } from './errors.ts';
+import type { Handler, HandlerContext, HandlerMap } from './handler.ts';
 
 /** The caller's token: header `token` (the service's convention) or `Authorization: Bearer`. */
 export function tokenOf(req: Request): string | null {
@@ -42,27 +43,6 @@ function callerOf(services: Services, req: Request, call: CallDef): ReturnType<t
     if (call.access.kind === 'public' && e instanceof ApiError && e.status === 401) return { user: null, tokenHash: null };
     throw e;
   }
-}
-
-export function checkAccess(services: Services, call: CallDef, user: UserRow | null): void {
-  const { access } = call;
-  if (access.kind === 'public') return;
-  if (!user) throw unauthorized();
-  if (access.kind === 'user') return;
-  const keys = services.users.permissionKeys(user.role_id);
-  const key = access.button ? `${access.route}:${access.button}` : access.route;
-  if (!keys.has(access.route) || !keys.has(key)) throw forbidden();
-}
-
-/** First problem of a failed parse, naming the field: `account: username must be longer than 5 characters`. */
-export function describeIssue(error: z.ZodError): { key: string; field: string; vars?: Record<string, string> } {
-  const issue = error.issues[0];
-  if (!issue) return { key: 'errors.invalid_parameter', field: '' };
-  if (issue.code === 'unrecognized_keys') {
-    const where = issue.path.length ? `${issue.path.join('.')}.` : '';
-    return { key: 'errors.unknown_field', field: '', vars: { fields: issue.keys.map((k) => where + k).join(', ') } };
-  }
-  return { key: issue.message, field: issue.path.map(String).join('.') || 'body', vars: issueVars(issue) };
 }
 
 /**

@@ -1,11 +1,30 @@
-import type { HandlerMap } from '../http/handler.ts';
-import type { Services } from '../services/index.ts';
+import type { Database } from 'better-sqlite3';
+import type { CallDef, Locale } from '../../contracts/index.ts';
+import type { Chain } from '../chain/chain.ts';
+import type { Clock } from '../services/clock.ts';
+import type { Settings } from '../services/settings.ts';
+import type { UserRow, Users } from '../services/users.ts';
 import type { JobRow } from './store.ts';
+
+/** What job kinds read and write (the narrow part of the server's services they use). */
+export interface JobServices {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly settings: Settings;
+  readonly users: Users;
+  readonly chain: Chain;
+}
+
+/**
+ * A registered call made as `user` would make it, through its own handler (so its owner scope applies); the
+ * composition root binds it to the handler table. An export job reads its pages this way.
+ */
+export type CallAs = (call: CallDef, user: UserRow, body: Record<string, unknown>, locale: Locale) => Promise<unknown>;
 
 /** What a job kind's step may use. */
 export interface StepContext {
-  readonly services: Services;
-  readonly handlers: HandlerMap;
+  readonly services: JobServices;
+  readonly callAs: CallAs;
   /** Folder for result files (exports). */
   readonly dataDir: string;
 }

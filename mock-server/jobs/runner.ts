@@ -1,9 +1,9 @@
 import { BATCH_JOB_THRESHOLD, FrameType, pickLocale, type JobProgressData, type Locale } from '../../contracts/index.ts';
-import { ApiError } from '../http/errors.ts';
-import type { HandlerMap } from '../http/handler.ts';
+import { ApiError } from '../services/errors.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
 import { formatDateTime } from '../services/clock.ts';
-import type { Services } from '../services/index.ts';
-import type { JobKind, StepOutcome } from './kind.ts';
+import type { ServerConfig } from '../services/config.ts';
+import type { CallAs, JobKind, JobServices, StepOutcome } from './kind.ts';
 import { ABNORMAL, COMPLETED, IN_PROGRESS, jobMessage, jobStore, type JobPatch, type JobRow } from './store.ts';
 
 export interface JobOptions {
@@ -16,8 +16,9 @@ export interface JobOptions {
 }
 
 export interface JobRunnerDeps {
-  readonly services: Services;
-  readonly handlers: HandlerMap;
+  /** What the kinds use, plus the operating user's sockets (progress frames) and the mode (timers or not). */
+  readonly services: JobServices & { readonly realtime: Pick<RealtimeHub, 'push'>; readonly config: Pick<ServerConfig, 'mode'> };
+  readonly callAs: CallAs;
   readonly kinds: readonly JobKind[];
   /** Folder for result files (the kinds make it when they first write). */
   readonly dataDir: string;
@@ -31,7 +32,7 @@ export interface JobRunnerDeps {
  * only through `step()` (the control API) in test mode, so tests move jobs deterministically.
  */
 export function createJobRunner(deps: JobRunnerDeps, options: JobOptions = {}) {
-  const { services, handlers, dataDir, log } = deps;
+  const { services, callAs, dataDir, log } = deps;
   const { db, clock } = services;
   const store = jobStore(db);
   const kinds = new Map(deps.kinds.map((k) => [k.type, k]));
@@ -84,7 +85,7 @@ export function createJobRunner(deps: JobRunnerDeps, options: JobOptions = {}) {
     if (!kind) return fail(job.id, new ApiError(500, 'errors.internal'));
     let outcome: StepOutcome;
     try {
-      outcome = await kind.step({ services, handlers, dataDir }, job);
+      outcome = await kind.step({ services, callAs, dataDir }, job);
     } catch (e) {
       return fail(job.id, e);
     }

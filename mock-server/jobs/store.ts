@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { AsyncOperationStatus, type AsyncOperation, type Locale } from '../../contracts/index.ts';
 import { translateJobMessage } from './messages.ts';
-import { perDatabase } from '../qr/scope.ts';
+import { perDatabase } from '../services/scope.ts';
 
 /** A row of `async_operations` (migration 005). */
 export interface JobRow {

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { MallCategory } from '../../contracts/index.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../services/errors.ts';
 
 /** A category's titles as a request sends them (contracts/calls/mall-category.ts). */
 export interface TitleInput {

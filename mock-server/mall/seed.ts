@@ -1,10 +1,10 @@
 import { mallCategoryTitlesEn } from '../../fixtures/seed/catalog.ts';
 import { documents, mallBrands, mallProducts, pictures, pictureTypes } from '../../fixtures/seed/mall.ts';
 import { SEED_TIME } from '../../fixtures/seed/time.ts';
-import type { Services } from '../services/index.ts';
+import type { Database } from 'better-sqlite3';
 
 /** The mall and content rows of fixtures/seed/mall.ts (migration 016's tables). */
-export function seedMall({ db }: Services): void {
+export function seedMall({ db }: { readonly db: Database }): void {
   const insert = (table: string, row: Record<string, unknown>) => {
     const cols = Object.keys(row);
     // Table and column names come from the fixture constants above, never from input.

@@ -1,5 +1,5 @@
 import type { CallDef } from '../../contracts/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../services/errors.ts';
 import type { UserRow } from '../services/users.ts';
 import { isMemberAt } from './arithmetic.ts';
 

@@ -1,17 +1,31 @@
 import { BillType, PAYMENT_FRAME_TYPE, OrderStatus, OrderType, PayMethod, type Order } from '../../contracts/index.ts';
-import type { ChainTx } from '../chain/chain.ts';
-import { ApiError, conflict } from '../http/errors.ts';
+import type { Chain, ChainTx } from '../chain/chain.ts';
+import { ApiError, conflict } from '../services/errors.ts';
 import { formatDateTime } from '../services/clock.ts';
-import type { Services } from '../services/index.ts';
+import type { Database } from 'better-sqlite3';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import type { Clock } from '../services/clock.ts';
+import type { Ledger } from '../services/ledger.ts';
+import type { Settings } from '../services/settings.ts';
 import { commissionOf, extendExpiry, uniquePayAmount } from './arithmetic.ts';
 
 /** Orders and what paying one does (docs/decisions/2026-11-23-money-flows.md). */
+
+/** What orders and payments touch: their tables, the time, the pay settings, the ledger, the buyer's sockets, the chain. */
+export interface PaymentDeps {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly settings: Settings;
+  readonly ledger: Ledger;
+  readonly realtime: Pick<RealtimeHub, 'push'>;
+  readonly chain: Pick<Chain, 'observe'>;
+}
 
 export const ORDER_SELECT = `SELECT o.id, o.order_no, o.user_id, u.account, o.type, o.vip_combo_id, o.combo_name, o.amount_micro,
   o.pay_amount_micro, o.pay_type, o.pay_method, o.address, o.status, o.tx_hash, o.create_time, o.expire_time, o.pay_time
   FROM orders o JOIN users u ON u.id = o.user_id`;
 
-export function orderById(services: Services, id: number): Order {
+export function orderById(services: PaymentDeps, id: number): Order {
   return services.db.prepare<[number], Order>(`${ORDER_SELECT} WHERE o.id = ?`).get(id)!;
 }
 
@@ -25,7 +39,7 @@ interface NewOrder {
 }
 
 /** Insert an order; a chain order gets the receiving address and a unique amount, open until the time-out. */
-export function createOrder(services: Services, o: NewOrder): number {
+export function createOrder(services: PaymentDeps, o: NewOrder): number {
   const { db, clock, settings } = services;
   const pay = settings.require('pay_config');
   const now = clock.now();
@@ -64,7 +78,7 @@ export function createOrder(services: Services, o: NewOrder): number {
  * combo (plus the superior agent's commission), a recharge bill for a recharge. `false` when it was paid
  * already (a duplicate event changes nothing). The buyer's sockets get frame 22 once the write is done.
  */
-export function markPaid(services: Services, orderId: number, txHash: string | null): boolean {
+export function markPaid(services: PaymentDeps, orderId: number, txHash: string | null): boolean {
   const { db, clock, ledger } = services;
   const at = formatDateTime(clock.now());
   const done = db.prepare('UPDATE orders SET status = 2, pay_time = ?, tx_hash = ? WHERE id = ? AND status = 1').run(at, txHash, orderId);
@@ -86,7 +100,7 @@ export function markPaid(services: Services, orderId: number, txHash: string | n
   return true;
 }
 
-function payCommission(services: Services, o: Order, superiorId: number | null, at: string): void {
+function payCommission(services: PaymentDeps, o: Order, superiorId: number | null, at: string): void {
   if (superiorId === null) return;
   const agent = services.db.prepare<[number], { share_ratio: number; status: number }>('SELECT share_ratio, status FROM users WHERE id = ?').get(superiorId);
   if (!agent || agent.status !== 1) return;
@@ -100,7 +114,7 @@ function payCommission(services: Services, o: Order, superiorId: number | null, 
 }
 
 /** A confirmed USDT transfer to the receiving address pays the open order carrying exactly that amount. */
-export function watchPayments(services: Services): void {
+export function watchPayments(services: PaymentDeps): void {
   services.chain.observe((tx: ChainTx) => {
     if (tx.token !== 'USDT') return;
     const { db } = services;

@@ -1,10 +1,10 @@
 import { payConfig } from '../../fixtures/seed/settings.ts';
 import { seededOrders, vipCombos } from '../../fixtures/seed/vip.ts';
 import { SEED_TIME } from '../../fixtures/seed/time.ts';
-import type { Services } from '../services/index.ts';
+import type { Database } from 'better-sqlite3';
 
 /** Seed step: the VIP combos and orders of fixtures/seed/vip.ts. */
-export function seedVipCombos({ db }: Services): void {
+export function seedVipCombos({ db }: { readonly db: Database }): void {
   const insert = db.prepare(`INSERT INTO vip_combos (id, name, price_micro, days, domain_quota, description, show_status, sort, create_time)
     VALUES (@id, @name, @price_micro, @days, @domain_quota, @description, @show_status, @sort, '${SEED_TIME}')`);
   for (const c of vipCombos) insert.run(c);

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { AccessRecord, VisitorRecord } from '../../contracts/index.ts';
-import { intToIp, ipToInt } from '../domain/ip.ts';
-import { fromEpochSeconds, toEpochSeconds } from './time.ts';
+import { intToIp, ipToInt } from '../visit-rules/ip.ts';
+import { fromEpochSeconds, toEpochSeconds } from '../services/time.ts';
 
 interface RawRecord {
   id: number;

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { conflict, notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../services/errors.ts';
 
 export interface DomainRef {
   id: number;

@@ -3,14 +3,14 @@ import type { ParsedRequestOf, qrCodeBatchUpdate } from '../../contracts/index.t
 import { qrCodeAdd, qrCodeQrCodeRemove, qrCodeRemove, qrCodeUpdate, qrCodeUpdateRemove, qrCodeUserInquire } from '../../contracts/index.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { forgetCodeBreakdown } from '../statistics/breakdown-counters.ts';
-import type { Services } from '../services/index.ts';
+import type { Clock } from '../services/clock.ts';
 import { defineResource } from '../resources/define.ts';
 import { sortBy } from '../resources/engine.ts';
 import { requireDomainForCodes, requireGroup } from './owned.ts';
 import { QR_JOINS, QR_SELECT, qrRow, withChildren, writeChildren } from './qr-codes.ts';
-import { ownerScope, randomCode } from './scope.ts';
+import { ownerScope, randomCode } from '../services/scope.ts';
 
-export const now = (services: Services) => formatDateTime(services.clock.now());
+export const now = (services: { readonly clock: Clock }) => formatDateTime(services.clock.now());
 
 function newFileName(db: Database): string {
   for (;;) {

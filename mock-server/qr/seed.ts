@@ -3,8 +3,9 @@ import { belongText, ipRanges } from '../../fixtures/seed/ip-ranges.ts';
 import { pickVisitor, seededRandom, VISITORS } from '../../fixtures/visitors.ts';
 import { SEED_TIME } from '../../fixtures/seed/time.ts';
 import { isWeChat } from '../../contracts/index.ts';
-import { ipToInt } from '../domain/ip.ts';
-import type { Services } from '../services/index.ts';
+import { ipToInt } from '../visit-rules/ip.ts';
+import type { Database } from 'better-sqlite3';
+import type { Clock } from '../services/clock.ts';
 import { createVisitLog } from './visits.ts';
 
 /** [first, last] addresses of a CIDR block as unsigned integers. */
@@ -16,7 +17,7 @@ export function cidrRange(cidr: string): [number, number] {
 }
 
 /** The IP-range table (also used by the bulk seeder on a bare database). */
-export function seedIpRanges(db: Services['db']): void {
+export function seedIpRanges(db: Database): void {
   const insert = db.prepare('INSERT INTO ip_ranges (start, end, country, province, city, carrier, belong) VALUES (?, ?, ?, ?, ?, ?, ?)');
   for (const r of ipRanges) {
     const [start, end] = cidrRange(r.cidr);
@@ -30,7 +31,7 @@ const DAY_MS = 86_400_000;
  * Seed step of issue 4 (runs inside seedDatabase's transaction): the fixtures' rows, then demo visits spread
  * over the last three days before the server's clock, sent through the real visit log (rotation, counters).
  */
-export function seedQrCodes(services: Services): void {
+export function seedQrCodes(services: { readonly db: Database; readonly clock: Clock }): void {
   const { db, clock } = services;
   seedIpRanges(db);
   const run = (sql: string, rows: readonly object[]) => {

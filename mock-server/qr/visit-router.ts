@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import { SCAN_PARAM, SHORT_PREFIX, VISIT_PREFIX, visitPath } from '../../contracts/index.ts';
-import { decideVisit } from '../domain/restriction.ts';
-import { planJump, renderJumpPage } from '../domain/jump.ts';
-import { visitorIpv4 } from '../domain/ip.ts';
-import { createIpBlackCheck } from '../domain/ip-black.ts';
-import type { Services } from '../services/index.ts';
+import { decideVisit } from '../visit-rules/restriction.ts';
+import { planJump, renderJumpPage } from '../visit-rules/jump.ts';
+import { visitorIpv4 } from '../visit-rules/ip.ts';
+import { createIpBlackCheck } from '../visit-rules/ip-black.ts';
+import type { Database } from 'better-sqlite3';
+import type { Clock } from '../services/clock.ts';
+import type { Settings } from '../services/settings.ts';
+import type { LiveFeed } from '../statistics/live.ts';
 import { createVisitLog } from './visits.ts';
-import { DEVICE } from '../domain/user-agent.ts';
+import { DEVICE } from '../visit-rules/user-agent.ts';
 import { formatDateTime } from '../services/clock.ts';
 
 const DEVICE_NAME = Object.fromEntries(Object.entries(DEVICE).map(([name, n]) => [n, name])) as Record<number, 'mobile' | 'tablet' | 'pc' | 'other'>;
@@ -40,7 +43,15 @@ function page(res: Response, status: number, title: string, text: string): void 
  * type, records the visit and answers the page that jumps; `GET /s/{code}` redirects a short code to it.
  * `random` drives random rotation (tests inject it).
  */
-export function createVisitRouter(services: Services, options: { random?: () => number } = {}): express.Router {
+/** What a visit reads and writes: the tables, the time, the JS config, and the live feed it reports to. */
+export interface VisitDeps {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly settings: Settings;
+  readonly live: Pick<LiveFeed, 'visit'>;
+}
+
+export function createVisitRouter(services: VisitDeps, options: { random?: () => number } = {}): express.Router {
   const { db, clock } = services;
   const router = express.Router();
   const log = createVisitLog(db, options.random);

@@ -1,11 +1,11 @@
 import type { Database } from 'better-sqlite3';
 import type { EnumValue, RotationType, StealingReason } from '../../contracts/index.ts';
-import { rotate } from '../domain/rotation.ts';
-import { DEVICE, deviceClass, parseUserAgent } from '../domain/user-agent.ts';
-import { ipToInt } from '../domain/ip.ts';
+import { rotate } from '../visit-rules/rotation.ts';
+import { DEVICE, deviceClass, parseUserAgent } from '../visit-rules/user-agent.ts';
+import { ipToInt } from '../visit-rules/ip.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { createBreakdownCounters } from '../statistics/breakdown-counters.ts';
-import { dayOf } from './time.ts';
+import { dayOf } from '../services/time.ts';
 
 export interface IpRange {
   start: number;

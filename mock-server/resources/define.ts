@@ -1,19 +1,18 @@
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
-import { ApiError, conflict, notFound } from '../http/errors.ts';
-import { requireUser, type Handler, type HandlerContext } from '../http/handler.ts';
+import { requireUser } from '../services/call-checks.ts';
 import { formatDateTime } from '../services/clock.ts';
-import type { Services } from '../services/index.ts';
+import { ApiError, conflict, notFound } from '../services/errors.ts';
 import type { UserRow } from '../services/users.ts';
-import { isAdmin, ownerScope } from '../qr/scope.ts';
+import { isAdmin, ownerScope } from '../services/scope.ts';
 import { bindable, ident, prepared, qualify, Where, type FilterSpec, type Value } from './engine.ts';
-import type { BodyOf, Found, ObjectCall, OwnerScope, ResourceCalls, ResourceSpec } from './spec.ts';
+import type { BodyOf, EngineContext, EngineHandler, EngineServices, Found, ObjectCall, OwnerScope, ResourceCalls, ResourceSpec } from './spec.ts';
 
-export type { Found, ResourceSpec } from './spec.ts';
+export type { EngineContext, Found, ResourceSpec } from './spec.ts';
 
 /** The handler of each call a resource serves, keyed by the call's path (spread into `defineHandlers`). */
-export type ResourceHandlers<C extends ResourceCalls> = {
-  [K in keyof C as C[K] extends ObjectCall ? C[K]['path'] : never]: C[K] extends ObjectCall ? Handler<C[K]> : never;
+export type ResourceHandlers<C extends ResourceCalls, S extends EngineServices = EngineServices> = {
+  [K in keyof C as C[K] extends ObjectCall ? C[K]['path'] : never]: C[K] extends ObjectCall ? EngineHandler<C[K], S> : never;
 };
 
 /** Columns a call may write: its request shape's keys (static code, not request keys) but id and non-columns. */
@@ -26,13 +25,15 @@ function countAnswer(call: ObjectCall, n: number): unknown {
   return call.response instanceof z.ZodObject && 'updated' in call.response.shape ? { updated: n } : { removed: n };
 }
 
-const now = (services: Services) => formatDateTime(services.clock.now());
+const now = (services: EngineServices) => formatDateTime(services.clock.now());
 
 /**
  * A resource from its spec: the list / lookup / write operations (for handlers with special calls) and
  * `handlers`, one per declared call. Every write runs in one transaction with the spec's rules.
  */
-export function defineResource<const C extends ResourceCalls, R extends object = Record<string, unknown>, A = R>(spec: ResourceSpec<C, R, A>) {
+export function defineResource<const C extends ResourceCalls, R extends object = Record<string, unknown>, A = R, S extends EngineServices = EngineServices>(
+  spec: ResourceSpec<C, R, A, S>,
+) {
   const { alias, calls, rules = {} } = spec;
   const table = ident(spec.table);
   ident(alias);
@@ -129,17 +130,27 @@ export function defineResource<const C extends ResourceCalls, R extends object =
 
   const get = (db: Database, id: number, scope?: number): A => present(db, [find(db, id, scope).row])[0]!;
 
-  const handlers: Record<string, Handler<ObjectCall>> = {};
-  const on = (call: ObjectCall | undefined, h: (ctx: HandlerContext<ObjectCall>) => unknown) => {
+  const handlers: Record<string, EngineHandler<ObjectCall>> = {};
+  /** What a write leaves for after its commit (`removing`'s answer, the `committed` rules). */
+  type Later = (f: () => void) => void;
+  const on = (call: ObjectCall | undefined, h: (ctx: EngineContext<ObjectCall>, later: Later) => unknown) => {
     // Each handler's answer is checked against its contract in dev and test modes; the engine is untyped inside.
-    if (call) handlers[call.path] = (ctx) => ctx.services.db.transaction(() => h(ctx))();
+    if (call)
+      handlers[call.path] = (ctx) => {
+        const after: (() => void)[] = [];
+        const answer = ctx.services.db.transaction(() => h(ctx, (f) => after.push(f)))();
+        for (const f of after) f();
+        return answer;
+      };
   };
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a rule is typed per call; the engine calls it with that call's context
-  const rule = rules as Record<string, ((ctx: any, ...rest: any[]) => any) | undefined>;
+  type AnyRule = ((ctx: any, ...rest: any[]) => any) | undefined;
+  const rule = rules as Record<string, AnyRule>;
+  const committed = (rules.committed ?? {}) as Record<string, AnyRule>;
 
   on(calls.inquire, ({ body, services, user }) => list(services.db, body as never, user));
 
-  on(calls.add, (ctx) => {
+  on(calls.add, (ctx, later) => {
     const { db } = ctx.services;
     const plan = (rule.add?.(ctx) ?? {}) as { owner?: number; values?: Record<string, Value> };
     const owner = ownColumn ? (plan.owner ?? ctx.me().id) : null;
@@ -153,22 +164,29 @@ export function defineResource<const C extends ResourceCalls, R extends object =
     const info = prepared(db, `INSERT INTO ${table} (${cols.map(ident).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(...Object.values(values));
     const id = Number(info.lastInsertRowid);
     rule.added?.(ctx, id);
-    return get(db, id);
+    const row = get(db, id);
+    if (committed.add) later(() => committed.add!(ctx, row));
+    return row;
   });
 
-  on(calls.update, (ctx) => {
+  on(calls.update, (ctx, later) => {
     const { db } = ctx.services;
     const { id } = ctx.body as { id: number };
     const row = find(db, id, scopeOf(ctx.me()));
     const values = { ...pick(updateColumns, ctx.body), ...rule.update?.(ctx, row) };
     checkUnique(db, values, row.owner, id);
     setColumns(db, id, values, now(ctx.services));
-    return get(db, id);
+    const answer = get(db, id);
+    if (committed.update) later(() => committed.update!(ctx, answer));
+    return answer;
   });
 
-  on(calls.remove, (ctx) => {
+  on(calls.remove, (ctx, later) => {
     const { db } = ctx.services;
     const rows = findAll(db, (ctx.body as { ids: number[] }).ids, scopeOf(ctx.me()), soft?.live);
+    const then = rule.removing?.(ctx, rows) as (() => void) | void;
+    if (then) later(then);
+    if (committed.remove) later(() => committed.remove!(ctx, rows));
     const time = now(ctx.services);
     for (const r of rows) {
       if (soft) setColumns(db, r.id, { [soft.column]: soft.removed, ...(soft.time ? { [soft.time]: time } : {}) }, time);

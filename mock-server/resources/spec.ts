@@ -1,7 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import type { z } from 'zod';
-import type { CallDef } from '../../contracts/index.ts';
-import type { HandlerContext } from '../http/handler.ts';
+import type { CallDef, Locale } from '../../contracts/index.ts';
+import type { Clock } from '../services/clock.ts';
+import type { UserRow } from '../services/users.ts';
 import type { Filter, Value } from './engine.ts';
 
 /** A call whose body is a zod object: its shape is where writable columns and filters come from. */
@@ -23,7 +24,35 @@ export interface ResourceCalls {
 
 export type BodyOf<C> = C extends ObjectCall ? z.output<C['request']> : never;
 export type ListKey<C extends ResourceCalls> = Exclude<keyof BodyOf<C['inquire']> & string, 'page' | 'page_size'>;
-export type Ctx<C> = C extends ObjectCall ? HandlerContext<C> : never;
+
+/** The part of the server's services the engine itself uses. */
+export interface EngineServices {
+  readonly db: Database;
+  readonly clock: Clock;
+}
+
+/**
+ * What the engine's handlers and a resource's rules receive: the request as the router validated it. The
+ * router's HandlerContext is this and more (the raw request), so an engine handler is a handler. `S` is what
+ * the rules may use besides: the engine's own two services unless a rule's parameter names more (a rule in
+ * handlers/ that writes `(ctx: EngineContext<typeof call, Services>)` gets the whole bag).
+ */
+export interface EngineContext<C extends ObjectCall, S extends EngineServices = EngineServices> {
+  readonly body: z.output<C['request']>;
+  readonly user: UserRow | null;
+  readonly tokenHash: string | null;
+  readonly locale: Locale;
+  readonly ip: string;
+  readonly userAgent: string;
+  readonly services: S;
+  /** The caller; 401 without one. */
+  me(): UserRow;
+}
+
+export type Ctx<C, S extends EngineServices = EngineServices> = C extends ObjectCall ? EngineContext<C, S> : never;
+
+/** A handler the engine makes for one call. */
+export type EngineHandler<C extends ObjectCall, S extends EngineServices = EngineServices> = (ctx: EngineContext<C, S>) => z.input<C['response']>;
 
 /** Whose rows a list shows, as a condition over a user id column (`1` for administrators). */
 export interface OwnerScope {
@@ -58,25 +87,42 @@ export interface SoftDelete {
   readonly notRemoved: string;
 }
 
-/** The real rules of a resource; each runs inside the call's transaction (throw to refuse, nothing changes). */
-export interface Rules<C extends ResourceCalls, R> {
+/**
+ * The real rules of a resource; each runs inside the call's transaction (throw to refuse, nothing changes),
+ * but `committed`, which runs once the call's own transaction committed.
+ */
+export interface Rules<C extends ResourceCalls, R, A = R, S extends EngineServices = EngineServices> {
   /** Checks before an insert; may name the owner (default: the caller) and set or derive column values. */
-  add?(ctx: Ctx<C['add']>): { owner?: number; values?: Record<string, Value> } | void;
+  add?(ctx: Ctx<C['add'], S>): { owner?: number; values?: Record<string, Value> } | void;
   /** After the insert, before the answer is read: rows of other tables that belong to the new one. */
-  added?(ctx: Ctx<C['add']>, id: number): void;
+  added?(ctx: Ctx<C['add'], S>, id: number): void;
   /** Checks before an update of the caller's row; may return more column values. */
-  update?(ctx: Ctx<C['update']>, found: Found<R>): Record<string, Value> | void;
+  update?(ctx: Ctx<C['update'], S>, found: Found<R>): Record<string, Value> | void;
+  /**
+   * Before a remove (or a move to the bin) takes the caller's rows: refusals that need the rows, reads of what
+   * goes with them (grants a foreign key deletes). May return what to do once the removal is committed.
+   */
+  removing?(ctx: Ctx<C['remove'], S>, found: readonly Found<R>[]): void | (() => void);
   /** After a hard remove (or a move to the bin) of the caller's rows, before the commit. */
-  remove?(ctx: Ctx<C['remove']>, found: readonly Found<R>[]): void;
+  remove?(ctx: Ctx<C['remove'], S>, found: readonly Found<R>[]): void;
   /** Before a purge deletes the rows: dependent rows without foreign keys. */
-  purge?(ctx: Ctx<C['purge']>, found: readonly Found<R>[]): void;
+  purge?(ctx: Ctx<C['purge'], S>, found: readonly Found<R>[]): void;
+  /**
+   * After the call's transaction committed (never when a rule refused): what lies outside the database, such
+   * as closing sockets, pushing a menu refresh or sweeping by a new retention. Its answer is the call's.
+   */
+  committed?: {
+    add?(ctx: Ctx<C['add'], S>, row: A): void;
+    update?(ctx: Ctx<C['update'], S>, row: A): void;
+    remove?(ctx: Ctx<C['remove'], S>, found: readonly Found<R>[]): void;
+  };
 }
 
 /**
  * A resource, declared: the table, what a list joins and shows, whose rows they are, which request keys
  * filter, what is unique, how it is deleted, and the calls it serves. `defineResource` makes the handlers.
  */
-export interface ResourceSpec<C extends ResourceCalls, R extends object, A = R> {
+export interface ResourceSpec<C extends ResourceCalls, R extends object, A = R, S extends EngineServices = EngineServices> {
   readonly calls: C;
   /** Schema of a selected row (typing only; usually the contract's item schema). */
   readonly row?: z.ZodType<R>;
@@ -119,5 +165,5 @@ export interface ResourceSpec<C extends ResourceCalls, R extends object, A = R> 
   readonly softDelete?: SoftDelete;
   /** Selected rows → answer rows (computed fields, children); default as selected. */
   readonly present?: (rows: R[], db: Database) => A[];
-  readonly rules?: Rules<C, R>;
+  readonly rules?: Rules<C, R, A, S>;
 }

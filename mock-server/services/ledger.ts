@@ -1,9 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import { BillType, formatMoney, MONEY_MAX_MICRO, type Bill, type EnumValue } from '../../contracts/index.ts';
 import { users as seededUsers } from '../../fixtures/seed/users.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, notFound } from './errors.ts';
 import { formatDateTime, type Clock } from './clock.ts';
-import type { Services } from './index.ts';
 
 export type BillTypeCode = EnumValue<typeof BillType>;
 
@@ -80,7 +79,7 @@ export function createLedger(db: Database, clock: Clock) {
 export type Ledger = ReturnType<typeof createLedger>;
 
 /** Seed step: each seeded user's opening balance (fixtures/seed/users.ts) as an opening bill. */
-export function seedOpeningBalances(services: Services, at: string): void {
+export function seedOpeningBalances(services: { readonly ledger: Ledger }, at: string): void {
   for (const u of seededUsers) {
     if (u.balance_micro > 0)
       services.ledger.change(u.id, u.balance_micro, BillType.values.opening_balance, 'opening balance', {

@@ -1,12 +1,13 @@
 import express, { type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { shieldControlAnswers, shieldControlBodies, type ShieldControlAnswer, type ShieldControlName } from '../../contracts/index.ts';
-import { badRequest, notFound } from '../http/errors.ts';
-import { describeIssue } from '../http/router.ts';
-import type { Services } from '../services/index.ts';
+import { badRequest, notFound } from '../services/errors.ts';
+import { describeIssue } from '../services/call-checks.ts';
+import type { Database } from 'better-sqlite3';
+import type { ShieldService } from './service.ts';
 
 /** `/__control/shield/*`: the simulated WeChat checker's state and detection rounds (README "Control API"). */
-export function createShieldControl(services: Services): express.Router {
+export function createShieldControl(services: { readonly db: Database; readonly shield: ShieldService }): express.Router {
   const { db } = services;
   type Body<N extends ShieldControlName> = z.output<(typeof shieldControlBodies)[N]>;
   const actions: { [N in ShieldControlName]: (body: Body<N>) => ShieldControlAnswer<N> } = {

@@ -1,9 +1,8 @@
 import type { ShieldStatusData } from '../../contracts/index.ts';
 import { moveDomainCodes } from '../qr/qr-resource.ts';
 import { formatDateTime } from '../services/clock.ts';
-import type { Services } from '../services/index.ts';
 import { simulatedChecker, type CheckAnswer, type ShieldChecker } from './checker.ts';
-import { auditShield, notifyOwner } from './notify.ts';
+import { auditShield, notifyOwner, type ShieldDeps } from './notify.ts';
 import { shieldStore, type ConfigRow } from './store.ts';
 
 interface DomainRow {
@@ -21,7 +20,7 @@ export const enabledKinds = (c: ConfigRow): number[] => ([1, 2, 3] as const).fil
  * The spare a blocked domain's codes go to: the owner's chosen one if it is still held and unblocked, else the
  * oldest held, unblocked domain of the owner of the same kind, else none.
  */
-function pickSpare(services: Services, d: DomainRow): { id: number; domain: string } | undefined {
+function pickSpare(services: Pick<ShieldDeps, 'db'>, d: DomainRow): { id: number; domain: string } | undefined {
   const { db } = services;
   const chosen = shieldStore(db).push(d.user_id).spare_domain_id;
   const usable = `user_id = ? AND hold = 2 AND shield_status <> 2 AND id <> ?`;
@@ -40,7 +39,7 @@ function pickSpare(services: Services, d: DomainRow): { id: number; domain: stri
  * one transaction: codes to the spare domain (which leaves the reserve), domain marked blocked, owner told,
  * each step audited. `round` checks every due domain of the configured kinds; `check` one domain now.
  */
-export function createDetector(services: Services, checker: ShieldChecker = simulatedChecker(services.db)) {
+export function createDetector(services: ShieldDeps, checker: ShieldChecker = simulatedChecker(services.db)) {
   const { db, clock } = services;
   const store = shieldStore(db);
   const byId = db.prepare<[number], DomainRow>('SELECT id, user_id, domain, display_type, shield_status FROM domains WHERE id = ?');

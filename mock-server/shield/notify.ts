@@ -1,13 +1,24 @@
 import { FrameType, LogType, type ShieldStatusData } from '../../contracts/index.ts';
 import { formatDateTime } from '../services/clock.ts';
-import type { Services } from '../services/index.ts';
+import type { Database } from 'better-sqlite3';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import type { Audit } from '../services/audit.ts';
+import type { Clock } from '../services/clock.ts';
 import { shieldStore } from './store.ts';
+
+/** What detection reads and writes: its tables, the time, the audit log and the owner's open sockets. */
+export interface ShieldDeps {
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly audit: Pick<Audit, 'record'>;
+  readonly realtime: Pick<RealtimeHub, 'push'>;
+}
 
 /**
  * Telegram, simulated: the user's bound chats (issue 13's `telegram_bindings`) each get the text as a row of
  * `telegram_outbox`, the simulated bot's sent messages (no network). True when at least one chat got it.
  */
-export function shieldTelegramHook(services: Services, userId: number, text: string): boolean {
+export function shieldTelegramHook(services: Pick<ShieldDeps, 'db' | 'clock'>, userId: number, text: string): boolean {
   const { db, clock } = services;
   const chats = db.prepare('SELECT chat_id FROM telegram_bindings WHERE user_id = ?').pluck().all(userId) as number[];
   const send = db.prepare('INSERT INTO telegram_outbox (user_id, chat_id, text, send_time) VALUES (?, ?, ?, ?)');
@@ -16,7 +27,7 @@ export function shieldTelegramHook(services: Services, userId: number, text: str
 }
 
 /** Whether the user has a Telegram binding (shown on shield_push). */
-export const shieldTelegramBound = (services: Services, userId: number): boolean =>
+export const shieldTelegramBound = (services: Pick<ShieldDeps, 'db'>, userId: number): boolean =>
   services.db.prepare('SELECT 1 FROM telegram_bindings WHERE user_id = ? LIMIT 1').get(userId) !== undefined;
 
 const STATUS_TEXT = {
@@ -38,7 +49,7 @@ export function shieldText(d: Pick<ShieldStatusData, 'domain' | 'status' | 'spar
 }
 
 /** One audit row of a step the detector took on its own (no user, no request). */
-export function auditShield(services: Services, step: string, domainId: number, content: Record<string, unknown>): void {
+export function auditShield(services: Pick<ShieldDeps, 'audit'>, step: string, domainId: number, content: Record<string, unknown>): void {
   services.audit.record({
     type: LogType.values.shield,
     source: `shield/${step}`,
@@ -54,7 +65,7 @@ export function auditShield(services: Services, step: string, domainId: number, 
  * Tell the owner through the channels they chose (shield_push), record the push and audit it. Administrators'
  * open monitors get the frame too, so a block shows up there without a reload.
  */
-export function notifyOwner(services: Services, ownerId: number, data: ShieldStatusData, notify: boolean): string[] {
+export function notifyOwner(services: ShieldDeps, ownerId: number, data: ShieldStatusData, notify: boolean): string[] {
   const { db, clock, realtime } = services;
   const prefs = shieldStore(db).push(ownerId);
   const time = formatDateTime(clock.now());

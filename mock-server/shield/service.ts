@@ -1,5 +1,6 @@
-import type { Services } from '../services/index.ts';
+import type { ServerConfig } from '../services/config.ts';
 import { createDetector, type Detector } from './detector.ts';
+import type { ShieldDeps } from './notify.ts';
 
 /** How often the scheduler looks for due domains; each domain's own next check follows the configured interval. */
 export const SHIELD_TICK_MS = 15_000;
@@ -9,10 +10,10 @@ export const SHIELD_TICK_MS = 15_000;
  * configured interval; failed checks sooner, with backoff). Off in test mode, where `/__control/shield/run`
  * is the only thing that runs rounds, so tests decide when detection happens.
  */
-export function createShieldService(services: Omit<Services, 'shield'>, log: (line: string) => void) {
+export function createShieldService(services: ShieldDeps & { readonly config: Pick<ServerConfig, 'mode'> }, log: (line: string) => void) {
   let detector: Detector | undefined;
   // Made on first use: the detector prepares statements over tables the migrations create.
-  const get = (): Detector => (detector ??= createDetector(services as Services));
+  const get = (): Detector => (detector ??= createDetector(services));
   let timer: NodeJS.Timeout | null = null;
   return {
     get detector(): Detector {

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { z } from 'zod';
 import type { blockConfig, detectionConfig, pushSettings } from '../../contracts/index.ts';
-import { perDatabase } from '../qr/scope.ts';
+import { perDatabase } from '../services/scope.ts';
 
 /** The stored detection row, key included (never answered). */
 export interface ConfigRow {

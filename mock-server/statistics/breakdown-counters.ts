@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { UAParser } from 'ua-parser-js';
-import { deviceClass } from '../domain/user-agent.ts';
+import { deviceClass } from '../visit-rules/user-agent.ts';
 
 /** The part of an IP-range row a place is made of (as stored: its columns make up ip_belong). */
 export interface PlaceOf {

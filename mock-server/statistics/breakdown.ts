@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { BreakdownCell, StatisticsBreakdown } from '../../contracts/index.ts';
-import { DEVICE } from '../domain/user-agent.ts';
+import { DEVICE } from '../visit-rules/user-agent.ts';
 import { resolveRange } from './range.ts';
 import type { CodeScope } from './scope.ts';
 

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { DailyStatistics } from '../../contracts/index.ts';
-import { addDays } from '../qr/time.ts';
+import { addDays } from '../services/time.ts';
 import { resolveRange } from './range.ts';
 import type { CodeScope } from './scope.ts';
 

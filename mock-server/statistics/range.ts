@@ -1,6 +1,6 @@
 import { DAILY_RANGE_MAX, daysBetween } from '../../contracts/index.ts';
-import { badRequest } from '../http/errors.ts';
-import { addDays, dayOf } from '../qr/time.ts';
+import { badRequest } from '../services/errors.ts';
+import { addDays, dayOf } from '../services/time.ts';
 
 /** The range a statistics screen opens with when it sends no start. */
 export const DEFAULT_DAYS = 30;

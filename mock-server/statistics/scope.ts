@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import { notFound } from '../http/errors.ts';
-import { isAdmin } from '../qr/scope.ts';
+import { notFound } from '../services/errors.ts';
+import { isAdmin } from '../services/scope.ts';
 import type { UserRow } from '../services/users.ts';
 
 /**

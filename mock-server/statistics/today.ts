@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { HourlyStatistics, TodayStatistics } from '../../contracts/index.ts';
-import { badRequest } from '../http/errors.ts';
-import { addDays, dayOf } from '../qr/time.ts';
+import { badRequest } from '../services/errors.ts';
+import { addDays, dayOf } from '../services/time.ts';
 import { buckets, devices, hoursOf, previousDay, upTo } from './hourly.ts';
 import type { CodeScope } from './scope.ts';
 

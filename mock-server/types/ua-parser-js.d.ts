@@ -1,5 +1,5 @@
 /**
- * Types for the part of ua-parser-js 1.x we use (mock-server/domain/user-agent.ts). The 1.x package ships no
+ * Types for the part of ua-parser-js 1.x we use (mock-server/visit-rules/user-agent.ts). The 1.x package ships no
  * declarations and `@types/ua-parser-js` describes 0.7; this is checked against 1.0.41's `getResult()`.
  */
 declare module 'ua-parser-js' {

@@ -1,7 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { UPLOAD_TYPES, type UploadType } from '../../contracts/index.ts';
 import { UPLOAD_CONFIG_DEFAULTS } from '../db/migrations/007-uploads.ts';
-import type { Services } from '../services/index.ts';
 
 export interface UploadLimits {
   /** Largest file accepted, in bytes (upload_config.size_limit_bytes). */
@@ -17,9 +16,4 @@ export function readUploadLimits(db: Database): UploadLimits {
       { size_limit_bytes: number; allowed_types: string } | undefined) ?? UPLOAD_CONFIG_DEFAULTS;
   const listed = new Set(row.allowed_types.split(',').map((t) => t.trim()));
   return { sizeLimit: row.size_limit_bytes, allowed: new Set(UPLOAD_TYPES.filter((t) => listed.has(t))) };
-}
-
-/** Seed step: the default config row (migration 007 inserts it too; a reset empties the table). */
-export function seedUploadConfig(services: Services): void {
-  services.db.prepare('INSERT OR IGNORE INTO upload_config (id) VALUES (1)').run();
 }

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { UPLOAD_URL } from '../../contracts/index.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../services/errors.ts';
 
 /**
  * The contract already allows only `/uploads/<name>` or http(s) addresses; an `/uploads/` one must also name

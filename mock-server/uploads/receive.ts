@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Request } from 'express';
 import busboy from 'busboy';
 import { UPLOAD_FIELD, UPLOAD_MIME, UPLOAD_URL_PREFIX, type UploadedFile } from '../../contracts/index.ts';
-import { ApiError, badRequest } from '../http/errors.ts';
+import { ApiError, badRequest } from '../services/errors.ts';
 import type { UploadLimits } from './config.ts';
 import { EXTENSION, sniffImage, SNIFF_BYTES } from './sniff.ts';
 

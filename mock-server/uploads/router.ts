@@ -9,10 +9,11 @@ import {
   type UploadedFile,
   type UploadType,
 } from '../../contracts/index.ts';
-import { notFound } from '../http/errors.ts';
-import { authenticate, checkAccess } from '../http/router.ts';
+import { notFound } from '../services/errors.ts';
+import { authenticate } from '../http/router.ts';
+import { checkAccess } from '../services/call-checks.ts';
 import { formatDateTime } from '../services/clock.ts';
-import type { Services } from '../services/index.ts';
+import type { Services } from '../compose.ts';
 import { readUploadLimits } from './config.ts';
 import { receiveUpload, urlOfUpload } from './receive.ts';
 

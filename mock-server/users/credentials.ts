@@ -1,8 +1,8 @@
 import { passwordRule } from '../../contracts/index.ts';
-import { ApiError } from '../http/errors.ts';
-import { describeIssue } from '../http/router.ts';
-import { randomCode } from '../qr/scope.ts';
-import type { Services } from '../services/index.ts';
+import { ApiError } from '../services/errors.ts';
+import { describeIssue } from '../services/call-checks.ts';
+import { randomCode } from '../services/scope.ts';
+import type { Services } from '../compose.ts';
 
 /** A password an administrator typed for a user (add, reset): §5 rules, and not the account (400 `password`). */
 export function checkNewPassword(password: string, account: string): void {

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { CloseCode, CloseReason } from '../../contracts/index.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Services } from '../services/index.ts';
+import { ApiError } from '../services/errors.ts';
+import type { Services } from '../compose.ts';
 import type { UserRow } from '../services/users.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { FrameType } from '../../contracts/index.ts';
-import type { Services } from '../services/index.ts';
+import type { Services } from '../compose.ts';
 
 /** Roles holding any of the menu nodes (whose users' menus a change of those nodes alters). */
 export function rolesHolding(services: Services, menuIds: readonly number[]): number[] {

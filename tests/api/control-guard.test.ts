@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX } from '../../contracts/index.ts';
-import { controlAllowed, isLoopbackAddress } from '../../mock-server/realtime/control-guard.ts';
+import { controlAllowed, isLoopbackAddress } from '../../mock-server/control/control-guard.ts';
 import type { MockServer } from '../../mock-server/app.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_GROUPS, ROUTES, ROUTE_NAMES, type MenuItem, type RouteAudience } from '../../contracts/index.ts';
 import { roles, type RoleKind } from '../../fixtures/seed/roles.ts';
-import type { Services } from '../../mock-server/services/index.ts';
+import type { Services } from '../../mock-server/compose.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /**

@@ -28,7 +28,7 @@ import type { ResourceBuilder } from '../../resources/define.ts';
 import type { ActionDecl, ColumnDecl, FieldOverride, LookupDecl, RowKey } from '../../resources/types.ts';
 import { AccessRecordsDialog } from './access-records.tsx';
 import { QrCodeDialog, qrTargetUrl } from './components/qr-code-dialog.tsx';
-import { QrImage } from './components/qr-image.tsx';
+import { QrImage } from '../../components/qr/qr-image.tsx';
 import { ShareDialog } from './components/share-dialog.tsx';
 import styles from './components/qr-codes.module.css';
 

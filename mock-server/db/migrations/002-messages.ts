@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Messages (spec §3 "Message": id, title, content, notify_status, send time, check time) and the per-session

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Secondary indexes of access_records, shared with the bulk seeder (which drops them, loads, and builds them

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * The last TOTP time step (unix time / 30 s) accepted for each user: RFC 6238 §5.2 says a verifier must not

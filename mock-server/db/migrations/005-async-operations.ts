@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Background jobs (spec §3 "async operations"). `params` is the job kind's input (JSON), `cursor` where its

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Money as integer micro-units (1 USDT = 1,000,000) and the bills that explain every balance

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Uploads: the upload config of spec §3 (domain name, region, access key id, access key secret, bucket, save

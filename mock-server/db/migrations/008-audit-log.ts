@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Audit log (issue 9 §5): logins, failed logins, logouts, registrations and administrators' successful writes,

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Statistics (issue 10). Counters written by the visit transaction (mock-server/qr/visits.ts) and never by

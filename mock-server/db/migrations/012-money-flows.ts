@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Money flows (issue 11): VIP combos, orders, commissions, withdrawals, and the simulated TRON chain

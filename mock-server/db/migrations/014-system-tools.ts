@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * System tools (issue 13). log_types gain the log-type screen's show status and the log config (recorded or

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * WeChat block detection (issue 14): the detection settings (one row), each customer's push settings, the

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * The mall and its content: brands, products, picture types, picture / picture-text items, documents

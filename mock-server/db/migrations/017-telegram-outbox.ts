@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * What the simulated Telegram bot "sent": one row per message and bound chat (no network). Block pushes of

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * visit_summary (issue 10): visits per code, day and the domain they were counted on, written by the visit

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Visitors (issue 10, route `visitor`): spec §3's visitor record kept as an aggregate per (code, visit host, IP),

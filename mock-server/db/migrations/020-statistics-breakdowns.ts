@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Statistics breakdowns (issue 10, wave 3): how a period's visits split by device class / OS / browser and by

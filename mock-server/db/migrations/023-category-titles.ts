@@ -1,4 +1,4 @@
-import type { Migration } from '../migrations.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Per-language category titles (spec §3 category: language, title; issue 15): one row per category and

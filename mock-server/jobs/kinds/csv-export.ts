@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
-import type { Request } from 'express';
 import {
   AsyncOperationType,
   callsByPath,
@@ -12,12 +11,10 @@ import {
   type CallDef,
   type Page,
 } from '../../../contracts/index.ts';
-import { ApiError, badRequest, forbidden } from '../../http/errors.ts';
-import { requireUser, type Handler, type HandlerContext } from '../../http/handler.ts';
-import { checkAccess, describeIssue } from '../../http/router.ts';
-import type { Services } from '../../services/index.ts';
+import { ApiError, badRequest, forbidden } from '../../services/errors.ts';
+import { checkAccess, describeIssue } from '../../services/call-checks.ts';
 import type { UserRow } from '../../services/users.ts';
-import type { JobKind } from '../kind.ts';
+import type { JobKind, JobServices } from '../kind.ts';
 
 /** Input of an export job: the list call and its filters (checked against its schema when the job starts). */
 export interface ExportParams {
@@ -52,7 +49,7 @@ export function pageBody(call: CallDef, filters: Record<string, unknown>, page: 
 }
 
 /** The operating user as the list call sees them: still active, still allowed to make the call. */
-function operator(services: Services, userId: number, call: CallDef): UserRow {
+function operator(services: Pick<JobServices, 'users'>, userId: number, call: CallDef): UserRow {
   const user = services.users.byId(userId);
   if (!user || user.status === 2 || user.disable === 2) throw forbidden();
   checkAccess(services, call, user);
@@ -68,26 +65,12 @@ const cellText = (v: unknown): string => (v === null || v === undefined ? '' : t
  */
 export const csvExportKind: JobKind = {
   type: AsyncOperationType.values.csv_export,
-  async step({ services, handlers, dataDir }, job) {
+  async step({ services, callAs, dataDir }, job) {
     const params = JSON.parse(job.params) as ExportParams;
     const cursor = JSON.parse(job.cursor) as ExportCursor;
     const call = exportableCall(params.path);
     const user = operator(services, job.user_id, call);
-    const handler = (handlers as Record<string, Handler<CallDef> | undefined>)[call.path];
-    if (!handler) throw forbidden();
-    const ctx: HandlerContext<CallDef> = {
-      body: pageBody(call, params.filters, cursor.page),
-      user,
-      tokenHash: null,
-      locale: pickLocale(job.locale),
-      ip: '',
-      userAgent: '',
-      // List handlers never read the raw request (only admin/user_info does, which is not a list).
-      req: {} as Request,
-      services,
-      me: () => requireUser(user),
-    };
-    const page = (await handler(ctx)) as Page<Record<string, unknown>>;
+    const page = (await callAs(call, user, pageBody(call, params.filters, cursor.page), pickLocale(job.locale))) as Page<Record<string, unknown>>;
     const file = job.file || path.join(dataDir, `export-${job.id}-${randomUUID()}.csv`);
     const columns = cursor.columns ?? (page.content[0] ? Object.keys(page.content[0]) : []);
     const room = EXPORT_JOB_MAX_ROWS - cursor.rows;

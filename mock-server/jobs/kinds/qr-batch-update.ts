@@ -1,9 +1,11 @@
-import { AsyncOperationType, type ParsedRequestOf, type qrCodeBatchUpdate } from '../../../contracts/index.ts';
-import type { HandlerContext } from '../../http/handler.ts';
+import type { Database } from 'better-sqlite3';
+import { AsyncOperationType, type Locale, type ParsedRequestOf, type qrCodeBatchUpdate } from '../../../contracts/index.ts';
 import { checkBatch, setMany } from '../../qr/qr-resource.ts';
-import { ownerScope } from '../../qr/scope.ts';
+import { ownerScope } from '../../services/scope.ts';
 import { formatDateTime } from '../../services/clock.ts';
+import type { UserRow } from '../../services/users.ts';
 import type { JobKind } from '../kind.ts';
+import type { JobRunner } from '../runner.ts';
 
 type BatchBody = ParsedRequestOf<typeof qrCodeBatchUpdate>;
 interface BatchParams {
@@ -19,7 +21,12 @@ export const BATCH_STEP_IDS = 50;
  * would (all or none: an unknown or foreign id, or a group of another owner, answers 404 and starts nothing),
  * then a job writes BATCH_STEP_IDS codes per step. Answers the call's `{ updated: 0, job_id }`.
  */
-export function startBatchUpdateJob({ body, services, me, locale }: HandlerContext<typeof qrCodeBatchUpdate>): { updated: number; job_id: number } {
+export function startBatchUpdateJob({ body, services, me, locale }: {
+  readonly body: BatchBody;
+  readonly services: { readonly db: Database; readonly jobs: Pick<JobRunner, 'enqueue'> };
+  readonly locale: Locale;
+  me(): UserRow;
+}): { updated: number; job_id: number } {
   const user = me();
   // The call's own checks, all or none; the steps then write only ids that passed them.
   const params: BatchParams = { ids: checkBatch(services.db, body, ownerScope(user)), fields: body.fields };

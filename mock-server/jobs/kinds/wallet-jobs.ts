@@ -1,7 +1,6 @@
 import { AsyncOperationType, formatMoney } from '../../../contracts/index.ts';
 import { formatDateTime } from '../../services/clock.ts';
-import type { Services } from '../../services/index.ts';
-import type { JobKind, StepOutcome } from '../kind.ts';
+import type { JobKind, JobServices, StepOutcome } from '../kind.ts';
 
 /** `wallet/collect` and `wallet/sync_balance`: one wallet per step, its result committed with the job's cursor. */
 interface Params {
@@ -15,7 +14,7 @@ interface Cursor {
 }
 
 type Wallet = { id: number; address: string; removed: number };
-function stepOver(services: Services, params: Params, cursor: Cursor, work: (w: Wallet, c: Cursor) => void, message: string): StepOutcome {
+function stepOver(services: JobServices, params: Params, cursor: Cursor, work: (w: Wallet, c: Cursor) => void, message: string): StepOutcome {
   const id = params.ids[cursor.offset];
   const next: Cursor = { ...cursor, offset: cursor.offset + 1 };
   const write = () => {

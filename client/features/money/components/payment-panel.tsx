@@ -6,7 +6,7 @@ import { showToast } from '../../../components/toaster.ts';
 import { useUserMessage } from '../../../components/use-user-message.ts';
 import { copyText } from '../../../resources/effects/clipboard.ts';
 import type { CoreState } from '../../../state/core.ts';
-import { QrImage } from '../../qr-codes/index.ts';
+import { QrImage } from '../../../components/qr/qr-image.tsx';
 import type { WithPayment } from '../payment-slice.ts';
 
 /** Seconds left until 'YYYY-MM-DD HH:mm:ss' (server local time, as the console shows it). */

@@ -6,8 +6,8 @@ import { showToast } from '../../../components/toaster.ts';
 import { copyText } from '../../../resources/effects/clipboard.ts';
 import { downloadDataUrl, downloadText } from '../../../resources/effects/download.ts';
 import type { ActionDialogProps } from '../../../resources/types.ts';
-import { QrImage } from './qr-image.tsx';
-import { qrPngDataUrl, qrSvg } from './qr-matrix.ts';
+import { QrImage } from '../../../components/qr/qr-image.tsx';
+import { qrPngDataUrl, qrSvg } from '../../../components/qr/qr-matrix.ts';
 import styles from './qr-codes.module.css';
 
 type Target = 'domain' | 'local';

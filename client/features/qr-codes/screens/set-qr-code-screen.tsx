@@ -9,8 +9,8 @@ import { defineResource } from '../../../resources/define.ts';
 import { downloadDataUrl, downloadText } from '../../../resources/effects/download.ts';
 import { useGrants, useResource } from '../../../resources/use-resource.ts';
 import { qrTargetUrl } from '../components/qr-code-dialog.tsx';
-import { QrImage } from '../components/qr-image.tsx';
-import { qrPngDataUrl, qrSvg } from '../components/qr-matrix.ts';
+import { QrImage } from '../../../components/qr/qr-image.tsx';
+import { qrPngDataUrl, qrSvg } from '../../../components/qr/qr-matrix.ts';
 import styles from '../components/qr-codes.module.css';
 import { QR_LABELS, qrColumns, qrDetails, qrCreateForm, qrLookups, qrUpdateForm, qrViewActions } from '../qr-code-parts.tsx';
 

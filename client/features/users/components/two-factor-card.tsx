@@ -5,7 +5,7 @@ import { getUserInfo, totpBind, totpGenerate, totpUnbind, type UserInfo } from '
 import { useUserMessage } from '../../../components/use-user-message.ts';
 import { defineRecord } from '../../../resources/record/define-record.ts';
 import { useRecord } from '../../../resources/record/use-record.ts';
-import { QrImage } from '../../qr-codes/index.ts';
+import { QrImage } from '../../../components/qr/qr-image.tsx';
 
 const L = 'resources.personal_center';
 

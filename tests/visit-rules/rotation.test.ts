@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rotate, type RotationChild } from '../../mock-server/domain/rotation.ts';
+import { rotate, type RotationChild } from '../../mock-server/visit-rules/rotation.ts';
 
 const child = (visit_threshold: number, remaining = visit_threshold, current: 1 | 2 = 1): RotationChild => ({ visit_threshold, remaining, current });
 

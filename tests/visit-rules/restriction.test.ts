@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideVisit } from '../../mock-server/domain/restriction.ts';
+import { decideVisit } from '../../mock-server/visit-rules/restriction.ts';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
 
 const code = (visit_method: 1 | 2, visit_restriction: 1 | 2) => ({ visit_method, visit_restriction });

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../services/clock.ts';
+import { formatDateTime } from './clock.ts';
 
 /** 'YYYY-MM-DD HH:mm:ss' (server time zone) → Unix seconds, the access log's stored time. */
 export function toEpochSeconds(dateTime: string): number {

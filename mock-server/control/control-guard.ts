@@ -1,6 +1,6 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { forbidden } from '../http/errors.ts';
+import { forbidden } from '../services/errors.ts';
 
 /** Header a remote caller sends `MOCK_CONTROL_TOKEN` in. */
 export const CONTROL_TOKEN_HEADER = 'x-control-token';

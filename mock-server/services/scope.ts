@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { UserRow } from '../services/users.ts';
+import type { UserRow } from './users.ts';
 
 /** Administrators see and change every user's rows; everyone else only their own. */
 export const isAdmin = (user: UserRow): boolean => user.role_kind === 'super_admin' || user.role_kind === 'admin';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseUserAgent } from '../../mock-server/domain/user-agent.ts';
-import { intToIp, ipToInt, visitorIpv4 } from '../../mock-server/domain/ip.ts';
+import { parseUserAgent } from '../../mock-server/visit-rules/user-agent.ts';
+import { intToIp, ipToInt, visitorIpv4 } from '../../mock-server/visit-rules/ip.ts';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
 
 describe('device info from the user agent (latest_source)', () => {

@@ -9,9 +9,9 @@ import {
   type ControlName,
 } from '../../contracts/index.ts';
 import { resetDatabase } from '../db/seed.ts';
-import { describeIssue } from '../http/router.ts';
-import { ApiError, badRequest, notFound } from '../http/errors.ts';
-import type { Services } from '../services/index.ts';
+import { describeIssue } from '../services/call-checks.ts';
+import { ApiError, badRequest, notFound } from '../services/errors.ts';
+import type { Services } from '../compose.ts';
 import { createShieldControl } from '../shield/control.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { chainControlActions } from '../chain/control.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planJump, renderJumpPage } from '../../mock-server/domain/jump.ts';
+import { planJump, renderJumpPage } from '../../mock-server/visit-rules/jump.ts';
 
 const URL_ = 'https://example.com/a?x=1&y="2"';
 const noRef = { referrer: '' };

@@ -1,0 +1,10 @@
+import type { ScryptCost } from './passwords.ts';
+
+/** dev and test modes validate every answer against its contract and enable the control API. */
+export type ServerMode = 'production' | 'dev' | 'test';
+
+export interface ServerConfig {
+  readonly mode: ServerMode;
+  readonly sessionIdleMs: number;
+  readonly scrypt: ScryptCost;
+}
