@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Access } from './access.ts';
+import type { UserTarget } from './user-target.ts';
 
 /**
  * One HTTP call: POST `/api/{path}` with a JSON body validated by `request`, answering the envelope whose
@@ -33,6 +34,12 @@ export interface CallDef<
    * members and are never refused). docs/decisions/2026-11-23-membership.md.
    */
   readonly membership?: true;
+  /**
+   * The call acts on a user named by id: the router refuses (403) a target ranked at or above the caller and,
+   * unless the action is `manage`, the caller itself (contracts/user-target.ts). Every write naming a user must
+   * declare it or be listed in `NOT_USER_TARGETS` (tests/contract/user-targets.test.ts).
+   */
+  readonly target?: UserTarget;
   /** Safe to send again when no answer came (a read). Default: the path's verb says so (`isIdempotent`). */
   readonly idempotent?: boolean;
 }

@@ -138,6 +138,8 @@ export const withdrawalApprove = defineCall({
   path: 'withdrawal/approve',
   summary: 'Approve a pending request: pays it out on the (simulated) chain from the receiving address and records the hash. 409 unless pending.',
   access: permission('withdrawal_list', 'approve'),
+  // Four eyes: nobody reviews their own request, nor a peer's (a super administrator's: another super administrator).
+  target: { field: 'id', via: 'withdrawal', action: 'review' },
   request: z.strictObject({ id }),
   response: withdrawal,
 });
@@ -146,6 +148,7 @@ export const withdrawalReject = defineCall({
   path: 'withdrawal/reject',
   summary: 'Reject a pending request with a reason; the reserved amount returns to the balance. 409 unless pending.',
   access: permission('withdrawal_list', 'reject'),
+  target: { field: 'id', via: 'withdrawal', action: 'review' },
   request: z.strictObject({ id, reason: z.string().trim().min(1, 'validation.reason_required').max(255) }),
   response: withdrawal,
 });

@@ -47,13 +47,20 @@ export const configurationUpdate = defineCall({
   response: configuration,
 });
 
+export const SECRET_MASK = '******';
+/**
+ * A write-only secret as answered: '' when none is stored, else the mask. Sending the mask back on an update
+ * keeps the stored value (issue 20; tests/contract/secrets.test.ts requires this schema for secret fields).
+ */
+export const maskedSecret = z.enum(['', SECRET_MASK]);
+
 /** Upload settings (spec §3 "Upload config", route `image_config`): the secret is never read back. */
 export const uploadConfig = z.object({
   domain_name: z.string(),
   region: z.string(),
   access_key_id: z.string(),
   /** '' when none is stored, else '******' (write-only). */
-  access_key_secret: z.string(),
+  access_key_secret: maskedSecret,
   bucket: z.string(),
   save_path: z.string(),
   /** 1 = this server's data folder (the only kind the mock stores). */
@@ -65,7 +72,6 @@ export const uploadConfig = z.object({
 });
 export type UploadConfig = z.infer<typeof uploadConfig>;
 
-export const SECRET_MASK = '******';
 
 export const uploadConfigInquire = defineCall({
   path: 'image_config/inquire',

@@ -34,6 +34,8 @@ export const userChangeBalance = defineCall({
     "Change a user's balance by a signed amount in micro-units (§5: positive adds, negative subtracts) with a " +
     'remark; writes an admin-adjustment bill in the same transaction. A result below 0 answers 409 naming the balance.',
   access: permission('user_list', 'balance'),
+  // Four eyes: never on oneself, never on a peer (super administrators included).
+  target: { field: 'id', action: 'money' },
   request: z.strictObject({
     id,
     amount_micro: balanceChangeRule,

@@ -81,6 +81,7 @@ export const messageClear = defineCall({
   summary:
     "Delete one user's messages (user_id) or every message (no user_id). The console asks for confirmation.",
   access: permission('message_list', 'clear'),
+  target: { field: 'user_id', action: 'manage' },
   request: z.strictObject({ user_id: id.optional() }),
   response: z.object({ removed: z.int().min(0) }),
 });
@@ -90,6 +91,7 @@ export const userForceRefresh = defineCall({
   summary:
     'Reload every open console of the user (real-time frame type 2). Answers how many sockets it reached.',
   access: permission('user_list', 'force_refresh'),
+  target: { field: 'id', action: 'manage' },
   request: z.strictObject({ id }),
   response: z.object({ pushed: z.int().min(0) }),
 });
@@ -100,6 +102,7 @@ export const userDisconnect = defineCall({
     'Close every open console of the user: frame type 3, then the server closes the sockets with 3001 (deliberate, ' +
     'no reconnect). Uses the force_refresh button permission of user_list.',
   access: permission('user_list', 'force_refresh'),
+  target: { field: 'id', action: 'manage' },
   request: z.strictObject({ id }),
   response: z.object({ closed: z.int().min(0) }),
 });

@@ -3,13 +3,16 @@ import { ANY_USER, permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { dateTime, id, listRequest, noData, pageOf } from '../envelope.ts';
 import { ShortCodeType, ShowStatus } from '../enums.ts';
+import { maskedSecret } from './configuration.ts';
 
 /** A short-URL platform the service can generate short codes with (short-code types 4-6 and others). */
 export const urlKeyPlatform = z.object({
   id,
   name: z.string(),
+  /** '' for non-administrators (they read name, type and shown platforms only). */
   url: z.string(),
-  key: z.string(),
+  /** The platform's API key is write-only: '' when none is stored, else '******' (sent back: kept). */
+  key: maskedSecret,
   short_code_type: ShortCodeType.schema,
   show_status: ShowStatus.schema,
   sort: z.int(),
@@ -44,7 +47,9 @@ export const urlKeyPlatformAdd = defineCall({
 
 export const urlKeyPlatformInquire = defineCall({
   path: 'url_key_platform/inquire',
-  summary: 'List platforms; with data_only every matching row comes back in one page (start-up list).',
+  summary:
+    'List platforms; with data_only every matching row comes back in one page (start-up list). The key is masked; ' +
+    'a non-administrator gets only shown platforms, without url and remark.',
   access: ANY_USER,
   request: listRequest({
     data_only: z.literal([0, 1]).describe('0 = paged as usual, 1 = every matching row in one page').optional(),

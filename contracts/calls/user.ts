@@ -117,6 +117,7 @@ function screenCalls<P extends string>(prefix: P, route: 'user_list' | 'administ
         'super administrator stays one, nobody grants a role above their own, the superior chain has no cycle. ' +
         'Disabling ends the sessions and closes the sockets at once.',
       access: permission(route, 'update'),
+      target: { field: 'id', action: 'manage' },
       request: z.strictObject(userChanges),
       response: userRow,
     }),
@@ -124,6 +125,7 @@ function screenCalls<P extends string>(prefix: P, route: 'user_list' | 'administ
       path: `${prefix}/remove` as `${P}/remove`,
       summary: `Remove ${who} (status 2, spec §4): all or none; never yourself nor the last super administrator. Ends their sessions and sockets.`,
       access: permission(route, 'remove'),
+      target: { field: 'ids', action: 'manage' },
       request: z.strictObject({ ids: z.array(id).min(1).max(500) }),
       response: z.object({ removed: z.int().min(0) }),
     }),
@@ -147,6 +149,8 @@ export const userResetPassword = defineCall({
     "Set a user's password: the one given (RSA-encrypted, §5 rules) or, without one, a generated one answered once. " +
     "Ends the user's sessions.",
   access: permission('user_list', 'reset_password'),
+  // Never on oneself: one's own password changes in the personal center, with the old one.
+  target: { field: 'id', action: 'password' },
   request: z.strictObject({ id, password: encryptedPassword.optional() }),
   response: z.object({ password: z.string().nullable() }),
   encryptedFields: ['password'],

@@ -1,4 +1,5 @@
 import type { TestServer } from '../server.ts';
+import { throttleOf } from '../../mock-server/security/throttle.ts';
 import { send } from './fuzz-runner.ts';
 
 /**
@@ -34,6 +35,7 @@ const quantile = (xs: readonly number[], q: number) => {
 export async function measureLoginTiming(server: TestServer, { pairs, account = 'customer01', warmup = 2 }: { pairs: number; account?: string; warmup?: number }): Promise<LoginTiming> {
   const { settings } = server.services;
   settings.set('subscriber_config_default', { ...settings.require('subscriber_config_default'), failed_login_limit: 1_000_000 });
+  throttleOf(server.services).configure({ capacity: 1_000_000 });
   const password = server.encrypt('Wrong12345');
   const attempt = async (who: string) => {
     const sent = await send(server.url, 'admin/login', JSON.stringify({ account: who, password }));

@@ -4,7 +4,7 @@ import { passwordRule } from '../../contracts/index.ts';
 import { DEFAULT_ROLE_ID } from '../../fixtures/seed/roles.ts';
 import { tokenOf } from '../http/router.ts';
 import { describeIssue } from '../services/call-checks.ts';
-import { ApiError, badRequest, conflict, forbidden, tooMany, unauthorized } from '../http/errors.ts';
+import { ApiError, badRequest, conflict, forbidden, unauthorized } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { formatDateTime } from '../services/clock.ts';
 import type { Services } from '../compose.ts';
@@ -12,6 +12,8 @@ import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { hashToken } from '../services/sessions.ts';
 import { toUserInfo, type UserRow } from '../services/users.ts';
 import { LogType } from '../../contracts/index.ts';
+import { accountLimit } from '../security/login-limit.ts';
+import { throttled, throttleOf } from '../security/throttle.ts';
 
 /** RFC 6238's default step, which authenticator apps assume. */
 const TOTP_PERIOD_S = 30;
@@ -82,32 +84,34 @@ export const authHandlers = defineHandlers({
   },
 
   'admin/login': async ({ body, services, ip, userAgent }) => {
-    const { failed_login_limit, failure_window_minutes } = services.settings.require('subscriber_config_default');
     const now = services.clock.now();
-    const since = now - failure_window_minutes * 60_000;
-    const failures = (
-      services.db
-        .prepare('SELECT COUNT(*) AS n FROM login_failures WHERE account = ? AND at_ms > ?')
-        .get(body.account, since) as { n: number }
-    ).n;
+    // Issue 20: the source's guess budget across accounts, then the account's limit for this source range.
+    const throttle = throttleOf(services);
+    const limit = accountLimit(services, body.account, ip);
     // Every refused attempt leaves a login_failed row naming the account as typed (and its user when known).
     const refuse = (error: ApiError, found?: UserRow): never => {
       services.audit.record({ type: LogType.values.login_failed, source: 'admin/login', user: found ?? null, account: body.account,
         content: JSON.stringify({ reason: error.message }), ip, ua: userAgent });
       throw error;
     };
-    if (failures >= failed_login_limit) refuse(tooMany('errors.too_many_failures', { minutes: failure_window_minutes }), services.users.byAccount(body.account));
+    try {
+      throttle.check(ip);
+    } catch (e) {
+      refuse(e as ApiError, services.users.byAccount(body.account));
+    }
+    const locked = limit.locked();
+    if (locked) refuse(locked, services.users.byAccount(body.account));
     // Count the attempt as a failure before the first await: concurrent attempts then see each other, so a
     // burst cannot get more than the limit past the check above. Outcomes that are no failure take it back.
-    const attempt = services.db
-      .prepare('INSERT INTO login_failures (account, at_ms) VALUES (?, ?)')
-      .run(body.account, now).lastInsertRowid;
-    const forgive = () => services.db.prepare('DELETE FROM login_failures WHERE rowid = ?').run(attempt);
+    const forgive = limit.attempt();
 
     const found = services.users.byAccount(body.account);
     const user = found && found.status === 1 ? found : undefined;
     const ok = await verifyPassword(body.password, user ? user.password_hash : await dummyHash(services));
-    if (!user || !ok) return refuse(badRequest('errors.bad_credentials'), found);
+    if (!user || !ok) {
+      throttle.fail(ip);
+      return refuse(badRequest('errors.bad_credentials'), found);
+    }
     if (user.disable === 2) {
       forgive();
       return refuse(forbidden('errors.account_disabled'), user);
@@ -120,7 +124,10 @@ export const authHandlers = defineHandlers({
       }
       const totp = new TOTP({ secret: user.totp_secret, digits: 6, period: TOTP_PERIOD_S, algorithm: 'SHA1' });
       const delta = totp.validate({ token: body.totp, timestamp: now, window: 1 });
-      if (delta === null) return refuse(badRequest('errors.totp_invalid'), user);
+      if (delta === null) {
+        throttle.fail(ip);
+        return refuse(badRequest('errors.totp_invalid'), user);
+      }
       // One use per code (RFC 6238 §5.2): the step must be later than the last accepted one. Synchronous from
       // here to the session, so two concurrent logins with one code cannot both pass.
       const step = Math.floor(now / 1000 / TOTP_PERIOD_S) + delta;
@@ -128,7 +135,7 @@ export const authHandlers = defineHandlers({
       if (step <= last.s) return refuse(badRequest('errors.totp_reused'), user);
       services.db.prepare('UPDATE users SET totp_last_step = ? WHERE id = ?').run(step, user.id);
     }
-    services.db.prepare('DELETE FROM login_failures WHERE account = ?').run(body.account);
+    limit.clear();
     services.audit.record({ type: LogType.values.login, source: 'admin/login', user, ip, ua: userAgent });
     return startSession(services, user, ip);
   },
@@ -145,11 +152,19 @@ export const authHandlers = defineHandlers({
     return { token, user_info: toUserInfo(me()), realtime_key: services.realtimeKeys.keyFor(hashToken(token)) };
   },
 
-  'admin/update_password': async ({ body, services, me }) => {
+  'admin/update_password': async ({ body, services, me, ip }) => {
     const user = me();
-    if (!(await verifyPassword(body.old_password, user.password_hash))) {
+    // Issue 20: a stolen session must not guess the old password: the same limits as login (per source and
+    // per account from this source range); a wrong old password counts as a failed login of the account.
+    const limit = accountLimit(services, user.account, ip);
+    throttleOf(services).check(ip);
+    const locked = limit.locked();
+    if (locked) throw locked;
+    const forgive = limit.attempt();
+    if (!(await throttled(services, ip, () => verifyPassword(body.old_password, user.password_hash)))) {
       throw new ApiError(400, 'errors.old_password_wrong', { field: 'old_password' });
     }
+    forgive();
     checkNewPassword(body.new_password, user.account, 'new_password');
     const hash = await hashPassword(body.new_password, services.config.scrypt);
     services.db.transaction(() => {

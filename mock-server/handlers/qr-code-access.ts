@@ -12,6 +12,7 @@ import { createAccessLogReader } from '../qr/access-log.ts';
 import { ownerScope, perDatabase } from '../services/scope.ts';
 import { addDays, dayOf, toEpochSeconds } from '../services/time.ts';
 import { passwordMatches } from './qr-code.ts';
+import { throttleOf } from '../security/throttle.ts';
 
 const reader = perDatabase(createAccessLogReader);
 
@@ -63,12 +64,17 @@ export const qrCodeAccessHandlers = defineHandlers({
     return reader(services.db).chunk(body, body.cursor, body.limit);
   },
 
-  'qr_code_access/public_enquiry': ({ body, services }) => {
+  'qr_code_access/public_enquiry': ({ body, services, ip }) => {
     const { db, clock } = services;
+    // Issue 20: the key is a share password, guessed under the same per-source limit as logins.
+    throttleOf(services).check(ip);
     const code = db
       .prepare<[string], { id: number; password: string }>('SELECT id, password FROM qr_codes WHERE file_name = ? AND removed = 1')
       .get(body.file_name);
-    if (!code || !passwordMatches(code.password, body.key)) throw notFound('errors.share_not_found');
+    if (!code || !passwordMatches(code.password, body.key)) {
+      throttleOf(services).fail(ip);
+      throw notFound('errors.share_not_found');
+    }
     // The contract checked the shape, order and span; the lookback needs the server's today.
     const today = dayOf(clock.now());
     const start = body.start_time.slice(0, 10);

@@ -6,6 +6,7 @@ import { requireDomainForCodes } from '../qr/owned.ts';
 import { writeChildren } from '../qr/qr-codes.ts';
 import { batchUpdate, moveDomainCodes, now, qrCodes, setMany } from '../qr/qr-resource.ts';
 import { ownerScope } from '../services/scope.ts';
+import { throttleOf } from '../security/throttle.ts';
 
 /** Address and CNAME customers point domains at: the mock serves every domain itself, on loopback. */
 export const RESOLUTION_TARGET = { ip: '127.0.0.1', cname: 'entry.qr-console.local' } as const;
@@ -34,13 +35,18 @@ export const qrCodeHandlers = defineHandlers({
     })();
   },
 
-  'qr_code_list/share_access': ({ body, services }) => {
+  'qr_code_list/share_access': ({ body, services, ip }) => {
+    // Issue 20: share passwords are guessed under the same per-source limit as logins.
+    throttleOf(services).check(ip);
     const row = services.db
       .prepare<[string], { id: number; name: string; password: string; view_number: number; ip_view_number: number }>(
         'SELECT id, name, password, view_number, ip_view_number FROM qr_codes WHERE file_name = ? AND removed = 1',
       )
       .get(body.file_name);
-    if (!row || !passwordMatches(row.password, body.password)) throw notFound('errors.share_not_found');
+    if (!row || !passwordMatches(row.password, body.password)) {
+      throttleOf(services).fail(ip);
+      throw notFound('errors.share_not_found');
+    }
     return { name: row.name, id: row.id, view_number: row.view_number, ip_view_number: row.ip_view_number };
   },
 

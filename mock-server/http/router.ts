@@ -7,7 +7,8 @@ import { isAdministrator } from '../services/audit.ts';
 import { hashToken } from '../services/sessions.ts';
 import { checkAccess, describeIssue, requireUser } from '../services/call-checks.ts';
 import { requireMembership } from '../money/membership.ts';
-import { ApiError, badRequest, unauthorized } from './errors.ts';
+import { requireTargetAllowed } from '../users/target-guard.ts';
+import { ApiError, badRequest, forbidden, unauthorized } from './errors.ts';
 import type { Handler, HandlerContext, HandlerMap } from './handler.ts';
 
 /** The caller's token: header `token` (the service's convention) or `Authorization: Bearer`. */
@@ -99,13 +100,15 @@ export function createCallRouter(services: Services, handlers: HandlerMap): Requ
       throw new ApiError(400, key, { field, ...vars });
     }
     const body = parsed.data as Record<string, unknown>;
+    // Rank and self rule of a call acting on a user (contracts/user-target.ts); before decrypting, so a refusal costs no RSA.
+    const targets = requireTargetAllowed(services.db, call, user, body);
     decryptFields(services, call, body);
     const ip = req.ip ?? '';
     const userAgent = req.get('user-agent') ?? '';
     const ctx: HandlerContext<CallDef> = { body, user, tokenHash, locale, ip, userAgent, req, services, me: () => requireUser(user) };
     const data = await handler(ctx);
     // After success only; reads and refusals write nothing. Fields decrypted above are redacted by name.
-    if (entry.audited && user && isAdministrator(user)) services.audit.write(call, user, body, data, ip, userAgent);
+    if (entry.audited && user && isAdministrator(user)) services.audit.write(call, user, body, data, ip, userAgent, targets);
     if (validateAnswers) {
       const checked = call.response.safeParse(data);
       if (!checked.success) {

@@ -69,6 +69,9 @@ export function createAudit(db: Database, clock: Clock) {
   const pruneType = db.prepare('DELETE FROM logs WHERE type = ? AND at_ms < ?');
   function record(e: AuditEntry): void {
     if (recorded.get(e.type) === 2) return;
+    insertEntry(e);
+  }
+  function insertEntry(e: AuditEntry): void {
     const now = clock.now();
     insert.run(e.type, e.user?.id ?? null, e.user?.account ?? e.account ?? '', e.source, clip(e.content ?? '', MAX_CONTENT),
       e.targetIds ?? '', e.ip, clip(e.ua, MAX_UA), now, formatDateTime(now));
@@ -81,14 +84,21 @@ export function createAudit(db: Database, clock: Clock) {
       const rows = retained.all() as { id: number; retention_days: number }[];
       return db.transaction(() => rows.reduce((n, t) => n + pruneType.run(t.id, now - t.retention_days * DAY_MS).changes, 0))();
     },
-    /** After a successful call by an administrator: who, which call, the rows it names, the redacted body. */
-    write(call: CallDef, user: UserRow, body: unknown, data: unknown, ip: string, ua: string): void {
-      record({
+    /**
+     * After a successful call by an administrator: who, which call, the rows it names, the redacted body.
+     * `targets`: the users a call declaring `target` acted on (contracts/user-target.ts), named as `target_user_ids`.
+     * Money and password actions on a user are written even when the log config switched the type off: four
+     * eyes needs the actor on record.
+     */
+    write(call: CallDef, user: UserRow, body: unknown, data: unknown, ip: string, ua: string, targets: readonly { id: number }[] = []): void {
+      const ids = targetIdsOf(body, data);
+      const named = targets.length ? JSON.stringify({ ...(ids ? (JSON.parse(ids) as object) : {}), target_user_ids: targets.map((t) => t.id) }) : ids;
+      (call.target && call.target.action !== 'manage' ? insertEntry : record)({
         type: LogType.values.admin_write,
         source: call.path,
         user,
         content: JSON.stringify(redact(body, call.encryptedFields)),
-        targetIds: targetIdsOf(body, data),
+        targetIds: named,
         ip,
         ua,
       });

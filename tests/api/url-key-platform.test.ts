@@ -42,16 +42,46 @@ function buildPlatform(overrides: Record<string, unknown> = {}): RequestOf<typeo
   return { name: '短链平台 C', url: 'https://c.example.com/api/short', short_code_type: 6, ...overrides };
 }
 
+describe('url_key_platform secrets (issue 20)', () => {
+  it('never answers a key to anyone; a non-administrator reads shown platforms by name and type only', async () => {
+    const stored = t.db.prepare("SELECT COUNT(*) FROM url_key_platforms WHERE key <> ''").pluck().get() as number;
+    expect(stored).toBeGreaterThan(0);
+    for (const who of ['superadmin', 'admin01', 'agent01', 'customer01']) {
+      const res = await t.call('url_key_platform/inquire', { data_only: 1 }, tokens[who]);
+      expect(res.status).toBe(200);
+      for (const p of pageOf(res.body.data).content) expect(['', '******']).toContain(p.key);
+      expect(JSON.stringify(res.body)).not.toMatch(/demo-key|k-123/);
+    }
+    for (const who of ['agent01', 'customer01']) {
+      const rows = pageOf((await t.call('url_key_platform/inquire', { data_only: 1 }, tokens[who])).body.data).content;
+      expect(rows.map((p) => p.name)).toEqual(seededNames.filter((n) => n !== '短链平台 B'));
+      for (const p of rows) expect(p).toMatchObject({ url: '', remark: '', show_status: 1 });
+      // Asking for hidden ones changes nothing.
+      const hidden = await t.call('url_key_platform/inquire', { data_only: 1, show_status: 2 }, tokens[who]);
+      expect(pageOf(hidden.body.data).content.map((p) => p.name)).toEqual(rows.map((p) => p.name));
+    }
+  });
+
+  it('the mask sent back on an update keeps the stored key; a new key replaces it', async () => {
+    const row = t.db.prepare("SELECT id, key FROM url_key_platforms WHERE key <> '' ORDER BY id LIMIT 1").get() as { id: number; key: string };
+    const kept = await t.call('url_key_platform/update', { id: row.id, key: '******', remark: 'r' }, tokens.admin01);
+    expect(kept.status, kept.body.message).toBe(200);
+    expect(t.db.prepare('SELECT key FROM url_key_platforms WHERE id = ?').pluck().get(row.id)).toBe(row.key);
+    await t.call('url_key_platform/update', { id: row.id, key: 'fresh-key' }, tokens.admin01);
+    expect(t.db.prepare('SELECT key FROM url_key_platforms WHERE id = ?').pluck().get(row.id)).toBe('fresh-key');
+  });
+});
+
 describe('url_key_platform/inquire', () => {
   it('with data_only answers every row in one page, whatever page_size says (start-up list)', async () => {
-    const res = await t.call('url_key_platform/inquire', { data_only: 1, page_size: 1, page: 3 }, tokens.customer01);
+    const res = await t.call('url_key_platform/inquire', { data_only: 1, page_size: 1, page: 3 }, tokens.admin01);
     expect(res.status).toBe(200);
     expect(names(res.body.data)).toEqual(seededNames);
     expect(pageOf(res.body.data).total).toBe(seededNames.length);
   });
 
   it('without data_only pages normally', async () => {
-    const res = await t.call('url_key_platform/inquire', { page: 2, page_size: 2 }, tokens.customer01);
+    const res = await t.call('url_key_platform/inquire', { page: 2, page_size: 2 }, tokens.admin01);
     expect(res.body.data).toEqual({ content: [expect.objectContaining({ name: seededNames[2] })], total: 3 });
   });
 
@@ -63,7 +93,7 @@ describe('url_key_platform/inquire', () => {
     ['a name with an underscore, taken literally', { name: '_' }, []],
     ['a quote', { name: "' OR 1=1 --" }, []],
   ])('filters by %s', async (_name, filter, expected) => {
-    const res = await t.call('url_key_platform/inquire', { data_only: 1, ...filter }, tokens.agent01);
+    const res = await t.call('url_key_platform/inquire', { data_only: 1, ...filter }, tokens.admin01);
     expect(res.status).toBe(200);
     expect(names(res.body.data)).toEqual(expected);
   });
@@ -96,14 +126,16 @@ describe('url_key_platform/add', () => {
       remark: '',
       create_time: formatDateTime(clock.now()),
     });
-    const list = await t.call('url_key_platform/inquire', { data_only: 1 }, tokens.customer01);
+    const list = await t.call('url_key_platform/inquire', { data_only: 1 }, tokens.admin01);
     expect(names(list.body.data)).toEqual([...seededNames, '短链平台 C']);
   });
 
   it('keeps every field sent, trimming the name', async () => {
     const body = buildPlatform({ name: '  带空格  ', key: 'k-123', show_status: 2, sort: 99, remark: '备注' });
     const res = await t.call('url_key_platform/add', body, tokens.superadmin);
-    expect(res.body.data).toMatchObject({ name: '带空格', key: 'k-123', show_status: 2, sort: 99, remark: '备注' });
+    // The key is write-only (issue 20): stored, answered masked.
+    expect(res.body.data).toMatchObject({ name: '带空格', key: '******', show_status: 2, sort: 99, remark: '备注' });
+    expect(t.db.prepare("SELECT key FROM url_key_platforms WHERE name = '带空格'").pluck().get()).toBe('k-123');
   });
 
   it.each<[string, Record<string, unknown>, string | RegExp]>([
@@ -135,14 +167,14 @@ describe('url_key_platform/update', () => {
     const res = await t.call('url_key_platform/update', { id: 2, name: '短链平台 A2', show_status: 2 }, tokens.admin01);
     expect(res.status, res.body.message).toBe(200);
     const seeded = urlKeyPlatforms.find((p) => p.id === 2)!;
-    expect(res.body.data).toMatchObject({ ...seeded, name: '短链平台 A2', show_status: 2 });
+    expect(res.body.data).toMatchObject({ ...seeded, key: '******', name: '短链平台 A2', show_status: 2 });
   });
 
   it('with the id alone changes nothing and answers the row', async () => {
     // The administrator's call itself is audited (one logs row); the data stays as it was.
     const before = snapshot(t.db, { except: ['logs'] });
     const res = await t.call('url_key_platform/update', { id: 3 }, tokens.admin01);
-    expect(res.body.data).toMatchObject(urlKeyPlatforms.find((p) => p.id === 3)!);
+    expect(res.body.data).toMatchObject({ ...urlKeyPlatforms.find((p) => p.id === 3)!, key: '******' });
     expect(snapshot(t.db, { except: ['logs'] })).toEqual(before);
   });
 

@@ -44,9 +44,9 @@ describe('user/inquire and administrators/inquire', () => {
     expect(bySuperior.content.every((u) => u.superior_id === AGENT)).toBe(true);
   });
 
-  it('keeps administrators out of reach of an administrator: not listed, 404 by id, 403 on the super screen', async () => {
+  it('keeps administrators out of reach of an administrator: not listed, 403 by id (rank rule, issue 20), 403 on the super screen', async () => {
     expect((await t.call('administrators/inquire', {}, admin)).status).toBe(403);
-    await refusedUnchanged('user/update', { id: SUPER, name: 'x' }, admin, 404);
+    await refusedUnchanged('user/update', { id: SUPER, name: 'x' }, admin, 403, /role is equal to or above your own/);
   });
 });
 

@@ -25,7 +25,7 @@ afterEach(() => cleanup());
 
 const ROWS: UrlKeyPlatform[] = [
   { id: 1, name: 'Self', url: 'https://s.example.com/api', key: '', short_code_type: 3, show_status: 1, sort: 30, remark: '', create_time: '2026-01-01 08:00:00' },
-  { id: 2, name: 'Platform A', url: 'https://a.example.net/api', key: 'k', short_code_type: 4, show_status: 2, sort: 20, remark: '', create_time: '2026-01-02 08:00:00' },
+  { id: 2, name: 'Platform A', url: 'https://a.example.net/api', key: '******', short_code_type: 4, show_status: 2, sort: 20, remark: '', create_time: '2026-01-02 08:00:00' },
 ];
 
 /** Where the router is (the list writes its query there). */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { throttleOf } from '../../mock-server/security/throttle.ts';
 import { resetDatabase } from '../../mock-server/db/seed.ts';
 import type { Clock } from '../../mock-server/services/clock.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
@@ -160,9 +161,14 @@ class ChangePassword implements fc.AsyncCommand<Model, Real> {
     const s = m.sessions[i]!;
     const old = this.oldRight ? m.passwords[s.account]! : 'Wrong12345';
     const res = await call(r, 'admin/update_password', { old_password: r.t.encrypt(old), new_password: r.t.encrypt(this.next) }, r.tokens[i]);
+    // Issue 20: the old-password check shares the account's failure limit with login (same source here).
+    const recent = (m.failures[s.account] ?? []).filter((at) => at > m.now - m.windowMs);
     if (!resolve(m, s)) expect(res.status).toBe(401);
-    else if (!this.oldRight) expect(res.status).toBe(400);
-    else {
+    else if (recent.length >= m.limit) expect(res.status, 'old password over the failure limit').toBe(429);
+    else if (!this.oldRight) {
+      expect(res.status).toBe(400);
+      m.failures[s.account] = [...recent, m.now];
+    } else {
       expect(res.status).toBe(200);
       m.passwords[s.account] = this.next;
       for (const other of m.sessions) if (other.account === s.account) other.alive = false;
@@ -205,6 +211,8 @@ describe('sessions and the failure limit, as a model', () => {
       fc.asyncProperty(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 20 }), fc.commands(commands, { maxCommands: 40, size: 'large' }), async (limit, windowMinutes, cmds) => {
         clock.now = Date.parse('2026-03-01T10:00:00Z');
         resetDatabase(t.services);
+        // The per-source guess budget has its own suite (tests/api/throttle.test.ts); here only the account limit.
+        throttleOf(t.services).configure({ capacity: 100_000 });
         const { settings } = t.services;
         settings.set('subscriber_config_default', { ...settings.require('subscriber_config_default'), failed_login_limit: limit, failure_window_minutes: windowMinutes });
         const model: Model = {

@@ -1,0 +1,103 @@
+import { ApiError } from '../http/errors.ts';
+import type { Services } from '../compose.ts';
+import { sourceRangeOf } from './ip-address.ts';
+
+/**
+ * The per-source limit on password guesses (issue 20; docs/decisions/2026-11-26-throttling.md). Every failed
+ * password check — login, the old password of `admin/update_password`, a share password of
+ * `qr_code_list/share_access` or `qr_code_access/public_enquiry` — takes one token from the bucket of its
+ * source range (IPv4 /24, IPv6 /64), across accounts and codes. A bucket holds `capacity` tokens and gets one
+ * back every `refillMs`. Once it is empty the source is refused (429, before any password is checked) for
+ * `refillMs × 2^(strikes−1)`, doubling with each further failure while empty (at most `maxBackoffMs`);
+ * strikes are forgotten when the bucket is full again. Successful checks take nothing.
+ *
+ * Kept in memory per server (a restart forgets it; one Map entry per source range, at most `maxSources`,
+ * the oldest dropped first): it costs no SQL on the request path and no row a fuzzed 4xx would change.
+ */
+export interface ThrottleOptions {
+  readonly capacity: number;
+  readonly refillMs: number;
+  readonly maxBackoffMs: number;
+  readonly maxSources: number;
+}
+
+export const DEFAULT_THROTTLE: ThrottleOptions = { capacity: 20, refillMs: 15_000, maxBackoffMs: 3_600_000, maxSources: 100_000 };
+
+interface Bucket {
+  tokens: number;
+  at: number;
+  strikes: number;
+  until: number;
+}
+
+export function createThrottle(now: () => number, options: ThrottleOptions = DEFAULT_THROTTLE) {
+  let opts = options;
+  const buckets = new Map<string, Bucket>();
+
+  function bucketOf(source: string): Bucket {
+    const t = now();
+    let b = buckets.get(source);
+    if (!b) {
+      b = { tokens: opts.capacity, at: t, strikes: 0, until: 0 };
+      if (buckets.size >= opts.maxSources) buckets.delete(buckets.keys().next().value!);
+      buckets.set(source, b);
+      return b;
+    }
+    const back = Math.floor((t - b.at) / opts.refillMs);
+    if (back > 0) {
+      b.tokens = Math.min(opts.capacity, b.tokens + back);
+      b.at += back * opts.refillMs;
+    }
+    if (b.tokens >= opts.capacity) {
+      b.strikes = 0;
+      b.at = t;
+    }
+    return b;
+  }
+
+  return {
+    /** Throws 429 while the source is backing off. Cheap: one Map lookup. */
+    check(ip: string | undefined): void {
+      const b = buckets.get(sourceRangeOf(ip));
+      if (!b) return;
+      const wait = b.until - now();
+      if (wait > 0) throw new ApiError(429, 'errors.too_many_attempts', { seconds: Math.ceil(wait / 1000) });
+    },
+    /** A failed password check from `ip`. */
+    fail(ip: string | undefined): void {
+      const b = bucketOf(sourceRangeOf(ip));
+      b.tokens = Math.max(0, b.tokens - 1);
+      if (b.tokens < 1) {
+        b.strikes += 1;
+        b.until = now() + Math.min(opts.maxBackoffMs, opts.refillMs * 2 ** Math.min(b.strikes - 1, 30));
+      }
+    },
+    /** Tests and QA: other limits, and a clean slate. */
+    configure(next: Partial<ThrottleOptions>): void {
+      opts = { ...opts, ...next };
+      buckets.clear();
+    },
+    clear: () => buckets.clear(),
+  };
+}
+export type Throttle = ReturnType<typeof createThrottle>;
+
+const throttles = new WeakMap<Services, Throttle>();
+/** The server's throttle (one per services, made on first use with the server's clock). */
+export function throttleOf(services: Services): Throttle {
+  let t = throttles.get(services);
+  if (!t) throttles.set(services, (t = createThrottle(() => services.clock.now())));
+  return t;
+}
+
+/**
+ * Run a password check under the throttle: refused while the source backs off; a `false` result counts as a
+ * failure of the source. Answers the check's result.
+ */
+export async function throttled(services: Services, ip: string | undefined, check: () => boolean | Promise<boolean>): Promise<boolean> {
+  const t = throttleOf(services);
+  t.check(ip);
+  const ok = await check();
+  if (!ok) t.fail(ip);
+  return ok;
+}
