@@ -24,7 +24,8 @@ export const messagesZhCN: Catalogue = {
     old_password_required: '请输入旧密码',
     new_password_required: '请再次输入新密码',
     passwords_inconsistent: '两次输入的密码不一致，请重新输入',
-    share_ratio: '分成比例必须是大于等于 0 的数字',
+    share_ratio: '分成比例必须是 0 到 100 之间的数字',
+    share_ratio_decimals: '分成比例最多保留 2 位小数（如 12.34）',
     name_required: '名称不能为空',
     balance_change: '正数为增加，负数为扣减，不能为 0',
     ip_invalid: 'ip 地址无效，请重新输入',
@@ -198,5 +199,13 @@ export const messagesZhCN: Catalogue = {
     too_many_open_orders: '该金额的待支付订单过多，请几分钟后再试',
     private_key_invalid: '该私钥不是有效的 secp256k1 私钥',
     no_wallets: '没有可处理的钱包',
+    // money matching (issue 21)
+    open_orders_cap: '您已有 {{count}} 笔待支付订单（{{orders}}）；请先支付其中一笔，或等待其超时（我的订单）',
+    unpaid_orders_cap: '您在最近 24 小时内有 {{count}} 笔未支付订单；{{from}} 起可再下新订单',
+    transfer_not_waiting: '该转账不在待审核状态（已支付订单或已审核）',
+    transfer_not_reviewable: '只有转入收款地址的转账需要审核',
+    transfer_user_required: '该转账未匹配到订单，请选择要入账的用户',
+    wallet_collect_running: '钱包归集任务（#{{id}}，已完成 {{progress}}%）仍在运行，请等待其完成',
+    wallet_sync_running: '钱包余额同步任务（#{{id}}，已完成 {{progress}}%）仍在运行，请等待其完成',
   },
 };

@@ -17,6 +17,7 @@ import { statisticsBreakdowns } from './migrations/020-statistics-breakdowns.ts'
 import { visitSummary } from './migrations/018-visit-summary.ts';
 import { categoryTitles } from './migrations/023-category-titles.ts';
 import { visitors } from './migrations/019-visitors.ts';
+import { moneyMatching } from './migrations/031-money-matching.ts';
 
 /**
  * Numbered migrations, applied in order inside one transaction each; `PRAGMA user_version` records the last.
@@ -30,7 +31,7 @@ export interface Migration {
 }
 
 /** Add yours in its own file under migrations/ and list it here. */
-export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows, telegramOutbox, visitSummary, visitors, statisticsBreakdowns, categoryTitles];
+export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows, telegramOutbox, visitSummary, visitors, statisticsBreakdowns, categoryTitles, moneyMatching];
 
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;

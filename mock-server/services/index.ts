@@ -93,7 +93,7 @@ export function createServices(
     realtime,
     live: createLiveFeed({ db, clock, hub: realtime, log }),
     audit: createAudit(db, clock),
-    chain: createChain(db, clock),
+    chain: createChain(db, clock, log),
   };
   // The runner reads the other services (clock, hub, users), so it is made once they exist.
   const { handlers, dataDir, options } = jobSetup;
