@@ -124,12 +124,8 @@ export const csvExportKind: JobKind = {
    */
   abandon({ dataDir }, job) {
     if (job.file) fs.rmSync(job.file, { force: true });
-    let names: string[] = [];
-    try {
-      names = fs.readdirSync(dataDir);
-    } catch {
-      return; // no exports folder yet: nothing was written
-    }
+    // No exports folder yet: nothing was written.
+    const names = fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : [];
     for (const name of names) if (name.startsWith(`export-${job.id}-`)) fs.rmSync(path.join(dataDir, name), { force: true });
   },
 };
