@@ -205,6 +205,7 @@ export const messagesEn = {
     transfer_not_waiting: 'This transfer is not waiting for review (it was paid to an order or reviewed already)',
     transfer_not_reviewable: 'Only incoming transfers to the receiving address are reviewed',
     transfer_user_required: 'Choose the user to credit: this transfer matched no order',
+    payout_funds_short: 'The receiving wallet holds {{balance}} USDT, less than the {{amount}} USDT to pay out; the withdrawal is still pending: collect wallets into it or top it up, then approve again',
     wallet_collect_running: 'A wallet collection (job #{{id}}, {{progress}} % done) is still running; wait for it to finish',
     wallet_sync_running: 'A wallet balance sync (job #{{id}}, {{progress}} % done) is still running; wait for it to finish',
   },

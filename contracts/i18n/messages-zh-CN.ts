@@ -205,6 +205,7 @@ export const messagesZhCN: Catalogue = {
     transfer_not_waiting: '该转账不在待审核状态（已支付订单或已审核）',
     transfer_not_reviewable: '只有转入收款地址的转账需要审核',
     transfer_user_required: '该转账未匹配到订单，请选择要入账的用户',
+    payout_funds_short: '收款钱包仅有 {{balance}} USDT，不足以支付 {{amount}} USDT；提现仍待审核：请先归集钱包或充值后再审核通过',
     wallet_collect_running: '钱包归集任务（#{{id}}，已完成 {{progress}}%）仍在运行，请等待其完成',
     wallet_sync_running: '钱包余额同步任务（#{{id}}，已完成 {{progress}}%）仍在运行，请等待其完成',
   },

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  formatMoney,
   OFFSET_GRACE_HOURS,
   OPEN_ORDERS_PER_USER,
   TransferOutcome,
@@ -264,5 +265,21 @@ describe('open-order limits', () => {
     pastGrace();
     expect((await recharge(c1, 11_000_000)).status).toBe(1);
     pastGrace();
+  });
+});
+
+describe('a payout that fails says why', () => {
+  it('the receiving wallet short of the amount: 409 naming both figures, the request still pending, nothing moved', async () => {
+    const agent = await t.login('agent01');
+    const held = (await control<{ usdt_micro: number }>('chain/state')).usdt_micro;
+    const amount = Math.max(held + 1_000_000, 10_000_000);
+    const w = ok<{ id: number }>(await t.call('withdrawal/add', { amount_micro: amount, address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7' }, agent));
+    const res = await t.call('withdrawal/approve', { id: w.id }, admin);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain(`holds ${formatMoney(held)} USDT, less than the ${formatMoney(amount)} USDT`);
+    expect(res.body.message).toContain('still pending');
+    expect(t.db.prepare('SELECT status FROM withdrawals WHERE id = ?').pluck().get(w.id)).toBe(1);
+    expect((await control<{ usdt_micro: number }>('chain/state')).usdt_micro).toBe(held);
+    ok(await t.call('withdrawal/reject', { id: w.id, reason: 'test over' }, admin));
   });
 });
