@@ -94,7 +94,7 @@ export const ROUTES = [
 
   r('tron', 'wallets', 'super', ['add', 'remove', 'reveal_key', 'collect', 'sync_balance']),
   r('tron_transaction_summary', 'wallets', 'admin'),
-  r('usdt_transaction_record', 'wallets', 'admin'),
+  r('usdt_transaction_record', 'wallets', 'admin', ['review']),
 
   r('user_list', 'users', 'admin', [...CRUD, 'balance', 'force_refresh', 'reset_password']),
   r('administrators', 'users', 'super', [...CRUD]),

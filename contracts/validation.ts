@@ -70,7 +70,16 @@ export const changePasswordForm = z
   });
 export type ChangePasswordForm = z.input<typeof changePasswordForm>;
 
-export const shareRatioRule = z.number({ error: 'validation.share_ratio' }).min(0, 'validation.share_ratio').max(100);
+/**
+ * A share ratio: a percentage from 0 to 100 with at most 2 decimals (12.34 %), so commission = amount × ratio
+ * is exact in basis points (docs/decisions/2026-11-26-money-matching.md). The 1e-6 tolerance only absorbs
+ * binary floating point (12.34 × 100 = 1233.9999999999998); 12.345 is 0.5 basis points off and refused.
+ */
+export const shareRatioRule = z
+  .number({ error: 'validation.share_ratio' })
+  .min(0, 'validation.share_ratio')
+  .max(100, 'validation.share_ratio')
+  .refine((x) => Math.abs(x * 100 - Math.round(x * 100)) < 1e-6, 'validation.share_ratio_decimals');
 export const nonEmptyName = z.string().trim().min(1, 'validation.name_required').max(64);
 /** Balance edit (§5: positive adds, negative subtracts), in integer micro-units (contracts/money.ts). */
 export const balanceChangeRule = z

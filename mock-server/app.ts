@@ -75,7 +75,8 @@ export function createMockServer(options: MockServerOptions): MockServer {
     scrypt: options.scrypt ?? (mode === 'test' ? TEST_SCRYPT : OWASP_SCRYPT),
   }, log, { callAs: (bag) => callAsUser(handlers, bag), dataDir, options: options.jobs });
   if ((options.seed ?? true) && !isSeeded(db)) seedDatabase(services);
-  // A killed server leaves its running jobs "in progress": they are abnormal now, never resumed.
+  // A killed server leaves its running jobs "in progress": started ones are abnormal now (never resumed, partial
+  // files removed), queued ones that never took a step are resumed.
   services.jobs.recover();
   services.shield.start();
   // Log retention (log_config): honoured on start, hourly, and at once when the config changes.

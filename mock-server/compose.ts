@@ -85,7 +85,7 @@ export function createServices(
   const realtime = createRealtimeHub({ db, clock, sessions, users, keys: realtimeKeys, log });
   const ledger = createLedger(db, clock);
   const audit = createAudit(db, clock);
-  const chain = createChain(db, clock);
+  const chain = createChain(db, clock, log);
   const { dataDir, options } = jobSetup;
   // A job's list call needs the finished bag (its handler's context); it is only made once a job steps.
   const callAs: CallAs = (...args) => jobSetup.callAs(services)(...args);

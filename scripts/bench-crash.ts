@@ -27,6 +27,7 @@ console.table([
   { write: 'QR visits (GET /v/…)', acknowledged: report.acked.visits },
   { write: 'balance changes (user/change_balance)', acknowledged: report.acked.balanceChanges },
   { write: 'purchases and chain payments (vip_combo/buy + chain/send)', acknowledged: report.acked.payments },
+  { write: 'stray transfers for review + replayed events (chain/send, chain/replay)', acknowledged: report.acked.strays },
   { write: 'withdrawal requests (withdrawal/add)', acknowledged: report.acked.withdrawals.requested },
   { write: 'withdrawal approvals, paid on chain (withdrawal/approve)', acknowledged: report.acked.withdrawals.approved },
   { write: 'withdrawal rejections, reserve returned (withdrawal/reject)', acknowledged: report.acked.withdrawals.rejected },

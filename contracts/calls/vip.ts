@@ -16,6 +16,15 @@ export const PayMethod = defineEnum('pay_method', { balance: 1, chain: 2 });
  * or request is at most 1,000,000 USDT (so a unique pay amount and any sum of a day stay far inside the limit).
  */
 export const ORDER_MAX_MICRO = 1_000_000 * MICRO_PER_UNIT;
+/**
+ * Limits of chain orders (docs/decisions/2026-11-26-money-matching.md): a user holds at most
+ * OPEN_ORDERS_PER_USER open (unpaid, not timed out) chain orders, and at most UNPAID_ORDERS_PER_USER unpaid ones
+ * whose amounts are still reserved, i.e. timed out less than OFFSET_GRACE_HOURS ago; an order's unique amount
+ * is not given to another order until OFFSET_GRACE_HOURS after it was paid or timed out.
+ */
+export const OPEN_ORDERS_PER_USER = 5;
+export const UNPAID_ORDERS_PER_USER = 20;
+export const OFFSET_GRACE_HOURS = 24;
 export const positiveMicro = z.int().min(1, 'validation.amount_positive').max(ORDER_MAX_MICRO, 'validation.amount_order_max');
 
 /** Spec §4 "VIP combos": name, price (USDT), days, domain quota, description, show/hide, sort (larger first). */

@@ -11,6 +11,29 @@ export const WalletRemoved = defineEnum('wallet_removed', { active: 1, removed: 
 /** Kind of a chain transaction (usdt_transaction_record). */
 export const ChainTxType = defineEnum('chain_tx_type', { payment_in: 1, payout: 2, collection: 3 });
 export const ChainTxStatus = defineEnum('chain_tx_status', { pending: 1, confirmed: 2, failed: 3 });
+/**
+ * What became of an incoming transfer to the receiving address (docs/decisions/2026-11-26-money-matching.md):
+ * each transaction hash is consumed once, with one of these. Only `paid` moved money by itself; every other
+ * outcome waits for an administrator's review (`usdt_transaction/review`).
+ */
+export const TransferOutcome = defineEnum('transfer_outcome', {
+  /** Paid the one order that carried its amount and was open at its block time. */
+  paid: 1,
+  /** Its amount belonged to an order that had timed out (unpaid) before the block. */
+  late: 2,
+  /** No order ever carried its amount before the block. */
+  unknown_amount: 3,
+  /** Its amount belonged to an order another transfer had paid already. */
+  duplicate: 4,
+  /** It matched an open order whose user had been removed. */
+  user_removed: 5,
+  /** It matched an open order that could not be booked (a balance limit or another rule refused it). */
+  not_booked: 6,
+});
+/** Review of a transfer that paid nothing: waiting, credited to a user's balance, or marked refunded to its sender. */
+export const TransferReview = defineEnum('transfer_review', { waiting: 1, credited: 2, refunded: 3 });
+/** What the reviewer does with it. */
+export const TransferReviewAction = defineEnum('transfer_review_action', { credit: 1, refund: 2 });
 
 /** A wallet as lists show it: never its private key (`wallet/reveal_key`, confirmed and audited). */
 export const wallet = z.object({
@@ -113,7 +136,19 @@ export const usdtTransaction = z.object({
   status: ChainTxStatus.schema,
   remark: z.string(),
   create_time: dateTime,
+  /** Incoming transfers to the receiving address only (null for payouts, collections, pending ones). */
+  outcome: TransferOutcome.schema.nullable(),
+  /** null when nothing is to review (paid, or not an incoming transfer). */
+  review: TransferReview.schema.nullable(),
+  /** The order it paid, or the order it was meant for (late, duplicate, not booked). */
+  order_no: z.string().nullable(),
+  /** The user of that order: whom the transfer was meant for; after a credit, the user credited. */
+  account: z.string().nullable(),
+  /** The reviewer's remark. */
+  review_remark: z.string().nullable(),
 });
+
+export type UsdtTransaction = z.infer<typeof usdtTransaction>;
 
 export const usdtTransactionInquire = defineCall({
   path: 'usdt_transaction/inquire',
@@ -123,10 +158,43 @@ export const usdtTransactionInquire = defineCall({
     hash: z.string().max(64).optional(),
     address: z.string().max(64).optional(),
     type: ChainTxType.schema.optional(),
+    outcome: TransferOutcome.schema.optional(),
+    review: TransferReview.schema.optional(),
     start_time: dateTime.optional(),
     end_time: dateTime.optional(),
   }),
   response: pageOf(usdtTransaction),
 });
 
-export const walletCalls = [walletInquire, walletAdd, walletRevealKey, walletRemove, walletCollect, walletSyncBalance, collectionInquire, usdtTransactionInquire] as const;
+export const usdtTransactionReview = defineCall({
+  path: 'usdt_transaction/review',
+  summary:
+    'Settle an incoming transfer that paid nothing (outcome late, unknown amount, duplicate, user removed, not booked): ' +
+    "credit its amount to a user's balance (a recharge bill; `user_id` defaults to the user of the order it was meant " +
+    'for) or mark it refunded to its sender. Once per transfer (409 otherwise); written to the audit log.',
+  access: permission('usdt_transaction_record', 'review'),
+  audit: true,
+  request: z.strictObject({
+    id: id.describe('the transaction (usdt_transaction/inquire row id)'),
+    action: TransferReviewAction.schema,
+    user_id: id.optional(),
+    remark: z.string().trim().min(1, 'validation.reason_required').max(255),
+  }),
+  response: usdtTransaction,
+});
+
+export const walletCount = defineCall({
+  path: 'wallet/count',
+  summary: 'What "collect all" / "sync all" would work on: wallets in use, their USDT and TRX as last synced, and the job of each kind still running.',
+  access: permission('tron'),
+  request: z.strictObject({}),
+  response: z.object({
+    wallets: z.int(),
+    usdt_micro: microAmount,
+    trx_micro: microAmount,
+    collect_job_id: id.nullable(),
+    sync_job_id: id.nullable(),
+  }),
+});
+
+export const walletCalls = [walletInquire, walletAdd, walletRevealKey, walletRemove, walletCollect, walletSyncBalance, collectionInquire, usdtTransactionInquire, usdtTransactionReview, walletCount] as const;

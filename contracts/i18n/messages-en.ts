@@ -24,7 +24,8 @@ export const messagesEn = {
     old_password_required: 'Please input the old password',
     new_password_required: 'Please input the new password again',
     passwords_inconsistent: 'The passwords entered twice are inconsistent, please try again',
-    share_ratio: 'share ratio must be a number >= 0',
+    share_ratio: 'share ratio must be a number from 0 to 100',
+    share_ratio_decimals: 'share ratio takes at most 2 decimals (e.g. 12.34)',
     name_required: 'name may not be empty',
     balance_change: 'enter a positive amount to add or a negative amount to subtract',
     ip_invalid: 'ip address invalid, please re-enter',
@@ -202,6 +203,15 @@ export const messagesEn = {
     too_many_open_orders: 'Too many open orders for this amount; try again in a few minutes',
     private_key_invalid: 'This private key is not a valid secp256k1 key',
     no_wallets: 'No wallet in use to work on',
+    // money matching (issue 21)
+    open_orders_cap: 'You already have {{count}} unpaid orders waiting for payment ({{orders}}); pay one of them or wait until it times out (My orders)',
+    unpaid_orders_cap: 'You have {{count}} unpaid orders from the last 24 hours; you can open a new one from {{from}}',
+    transfer_not_waiting: 'This transfer is not waiting for review (it was paid to an order or reviewed already)',
+    transfer_not_reviewable: 'Only incoming transfers to the receiving address are reviewed',
+    transfer_user_required: 'Choose the user to credit: this transfer matched no order',
+    payout_funds_short: 'The receiving wallet holds {{balance}} USDT, less than the {{amount}} USDT to pay out; the withdrawal is still pending: collect wallets into it or top it up, then approve again',
+    wallet_collect_running: 'A wallet collection (job #{{id}}, {{progress}} % done) is still running; wait for it to finish',
+    wallet_sync_running: 'A wallet balance sync (job #{{id}}, {{progress}} % done) is still running; wait for it to finish',
   },
 };
 

@@ -253,7 +253,7 @@ export function verify(s: Session): Verdict {
 
 export interface CrashReport {
   kills: number;
-  acked: { registrations: number; platforms: number; payUpdates: number; visits: number; balanceChanges: number; payments: number; withdrawals: { requested: number; approved: number; rejected: number } };
+  acked: { registrations: number; platforms: number; payUpdates: number; visits: number; balanceChanges: number; payments: number; strays: number; withdrawals: { requested: number; approved: number; rejected: number } };
   lost: string[];
   integrityFailures: string[];
   counterProblems: string[];
@@ -291,7 +291,7 @@ export async function runCrashRounds({ kills, seed, onRound }: { kills: number; 
   const restarts: number[] = [];
   const report: CrashReport = {
     kills: 0,
-    acked: { registrations: 0, platforms: 0, payUpdates: 0, visits: 0, balanceChanges: 0, payments: 0, withdrawals: { requested: 0, approved: 0, rejected: 0 } },
+    acked: { registrations: 0, platforms: 0, payUpdates: 0, visits: 0, balanceChanges: 0, payments: 0, strays: 0, withdrawals: { requested: 0, approved: 0, rejected: 0 } },
     lost: [],
     integrityFailures: [],
     counterProblems: [],
@@ -326,7 +326,7 @@ export async function runCrashRounds({ kills, seed, onRound }: { kills: number; 
     fs.rmSync(session.dir, { recursive: true, force: true });
   }
   const l = session.ledger;
-  report.acked = { registrations: l.accounts.length, platforms: l.platforms.length, payUpdates: l.payAckedUpTo, visits: l.visitsAcked, balanceChanges: l.bills.length, payments: l.payments.length,
+  report.acked = { registrations: l.accounts.length, platforms: l.platforms.length, payUpdates: l.payAckedUpTo, visits: l.visitsAcked, balanceChanges: l.bills.length, payments: l.payments.filter((p) => !p.stray).length, strays: l.payments.filter((p) => p.stray).length,
     withdrawals: { requested: l.withdrawals.requested.length, approved: l.withdrawals.approved.length, rejected: l.withdrawals.rejected.length } };
   restarts.sort((a, b) => a - b);
   report.restartMsMedian = restarts.length ? restarts[Math.floor(restarts.length / 2)]! : 0;

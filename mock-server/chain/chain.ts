@@ -27,22 +27,36 @@ export interface ChainTx {
   readonly create_time: string;
 }
 
-/** Called for every confirmed transaction (also again on a replayed event: observers must be idempotent). */
-export type ChainObserver = (tx: ChainTx) => void;
+/**
+ * Called for every confirmed transaction with its block's time (also again on a replayed event: observers must
+ * be idempotent). Each call runs in its own savepoint: an observer that throws loses only its own writes and
+ * the block still commits (a payment must never keep a block, and every later transfer, pending).
+ */
+export type ChainObserver = (tx: ChainTx, blockTime: string) => void;
 
 /** The outside world's sender for payments injected by the control API: it has no tracked balance. */
 export const EXTERNAL_ADDRESS = 'TExternalSenderXXXXXXXXXXXXXXXXXXX';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export function createChain(db: Database, clock: Clock) {
+export function createChain(db: Database, clock: Clock, log: (line: string) => void = () => {}) {
   const observers: ChainObserver[] = [];
+  const notify = (tx: ChainTx, blockTime: string) => {
+    for (const observe of observers) {
+      try {
+        db.transaction(() => observe(tx, blockTime))();
+      } catch (e) {
+        log(`chain: observer failed on ${tx.hash}, the block commits without its writes: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      }
+    }
+  };
   const q = {
     tx: db.prepare<[string], ChainTx>('SELECT * FROM chain_transactions WHERE hash = ?'),
     insertTx: db.prepare(`INSERT INTO chain_transactions (hash, token, from_address, to_address, amount_micro, status, type, remark, create_time)
       VALUES (@hash, @token, @from, @to, @amount, @status, @type, @remark, @at)`),
     nextId: db.prepare<[], { n: number }>('SELECT coalesce(max(id), 0) + 1 AS n FROM chain_transactions'),
     pending: db.prepare<[], ChainTx>('SELECT * FROM chain_transactions WHERE status = 1 ORDER BY id'),
+    blockTime: db.prepare<[number], { time: string }>('SELECT time FROM chain_blocks WHERE number = ?'),
     head: db.prepare<[], { number: number; hash: string }>('SELECT number, hash FROM chain_blocks ORDER BY number DESC LIMIT 1'),
     insertBlock: db.prepare('INSERT INTO chain_blocks (number, hash, parent_hash, time) VALUES (?, ?, ?, ?)'),
     confirm: db.prepare('UPDATE chain_transactions SET status = 2, block_number = ? WHERE id = ?'),
@@ -71,7 +85,8 @@ export function createChain(db: Database, clock: Clock) {
     const txs = q.pending.all();
     const number = head.number + 1;
     const hash = sha(`block:${number}:${head.hash}:${txs.map((t) => t.hash).join(',')}`);
-    q.insertBlock.run(number, hash, head.hash, formatDateTime(clock.now()));
+    const time = formatDateTime(clock.now());
+    q.insertBlock.run(number, hash, head.hash, time);
     const confirmed: ChainTx[] = [];
     for (const t of txs) {
       const external = t.from_address === EXTERNAL_ADDRESS;
@@ -83,7 +98,7 @@ export function createChain(db: Database, clock: Clock) {
       q.confirm.run(number, t.id);
       const done = q.tx.get(t.hash)!;
       confirmed.push(done);
-      for (const observe of observers) observe(done);
+      notify(done, time);
     }
     return { number, confirmed };
   };
@@ -124,7 +139,7 @@ export function createChain(db: Database, clock: Clock) {
     replay: db.transaction((hash: string) => {
       const t = q.tx.get(hash);
       if (!t || t.status !== 2) throw new ApiError(404, 'errors.not_found', { field: 'hash' });
-      for (const observe of observers) observe(t);
+      notify(t, q.blockTime.get(t.block_number!)?.time ?? t.create_time);
       return t;
     }),
   };

@@ -19,6 +19,7 @@ import { visitSummary } from './migrations/018-visit-summary.ts';
 import { categoryTitles } from './migrations/023-category-titles.ts';
 import { visitors } from './migrations/019-visitors.ts';
 import { loginSources } from './migrations/027-login-sources.ts';
+import { moneyMatching } from './migrations/031-money-matching.ts';
 
 /**
  * Numbered migrations, applied in order inside one transaction each; `PRAGMA user_version` records the last.
@@ -26,7 +27,7 @@ import { loginSources } from './migrations/027-login-sources.ts';
  * messages, 003 QR codes and access records, 004 two-factor, 006 ledger, 007 uploads, ...).
  * Add yours in its own file under migrations/ and list it here.
  */
-export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows, telegramOutbox, visitSummary, visitors, statisticsBreakdowns, categoryTitles, loginSources];
+export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows, telegramOutbox, visitSummary, visitors, statisticsBreakdowns, categoryTitles, loginSources, moneyMatching];
 
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;

@@ -97,17 +97,23 @@ export const agentHandlers = defineHandlers({
   // pending, to be paid again (the crash rounds check it). A failed transfer commits too (it stays recorded on
   // the chain) and only then answers 409, so the request stays pending.
   'withdrawal/approve': ({ body, services, me }) => {
-    const paid = services.db.transaction(() => {
+    const refusal = services.db.transaction((): ApiError | null => {
       const w = pending(services, body.id);
       const from = services.settings.require('pay_config').usdt_address;
       const tx = services.chain.transfer(from, w.address, w.amount_micro, 'USDT', `withdrawal #${w.id}`);
-      if (tx.status !== 2) return false;
+      if (tx.status !== 2) {
+        // Say why (issue 21): the receiving (hot) wallet short of the amount, or the chain refusing the transfer.
+        const held = services.chain.balanceOf(from, 'USDT');
+        return held < w.amount_micro
+          ? new ApiError(409, 'errors.payout_funds_short', { field: 'id', balance: formatMoney(held), amount: formatMoney(w.amount_micro) })
+          : new ApiError(409, 'errors.chain_transfer_failed', { field: 'id' });
+      }
       services.db
         .prepare('UPDATE withdrawals SET status = 2, tx_hash = ?, reviewer_id = ?, review_time = ? WHERE id = ? AND status = 1')
         .run(tx.hash, me().id, formatDateTime(services.clock.now()), w.id);
-      return true;
+      return null;
     }).immediate();
-    if (!paid) throw new ApiError(409, 'errors.chain_transfer_failed', { field: 'id' });
+    if (refusal) throw refusal;
     return allWithdrawals.get(services.db, body.id);
   },
   'withdrawal/reject': ({ body, services, me }) =>

@@ -53,4 +53,9 @@ export type StepOutcome =
 export interface JobKind {
   readonly type: number;
   step(ctx: StepContext, job: JobRow): StepOutcome | Promise<StepOutcome>;
+  /**
+   * Server start: the job was interrupted after `job.steps` steps (its row is now abnormal). Remove what a
+   * half-done run leaves behind (a partial export file). Must not throw.
+   */
+  abandon?(ctx: StepContext, job: JobRow): void;
 }

@@ -91,8 +91,8 @@ export function createJobRunner(deps: JobRunnerDeps, options: JobOptions = {}) {
     }
     const patch = (): JobPatch =>
       outcome.done
-        ? { status: COMPLETED, progress: 100, message: outcome.message, vars: outcome.vars ?? {}, link: outcome.link ?? '', file: outcome.file }
-        : { progress: Math.max(0, Math.min(99, Math.floor(outcome.progress))), cursor: outcome.cursor };
+        ? { status: COMPLETED, progress: 100, message: outcome.message, vars: outcome.vars ?? {}, link: outcome.link ?? '', file: outcome.file, stepped: true }
+        : { progress: Math.max(0, Math.min(99, Math.floor(outcome.progress))), cursor: outcome.cursor, stepped: true };
     try {
       return finish(job.id, patch, () => outcome.write?.());
     } catch (e) {
@@ -146,11 +146,27 @@ export function createJobRunner(deps: JobRunnerDeps, options: JobOptions = {}) {
       return row;
     },
     step,
-    /** Server start: rows left in progress by a killed server become abnormal; answers how many. */
+    /**
+     * Server start: jobs a killed server left half-way become abnormal ("interrupted") and their kind removes
+     * what they left (a partial export file); jobs that were queued and never started are resumed (on timers;
+     * in test mode by `job_step`). Answers how many were interrupted.
+     */
     recover(): number {
-      const n = store.markInterrupted(now());
-      if (n) log(`jobs: ${n} interrupted job(s) marked abnormal`);
-      return n;
+      const interrupted = store.markInterrupted(now());
+      for (const job of interrupted) {
+        try {
+          kinds.get(job.type)?.abandon?.({ services, callAs, dataDir }, job);
+        } catch (e) {
+          log(`jobs: cleaning up job ${job.id} failed: ${String(e)}`);
+        }
+      }
+      if (interrupted.length) log(`jobs: ${interrupted.length} interrupted job(s) marked abnormal`);
+      const queued = store.queued();
+      if (queued) {
+        log(`jobs: ${queued} queued job(s) resumed`);
+        schedule();
+      }
+      return interrupted.length;
     },
     stop(): void {
       stopped = true;

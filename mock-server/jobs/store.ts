@@ -18,6 +18,8 @@ export interface JobRow {
   params: string;
   cursor: string;
   file: string;
+  /** Steps committed so far (migration 031): 0 = queued, never started. */
+  steps: number;
   create_time: string;
   update_time: string;
 }
@@ -35,6 +37,8 @@ export interface JobPatch {
   vars?: Record<string, string | number>;
   cursor?: unknown;
   file?: string;
+  /** A step of the kind committed with this patch (counts `steps`). */
+  stepped?: boolean;
 }
 
 const SELECT = 'SELECT j.*, u.account FROM async_operations j JOIN users u ON u.id = j.user_id';
@@ -76,14 +80,24 @@ export const jobStore = perDatabase((db: Database) => {
       set('message_vars', patch.vars && JSON.stringify(patch.vars));
       set('cursor', patch.cursor === undefined ? undefined : JSON.stringify(patch.cursor));
       set('file', patch.file);
+      if (patch.stepped) sets.push('steps = steps + 1');
       db.prepare(`UPDATE async_operations SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
     },
-    /** Rows a stopped server left in progress become abnormal (they are never resumed). */
-    markInterrupted(time: string): number {
-      return db
-        .prepare(`UPDATE async_operations SET status = ?, message = 'jobs.interrupted', message_vars = '{}', update_time = ? WHERE status = ?`)
-        .run(ABNORMAL, time, IN_PROGRESS).changes;
+    /**
+     * Rows a stopped server left in progress after at least one step become abnormal (a half-done step cannot
+     * be told from a whole one, so they are never resumed) and lose their file name; answers them as they were.
+     * Rows that never took a step stay in progress: they are simply still queued.
+     */
+    markInterrupted(time: string): JobRow[] {
+      return db.transaction(() => {
+        const rows = db.prepare<[number], JobRow>(`${SELECT} WHERE j.status = ? AND j.steps > 0 ORDER BY j.id`).all(IN_PROGRESS);
+        const mark = db.prepare(`UPDATE async_operations SET status = ?, message = 'jobs.interrupted', message_vars = '{}', file = '', update_time = ? WHERE id = ?`);
+        for (const r of rows) mark.run(ABNORMAL, time, r.id);
+        return rows;
+      })();
     },
+    /** Jobs queued and never started (in progress, no step yet). */
+    queued: () => (db.prepare('SELECT COUNT(*) FROM async_operations WHERE status = ? AND steps = 0').pluck().get(IN_PROGRESS) as number),
     list(query: JobListQuery, ownerId: number | undefined): { content: JobRow[]; total: number } {
       const where: string[] = [];
       const params: (string | number)[] = [];

@@ -1,13 +1,28 @@
-import { BillType, PAYMENT_FRAME_TYPE, OrderStatus, OrderType, PayMethod, type Order } from '../../contracts/index.ts';
-import type { Chain, ChainTx } from '../chain/chain.ts';
+import {
+  BillType,
+  ChainTxType,
+  OFFSET_GRACE_HOURS,
+  OPEN_ORDERS_PER_USER,
+  OrderStatus,
+  OrderType,
+  PAYMENT_FRAME_TYPE,
+  PayMethod,
+  TransferOutcome,
+  TransferReview,
+  UNPAID_ORDERS_PER_USER,
+  type EnumValue,
+  type Order,
+} from '../../contracts/index.ts';
+import type { ChainTx } from '../chain/chain.ts';
 import { ApiError, conflict } from '../services/errors.ts';
 import { formatDateTime } from '../services/clock.ts';
 import type { Database } from 'better-sqlite3';
+import type { Chain } from '../chain/chain.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { Clock } from '../services/clock.ts';
 import type { Ledger } from '../services/ledger.ts';
 import type { Settings } from '../services/settings.ts';
-import { commissionOf, extendExpiry, uniquePayAmount } from './arithmetic.ts';
+import { commissionOf, extendExpiry, OFFSET_MAX_STEPS, OFFSET_STEP_MICRO, parseDateTime, uniquePayAmount } from './arithmetic.ts';
 
 /** Orders and what paying one does (docs/decisions/2026-11-23-money-flows.md). */
 
@@ -38,6 +53,51 @@ interface NewOrder {
   readonly payMethod: number;
 }
 
+const HOUR_MS = 3_600_000;
+const GRACE_MS = OFFSET_GRACE_HOURS * HOUR_MS;
+
+/**
+ * A user's chain orders are capped (docs/decisions/2026-11-26-money-matching.md): OPEN_ORDERS_PER_USER open
+ * ones (the 409 names them), and UNPAID_ORDERS_PER_USER unpaid ones whose amounts are still reserved (open, or
+ * timed out within the grace period), so one user holds at most 20 of the 9,999 amounts of a price.
+ */
+function checkOrderCaps(services: PaymentDeps, userId: number, now: number): void {
+  const { db } = services;
+  const at = formatDateTime(now);
+  const open = db
+    .prepare<[number, string], { order_no: string }>(
+      `SELECT order_no FROM orders WHERE user_id = ? AND status = 1 AND pay_method = ${PayMethod.values.chain} AND expire_time >= ? ORDER BY id`,
+    )
+    .all(userId, at);
+  if (open.length >= OPEN_ORDERS_PER_USER)
+    throw new ApiError(409, 'errors.open_orders_cap', { count: open.length, orders: open.map((o) => o.order_no).join(', ') });
+  const held = db
+    .prepare<[number, string], { n: number; first: string | null }>(
+      `SELECT COUNT(*) AS n, min(expire_time) AS first FROM orders WHERE user_id = ? AND status = 1 AND pay_method = ${PayMethod.values.chain} AND expire_time >= ?`,
+    )
+    .get(userId, formatDateTime(now - GRACE_MS))!;
+  if (held.n >= UNPAID_ORDERS_PER_USER && held.first !== null)
+    throw new ApiError(409, 'errors.unpaid_orders_cap', { count: held.n, from: formatDateTime(parseDateTime(held.first) + GRACE_MS) });
+}
+
+/**
+ * The amounts of `price` still reserved at `address`: those of open orders, and of orders that were paid or
+ * timed out less than the grace period ago (a late or second transfer of such an amount then finds no other
+ * order to pay, and is kept for review as meant for its own order's user).
+ */
+function reservedAmounts(services: PaymentDeps, address: string, price: number, now: number): Set<number> {
+  const since = formatDateTime(now - GRACE_MS);
+  return new Set(
+    services.db
+      .prepare<[string, number, number, string, string], { pay_amount_micro: number }>(
+        `SELECT pay_amount_micro FROM orders WHERE address = ? AND pay_amount_micro > ? AND pay_amount_micro <= ?
+          AND pay_method = ${PayMethod.values.chain} AND ((status = 1 AND expire_time >= ?) OR (status = 2 AND pay_time >= ?))`,
+      )
+      .all(address, price, price + OFFSET_MAX_STEPS * OFFSET_STEP_MICRO, since, since)
+      .map((r) => r.pay_amount_micro),
+  );
+}
+
 /** Insert an order; a chain order gets the receiving address and a unique amount, open until the time-out. */
 export function createOrder(services: PaymentDeps, o: NewOrder): number {
   const { db, clock, settings } = services;
@@ -48,16 +108,9 @@ export function createOrder(services: PaymentDeps, o: NewOrder): number {
   let payAmount = o.amountMicro;
   let expire = at;
   if (o.payMethod === PayMethod.values.chain) {
+    checkOrderCaps(services, o.userId, now);
     address = pay.usdt_address;
-    const taken = new Set(
-      db
-        .prepare<[string, string], { pay_amount_micro: number }>(
-          'SELECT pay_amount_micro FROM orders WHERE status = 1 AND address = ? AND expire_time >= ?',
-        )
-        .all(address, at)
-        .map((r) => r.pay_amount_micro),
-    );
-    const unique = uniquePayAmount(o.amountMicro, taken);
+    const unique = uniquePayAmount(o.amountMicro, reservedAmounts(services, address, o.amountMicro, now));
     if (unique === null) throw new ApiError(409, 'errors.too_many_open_orders');
     payAmount = unique;
     expire = formatDateTime(now + pay.order_timeout_minutes * 60_000);
@@ -113,19 +166,65 @@ function payCommission(services: PaymentDeps, o: Order, superiorId: number | nul
   services.ledger.change(superiorId, amount, BillType.values.commission, `commission ${o.order_no} (${o.account})`);
 }
 
-/** A confirmed USDT transfer to the receiving address pays the open order carrying exactly that amount. */
+type Outcome = EnumValue<typeof TransferOutcome>;
+
+/**
+ * The chain observer of incoming USDT (docs/decisions/2026-11-26-money-matching.md). Each transfer to an
+ * order address is consumed once, by hash, whatever becomes of it:
+ * - it pays the one chain order carrying exactly its amount that was open at its block time (created at or
+ *   before the block, timing out at or after it) — unless that order's user was removed or the booking is
+ *   refused (a balance limit …): then it is kept for review, the order stays unpaid, and the block commits;
+ * - else it is kept for review, labelled by the latest order of that amount created before the block: paid
+ *   already (duplicate), timed out (late), or none (unknown amount).
+ * A replayed event of a consumed hash changes nothing. Nothing here throws for a booking refusal, so a
+ * payment can never keep a block (and every later payout and collection) from committing.
+ */
 export function watchPayments(services: PaymentDeps): void {
-  services.chain.observe((tx: ChainTx) => {
-    if (tx.token !== 'USDT') return;
-    const { db } = services;
-    if (db.prepare('SELECT 1 FROM orders WHERE tx_hash = ?').get(tx.hash)) return; // duplicate event
-    const open = db
-      .prepare<[string, number, string], { id: number }>(
-        `SELECT id FROM orders WHERE status = ${OrderStatus.values.unpaid} AND pay_method = ${PayMethod.values.chain}
-          AND address = ? AND pay_amount_micro = ? AND expire_time >= ? ORDER BY id LIMIT 1`,
-      )
-      .get(tx.to_address, tx.amount_micro, tx.create_time);
-    if (open) markPaid(services, open.id, tx.hash);
+  const { db } = services;
+  const q = {
+    consumed: db.prepare<[string], { id: number }>('SELECT id FROM chain_receipts WHERE hash = ?'),
+    orderAddress: db.prepare<[string], { n: number }>('SELECT 1 AS n FROM orders WHERE address = ? LIMIT 1'),
+    open: db.prepare<[string, number, string, string], { id: number; user_id: number; user_status: number }>(
+      `SELECT o.id, o.user_id, u.status AS user_status FROM orders o JOIN users u ON u.id = o.user_id
+        WHERE o.status = ${OrderStatus.values.unpaid} AND o.pay_method = ${PayMethod.values.chain}
+        AND o.address = ? AND o.pay_amount_micro = ? AND o.create_time <= ? AND o.expire_time >= ? ORDER BY o.id LIMIT 1`,
+    ),
+    latest: db.prepare<[string, number, string], { id: number; user_id: number; status: number }>(
+      `SELECT id, user_id, status FROM orders WHERE pay_method = ${PayMethod.values.chain} AND address = ? AND pay_amount_micro = ?
+        AND create_time <= ? ORDER BY id DESC LIMIT 1`,
+    ),
+    insert: db.prepare(`INSERT INTO chain_receipts (hash, amount_micro, to_address, block_time, outcome, order_id, user_id, review, create_time)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+  };
+  const isOrderAddress = (address: string) =>
+    address === services.settings.require('pay_config').usdt_address || q.orderAddress.get(address) !== undefined;
+
+  services.chain.observe((tx: ChainTx, blockTime: string) => {
+    if (tx.token !== 'USDT' || tx.type !== ChainTxType.values.payment_in || !isOrderAddress(tx.to_address)) return;
+    if (q.consumed.get(tx.hash)) return; // a replayed event: this hash was consumed already
+    const record = (outcome: Outcome, order: { id: number; user_id: number } | undefined) =>
+      q.insert.run(tx.hash, tx.amount_micro, tx.to_address, blockTime, outcome, order?.id ?? null, order?.user_id ?? null,
+        outcome === TransferOutcome.values.paid ? null : TransferReview.values.waiting, formatDateTime(services.clock.now()));
+    const open = q.open.get(tx.to_address, tx.amount_micro, blockTime, blockTime);
+    if (open) {
+      // users.status 2 = removed (soft delete, spec §3); a removed user's order is not booked.
+      if (open.user_status !== 1) return record(TransferOutcome.values.user_removed, open);
+      try {
+        // A savepoint: a refused booking undoes only its own writes, never the block's.
+        db.transaction(() => markPaid(services, open.id, tx.hash))();
+        return record(TransferOutcome.values.paid, open);
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        return record(e.message === 'errors.user_not_found' ? TransferOutcome.values.user_removed : TransferOutcome.values.not_booked, open);
+      }
+    }
+    const latest = q.latest.get(tx.to_address, tx.amount_micro, blockTime);
+    const outcome = !latest
+      ? TransferOutcome.values.unknown_amount
+      : latest.status === OrderStatus.values.paid
+        ? TransferOutcome.values.duplicate
+        : TransferOutcome.values.late;
+    record(outcome, latest);
   });
 }
 

@@ -12,8 +12,8 @@ import { seedUser } from '../../harness/robustness/identities.ts';
 /**
  * A job interrupted by SIGKILL is never left "in progress": the mock server runs as a child process on a
  * SQLite file, an export job is stepped half way (one page of two written), the process is killed, and after
- * a restart the row is abnormal with the interruption message, its partial file is not downloadable, and the
- * file is intact.
+ * a restart the row is abnormal with the interruption message and its partial file is gone (issue 21: it used
+ * to stay on disk). A job queued behind it that never took a step is not "interrupted": it is resumed.
  */
 const children: Child[] = [];
 afterAll(async () => {
@@ -40,6 +40,8 @@ describe('jobs after a crash', () => {
     const job = (await post<AsyncOperation>(child.url, '/api/async_operations/export', { path: 'url_key_platform/inquire', filters: { name: 'crash-' } }, token)).data;
     const stepped = await post<{ jobs: { status: number; progress: number }[] }>(child.url, `${CONTROL_PREFIX}/job_step`, { id: job.id });
     expect(stepped.data.jobs).toEqual([{ id: job.id, status: AsyncOperationStatus.values.in_progress, progress: 80 }]);
+    // A second export waits behind it, never started.
+    const queued = (await post<AsyncOperation>(child.url, '/api/async_operations/export', { path: 'url_key_platform/inquire', filters: { name: 'crash-1' } }, token)).data;
 
     await killChild(child);
     const raw = new Database(session.dbFile, { readonly: true });
@@ -57,8 +59,21 @@ describe('jobs after a crash', () => {
       message: 'Interrupted: the server stopped while this job was running',
     });
     expect((await post(again.url, '/api/async_operations/download', { id: job.id }, token)).status).toBe(404);
-    // Nothing is resumed behind the user's back: stepping finds no job in progress.
-    expect((await post<{ stepped: number }>(again.url, `${CONTROL_PREFIX}/job_step`, {})).data.stepped).toBe(0);
+    expect(fs.existsSync(left.file)).toBe(false); // the partial CSV is removed
+    // The interrupted job is not resumed behind the user's back: stepping it finds nothing.
+    expect((await post<{ stepped: number }>(again.url, `${CONTROL_PREFIX}/job_step`, { id: job.id })).data.stepped).toBe(0);
+    // The queued one is still waiting (not "interrupted") and runs to the end: crash-1, crash-10 … crash-199.
+    const waiting = (await post<Page<AsyncOperation>>(again.url, '/api/async_operations/inquire', {}, token)).data.content.find((j) => j.id === queued.id);
+    expect(waiting).toMatchObject({ status: AsyncOperationStatus.values.in_progress, progress: 0 });
+    const done = await post<{ jobs: { status: number }[] }>(again.url, `${CONTROL_PREFIX}/job_step`, { id: queued.id, count: 3 });
+    expect(done.data.jobs).toMatchObject([{ id: queued.id, status: AsyncOperationStatus.values.completed }]);
+    const csv = await fetch(`${again.url}/api/async_operations/download`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token },
+      body: JSON.stringify({ id: queued.id }),
+    });
+    expect(csv.status).toBe(200);
+    expect((await csv.text()).split('crash-1').length - 1).toBe(111);
     await killChild(again);
     const check = new Database(session.dbFile, { readonly: true });
     expect(check.pragma('integrity_check', { simple: true })).toBe('ok');

@@ -101,4 +101,14 @@ export const csvExportKind: JobKind = {
     const next: ExportCursor = { page: cursor.page + 1, rows: done, columns };
     return { done: false, write, cursor: next, progress: total ? (done * 100) / total : 0 };
   },
+  /**
+   * An interrupted export leaves no partial file: the one its row names, and one whose first step appended
+   * but never committed the name (the name starts `export-<id>-`, so it is found without the row).
+   */
+  abandon({ dataDir }, job) {
+    if (job.file) fs.rmSync(job.file, { force: true });
+    // No exports folder yet: nothing was written.
+    const names = fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : [];
+    for (const name of names) if (name.startsWith(`export-${job.id}-`)) fs.rmSync(path.join(dataDir, name), { force: true });
+  },
 };

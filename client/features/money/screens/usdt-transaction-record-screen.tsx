@@ -1,4 +1,12 @@
-import { ChainTxStatus, ChainTxType, usdtTransactionInquire } from '../../../../contracts/index.ts';
+import {
+  ChainTxStatus,
+  ChainTxType,
+  TransferOutcome,
+  TransferReview,
+  usdtTransactionInquire,
+  usdtTransactionReview,
+  type UsdtTransaction,
+} from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
 
@@ -14,10 +22,29 @@ export const usdtTransactionRecordResource = defineResource(usdtTransactionInqui
     { field: 'to_address', kind: 'text' },
     { field: 'type', kind: 'enum', enum: ChainTxType },
     { field: 'status', kind: 'enum', enum: ChainTxStatus, intentOf: (c) => (c === ChainTxStatus.values.confirmed ? 'success' : c === ChainTxStatus.values.failed ? 'danger' : 'warning') },
+    { field: 'outcome', kind: 'enum', enum: TransferOutcome, intentOf: (c) => (c === TransferOutcome.values.paid ? 'success' : 'warning') },
+    { field: 'review', kind: 'enum', enum: TransferReview, intentOf: (c) => (c === TransferReview.values.waiting ? 'danger' : 'none') },
+    { field: 'order_no', kind: 'text' },
+    { field: 'account', kind: 'text' },
+    { field: 'review_remark', kind: 'text', hiddenByDefault: true },
     { field: 'remark', kind: 'text', hiddenByDefault: true },
     { field: 'create_time', kind: 'date' },
   ],
-  filters: ['hash', 'address', 'type', { range: ['start_time', 'end_time'] }],
+  filters: ['hash', 'address', 'type', 'outcome', 'review', { range: ['start_time', 'end_time'] }],
+  actions: [
+    // A transfer that paid nothing: credit it to a user (its order's user unless another is named) or mark it refunded.
+    {
+      id: 'review',
+      kind: 'form',
+      scope: 'row',
+      label: 'resources.usdt_transaction_record.review',
+      icon: 'take-action',
+      intent: 'warning',
+      button: 'review',
+      visible: (row: UsdtTransaction) => row.review === TransferReview.values.waiting,
+      form: { call: usdtTransactionReview, button: 'review', fields: ['action', 'user_id', 'remark'], fixed: (row) => ({ id: (row as UsdtTransaction).id }) },
+    },
+  ],
 }));
 
 export default resourceScreen(usdtTransactionRecordResource);
