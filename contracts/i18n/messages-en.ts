@@ -194,6 +194,7 @@ export const messagesEn = {
     withdrawal_pending: 'You already have a withdrawal waiting for review; wait for it before asking again',
     withdrawal_not_pending: 'This withdrawal has been reviewed already (status: {{status}})',
     chain_transfer_failed: 'The chain transfer failed; the withdrawal is still pending, try again later',
+    payout_wallet_short: 'The receiving wallet {{address}} holds {{balance}} USDT, less than this payout of {{amount}} USDT. Collect the wallets or top it up, then approve again; the request is still pending',
     order_not_unpaid: 'This order is paid already',
     too_many_open_orders: 'Too many open orders for this amount; try again in a few minutes',
     private_key_invalid: 'This private key is not a valid secp256k1 key',

@@ -194,6 +194,7 @@ export const messagesZhCN: Catalogue = {
     withdrawal_pending: '已有一笔待审核的提现申请，请等待审核后再申请',
     withdrawal_not_pending: '该提现申请已处理（状态：{{status}}），不能再次审核',
     chain_transfer_failed: '链上转账失败，提现仍为待审核，请稍后重试',
+    payout_wallet_short: '收款钱包 {{address}} 仅有 {{balance}} USDT，不足以支付本次 {{amount}} USDT 提现。请先归集钱包或充值后再审核通过；该申请仍为待审核',
     order_not_unpaid: '该订单已支付',
     too_many_open_orders: '该金额的待支付订单过多，请几分钟后再试',
     private_key_invalid: '该私钥不是有效的 secp256k1 私钥',

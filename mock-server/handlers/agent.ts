@@ -97,17 +97,21 @@ export const agentHandlers = defineHandlers({
   // pending, to be paid again (the crash rounds check it). A failed transfer commits too (it stays recorded on
   // the chain) and only then answers 409, so the request stays pending.
   'withdrawal/approve': ({ body, services, me }) => {
-    const paid = services.db.transaction(() => {
+    const outcome = services.db.transaction(() => {
       const w = pending(services, body.id);
       const from = services.settings.require('pay_config').usdt_address;
+      // Read before the transfer: a payout the hot wallet cannot cover is explained as such, not as "failed".
+      const held = services.chain.balanceOf(from, 'USDT');
       const tx = services.chain.transfer(from, w.address, w.amount_micro, 'USDT', `withdrawal #${w.id}`);
-      if (tx.status !== 2) return false;
+      if (tx.status !== 2) return { paid: false, short: held < w.amount_micro, from, held, amount: w.amount_micro };
       services.db
         .prepare('UPDATE withdrawals SET status = 2, tx_hash = ?, reviewer_id = ?, review_time = ? WHERE id = ? AND status = 1')
         .run(tx.hash, me().id, formatDateTime(services.clock.now()), w.id);
-      return true;
+      return { paid: true };
     }).immediate();
-    if (!paid) throw new ApiError(409, 'errors.chain_transfer_failed', { field: 'id' });
+    if (!outcome.paid && 'short' in outcome && outcome.short)
+      throw new ApiError(409, 'errors.payout_wallet_short', { address: outcome.from, balance: formatMoney(outcome.held), amount: formatMoney(outcome.amount) });
+    if (!outcome.paid) throw new ApiError(409, 'errors.chain_transfer_failed', { field: 'id' });
     return allWithdrawals.get(services.db, body.id);
   },
   'withdrawal/reject': ({ body, services, me }) =>

@@ -17,6 +17,7 @@ import { createLedger, type Ledger } from './ledger.ts';
 import { createShieldService, type ShieldService } from '../shield/service.ts';
 import { createChain, type Chain } from '../chain/chain.ts';
 import { watchPayments } from '../money/payments.ts';
+import { withBalancePush } from '../money/balance-push.ts';
 import { createLiveFeed, type LiveFeed } from '../statistics/live.ts';
 
 /** dev and test modes validate every answer against its contract and enable the control API. */
@@ -87,7 +88,8 @@ export function createServices(
     settings,
     sessions,
     users,
-    ledger: createLedger(db, clock),
+    // Each balance change also reaches the user's sockets (frame 25) once committed.
+    ledger: withBalancePush(createLedger(db, clock), { db, hub: realtime }),
     rsa: loadRsaKeys(pem),
     realtimeKeys,
     realtime,
