@@ -1,3 +1,4 @@
+import { Classes } from '@blueprintjs/core';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, formatMoney, parseMoney } from '../../contracts/index.ts';
@@ -50,6 +51,13 @@ async function menuBalance(page: Page, account: string, t: ReturnType<typeof tex
   await page.keyboard.press('Escape');
 }
 
+/** A screenshot once no overlay is fading in or out (a state, not a time): dialogs are shot fully drawn. */
+async function stillShot(page: Page, name: string): Promise<void> {
+  const moving = [`${Classes.OVERLAY}-enter-active`, `${Classes.OVERLAY}-exit-active`, `${Classes.TOAST}-enter-active`, `${Classes.POPOVER}-enter-active`];
+  await page.waitForFunction((names) => !names.some((n) => document.getElementsByClassName(n).length > 0), moving);
+  await shotOf(page, name);
+}
+
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`)).first();
 
 beforeAll(async () => {
@@ -61,7 +69,7 @@ afterAll(async () => {
 
 describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
   const t = texts(look.lng);
-  const shot = (page: Page, name: string) => shotOf(page, `money-actions-${look.lng}-${look.theme}-${name}`);
+  const shot = (page: Page, name: string) => stillShot(page, `money-actions-${look.lng}-${look.theme}-${name}`);
 
   it('withdrawal: each wrong amount says its own problem before sending, a bad address is refused, a good request reserves the balance live', async () => {
     const agent = await openInLook(app, look, 'agent01');
@@ -189,6 +197,10 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     await page.getByRole('button', { name: t('common.actions.confirm') }).click();
     await menuBalance(page, 'customer01', t, before - 10_000_000);
     expect(balanceOf('customer01')).toBe(before - 10_000_000);
+    await page.getByRole('button', { name: `customer01 · ${t('layout.user_menu')}` }).click();
+    await page.getByTestId('menu-balance').waitFor();
+    await shot(page, 'user-menu-balance');
+    await page.keyboard.press('Escape');
 
     await monthly.getByRole('button', { name: t('resources.buy_vip_combo.buy_chain') }).click();
     await page.getByTestId('payment-panel').waitFor();
@@ -238,7 +250,8 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     await control('chain/send', { amount_micro: pay, mine: false });
     await control('chain/mine', { count: 1 });
     await page.getByTestId('payment-paid').waitFor();
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: t('common.actions.close') }).last().click();
+    await dialog.waitFor({ state: 'detached' });
     await menuBalance(page, 'customer01', t, before + 60_000_000);
     await page.close();
     expect(app.pageErrors).toEqual([]);
