@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { MICRO_PER_UNIT, parseMoney, type Order, type VipCombo } from '../../../../contracts/index.ts';
 import { useUserMessage } from '../../../components/use-user-message.ts';
+import { splitServerMessage } from '../../../resources/form-values.ts';
 import { moneyHint, moneyProblem } from '../../../resources/money-field.ts';
 import type { ActionDialogProps } from '../../../resources/types.ts';
 import { dataOf } from '../../../state/async.ts';
@@ -70,7 +71,9 @@ export function RechargeDialog({ isOpen, onClose, reload }: ActionDialogProps<Or
     onClose();
   };
   if (sent && !refusal) return <PaymentDialog isOpen={isOpen} onClose={done} reload={reload} />;
-  const error = sent && refusal ? say(refusal) : problem ? say(problem) : undefined;
+  // The server names the field it refuses (`amount_micro: …`); under that field the name goes.
+  const refused = sent && refusal ? splitServerMessage(say(refusal) ?? '', ['amount_micro']).text : undefined;
+  const error = refused ?? (problem ? say(problem) : undefined);
   return (
     <PaymentDialog isOpen={isOpen} onClose={done} reload={reload}>
       <form
