@@ -270,12 +270,44 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     const fresh = db().prepare('SELECT address FROM wallets ORDER BY id DESC LIMIT 2').pluck().all() as string[];
     await control('chain/send', { to: fresh[0], amount_micro: 7_000_000 });
     await control('chain/send', { to: fresh[1], amount_micro: 5_500_000 });
+    // More wallets than one page holds, added over the API with the page's own session.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    while ((db().prepare('SELECT COUNT(*) FROM wallets').pluck().get() as number) < 12) {
+      const res = await fetch(`${app.url}api/wallet/add`, { method: 'POST', headers: { 'content-type': 'application/json', token: token! }, body: '{}' });
+      expect(res.status).toBe(200);
+    }
     const count = db().prepare('SELECT COUNT(*) FROM wallets WHERE removed = 1').pluck().get() as number;
+    const listed = db().prepare('SELECT COUNT(*) FROM wallets').pluck().get() as number;
+
+    // A selection belongs to its page: chosen on page 1, it is gone on page 2 and not back on page 1.
+    await page.goto(`${app.url}#/customer/tron?page_size=10`);
+    const selected = page.getByText(t('resource.selection.count', { count: 1 }));
+    const first = page.getByRole('row').nth(1).getByRole('checkbox');
+    await first.check({ force: true });
+    await selected.waitFor();
+    await page.getByRole('button', { name: t('resource.pagination.next') }).click();
+    await page.waitForURL(/page=2/);
+    await page.getByText(t('resource.pagination.range', { from: 11, to: Math.min(20, listed), total: listed })).waitFor();
+    await selected.waitFor({ state: 'detached' });
+    await page.goBack();
+    await page.waitForURL((u) => !/page=2/.test(u.hash));
+    await page.getByText(t('resource.pagination.range', { from: 1, to: 10, total: listed })).waitFor();
+    expect(await page.getByRole('row').nth(1).getByRole('checkbox').isChecked()).toBe(false);
+    await page.goto(`${app.url}#/customer/tron`);
 
     // One wallet's collect names the wallet.
     await page.getByRole('row').filter({ hasText: fresh[0] }).getByRole('button', { name: t('resources.tron.collect') }).click();
     await page.getByRole('alertdialog').getByText(t('resources.tron.collect_confirm_one', { address: fresh[0]!, usdt: '0' })).waitFor();
     await page.getByRole('button', { name: t('common.actions.cancel') }).click();
+    // One wallet's sync, its confirmation double-clicked: one job.
+    const one = jobsOf(4);
+    await page.getByRole('row').filter({ hasText: fresh[1] }).getByRole('button', { name: t('resource.actions.more') }).click();
+    await page.getByRole('menuitem', { name: t('resources.tron.sync') }).click();
+    await page.getByRole('alertdialog').getByText(t('resources.tron.sync_confirm_one', { address: fresh[1]!, usdt: '0' })).waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: t('common.actions.confirm') }).dblclick();
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    expect(jobsOf(4)).toBe(one + 1);
+    await finishJob(4);
 
     const syncs = jobsOf(4);
     await toolbar.getByRole('button', { name: t('resources.tron.sync_all') }).click();
