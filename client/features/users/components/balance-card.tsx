@@ -1,4 +1,4 @@
-import { AnchorButton, Card, H2, H5 } from '@blueprintjs/core';
+import { AnchorButton, Card, H5 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../../contracts/index.ts';
 import { useCoreSelector } from '../../../state/hooks.ts';
@@ -22,7 +22,10 @@ export function BalanceCard() {
   return (
     <Card aria-labelledby="balance-card-title">
       <H5 id="balance-card-title">{t('resources.personal_center.balance')}</H5>
-      <H2 data-testid="personal-balance">{t('resources.personal_center.balance_value', { amount: formatMoney(user.balance_micro) })}</H2>
+      {/* A figure, not a heading: large text, announced when it changes. */}
+      <p data-testid="personal-balance" aria-live="polite" style={{ fontSize: 28, fontWeight: 600, margin: '8px 0 16px' }}>
+        {t('resources.personal_center.balance_value', { amount: formatMoney(user.balance_micro) })}
+      </p>
       <p>
         {canRecharge && <AnchorButton icon="plus" intent="primary" href={`#${routePath('balance_recharge')}`} text={t('menu.balance_recharge')} />}{' '}
         {canWithdraw && <AnchorButton icon="export" href={`#${routePath('acting_withdrawal_list')}`} text={t('menu.acting_withdrawal_list')} />}{' '}
