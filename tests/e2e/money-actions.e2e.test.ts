@@ -2,6 +2,7 @@ import { Classes } from '@blueprintjs/core';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, formatMoney, parseMoney } from '../../contracts/index.ts';
+import { axeProblems } from './helpers/axe.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { LOOKS, openInLook, shotOf, type Look } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';
@@ -98,6 +99,7 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     await amount.fill('12.1234567');
     await says(t('resource.money_check.decimals'));
     await shot(agent, 'withdrawal-decimals');
+    expect(await axeProblems(agent, `.${Classes.DIALOG}`)).toEqual([]);
 
     await amount.fill(String(WITHDRAWAL));
     await field(dialog, t('resources.acting_withdrawal_list.fields.address')).fill(PAYEE_TYPO);
@@ -144,6 +146,7 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     await agent.getByRole('img', { name: t('resources.personal_center.invitation_qr') }).waitFor();
     await agent.getByRole('button', { name: t('resources.personal_center.copy_link') }).waitFor();
     await shot(agent, 'personal-center-agent');
+    expect(await axeProblems(agent)).toEqual([]);
     await agent.close();
     await admin.close();
     expect(app.pageErrors).toEqual([]);
@@ -240,6 +243,7 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
       await dialog.getByRole('alert').filter({ hasText: new RegExp(`^${t('errors.recharge_min', { min: '50' })}$`) }).waitFor();
       expect(await amount.inputValue()).toBe('15');
       await shot(page, 'recharge-refused');
+      expect(await axeProblems(page, `.${Classes.DIALOG}`)).toEqual([]);
       await amount.fill('60');
       await dialog.getByRole('alert').waitFor({ state: 'detached' });
       await dialog.getByRole('button', { name: t('resources.balance_recharge.submit') }).click();
@@ -327,6 +331,7 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     const oldest = db().prepare('SELECT MIN(balance_time) FROM wallets WHERE removed = 1').pluck().get() as string;
     await page.getByTestId('wallet-bulk-question').filter({ hasText: t('resources.tron.collect_all_confirm', { count, usdt: formatMoney(total), time: oldest }) }).waitFor();
     await shot(page, 'collect-all-confirm');
+    expect(await axeProblems(page, `.${Classes.DIALOG}`)).toEqual([]);
     await page.getByRole('dialog').getByRole('button', { name: t('resources.tron.collect_all_button', { count }) }).dblclick();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(jobsOf(3)).toBe(collects + 1);
