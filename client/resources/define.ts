@@ -38,7 +38,7 @@ export interface ResourceBuilder<L extends ListCall> {
     call: C,
     // Loosely typed fields: an action form's inputs often come from a nested schema (`form.schema`).
     decl: ActionBase<RowOf<L>> &
-      Pick<FormAction<RowOf<L>>, 'confirm' | 'lead'> & { scope: FormAction<RowOf<L>>['scope']; form: Omit<FormDecl<CallDef, RowOf<L>>, 'call' | 'button'> },
+      Pick<FormAction<RowOf<L>>, 'confirm' | 'lead' | 'submitAsAction'> & { scope: FormAction<RowOf<L>>['scope']; form: Omit<FormDecl<CallDef, RowOf<L>>, 'call' | 'button'> },
   ): ActionDecl<RowOf<L>>;
   /** Another call's answer for selects; `options` maps it to choices. */
   lookup<C extends CallDef>(

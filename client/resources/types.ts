@@ -205,6 +205,8 @@ export interface FormAction<Row> extends ActionBase<Row> {
   readonly confirm?: 'normal' | 'danger';
   /** Said in the form above its inputs: what it applies to (this request of that user, that amount). */
   lead?(rows: Row[]): UserMessage;
+  /** The form's icon and submit button are the action's (Reject), not "Save". Default false. */
+  readonly submitAsAction?: boolean;
 }
 
 export type ActionDecl<Row> = CallAction<Row> | DialogAction<Row> | FormAction<Row>;

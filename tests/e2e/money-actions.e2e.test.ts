@@ -128,11 +128,13 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     await row.getByRole('button', { name: t('resources.withdrawal_list.reject') }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.getByText(t('resources.withdrawal_list.reject_lead', { account: 'agent01', amount: String(WITHDRAWAL), address: PAYEE })).waitFor();
-    await dialog.getByRole('button', { name: t('common.actions.save') }).click();
+    // The form's button says what it does.
+    const reject = dialog.getByRole('button', { name: t('resources.withdrawal_list.reject'), exact: true });
+    await reject.click();
     await dialog.getByRole('alert').filter({ hasText: t('validation.reason_required') }).waitFor();
     await shot(admin, 'reject-form');
     await field(dialog, t('resources.withdrawal_list.fields.reason')).fill(`wrong network ${look.lng}`);
-    await dialog.getByRole('button', { name: t('common.actions.save') }).click();
+    await reject.click();
     await dialog.waitFor({ state: 'detached' });
     await admin.getByRole('row').filter({ hasText: `wrong network ${look.lng}` }).getByText(t('enums.withdrawal_status.rejected')).waitFor();
 

@@ -1,4 +1,4 @@
-import { AnchorButton, Button, Callout, Card, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { AnchorButton, Button, Callout, Card, Dialog, DialogBody, DialogFooter, Intent, type IconName } from '@blueprintjs/core';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallDef } from '../../../contracts/index.ts';
@@ -35,6 +35,9 @@ export interface ResourceFormProps<Row> {
   inline?: boolean;
   /** Said above the inputs (what an action form applies to: this request of that user, that amount). */
   lead?: string;
+  /** An action form's own icon and submit text (Reject, not Save). Default the create/edit icon and "Save". */
+  icon?: IconName;
+  submitText?: string;
   /** Shown under the inputs (e.g. what the action applies to). */
   children?: ReactNode;
   /** Inputs shown but not editable and no buttons (the user lacks the form's authority). Default false. */
@@ -174,7 +177,7 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
   const buttons = (
     <>
       {!inline && <Button text={t('common.actions.cancel')} onClick={onClose} />}
-      <Button type="submit" intent={Intent.PRIMARY} icon="floppy-disk" loading={save.status === 'loading'} text={t('common.actions.save')} />
+      <Button type="submit" intent={Intent.PRIMARY} icon={props.icon ?? 'floppy-disk'} loading={save.status === 'loading'} text={props.submitText ?? t('common.actions.save')} />
     </>
   );
 
@@ -188,7 +191,7 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
       </Card>
     );
   return (
-    <Dialog isOpen onClose={onClose} title={title} icon={mode === 'create' ? 'add' : 'edit'} className={styles.dialog}>
+    <Dialog isOpen onClose={onClose} title={title} icon={props.icon ?? (mode === 'create' ? 'add' : 'edit')} className={styles.dialog}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <DialogBody>{inputs}</DialogBody>
         <DialogFooter actions={buttons} />

@@ -36,6 +36,7 @@ export const withdrawalListResource = defineResource(withdrawalAdminInquire, (r)
       button: 'reject',
       visible: pending,
       lead: ([row]) => keyMessage('resources.withdrawal_list.reject_lead', request(row)),
+      submitAsAction: true,
       // The form is opened on one row; the id travels with the reason.
       form: { fields: ['reason'], fixed: (row) => (row ? { id: row.id } : {}) },
     }),

@@ -46,6 +46,8 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
           rows={editing.rows}
           title={editing.action.scope === 'toolbar' ? t(editing.action.label) : `${t(editing.action.label)} · ${t('resource.selection.count', { count: editing.rows.length })}`}
           lead={editing.action.lead ? say(editing.action.lead(editing.rows)) : undefined}
+          icon={editing.action.submitAsAction ? editing.action.icon : undefined}
+          submitText={editing.action.submitAsAction ? t(editing.action.label) : undefined}
           onSubmit={(b) => {
             const a = editing.action;
             if (a.confirm) setPending({ id: a.id, label: a.label, danger: a.confirm === 'danger', body: b });
