@@ -67,6 +67,7 @@ export * from './realtime/codec.ts';
 export * from './realtime/control.ts';
 export * from './realtime/shield-control.ts';
 export * from './realtime/close-reasons.ts';
+export * from './realtime/balance-frame.ts';
 export * from './calls/vip.ts';
 export * from './calls/agent.ts';
 export * from './calls/wallet.ts';

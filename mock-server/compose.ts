@@ -14,6 +14,7 @@ import { createSessions, type Sessions } from './services/sessions.ts';
 import { createSettings, type Settings } from './services/settings.ts';
 import { createUsers, type Users } from './services/users.ts';
 import { createLedger, type Ledger } from './services/ledger.ts';
+import { withBalancePush } from './money/balance-push.ts';
 import { createShieldService, type ShieldService } from './shield/service.ts';
 import { createChain, type Chain } from './chain/chain.ts';
 import { watchPayments } from './money/payments.ts';
@@ -83,7 +84,8 @@ export function createServices(
   const users = createUsers(db);
   const realtimeKeys = createRealtimeKeys(db);
   const realtime = createRealtimeHub({ db, clock, sessions, users, keys: realtimeKeys, log });
-  const ledger = createLedger(db, clock);
+  // Each balance change also reaches the user's sockets (frame 25) once committed.
+  const ledger = withBalancePush(createLedger(db, clock), { db, hub: realtime });
   const audit = createAudit(db, clock);
   const chain = createChain(db, clock, log);
   const { dataDir, options } = jobSetup;

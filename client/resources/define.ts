@@ -1,4 +1,5 @@
 import type { CallDef, RequestOf, ResponseOf } from '../../contracts/index.ts';
+import type { UserMessage } from '../state/message.ts';
 import type { FieldOption } from './schema-fields.ts';
 import type {
   ActionBase,
@@ -28,6 +29,7 @@ export interface ResourceBuilder<L extends ListCall> {
     decl: ActionBase<RowOf<L>> & {
       scope: CallAction<RowOf<L>>['scope'];
       confirm?: 'normal' | 'danger';
+      confirmText?(rows: RowOf<L>[]): UserMessage;
       body(rows: RowOf<L>[]): RequestOf<C>;
     },
   ): ActionDecl<RowOf<L>>;
@@ -35,7 +37,8 @@ export interface ResourceBuilder<L extends ListCall> {
   formAction<C extends CallDef>(
     call: C,
     // Loosely typed fields: an action form's inputs often come from a nested schema (`form.schema`).
-    decl: ActionBase<RowOf<L>> & { scope: FormAction<RowOf<L>>['scope']; form: Omit<FormDecl<CallDef, RowOf<L>>, 'call' | 'button'> },
+    decl: ActionBase<RowOf<L>> &
+      Pick<FormAction<RowOf<L>>, 'confirm' | 'lead' | 'submitAsAction'> & { scope: FormAction<RowOf<L>>['scope']; form: Omit<FormDecl<CallDef, RowOf<L>>, 'call' | 'button'> },
   ): ActionDecl<RowOf<L>>;
   /** Another call's answer for selects; `options` maps it to choices. */
   lookup<C extends CallDef>(

@@ -9,6 +9,8 @@ export interface ResolvedField extends FieldSpec {
   readonly label: string;
   suggest?(typed: string): readonly string[];
   readonly helper?: string;
+  check?: FieldOverride['check'];
+  hint?: FieldOverride['hint'];
 }
 
 /** i18n prefix of a resource's texts: `labels` when screens share them, else `resources.<name>`. */
@@ -34,13 +36,17 @@ function withKind(spec: FieldSpec, kind: FieldKind | undefined): FieldSpec {
  * The inputs of a form: the request schema's fields (all but `id` unless the declaration lists them), each
  * with the kind, requiredness, options and limits the schema gives, refined by the declaration's overrides.
  */
-/** `labels`: the resource's i18n prefix (labelsOf). */
-export function formFields(labels: string, form: FormDecl<CallDef, unknown>): ResolvedField[] {
+/**
+ * `labels`: the resource's i18n prefix (labelsOf); `row`: the row the form is open on (edit, or an action on
+ * one row), the same the form's `fixed` is later called with: `fixed` is never called with a row made up here.
+ */
+export function formFields(labels: string, form: FormDecl<CallDef, unknown>, row?: unknown): ResolvedField[] {
   const schema = form.schema ?? form.call.request;
   const all = fieldsOf(schema);
   const shape = shapeOf(schema);
   const byName = new Map(all.map((f) => [f.name, f]));
-  const fixed = new Set(Object.keys(form.fixed?.(undefined) ?? {}));
+  // Only needed to leave fixed fields out of the default list: a declaration listing its fields is not asked.
+  const fixed = new Set(form.fields ? [] : Object.keys(form.fixed?.(row) ?? {}));
   const wanted = form.fields ?? all.filter((f) => f.name !== 'id' && !fixed.has(f.name)).map((f) => f.name);
   return wanted.flatMap((entry) => {
     const o = (typeof entry === 'string' ? { name: entry } : entry) as FieldOverride;
@@ -67,6 +73,8 @@ export function formFields(labels: string, form: FormDecl<CallDef, unknown>): Re
         label: o.label || fieldLabel(labels, o.name),
         suggest: o.suggest,
         helper: o.helper,
+        check: o.check,
+        hint: o.hint,
       },
     ];
   });

@@ -181,6 +181,8 @@ export const resourcesSlice = createSlice({
       patch(s, a.payload.resource, (r) => ({ ...r, action: loading })),
     actionDone: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, action: succeeded })),
     actionFailed: (s, a: Named<{ error: UserMessage }>) => patch(s, a.payload.resource, (r) => ({ ...r, action: failed(a.payload.error) })),
+    /** The user closed the explanation of a failed action. */
+    actionErrorDismissed: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, action: idle })),
 
     exportRequested: (s, a: Named<{ columns: readonly ExportColumn[]; fileName: string }>) =>
       patch(s, a.payload.resource, (r) => ({ ...r, export: { status: 'running', done: 0, total: 0 } })),

@@ -1,8 +1,9 @@
 import type { IconName, Intent } from '@blueprintjs/core';
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
-import type { CallDef, RequestOf, ResponseOf } from '../../contracts/index.ts';
+import type { CallDef, PayConfig, RequestOf, ResponseOf, UserInfo } from '../../contracts/index.ts';
 import type { EnumInfo as AnyEnum } from '../../contracts/index.ts';
+import type { UserMessage } from '../state/message.ts';
 import type { FieldKind, FieldOption } from './schema-fields.ts';
 
 /** A list call: any call answering `{ content: Row[], total }` (contracts' `pageOf`). */
@@ -78,6 +79,12 @@ export interface LookupDecl {
   options?(answer: unknown, ctx: LookupContext): readonly FieldOption[];
 }
 
+/** What a field's own check and hint may read: the caller (its balance) and the pay config (the minimum recharge). */
+export interface FieldContext {
+  readonly user: UserInfo | null;
+  readonly payConfig: PayConfig | undefined;
+}
+
 /** Refines how a form shows a request field (everything else comes from the schema). */
 export interface FieldOverride<C extends CallDef = CallDef> {
   readonly name: BodyKey<C>;
@@ -97,6 +104,13 @@ export interface FieldOverride<C extends CallDef = CallDef> {
   suggest?(typed: string): readonly string[];
   /** i18n key of a hint under the field. */
   readonly helper?: string;
+  /**
+   * The field's own rule on what was typed, with its own words (an amount: positive, 6 decimals, the minimum,
+   * the balance). Shown as soon as the field is typed in, before any submit; it speaks before the schema.
+   */
+  check?(text: string, ctx: FieldContext): UserMessage | undefined;
+  /** A hint with values (the minimum, the balance); wins over `helper`. */
+  hint?(ctx: FieldContext): UserMessage;
   /** Always holds a value (a select without a blank choice) though the call may leave it out. Default: the schema's. */
   readonly required?: boolean;
   /** i18n key of the label. Default `resources.<resource>.fields.<name>`. */
@@ -157,6 +171,8 @@ export interface CallAction<Row> extends ActionBase<Row> {
   readonly call: CallDef;
   /** 'danger' asks first with danger wording (permanent deletion and the like), 'normal' asks plainly. */
   readonly confirm?: 'normal' | 'danger';
+  /** The question itself, naming what, for whom and how much (money actions); default the generic "apply to N records?". */
+  confirmText?(rows: Row[]): UserMessage;
   body(rows: Row[]): unknown;
 }
 
@@ -187,6 +203,10 @@ export interface FormAction<Row> extends ActionBase<Row> {
   readonly form: FormDecl<CallDef, Row>;
   /** Ask before sending the filled form: 'danger' for what cannot be undone. */
   readonly confirm?: 'normal' | 'danger';
+  /** Said in the form above its inputs: what it applies to (this request of that user, that amount). */
+  lead?(rows: Row[]): UserMessage;
+  /** The form's icon and submit button are the action's (Reject), not "Save". Default false. */
+  readonly submitAsAction?: boolean;
 }
 
 export type ActionDecl<Row> = CallAction<Row> | DialogAction<Row> | FormAction<Row>;

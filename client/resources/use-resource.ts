@@ -32,6 +32,7 @@ export function useResource<Row>(decl: ResourceDecl<Row>) {
       refreshRow: (key: RowKey) => dispatch(ev.detailsRequested({ resource: name, key })),
       remove: (keys: readonly RowKey[]) => dispatch(ev.removeConfirmed({ resource: name, keys })),
       runAction: (action: string, keys: readonly RowKey[]) => dispatch(ev.actionConfirmed({ resource: name, action, keys })),
+      dismissActionError: () => dispatch(ev.actionErrorDismissed({ resource: name })),
       exportCsv: (columns: readonly ExportColumn[], fileName: string) => dispatch(ev.exportRequested({ resource: name, columns, fileName })),
       cancelExport: () => dispatch(ev.exportCancelled({ resource: name })),
     }),

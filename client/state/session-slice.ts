@@ -60,6 +60,8 @@ export const sessionSlice = createSlice({
 
     /** Start-up check of a stored token answered. */
     userInfoLoaded: (state, a: PayloadAction<Session>) => signedIn(state, a.payload),
+    /** The server said the balance changed (frame 25): header and personal center show it at once. */
+    balanceChanged: (state, a: PayloadAction<number>) => (state.userInfo ? { ...state, userInfo: { ...state.userInfo, balance_micro: a.payload } } : state),
 
     logoutConfirmed: (state) => state,
     loggedOut: signedOut,

@@ -5,6 +5,7 @@ import { dateTime, id, listRequest, pageOf } from '../envelope.ts';
 import { CollectionStatus } from '../enums.ts';
 import { defineEnum } from '../enum.ts';
 import { microAmount } from '../money.ts';
+import { walletSummary } from './wallet-summary.ts';
 
 /** Removed flag of a wallet (spec §3): 1 in use, 2 removed. */
 export const WalletRemoved = defineEnum('wallet_removed', { active: 1, removed: 2 });
@@ -197,4 +198,5 @@ export const walletCount = defineCall({
   }),
 });
 
-export const walletCalls = [walletInquire, walletAdd, walletRevealKey, walletRemove, walletCollect, walletSyncBalance, collectionInquire, usdtTransactionInquire, usdtTransactionReview, walletCount] as const;
+export { walletSummary };
+export const walletCalls = [walletInquire, walletAdd, walletRevealKey, walletRemove, walletCollect, walletSyncBalance, collectionInquire, usdtTransactionInquire, usdtTransactionReview, walletCount, walletSummary] as const;

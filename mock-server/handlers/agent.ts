@@ -100,12 +100,14 @@ export const agentHandlers = defineHandlers({
     const refusal = services.db.transaction((): ApiError | null => {
       const w = pending(services, body.id);
       const from = services.settings.require('pay_config').usdt_address;
+      // Read before the transfer: a payout the hot wallet cannot cover is explained as such, not as "failed".
+      const held = services.chain.balanceOf(from, 'USDT');
       const tx = services.chain.transfer(from, w.address, w.amount_micro, 'USDT', `withdrawal #${w.id}`);
       if (tx.status !== 2) {
         // Say why (issue 21): the receiving (hot) wallet short of the amount, or the chain refusing the transfer.
         const held = services.chain.balanceOf(from, 'USDT');
         return held < w.amount_micro
-          ? new ApiError(409, 'errors.payout_funds_short', { field: 'id', balance: formatMoney(held), amount: formatMoney(w.amount_micro) })
+          ? new ApiError(409, 'errors.payout_wallet_short', { field: 'id', address: from, balance: formatMoney(held), amount: formatMoney(w.amount_micro) })
           : new ApiError(409, 'errors.chain_transfer_failed', { field: 'id' });
       }
       services.db

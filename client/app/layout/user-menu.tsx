@@ -1,9 +1,10 @@
 import { Alert, Button, Intent, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../contracts/index.ts';
 import { routePath } from '../../state/menu.ts';
 import { useCoreDispatch, useCoreSelector } from '../../state/hooks.ts';
-import { selectUserInfo } from '../../state/selectors.ts';
+import { selectRouteGranted, selectUserInfo } from '../../state/selectors.ts';
 import { sessionEvents } from '../../state/session-slice.ts';
 import { uiEvents } from '../../state/ui-slice.ts';
 
@@ -15,6 +16,9 @@ export function UserMenu({ compact = false }: { /** Icon only (mobile header). D
   const layoutMode = useCoreSelector((s) => s.ui.layoutMode);
   const isMobile = useCoreSelector((s) => s.ui.isMobile);
   const [confirming, setConfirming] = useState(false);
+  const canBill = useCoreSelector((s) => selectRouteGranted(s, 'bill'));
+  // Customers and agents hold money of their own; the figure is the store's, moved live by frame 25.
+  const hasBalance = user !== null && (user.role_kind === 'customer' || user.role_kind === 'agent');
 
   return (
     <>
@@ -23,6 +27,14 @@ export function UserMenu({ compact = false }: { /** Icon only (mobile header). D
         content={
           <Menu aria-label={t('layout.user_menu')}>
             <MenuDivider title={compact ? `${user?.account ?? ''} · ${user?.role_name ?? ''}` : user?.role_name} />
+            {hasBalance && (
+              <MenuItem
+                icon="bank-account"
+                data-testid="menu-balance"
+                text={t('layout.balance', { amount: formatMoney(user.balance_micro) })}
+                href={canBill ? `#${routePath('bill')}` : `#${routePath('personal_center')}`}
+              />
+            )}
             <MenuItem icon="user" text={t('menu.personal_center')} href={`#${routePath('personal_center')}`} />
             <MenuItem icon="key" text={t('menu.update_password')} href={`#${routePath('update_password')}`} />
             {!isMobile && (

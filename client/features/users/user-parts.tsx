@@ -25,6 +25,7 @@ import {
 } from '../../../contracts/index.ts';
 import type { ResourceBuilder } from '../../resources/define.ts';
 import type { ColumnDecl, ResourceInput } from '../../resources/types.ts';
+import { ratioField } from '../../resources/ratio-field.ts';
 
 /** Both user screens share labels: `resources.users.*`. */
 export const USER_LABELS = 'resources.users';
@@ -90,7 +91,7 @@ const EDIT_FIELDS = [
   { name: 'role_id', lookup: 'roles' },
   { name: 'superior_id', lookup: 'superiors' },
   'invitation_code',
-  'share_ratio',
+  ratioField('share_ratio'),
   { name: 'member_expire_time', kind: 'date_time' },
   'domain_limit',
 ] as const;

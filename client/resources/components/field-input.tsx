@@ -18,10 +18,12 @@ export interface FieldInputProps {
   /** Show the label above the input. Default true (filters use placeholders instead). */
   showLabel?: boolean;
   disabled?: boolean;
+  /** A translated hint with values (the minimum, the balance); wins over the field's `helper`. */
+  hint?: string;
 }
 
 /** The input a field's kind calls for, labelled and tied to its error for screen readers. */
-export function FieldInput({ field, value, onChange, error, asFilter = false, showLabel = true, disabled }: FieldInputProps) {
+export function FieldInput({ field, value, onChange, error, asFilter = false, showLabel = true, disabled, hint }: FieldInputProps) {
   const { t } = useTranslation();
   const id = useId();
   const label = t(field.label);
@@ -178,6 +180,8 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
           <span id={`${id}-error`} role="alert">
             {error}
           </span>
+        ) : hint ? (
+          hint
         ) : field.helper ? (
           t(field.helper)
         ) : undefined

@@ -1,14 +1,15 @@
-import { AnchorButton, Button, Callout, Card, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { AnchorButton, Button, Callout, Card, Dialog, DialogBody, DialogFooter, Intent, type IconName } from '@blueprintjs/core';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallDef } from '../../../contracts/index.ts';
 import { useUserMessage } from '../../components/use-user-message.ts';
 import { dataOf, type Async, type Loadable } from '../../state/async.ts';
+import { useCoreSelector } from '../../state/hooks.ts';
 import { needsRenewal, type UserMessage } from '../../state/message.ts';
 import { routePath } from '../../state/menu.ts';
 import { formFields, type ResolvedField } from '../fields.ts';
 import { bodyOf, initialValues, splitServerMessage, validateBody, type FormValues } from '../form-values.ts';
-import type { FormDecl, LookupContext, LookupDecl } from '../types.ts';
+import type { FieldContext, FormDecl, LookupContext, LookupDecl } from '../types.ts';
 import { FieldInput } from './field-input.tsx';
 import styles from './resource-list.module.css';
 
@@ -32,6 +33,11 @@ export interface ResourceFormProps<Row> {
   title?: string;
   /** Inline card instead of a dialog (a screen that is a form). Default false. */
   inline?: boolean;
+  /** Said above the inputs (what an action form applies to: this request of that user, that amount). */
+  lead?: string;
+  /** An action form's own icon and submit text (Reject, not Save). Default the create/edit icon and "Save". */
+  icon?: IconName;
+  submitText?: string;
   /** Shown under the inputs (e.g. what the action applies to). */
   children?: ReactNode;
   /** Inputs shown but not editable and no buttons (the user lacks the form's authority). Default false. */
@@ -63,23 +69,41 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
   const { t, i18n } = useTranslation();
   const say = useUserMessage();
   const row = mode === 'update' ? rows[0] : undefined;
+  // The one row a form is about: the row edited, or the row an action form was opened on (reject this request).
+  const subject = row ?? (rows.length === 1 ? rows[0] : undefined);
   const labels = props.labels ?? `resources.${resource}`;
-  const baseFields = useMemo(() => formFields(labels, form as FormDecl), [labels, form]);
+  const baseFields = useMemo(() => formFields(labels, form as FormDecl, subject), [labels, form, subject]);
   const fields = withLookupOptions(baseFields, props.lookups, props.lookupState, { language: i18n.language, row });
   const names = fields.map((f) => f.name);
   // Edit forms start from the row; action forms on one row start from the declaration's `initial` of it.
-  const [values, setValues] = useState<FormValues>(() => initialValues(baseFields, row, form.initial?.(row ?? (rows.length === 1 ? rows[0] : undefined))));
+  const [values, setValues] = useState<FormValues>(() => initialValues(baseFields, row, form.initial?.(subject)));
   const [errors, setErrors] = useState<Record<string, UserMessage>>({});
   const [submitted, setSubmitted] = useState(false);
+  // Fields typed in: their own checks (an amount's minimum, the balance) speak before any submit.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const user = useCoreSelector((s) => s.session.userInfo);
+  const payConfig = useCoreSelector((s) => dataOf(s.settings.payConfig));
+  const ctx: FieldContext = { user, payConfig };
+  const ownChecks = (v: FormValues, only?: ReadonlySet<string>): Record<string, UserMessage> => {
+    const out: Record<string, UserMessage> = {};
+    for (const f of fields) {
+      const text = v[f.name];
+      if (!f.check || typeof text !== 'string' || (only && !only.has(f.name))) continue;
+      const m = f.check(text, ctx);
+      if (m) out[f.name] = m;
+    }
+    return out;
+  };
 
   // A record without an id (one settings object) is edited as a whole: no id to send.
-  const fixed = () => ({ ...(mode === 'update' && row && (row as { id?: unknown }).id !== undefined ? { id: (row as { id?: unknown }).id } : {}), ...form.fixed?.(row) });
+  const fixed = () => ({ ...(mode === 'update' && row && (row as { id?: unknown }).id !== undefined ? { id: (row as { id?: unknown }).id } : {}), ...form.fixed?.(subject) });
   const flatOf = (v: FormValues) => bodyOf(baseFields, v, form.toBody ? 'create' : mode, row, fixed(), form.sendAll);
   const bodyFor = (v: FormValues): unknown => (form.toBody ? form.toBody(flatOf(v), rows) : flatOf(v));
   // The form's own schema speaks first (rules the call's request cannot carry: a password it takes encrypted).
   const problems = (v: FormValues): Record<string, UserMessage> => ({
     ...validateBody(form.call.request, bodyFor(v), names),
     ...(form.schema ? validateBody(form.schema, flatOf(v), names) : {}),
+    ...ownChecks(v),
   });
 
   useEffect(() => {
@@ -89,8 +113,13 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
   const change = (name: string, value: string | boolean) => {
     const next = { ...values, [name]: value };
     setValues(next);
-    // After a first submit, errors follow every edit.
+    // After a first submit, errors follow every edit; before it, a field's own check follows its typing.
     if (submitted) setErrors(problems(next));
+    else if (fields.some((f) => f.name === name && f.check)) {
+      const seen = new Set(touched).add(name);
+      setTouched(seen);
+      setErrors(ownChecks(next, seen));
+    }
   };
 
   const submit = (e: FormEvent) => {
@@ -124,8 +153,17 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
   const title = props.title ?? t(mode === 'create' ? 'resource.form.create_title' : 'resource.form.update_title', { name: t(`menu.${resource}`) });
   const inputs = (
     <>
+      {props.lead && <p>{props.lead}</p>}
       {fields.map((f) => (
-        <FieldInput key={f.name} field={f} value={values[f.name] ?? ''} onChange={(v) => change(f.name, v)} error={message(f.name)} disabled={readOnly} />
+        <FieldInput
+          key={f.name}
+          field={f}
+          value={values[f.name] ?? ''}
+          onChange={(v) => change(f.name, v)}
+          error={message(f.name)}
+          hint={f.hint ? say(f.hint(ctx)) : undefined}
+          disabled={readOnly}
+        />
       ))}
       {props.children}
       {general.map((g, i) => (
@@ -139,7 +177,7 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
   const buttons = (
     <>
       {!inline && <Button text={t('common.actions.cancel')} onClick={onClose} />}
-      <Button type="submit" intent={Intent.PRIMARY} icon="floppy-disk" loading={save.status === 'loading'} text={t('common.actions.save')} />
+      <Button type="submit" intent={Intent.PRIMARY} icon={props.icon ?? 'floppy-disk'} loading={save.status === 'loading'} text={props.submitText ?? t('common.actions.save')} />
     </>
   );
 
@@ -153,7 +191,7 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
       </Card>
     );
   return (
-    <Dialog isOpen onClose={onClose} title={title} icon={mode === 'create' ? 'add' : 'edit'} className={styles.dialog}>
+    <Dialog isOpen onClose={onClose} title={title} icon={props.icon ?? (mode === 'create' ? 'add' : 'edit')} className={styles.dialog}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <DialogBody>{inputs}</DialogBody>
         <DialogFooter actions={buttons} />

@@ -4,6 +4,7 @@ import { useResource } from '../use-resource.ts';
 import { FiltersBar } from './filters-bar.tsx';
 import { ListOverlays } from './list/list-overlays.tsx';
 import { ListError } from './list/list-error.tsx';
+import { ActionError } from './list/action-error.tsx';
 import { ListTable } from './list/list-table.tsx';
 import { ListToolbar } from './list/list-toolbar.tsx';
 import { ExportNotice } from './list/export-control.tsx';
@@ -55,6 +56,7 @@ export function ResourceList<Row>({ decl, toolbar, fixed, hideFilters = false, h
       <ListToolbar decl={decl} r={r} model={model} dialogs={dialogs} extra={toolbar} />
       <ExportNotice r={r} />
       <ListError r={r} instead={failedWithoutData} />
+      <ActionError r={r} />
       {!failedWithoutData && <ListTable decl={decl} r={r} model={model} dialogs={dialogs} changeQuery={changeQuery} />}
       {!model.firstLoad && r.total > 0 && (
         <Pagination

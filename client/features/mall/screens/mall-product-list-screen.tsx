@@ -1,5 +1,5 @@
 import {
-  mallBrandList, mallCategoryList, mallProductAdd, mallProductList, mallProductRemove, mallProductUpdate, ShowStatus,
+  mallBrandList, mallCategoryList, mallProductAdd, mallProductList, mallProductRemove, mallProductUpdate, MONEY_MAX_MICRO, ShowStatus,
   type MallProduct,
 } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
@@ -33,8 +33,8 @@ const FIELDS = [
   'source',
   { name: 'category_id', lookup: 'categories' },
   { name: 'brand_id', lookup: 'brands', required: false },
-  moneyField('price_micro'),
-  moneyField('lowest_price_micro'),
+  moneyField('price_micro', { limits: () => ({ zero: true, max: MONEY_MAX_MICRO }) }),
+  moneyField('lowest_price_micro', { limits: () => ({ zero: true, max: MONEY_MAX_MICRO }) }),
   'stock',
   'cover_images',
   'detail_images',

@@ -1,10 +1,15 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDispatch } from 'react-redux';
-import { parseMoney, type Order, type VipCombo } from '../../../../contracts/index.ts';
+import { useDispatch, useSelector } from 'react-redux';
+import { MICRO_PER_UNIT, parseMoney, type Order, type VipCombo } from '../../../../contracts/index.ts';
+import { useUserMessage } from '../../../components/use-user-message.ts';
+import { splitServerMessage } from '../../../resources/form-values.ts';
+import { moneyHint, moneyProblem } from '../../../resources/money-field.ts';
 import type { ActionDialogProps } from '../../../resources/types.ts';
-import { paymentActions, paymentEvents } from '../payment-slice.ts';
+import { dataOf } from '../../../state/async.ts';
+import { useCoreSelector } from '../../../state/hooks.ts';
+import { paymentActions, paymentEvents, type WithPayment } from '../payment-slice.ts';
 import { PaymentPanel } from './payment-panel.tsx';
 
 function PaymentDialog({ isOpen, onClose, reload, children }: { isOpen: boolean; onClose(): void; reload(): void; children?: React.ReactNode }) {
@@ -43,26 +48,39 @@ export function PayOrderDialog({ rows, isOpen, onClose, reload }: ActionDialogPr
   return <PaymentDialog isOpen={isOpen} onClose={onClose} reload={reload} />;
 }
 
-/** balance_recharge's "Recharge": the amount (USDT, at most 6 decimals), then the payment page. */
+/**
+ * balance_recharge's "Recharge": the amount (USDT; the minimum said under it and each problem in its own
+ * words as it is typed), then the payment page. A refusal (under the pay config's minimum, too many open
+ * orders…) brings the form back with what was typed and the server's reason under the field.
+ */
 export function RechargeDialog({ isOpen, onClose, reload }: ActionDialogProps<Order>) {
   const { t } = useTranslation();
+  const say = useUserMessage();
   const dispatch = useDispatch();
   const [text, setText] = useState('');
   const [sent, setSent] = useState(false);
+  const refusal = useSelector((s: WithPayment) => s.payment.error);
+  const payConfig = useCoreSelector((s) => dataOf(s.settings.payConfig));
+  const limits = { min: payConfig ? Math.round(payConfig.min_recharge * MICRO_PER_UNIT) : undefined };
   const micro = parseMoney(text);
-  const valid = micro !== null && micro > 0;
+  const problem = moneyProblem(text, limits);
+  const valid = text.trim() !== '' && !problem && micro !== null;
   const done = () => {
     setSent(false);
     setText('');
     onClose();
   };
-  if (sent) return <PaymentDialog isOpen={isOpen} onClose={done} reload={reload} />;
+  if (sent && !refusal) return <PaymentDialog isOpen={isOpen} onClose={done} reload={reload} />;
+  // The server names the field it refuses (`amount_micro: …`); under that field the name goes.
+  const refused = sent && refusal ? splitServerMessage(say(refusal) ?? '', ['amount_micro']).text : undefined;
+  const error = refused ?? (problem ? say(problem) : undefined);
   return (
     <PaymentDialog isOpen={isOpen} onClose={done} reload={reload}>
       <form
+        aria-label={t('resources.balance_recharge.recharge')}
         onSubmit={(e) => {
           e.preventDefault();
-          if (!valid) return;
+          if (!valid || micro === null) return;
           dispatch(paymentEvents.rechargeRequested({ amount_micro: micro }));
           setSent(true);
         }}
@@ -70,10 +88,25 @@ export function RechargeDialog({ isOpen, onClose, reload }: ActionDialogProps<Or
         <FormGroup
           label={t('resources.balance_recharge.fields.amount_micro')}
           labelFor="recharge-amount"
-          helperText={text && !valid ? t('validation.amount_decimals') : t('resource.money_helper')}
-          intent={text && !valid ? Intent.DANGER : Intent.NONE}
+          helperText={error ? <span role="alert">{error}</span> : say(moneyHint(limits))}
+          intent={error ? Intent.DANGER : Intent.NONE}
         >
-          <InputGroup id="recharge-amount" value={text} onValueChange={setText} inputMode="decimal" autoFocus />
+          <InputGroup
+            id="recharge-amount"
+            value={text}
+            onValueChange={(v) => {
+              setText(v);
+              // A new amount answers the refusal: the old reason goes, the payment page is left for the next try.
+              if (sent) {
+                setSent(false);
+                dispatch(paymentActions.closed());
+              }
+            }}
+            inputMode="decimal"
+            autoFocus
+            intent={error ? Intent.DANGER : Intent.NONE}
+            aria-invalid={error ? true : undefined}
+          />
         </FormGroup>
         <Button type="submit" intent={Intent.PRIMARY} disabled={!valid} text={t('resources.balance_recharge.submit')} />
       </form>

@@ -1,4 +1,4 @@
-import { all, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { walletRevealKey, orderRecharge, PAYMENT_FRAME_TYPE, paymentFrameData, PayMethod, vipComboBuy } from '../../../../contracts/index.ts';
 import { resourceEvents } from '../../../resources/resource-slice.ts';
 import { keyMessage } from '../../../state/message.ts';
@@ -6,6 +6,7 @@ import { realtimeEvents } from '../../../state/realtime-events.ts';
 import { apiCall, effects, toUserMessage, type Saga } from '../../../state/sagas/call.ts';
 import { paymentActions, paymentEvents, type WithPayment } from '../payment-slice.ts';
 import { walletKeyActions } from '../wallet-key-slice.ts';
+import { watchBalance } from './balance-sagas.ts';
 
 type FrameAction = ReturnType<typeof realtimeEvents.frameReceived>;
 const isPaymentFrame = (a: { type: string; payload?: unknown }): boolean =>
@@ -74,5 +75,6 @@ export function* watchPayments(): Saga {
     takeEvery(isPaymentFrame, paidFrameFlow),
     takeLatest(walletKeyActions.revealRequested.type, revealKeyFlow),
     takeLatest((a: { type: string; payload?: unknown }) => paymentActions.opened.match(a) && a.payload !== null, countdownFlow),
+    call(watchBalance),
   ]);
 }

@@ -1,11 +1,12 @@
-import { PayMethod, vipComboBuy, vipComboShop, type VipCombo } from '../../../../contracts/index.ts';
+import { formatMoney, PayMethod, vipComboBuy, vipComboShop } from '../../../../contracts/index.ts';
 import { ResourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
+import { keyMessage } from '../../../state/message.ts';
 import { MembershipStatus } from '../components/membership-status.tsx';
 import { BuyByChainDialog } from '../components/payment-dialogs.tsx';
 
 /** /customer/buy_vip_combo: combos on sale; buy from the balance at once, or pay USDT on chain (payment page). */
-export const buyVipComboResource = defineResource(vipComboShop, () => ({
+export const buyVipComboResource = defineResource(vipComboShop, (r) => ({
   name: 'buy_vip_combo',
   description: 'resources.buy_vip_combo.description',
   columns: [
@@ -16,17 +17,18 @@ export const buyVipComboResource = defineResource(vipComboShop, () => ({
     { field: 'description', kind: 'text' },
   ],
   actions: [
-    {
+    r.action(vipComboBuy, {
       id: 'buy_balance',
-      kind: 'call',
       scope: 'row',
       label: 'resources.buy_vip_combo.buy_balance',
       icon: 'credit-card',
       button: 'buy',
-      call: vipComboBuy,
       confirm: 'normal',
-      body: (rows: VipCombo[]) => ({ vip_combo_id: rows[0]!.id, pay_method: PayMethod.values.balance }),
-    },
+      // What is bought, for how long and for how much, taken from the balance at once.
+      confirmText: ([combo]) =>
+        keyMessage('resources.buy_vip_combo.buy_balance_confirm', { name: combo?.name ?? '', price: combo ? formatMoney(combo.price_micro) : '', days: combo?.days ?? 0 }),
+      body: ([combo]) => ({ vip_combo_id: combo!.id, pay_method: PayMethod.values.balance }),
+    }),
     {
       id: 'buy_chain',
       kind: 'dialog',

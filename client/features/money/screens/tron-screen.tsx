@@ -1,10 +1,17 @@
-import { WalletRemoved, walletAdd, walletCollect, walletInquire, walletRemove, walletSyncBalance } from '../../../../contracts/index.ts';
+import { formatMoney, WalletRemoved, walletAdd, walletCollect, walletInquire, walletRemove, walletSyncBalance } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
+import { keyMessage } from '../../../state/message.ts';
 import { RevealKeyDialog } from '../components/reveal-key-dialog.tsx';
+import { CollectAllDialog, SyncAllDialog } from '../components/wallet-bulk-dialog.tsx';
 
-type Row = { id: number; removed: number; address: string };
+type Row = { id: number; removed: number; address: string; usdt_micro: number; trx_micro: number };
 const inUse = (row: Row) => row.removed === WalletRemoved.values.active;
+/** One wallet by its address, several by their count; with the USDT they held at the last sync. */
+const which = (verb: 'collect' | 'sync', rows: Row[]) =>
+  rows.length === 1
+    ? keyMessage(`resources.tron.${verb}_confirm_one`, { address: rows[0]!.address, usdt: formatMoney(rows[0]!.usdt_micro) })
+    : keyMessage(`resources.tron.${verb}_confirm_many`, { count: rows.length, usdt: formatMoney(rows.reduce((sum, x) => sum + x.usdt_micro, 0)) });
 
 /** /customer/tron: wallets of the simulated chain (super administrators); collect and sync run as jobs. */
 export const tronResource = defineResource(walletInquire, (r) => ({
@@ -28,9 +35,32 @@ export const tronResource = defineResource(walletInquire, (r) => ({
   create: r.form(walletAdd, { button: 'add', fields: [{ name: 'private_key', kind: 'password', helper: 'resources.tron.import_helper' }] }),
   remove: r.remove(walletRemove, { button: 'remove', permanent: false, body: (ids) => ({ ids: ids.map(Number) }) }),
   actions: [
+    // The whole set, not this page: each dialog says how many wallets and how much before it starts one job.
+    { id: 'collect_all', kind: 'dialog', scope: 'toolbar', label: 'resources.tron.collect_all', icon: 'import', button: 'collect', dialog: CollectAllDialog },
+    { id: 'sync_all', kind: 'dialog', scope: 'toolbar', label: 'resources.tron.sync_all', icon: 'refresh', button: 'sync_balance', dialog: SyncAllDialog },
     { id: 'reveal', kind: 'dialog', scope: 'row', label: 'resources.tron.reveal', icon: 'key', button: 'reveal_key', dialog: RevealKeyDialog },
-    { id: 'collect', kind: 'call', scope: 'both', label: 'resources.tron.collect', icon: 'import', button: 'collect', visible: inUse, confirm: 'normal', call: walletCollect, body: (rows: Row[]) => ({ ids: rows.map((x) => x.id) }) },
-    { id: 'sync', kind: 'call', scope: 'both', label: 'resources.tron.sync', icon: 'refresh', button: 'sync_balance', visible: inUse, confirm: 'normal', call: walletSyncBalance, body: (rows: Row[]) => ({ ids: rows.map((x) => x.id) }) },
+    r.action(walletCollect, {
+      id: 'collect',
+      scope: 'both',
+      label: 'resources.tron.collect',
+      icon: 'import',
+      button: 'collect',
+      visible: inUse,
+      confirm: 'normal',
+      confirmText: (rows) => which('collect', rows),
+      body: (rows) => ({ ids: rows.map((x) => x.id) }),
+    }),
+    r.action(walletSyncBalance, {
+      id: 'sync',
+      scope: 'both',
+      label: 'resources.tron.sync',
+      icon: 'refresh',
+      button: 'sync_balance',
+      visible: inUse,
+      confirm: 'normal',
+      confirmText: (rows) => which('sync', rows),
+      body: (rows) => ({ ids: rows.map((x) => x.id) }),
+    }),
   ],
 }));
 

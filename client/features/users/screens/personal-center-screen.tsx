@@ -2,11 +2,15 @@ import { Button, Card, FormGroup, H5, InputGroup, Intent } from '@blueprintjs/co
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getUserInfo, updateProfile, type Session, type UserInfo } from '../../../../contracts/index.ts';
+import { useCoreDispatch } from '../../../state/hooks.ts';
 import { routePath } from '../../../state/menu.ts';
+import { sessionEvents } from '../../../state/session-slice.ts';
 import { ScreenFrame } from '../../../components/screen-frame.tsx';
 import { useUserMessage } from '../../../components/use-user-message.ts';
 import { defineRecord } from '../../../resources/record/define-record.ts';
 import { useRecord } from '../../../resources/record/use-record.ts';
+import { BalanceCard } from '../components/balance-card.tsx';
+import { InvitationCard } from '../components/invitation-card.tsx';
 import { TelegramCard } from '../components/telegram-card.tsx';
 import { TwoFactorCard } from '../components/two-factor-card.tsx';
 
@@ -17,7 +21,10 @@ const profile = defineRecord({ name: 'personal_center', read: getUserInfo, save:
 const infoOf = (data: unknown): UserInfo | undefined =>
   data && typeof data === 'object' ? ('user_info' in data ? (data as Session).user_info : (data as UserInfo)) : undefined;
 
-/** /customer/personal_center: own name and phone, two-factor binding, Telegram binding status, a link to change the password. */
+/**
+ * /customer/personal_center: own name and phone, the balance (customers, agents) and an agent's invitation,
+ * two-factor binding, Telegram binding status, a link to change the password.
+ */
 export default function PersonalCenterScreen() {
   const { t } = useTranslation();
   const say = useUserMessage();
@@ -25,6 +32,12 @@ export default function PersonalCenterScreen() {
   const info = infoOf(r.data);
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
+  const dispatch = useCoreDispatch();
+  // The fresh read of this screen also brings the header's balance up to date (e.g. a frame missed offline).
+  const balance = info?.balance_micro;
+  useEffect(() => {
+    if (balance !== undefined) dispatch(sessionEvents.balanceChanged(balance));
+  }, [balance, dispatch]);
   useEffect(() => {
     setName(info?.name ?? '');
     setPhone(info?.phone ?? '');
@@ -53,6 +66,8 @@ export default function PersonalCenterScreen() {
               <a href={`#${routePath('update_password')}`}>{t('menu.update_password')}</a>
             </form>
           </Card>
+          <BalanceCard />
+          <InvitationCard />
           <TwoFactorCard info={info} onChanged={r.reload} />
           <TelegramCard />
         </div>

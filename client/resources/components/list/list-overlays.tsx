@@ -1,6 +1,7 @@
 import { Alert, Intent } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserMessage } from '../../../components/use-user-message.ts';
 import { keyOf } from '../../define.ts';
 import { labelsOf } from '../../fields.ts';
 import type { ResourceDecl } from '../../types.ts';
@@ -17,7 +18,16 @@ export interface ListOverlaysProps<Row> {
 /** The list's overlays: the create/edit/action form, the confirmation, and a screen's own dialog. */
 export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) {
   const { t } = useTranslation();
+  const say = useUserMessage();
   const { editing, confirming, dialog } = dialogs;
+  // One answer per question: a double click on "Confirm" (or Enter held down) must not start two jobs, as the
+  // Alert stays clickable while it fades out. Reset whenever a new question opens.
+  const answered = useRef<unknown>(null);
+  const once = (question: unknown, run: () => void) => {
+    if (!question || answered.current === question) return;
+    answered.current = question;
+    run();
+  };
   const common = { resource: decl.name, labels: labelsOf(decl), save: r.state.save, lookups: decl.lookups, lookupState: r.state.lookups, onClose: dialogs.closeForm };
   const form = editing?.mode === 'create' ? decl.create : editing?.mode === 'update' ? decl.update : undefined;
   // The row being edited as the list holds it now (a declared `details` call may have refreshed it).
@@ -35,6 +45,9 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
           mode="create"
           rows={editing.rows}
           title={editing.action.scope === 'toolbar' ? t(editing.action.label) : `${t(editing.action.label)} · ${t('resource.selection.count', { count: editing.rows.length })}`}
+          lead={editing.action.lead ? say(editing.action.lead(editing.rows)) : undefined}
+          icon={editing.action.submitAsAction ? editing.action.icon : undefined}
+          submitText={editing.action.submitAsAction ? t(editing.action.label) : undefined}
           onSubmit={(b) => {
             const a = editing.action;
             if (a.confirm) setPending({ id: a.id, label: a.label, danger: a.confirm === 'danger', body: b });
@@ -62,16 +75,20 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
         cancelButtonText={t('common.actions.cancel')}
         confirmButtonText={t(confirming?.kind === 'remove' ? 'common.actions.remove' : 'common.actions.confirm')}
         onCancel={() => dialogs.confirm(null)}
-        onConfirm={() => {
-          if (confirming?.kind === 'remove') r.remove(confirming.keys);
-          else if (confirming?.kind === 'action') r.runAction(confirming.action.id, confirming.keys);
-          dialogs.confirm(null);
-        }}
+        onConfirm={() =>
+          once(confirming, () => {
+            if (confirming?.kind === 'remove') r.remove(confirming.keys);
+            else if (confirming?.kind === 'action') r.runAction(confirming.action.id, confirming.keys);
+            dialogs.confirm(null);
+          })
+        }
       >
         <p>
           {confirming?.kind === 'remove'
             ? t(decl.remove?.permanent ? 'resource.confirm.remove_permanent' : 'resource.confirm.remove', { count: confirming.keys.length })
-            : confirming?.kind === 'action'
+            : confirming?.kind === 'action' && confirming.action.confirmText
+              ? say(confirming.action.confirmText(confirming.rows))
+              : confirming?.kind === 'action'
               ? t(confirming.action.confirm === 'danger' ? 'resource.confirm.action_danger' : 'resource.confirm.action', {
                   action: t(confirming.action.label),
                   count: confirming.keys.length,
@@ -87,10 +104,12 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
         cancelButtonText={t('common.actions.cancel')}
         confirmButtonText={t('common.actions.confirm')}
         onCancel={() => setPending(null)}
-        onConfirm={() => {
-          if (pending) r.save({ action: pending.id }, pending.body);
-          setPending(null);
-        }}
+        onConfirm={() =>
+          once(pending, () => {
+            if (pending) r.save({ action: pending.id }, pending.body);
+            setPending(null);
+          })
+        }
       >
         <p>{pending && t(pending.danger ? 'resource.confirm.form_danger' : 'resource.confirm.form', { action: t(pending.label) })}</p>
       </Alert>

@@ -4,7 +4,7 @@ import { keyOf } from '../../define.ts';
 import type { ResourceHandle } from '../../use-resource.ts';
 
 /** A question before something is done: deleting rows, or an action declared with `confirm`. */
-export type Confirming = { kind: 'remove'; keys: RowKey[] } | { kind: 'action'; action: CallAction<unknown>; keys: RowKey[] } | null;
+export type Confirming = { kind: 'remove'; keys: RowKey[] } | { kind: 'action'; action: CallAction<unknown>; keys: RowKey[]; rows: unknown[] } | null;
 /** The generic form on screen: new row, one row's edit, or a form action over some rows. */
 export type Editing<Row> = { mode: 'create' } | { mode: 'update'; row: Row } | { mode: 'action'; action: FormAction<Row>; rows: Row[] } | null;
 /** A screen's own dialog on screen, with the rows it was opened on. */
@@ -51,7 +51,7 @@ export function useListDialogs<Row>(r: ResourceHandle<Row>, rowsByKey: (keys: re
     run(a, keys) {
       if (a.kind === 'dialog') setDialog({ action: a, rows: rowsByKey(keys) });
       else if (a.kind === 'form') startEdit({ mode: 'action', action: a, rows: rowsByKey(keys) });
-      else if (a.confirm) setConfirming({ kind: 'action', action: a as CallAction<unknown>, keys });
+      else if (a.confirm) setConfirming({ kind: 'action', action: a as CallAction<unknown>, keys, rows: rowsByKey(keys) });
       else r.runAction(a.id, keys);
     },
   };
