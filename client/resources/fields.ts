@@ -31,6 +31,15 @@ function withKind(spec: FieldSpec, kind: FieldKind | undefined): FieldSpec {
 }
 
 /**
+ * An input of a partial form (FormDecl.partial): blank is "leave unchanged", so nothing is required, no default
+ * is pre-filled, blank is not null, and a switch (which cannot say "unchanged") is a choice of its two values.
+ */
+function partialOf(spec: FieldSpec): FieldSpec {
+  const { defaultValue: _default, ...rest } = spec;
+  return { ...rest, kind: spec.kind === 'switch' ? 'select' : spec.kind, required: false, nullable: false, unchanged: true };
+}
+
+/**
  * The inputs of a form: the request schema's fields (all but `id` unless the declaration lists them), each
  * with the kind, requiredness, options and limits the schema gives, refined by the declaration's overrides.
  */
@@ -57,11 +66,11 @@ export function formFields(labels: string, form: FormDecl<CallDef, unknown>): Re
     const refined = withKind(withEnum(spec, o.enum), o.kind);
     return [
       {
-        ...refined,
+        ...(form.partial ? partialOf(refined) : refined),
         // A lookup makes a select, unless the kind takes its choices otherwise (one input per language).
         ...(o.lookup ? { kind: o.kind === 'translations' ? o.kind : ('select' as const), lookup: o.lookup } : {}),
         ...(o.on !== undefined ? { on: o.on } : {}),
-        ...(o.required !== undefined ? { required: o.required } : {}),
+        ...(o.required !== undefined && !form.partial ? { required: o.required } : {}),
         parse: o.parse,
         format: o.format,
         label: o.label || fieldLabel(labels, o.name),

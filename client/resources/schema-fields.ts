@@ -41,6 +41,8 @@ export interface FieldSpec {
   readonly lookup?: string;
   /** A switch over a two-valued enum: the value meaning "on". Default the first option. */
   readonly on?: string | number;
+  /** Blank means "leave this unchanged" (a partial form's input): said as such, never sent. */
+  readonly unchanged?: boolean;
   /** Text ↔ value for fields the schema alone cannot show (declaration overrides). */
   parse?(text: string): unknown;
   format?(value: unknown): string;

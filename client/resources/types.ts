@@ -127,6 +127,12 @@ export interface FormDecl<C extends CallDef = CallDef, Row = unknown> {
   toBody?(values: Record<string, unknown>, rows: Row[]): unknown;
   /** Send every filled field on edit, not only the changed ones (calls that set, not patch). Default false. */
   readonly sendAll?: boolean;
+  /**
+   * Every input starts at "leave unchanged" and only what the user sets is sent (batch settings over many
+   * rows): a switch becomes a choice of unchanged / on / off, a select offers "leave unchanged", no schema
+   * default is filled in and blank never means "clear". Default false.
+   */
+  readonly partial?: boolean;
 }
 
 /** Deleting rows: always confirmed; `permanent` says it cannot be undone (danger wording). */

@@ -30,6 +30,8 @@ export const todayStatistics = z.object({
   ips_yesterday: count,
   /** 24 buckets, zero-filled; hours after `hour` are 0 today. */
   hourly: z.array(hourBucket),
+  /** How many codes in scope were visited today (all of them, not only the top list below). */
+  codes_today: count,
   /** At most 10 codes by visits today, most first. */
   top_codes: z.array(namedCount.extend({ file_name: z.string(), account: z.string() })),
   /** At most 10 domains (the codes' domains) by visits today. */

@@ -222,6 +222,8 @@ export function qrEditActions(r: B, buttons: { update?: string; batch?: string; 
       icon: 'edit',
       form: {
         schema: batchFields,
+        // Many codes at once: only what the user sets changes; everything left blank stays as each code has it.
+        partial: true,
         fields: settingsFields.filter((f) => f !== 'remark'),
         toBody: (values, rows) => ({ ids: idsOf(rows), fields: values }),
       },

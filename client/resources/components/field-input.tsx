@@ -47,7 +47,7 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
               // Blank is a choice for optional fields; for required ones it only shows that nothing is chosen yet.
               (!field.required || text === '') && (
                 <option value="" disabled={field.required}>
-                  —
+                  {field.unchanged ? t('resource.form.unchanged') : '—'}
                 </option>
               )
             )}
@@ -101,7 +101,7 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
             // aria-controls at its own input id, which the label's id above replaces (axe: invalid reference).
             // Arrow keys still step.
             buttonPosition="none"
-            placeholder={asFilter ? label : undefined}
+            placeholder={asFilter ? label : field.unchanged ? t('resource.form.unchanged') : undefined}
             onValueChange={(_n, s) => onChange(s)}
           />
         );
@@ -158,7 +158,7 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
             maxLength={field.maxLength}
             fill={!asFilter}
             leftIcon={asFilter ? 'search' : undefined}
-            placeholder={asFilter ? label : field.kind === 'date_time' ? 'YYYY-MM-DD HH:mm:ss' : undefined}
+            placeholder={asFilter ? label : field.unchanged ? t('resource.form.unchanged') : field.kind === 'date_time' ? 'YYYY-MM-DD HH:mm:ss' : undefined}
             onValueChange={(v) => onChange(v)}
           />
         );

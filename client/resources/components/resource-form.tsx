@@ -116,9 +116,14 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
     return errors[name] ? say(errors[name]) : undefined;
   };
   // Problems with no input of their own (a refinement over the whole body, an id list) go above the buttons.
-  const general = Object.entries(errors)
-    .filter(([k]) => !names.includes(k))
-    .map(([, m]) => say(m));
+  // (Said once: a nested form's own schema and the call's may both refuse the same whole body.)
+  const general = [
+    ...new Set(
+      Object.entries(errors)
+        .filter(([k]) => !names.includes(k))
+        .map(([, m]) => say(m)),
+    ),
+  ];
   if (serverSplit && serverSplit.field === null) general.push(serverSplit.text || t('errors.resource_error'));
 
   const title = props.title ?? t(mode === 'create' ? 'resource.form.create_title' : 'resource.form.update_title', { name: t(`menu.${resource}`) });
