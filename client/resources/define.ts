@@ -1,4 +1,5 @@
 import type { CallDef, RequestOf, ResponseOf } from '../../contracts/index.ts';
+import type { UserMessage } from '../state/message.ts';
 import type { FieldOption } from './schema-fields.ts';
 import type {
   ActionBase,
@@ -21,13 +22,14 @@ export interface ResourceBuilder<L extends ListCall> {
   form<C extends CallDef>(call: C, decl: Omit<FormDecl<C, RowOf<L>>, 'call'>): FormDecl<CallDef, RowOf<L>>;
   remove<C extends CallDef>(
     call: C,
-    decl: { button: string; permanent: boolean; body(ids: RowKey[], rows: RowOf<L>[]): RequestOf<C> },
+    decl: { button: string; permanent: boolean; body(ids: RowKey[], rows: RowOf<L>[]): RequestOf<C>; question?(rows: RowOf<L>[]): UserMessage },
   ): RemoveDecl<RowOf<L>>;
   action<C extends CallDef>(
     call: C,
     decl: ActionBase<RowOf<L>> & {
       scope: CallAction<RowOf<L>>['scope'];
       confirm?: 'normal' | 'danger';
+      question?(rows: RowOf<L>[]): UserMessage;
       body(rows: RowOf<L>[]): RequestOf<C>;
     },
   ): ActionDecl<RowOf<L>>;

@@ -3,6 +3,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { CallDef, RequestOf, ResponseOf } from '../../contracts/index.ts';
 import type { EnumInfo as AnyEnum } from '../../contracts/index.ts';
+import type { UserMessage } from '../state/message.ts';
 import type { FieldKind, FieldOption } from './schema-fields.ts';
 
 /** A list call: any call answering `{ content: Row[], total }` (contracts' `pageOf`). */
@@ -141,6 +142,8 @@ export interface RemoveDecl<Row = unknown> {
   readonly button: string;
   readonly permanent: boolean;
   body(ids: RowKey[], rows: Row[]): unknown;
+  /** The confirmation's own words: what the chosen rows are and what becomes of them. Default the generic count. */
+  question?(rows: Row[]): UserMessage;
 }
 
 export interface ActionBase<Row> {
@@ -163,6 +166,8 @@ export interface CallAction<Row> extends ActionBase<Row> {
   readonly call: CallDef;
   /** 'danger' asks first with danger wording (permanent deletion and the like), 'normal' asks plainly. */
   readonly confirm?: 'normal' | 'danger';
+  /** With `confirm`: the question's own words (what is affected, whether it can be undone). Default the generic count. */
+  question?(rows: Row[]): UserMessage;
   body(rows: Row[]): unknown;
 }
 
@@ -239,6 +244,8 @@ export interface ResourceDecl<Row = unknown> {
   readonly pageSize?: number;
   /** i18n key of a lead under the title. */
   readonly description?: string;
+  /** i18n key of what an empty list says (how rows get here: deleted codes, cleared logs…). Default "Records you add appear here." */
+  readonly empty?: string;
   /** i18n key of the title. Default `menu.<name>`. */
   readonly title?: string;
   /** i18n prefix of field labels (`<labels>.fields.<field>`) when screens share them. Default `resources.<name>`. */

@@ -25,6 +25,7 @@ import {
   type QrCode,
 } from '../../../contracts/index.ts';
 import type { ResourceBuilder } from '../../resources/define.ts';
+import { keyMessage, type UserMessage } from '../../state/message.ts';
 import type { ActionDecl, ColumnDecl, FieldOverride, LookupDecl, RowKey } from '../../resources/types.ts';
 import { AccessRecordsDialog } from './access-records.tsx';
 import { QrCodeDialog, qrTargetUrl } from './components/qr-code-dialog.tsx';
@@ -151,8 +152,18 @@ export function qrUpdateForm(r: B) {
 /** Opening one code's edit form reads it afresh (spec §7 `qr_code_list/details`): another tab may have moved it. */
 export const qrDetails = { call: qrCodeDetails, body: (key: RowKey) => ({ id: Number(key) }) };
 
+/** The codes a question is about, as people know them: the first three, then "…". */
+export function codesOf(rows: readonly { file_name: string }[]): string {
+  const codes = [...new Set(rows.map((x) => x.file_name))];
+  return codes.length > 3 ? `${codes.slice(0, 3).join(', ')}, …` : codes.join(', ');
+}
+
+/** A question naming the codes and how many (labels `resources.qr_code.confirm.<id>`). */
+export const aboutCodes = (id: string) => (rows: QrCode[]): UserMessage => keyMessage(`${QR_LABELS}.confirm.${id}`, { count: rows.length, codes: codesOf(rows) });
+
 export function qrRemove(r: B) {
-  return r.remove(qrCodeRemove, { button: 'remove', permanent: false, body: (ids) => ({ ids: ids.map(Number) }) });
+  // Not gone: the bin keeps them and restores them (the question says so, and where).
+  return r.remove(qrCodeRemove, { button: 'remove', permanent: false, body: (ids) => ({ ids: ids.map(Number) }), question: aboutCodes('remove') });
 }
 
 const idsOf = (rows: QrCode[]) => rows.map((x) => x.id);
@@ -235,7 +246,9 @@ export function qrEditActions(r: B, buttons: { update?: string; batch?: string; 
       label: `${QR_LABELS}.actions.clear_history`,
       icon: 'eraser',
       intent: 'danger',
-      confirm: 'danger',
+      // Every record of the code goes to Recover, from where it can be put back: not "cannot be undone".
+      confirm: 'normal',
+      question: (rows) => keyMessage(`${QR_LABELS}.confirm.clear_history`, { name: rows[0]!.name, code: rows[0]!.file_name, count: rows[0]!.record_count }),
       body: (rows) => ({ qr_code_id: rows[0]!.id }),
     }),
   ];

@@ -1,6 +1,7 @@
 import { Alert, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserMessage } from '../../../components/use-user-message.ts';
 import { keyOf } from '../../define.ts';
 import { labelsOf } from '../../fields.ts';
 import type { ResourceDecl } from '../../types.ts';
@@ -17,7 +18,11 @@ export interface ListOverlaysProps<Row> {
 /** The list's overlays: the create/edit/action form, the confirmation, and a screen's own dialog. */
 export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) {
   const { t } = useTranslation();
+  const say = useUserMessage();
   const { editing, confirming, dialog } = dialogs;
+  // The rows a confirmation is about, for a declared question that names them.
+  const confirmRows = confirming ? r.rows.filter((x) => confirming.keys.includes(keyOf(decl, x))) : [];
+  const question = confirming?.kind === 'remove' ? decl.remove?.question : confirming?.kind === 'action' && confirming.action.kind === 'call' ? confirming.action.question : undefined;
   const common = { resource: decl.name, labels: labelsOf(decl), save: r.state.save, lookups: decl.lookups, lookupState: r.state.lookups, onClose: dialogs.closeForm };
   const form = editing?.mode === 'create' ? decl.create : editing?.mode === 'update' ? decl.update : undefined;
   // The row being edited as the list holds it now (a declared `details` call may have refreshed it).
@@ -69,7 +74,9 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
         }}
       >
         <p>
-          {confirming?.kind === 'remove'
+          {question && confirmRows.length
+            ? say(question(confirmRows))
+            : confirming?.kind === 'remove'
             ? t(decl.remove?.permanent ? 'resource.confirm.remove_permanent' : 'resource.confirm.remove', { count: confirming.keys.length })
             : confirming?.kind === 'action'
               ? t(confirming.action.confirm === 'danger' ? 'resource.confirm.action_danger' : 'resource.confirm.action', {
