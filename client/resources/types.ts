@@ -66,6 +66,8 @@ export type FilterDecl<L extends ListCall> =
 export interface LookupContext<Row = unknown> {
   readonly language: string;
   readonly row?: Row;
+  /** The rows an action form applies to (a domain picker leaves out the domain they are all on). */
+  readonly rows?: readonly Row[];
 }
 
 /**

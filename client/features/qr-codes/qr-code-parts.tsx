@@ -3,6 +3,8 @@ import type {
 import {
   batchFields,
   domainInquire,
+  domainRefusal,
+  type Domain,
   groupCallList,
   internalCodeGroupCallList,
   JumpType,
@@ -55,11 +57,30 @@ const childrenText = (v: unknown) => (Array.isArray(v) ? v.map((c: { url?: strin
 export const childrenField: FieldOverride = { name: 'children', kind: 'lines', parse: urlsOf, format: childrenText, helper: `${QR_LABELS}.hints.children` };
 const openLogSwitch: FieldOverride = { name: 'open_log', kind: 'switch', on: OpenLog.values.open };
 
+const domainOption = (d: Domain) => ({ value: d.id, label: d.domain });
+
+/** The one domain every given code is on (a move onto it changes nothing), else undefined. */
+function sharedDomain(rows: readonly QrCode[] | undefined): number | undefined {
+  const first = rows?.[0]?.domain_id ?? undefined;
+  return first !== undefined && rows!.every((x) => x.domain_id === first) ? first : undefined;
+}
+
 export function qrLookups(r: B, domainFilter: Record<string, unknown> = {}): Record<string, LookupDecl> {
   return {
+    // Only domains that may take codes (not held, not blocked: contracts' domainRefusal, which the server
+    // also applies); an edit form keeps the code's current domain so the select still shows it.
     domains: r.lookup(domainInquire, {
       body: { page: 1, page_size: 200, ...domainFilter },
-      options: (a) => a.content.map((d) => ({ value: d.id, label: d.domain })),
+      options: (a, ctx) => a.content.filter((d) => domainRefusal(d) === null || d.id === ctx.row?.domain_id).map(domainOption),
+    }),
+    // Where chosen codes may move: usable domains of their owner, but not the one they are all on already.
+    move_targets: r.lookup(domainInquire, {
+      body: { page: 1, page_size: 200, ...domainFilter },
+      options: (a, ctx) => {
+        const on = sharedDomain(ctx.rows);
+        const owners = new Set((ctx.rows ?? []).map((x) => x.user_id));
+        return a.content.filter((d) => domainRefusal(d) === null && d.id !== on && (owners.size !== 1 || owners.has(d.user_id))).map(domainOption);
+      },
     }),
     groups: r.lookup(groupInquire, { body: { page: 1, page_size: 200 }, options: (a) => a.content.map((g) => ({ value: g.id, label: g.name })) }),
     // The rotation types an administrator shows (rotation_type screen), named as they named them; the
@@ -199,7 +220,7 @@ export function qrEditActions(r: B, buttons: { update?: string; batch?: string; 
       button: update,
       label: `${QR_LABELS}.actions.change_domain`,
       icon: 'exchange',
-      form: { fields: [{ name: 'domain_id', lookup: 'domains' }], toBody: (values, rows) => ({ ids: idsOf(rows), domain_id: values.domain_id }) },
+      form: { fields: [{ name: 'domain_id', lookup: 'move_targets' }], toBody: (values, rows) => ({ ids: idsOf(rows), domain_id: values.domain_id }) },
     }),
     r.formAction(qrCodeUpdateRestrictionVisit, {
       id: 'restriction',
