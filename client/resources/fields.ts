@@ -9,6 +9,7 @@ export interface ResolvedField extends FieldSpec {
   readonly label: string;
   suggest?(typed: string): readonly string[];
   readonly helper?: string;
+  helperOf?(row: unknown): string;
 }
 
 /** i18n prefix of a resource's texts: `labels` when screens share them, else `resources.<name>`. */
@@ -76,6 +77,7 @@ export function formFields(labels: string, form: FormDecl<CallDef, unknown>): Re
         label: o.label || fieldLabel(labels, o.name),
         suggest: o.suggest,
         helper: o.helper,
+        helperOf: o.helperOf,
       },
     ];
   });

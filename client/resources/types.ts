@@ -100,6 +100,8 @@ export interface FieldOverride<C extends CallDef = CallDef> {
   suggest?(typed: string): readonly string[];
   /** i18n key of a hint under the field. */
   readonly helper?: string;
+  /** i18n key of the hint from the record the form is open on (a write-only key: stored or not). Wins over `helper`. */
+  helperOf?(row: unknown): string;
   /** Always holds a value (a select without a blank choice) though the call may leave it out. Default: the schema's. */
   readonly required?: boolean;
   /** i18n key of the label. Default `resources.<resource>.fields.<name>`. */

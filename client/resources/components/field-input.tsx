@@ -4,6 +4,7 @@ import { Suggest } from '@blueprintjs/select';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedField } from '../fields.ts';
+import { CodePicker } from './code-picker.tsx';
 import { ImageField } from './image-field.tsx';
 import { TranslationsField } from './translations-field.tsx';
 
@@ -58,6 +59,8 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
             ))}
           </HTMLSelect>
         );
+      case 'code':
+        return <CodePicker name={field.label} id={id} label={label} value={text} invalid={!!error} onChange={onChange} />;
       case 'image':
         return (
           <ImageField

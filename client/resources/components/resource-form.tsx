@@ -65,7 +65,9 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
   const row = mode === 'update' ? rows[0] : undefined;
   const labels = props.labels ?? `resources.${resource}`;
   const baseFields = useMemo(() => formFields(labels, form as FormDecl), [labels, form]);
-  const fields = withLookupOptions(baseFields, props.lookups, props.lookupState, { language: i18n.language, row, rows });
+  const fields = withLookupOptions(baseFields, props.lookups, props.lookupState, { language: i18n.language, row, rows }).map((f) =>
+    f.helperOf && row !== undefined ? { ...f, helper: f.helperOf(row) } : f,
+  );
   const names = fields.map((f) => f.name);
   // Edit forms start from the row; action forms on one row start from the declaration's `initial` of it.
   const [values, setValues] = useState<FormValues>(() => initialValues(baseFields, row, form.initial?.(row ?? (rows.length === 1 ? rows[0] : undefined))));

@@ -69,6 +69,7 @@ export function DashboardScreen<D>({ decl }: { decl: DashboardDecl<D> }) {
           name={decl.name}
           filters={decl.filters ?? []}
           presets={decl.presets}
+          shown={data !== undefined && decl.applied ? decl.applied(data) : undefined}
           onApply={setFilters}
         />
       )}
