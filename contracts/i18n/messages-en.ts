@@ -116,7 +116,7 @@ export const messagesEn = {
     unknown_field: 'unknown field: {{fields}}',
     domain_taken: 'This domain is already registered',
     domain_limit: 'You have reached the number of domains you may add',
-    domain_held: 'Domain {{domain}} is held in reserve (Held domains) and cannot take QR codes; release it there first',
+    domain_held: 'Domain {{domain}} is on hold (kept in reserve under Held domains) and cannot take QR codes; release it there first',
     domain_blocked: 'Domain {{domain}} is blocked by WeChat and cannot take QR codes; choose another domain',
     domain_same: 'The QR codes are already on {{domain}}; choose another domain',
     file_name_taken: 'This code is already in use',

@@ -9,9 +9,6 @@ import { useRecord } from '../record/use-record.ts';
 /** How a code is shown once chosen: its name and id, the id being what the filter sends. */
 export const codeLabel = (c: CodeChoice) => `${c.name || c.file_name} (#${c.id})`;
 
-/** Wait this long after the last keystroke before asking the server (not one call per letter). */
-const TYPING_PAUSE_MS = 250;
-
 export interface CodePickerProps {
   /** One picker's record name (`code_picker.<screen>.<field>`): two pickers never share answers. */
   name: string;
@@ -34,16 +31,12 @@ export function CodePicker({ name, value, onChange, label, id, invalid }: CodePi
   const decl = useMemo(() => defineRecord({ name: `code_picker.${name}`, read: statisticsCodes }), [name]);
   const [chosen, setChosen] = useState<CodeChoice | null>(null);
   const [query, setQuery] = useState('');
-  const [asked, setAsked] = useState<string | null>(null);
   // The chosen code is shown by name; an id from elsewhere is looked up once.
   const known = chosen && String(chosen.id) === value ? chosen : null;
   const lookup = value && !known ? `#${value}` : null;
-  useEffect(() => {
-    const text = lookup ?? query.trim();
-    const timer = setTimeout(() => setAsked(text), lookup ? 0 : TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [query, lookup]);
-  const { data } = useRecord(decl, asked === null ? undefined : { search: asked });
+  // Each keystroke asks (a small indexed search, at most 20 rows); the answers carry their search.
+  const asked = lookup ?? query.trim();
+  const { data } = useRecord(decl, { search: asked });
   // Only the answer to what was asked last (an earlier keystroke's answer may arrive after it).
   const items = data && data.search === asked ? data.content : [];
   useEffect(() => {
