@@ -48,7 +48,7 @@ export function CodePicker({ name, value, onChange, label, id, invalid }: CodePi
   return (
     <Suggest<CodeChoice>
       items={lookup ? [] : items}
-      query={query}
+      // The query is the input's own (uncontrolled): once a code is chosen the input shows `name (#id)`.
       onQueryChange={(q) => {
         setQuery(q);
         if (q.trim() === '' && value) onChange('');
@@ -56,7 +56,6 @@ export function CodePicker({ name, value, onChange, label, id, invalid }: CodePi
       selectedItem={known}
       onItemSelect={(item) => {
         setChosen(item);
-        setQuery('');
         onChange(String(item.id));
       }}
       inputValueRenderer={codeLabel}
