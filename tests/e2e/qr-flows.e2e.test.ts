@@ -234,10 +234,11 @@ describe('issue 22 flows in Chromium', () => {
     await page.close();
   });
 
-  it('the fixed screens in zh-CN light and en dark', async () => {
+  it('the fixed screens in zh-CN light and en dark', { timeout: 90_000 }, async () => {
     for (const look of LOOKS) {
       const tl = look.lng === 'en' ? t : zh;
       const page = await openInLook(app, look, 'customer01');
+      page.setDefaultTimeout(12_000);
       await page.goto(`${app.url}#/customer/qr_code_list`);
       await page.getByRole('checkbox', { name: tl('resource.selection.row', { key: 1 }) }).check({ force: true });
       await page.getByRole('button', { name: tl('resources.qr_code.actions.batch') }).click();
@@ -249,7 +250,7 @@ describe('issue 22 flows in Chromium', () => {
       const picker = page.getByRole('combobox', { name: tl('resources.daily_statistics.filters.qr_code_id') });
       await picker.click();
       await picker.fill('demo');
-      await page.getByRole('option').first().waitFor();
+      await page.getByRole('listbox').getByRole('option').first().waitFor();
       await shotOf(page, `qr-flows-daily-${look.lng}-${look.theme}`);
       await page.goto(`${app.url}#/customer/recover`);
       await page.getByText(tl('resources.recover.empty')).waitFor();
