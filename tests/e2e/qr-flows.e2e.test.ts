@@ -43,7 +43,6 @@ function sentTo(page: Page, path: string): unknown[] {
 }
 
 const table = (page: Page) => page.locator('table');
-const debugShot = async (page: Page, name: string) => shotOf(page, `debug-${name}`);
 
 describe('issue 22 flows in Chromium', () => {
   it('batch query: the codes travel as a list through the address, a reload keeps them, a long code is said inline', async () => {
@@ -97,6 +96,10 @@ describe('issue 22 flows in Chromium', () => {
     const body = sent[0] as { ids: number[]; fields: Record<string, unknown> };
     expect(body.ids.sort()).toEqual([1, 2]);
     expect(Object.keys(body.fields)).toEqual(['jump_type']);
+    // Its toast appears at the bottom: the top centre is the red site-message notice's (point 11).
+    const toast = page.locator('.bp6-toast').filter({ hasText: t('errors.success') });
+    await toast.waitFor();
+    expect((await toast.boundingBox())!.y).toBeGreaterThan(450);
     await page.close();
   });
 
@@ -187,6 +190,44 @@ describe('issue 22 flows in Chromium', () => {
     expect(said).toContain(t('menu.recover'));
     expect(said).not.toContain('cannot be undone');
     await alert.getByRole('button', { name: t('common.actions.cancel') }).click();
+    await page.close();
+  });
+
+  it('a cleared log waits in Recover as "Whole log"; restoring says how many records of which code', async () => {
+    const page = await customerPage();
+    await page.goto(`${app.url}#/customer/qr_code_list`);
+    const row = table(page).getByRole('row').filter({ hasText: 'demo03' });
+    await row.waitFor();
+    await row.getByRole('button', { name: t('resource.actions.more') }).click();
+    await page.getByRole('menuitem', { name: t('resources.qr_code.actions.clear_history') }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: t('common.actions.confirm') }).click();
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+
+    await page.goto(`${app.url}#/customer/recover`);
+    const cleared = table(page).getByRole('row').filter({ hasText: 'demo03' });
+    await cleared.waitFor();
+    expect(await cleared.getByText(t('resources.recover.whole_log')).count()).toBe(2); // From and To
+    const records = Number((await cleared.getByRole('cell').allTextContents()).find((c) => /^\d+$/.test(c.trim())));
+    await cleared.getByRole('button', { name: t('resources.recover.restore') }).click();
+    const alert = page.getByRole('alertdialog');
+    await alert.getByText(t('resources.recover.confirm.restore', { count: records, codes: 'demo03' })).waitFor();
+    await alert.getByRole('button', { name: t('common.actions.confirm') }).click();
+    await cleared.waitFor({ state: 'detached' });
+    await page.getByText(t('resources.recover.empty')).waitFor();
+    await page.close();
+  });
+
+  it('WeChat detection settings say whether a checker key is stored', async () => {
+    const page = await app.context.newPage();
+    page.setDefaultTimeout(12_000);
+    await page.addInitScript(() => localStorage.setItem('language', 'en'));
+    await logIn(page, app.url, 'admin01');
+    const read = page.waitForResponse((r) => r.url().endsWith('/api/shield_detection_config/inquire'));
+    await page.goto(`${app.url}#/customer/we_chat_blocking_detection_configuration`);
+    const stored = ((await (await read).json()) as { data: { api_key_set: boolean } }).data.api_key_set;
+    const P = 'resources.we_chat_blocking_detection_configuration.hints';
+    await page.getByText(t(`${P}.${stored ? 'api_key_stored' : 'api_key_none'}`)).waitFor();
+    expect(await page.getByText(t(`${P}.api_key`)).count()).toBe(0);
     await page.close();
   });
 
