@@ -20,6 +20,7 @@ export const statisticsCodes = defineCall({
   path: 'statistics/codes',
   summary: "Codes in the caller's statistics scope matching a name, a code or an id (the statistics filters' code picker).",
   access: permission('today_statistics'),
+  audit: false, // a read: the picker's search changes nothing
   request: z.strictObject({ ...statisticsScope, search: z.string().trim().max(64).default('') }),
   response: z.object({ search: z.string(), content: z.array(codeChoice).max(CODE_SEARCH_LIMIT) }),
 });
