@@ -121,6 +121,9 @@ describe('issue 22 flows in Chromium', () => {
     await page.getByRole('button', { name: t('resource.dashboard.apply') }).click();
     await page.getByText(t('common.states.load_failed')).waitFor();
     expect(await visits.count()).toBe(0);
+    // What went wrong, in words (the server's rule), without the call's field name.
+    await page.getByText(t('validation.time_order')).waitFor();
+    expect(await page.getByText('start_date').count()).toBe(0);
     await page.close();
   });
 
@@ -293,6 +296,22 @@ describe('issue 22 flows in Chromium', () => {
       await picker.fill('demo');
       await page.getByRole('listbox').getByRole('option').first().waitFor();
       await shotOf(page, `qr-flows-daily-${look.lng}-${look.theme}`);
+      await page.keyboard.press('Escape');
+      const from = page.locator('#dash-daily_statistics-start_date');
+      const to = page.locator('#dash-daily_statistics-end_date');
+      await to.fill(new Date(Date.parse(`${await from.inputValue()}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10));
+      await to.press('Escape');
+      await page.getByRole('button', { name: tl('resource.dashboard.apply') }).click();
+      await page.getByText(tl('common.states.load_failed')).waitFor();
+      await shotOf(page, `qr-flows-daily-failed-${look.lng}-${look.theme}`);
+      await page.goto(`${app.url}#/customer/domain_list`);
+      await page.getByRole('checkbox', { name: tl('resource.selection.row', { key: 1 }) }).check({ force: true });
+      await page.getByRole('button', { name: tl('resource.selection.remove', { count: 1 }) }).click();
+      await page.getByRole('alertdialog').waitFor();
+      // Shot once the alert has faded in.
+      await page.waitForFunction(() => [...document.querySelectorAll('.bp6-alert')].some((e) => getComputedStyle(e).opacity === '1'));
+      await shotOf(page, `qr-flows-domain-remove-${look.lng}-${look.theme}`);
+      await page.getByRole('alertdialog').getByRole('button', { name: tl('common.actions.cancel') }).click();
       await page.goto(`${app.url}#/customer/recover`);
       await page.getByText(tl('resources.recover.empty')).waitFor();
       await shotOf(page, `qr-flows-recover-${look.lng}-${look.theme}`);

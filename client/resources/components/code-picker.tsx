@@ -73,7 +73,8 @@ export function CodePicker({ name, value, onChange, label, id, invalid }: CodePi
       )}
       noResults={<MenuItem disabled text={t('resource.code_picker.none')} roleStructure="listoption" />}
       closeOnSelect
-      resetOnClose={false}
+      // Typed but not chosen is not a filter: on close the input shows the chosen code (or "any code") again.
+      resetOnClose
       // As wide as the names need (a code's name is often longer than the filter's input).
       popoverProps={{ minimal: true, placement: 'bottom-start' }}
       inputProps={{ id, 'aria-label': label, placeholder: value && !known ? `#${value}` : t('resource.code_picker.placeholder'), intent: invalid ? 'danger' : 'none', leftIcon: 'barcode' }}
