@@ -32,6 +32,7 @@ export * from './image-url.ts';
 export * from './calls/statistics.ts';
 export * from './calls/shield.ts';
 export * from './calls/statistics-today.ts';
+export * from './calls/statistics-codes.ts';
 export * from './calls/statistics-history.ts';
 export * from './calls/statistics-period.ts';
 export * from './calls/statistics-range.ts';

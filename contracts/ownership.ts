@@ -119,6 +119,7 @@ export const OWNED_REFS: Readonly<Partial<Record<CallPath, Readonly<Record<strin
   'statistics/home': { user_id: 'owner' },
   'statistics/breakdown': { user_id: 'owner', qr_code_id: QR },
   'statistics/visit_summary': { user_id: 'owner' },
+  'statistics/codes': { user_id: 'owner' },
   'statistics/real_time': { user_id: 'owner' },
   'telegram_bot_binding/remove': { ids: 'telegram_bot_binding/inquire' },
   'order/details': { id: 'order/inquire' },

@@ -4,7 +4,9 @@ let toaster: Promise<Toaster> | null = null;
 
 /** Blueprint 6 creates a toaster asynchronously (its own React root): made on first use, then shared. */
 function getToaster(): Promise<Toaster> {
-  toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 4 });
+  // Bottom: the top centre belongs to the persistent red site-message notice (spec §6), which a toast
+  // arriving in the same second (a domain's block notice) would otherwise cover.
+  toaster ??= OverlayToaster.create({ position: Position.BOTTOM, maxToasts: 4 });
   return toaster;
 }
 

@@ -2,11 +2,11 @@ import { messagesZhCN } from '../../contracts/index.ts';
 
 /**
  * The texts of the pages before login (login, register, maintenance, share, access log, the frame's header and
- * titles), as one chunk loaded before the first render in this language: the first load of /admin_login
+ * titles, and the no-WebSocket notice the session's first moment may need), as one chunk loaded before the first render in this language: the first load of /admin_login
  * counts it. Every other file is in zh-CN-session.ts, fetched with the console frame.
  */
 export default import.meta.glob<Record<string, unknown>>(
-  ['./zh-CN/{access_log,auth,common,connectivity,enums,errors,layout,menu,share,shell}.json'],
+  ['./zh-CN/{access_log,auth,common,connectivity,enums,errors,layout,menu,realtime,share,shell}.json'],
   { eager: true, import: 'default' },
 );
 

@@ -22,14 +22,14 @@ export interface ResourceBuilder<L extends ListCall> {
   form<C extends CallDef>(call: C, decl: Omit<FormDecl<C, RowOf<L>>, 'call'>): FormDecl<CallDef, RowOf<L>>;
   remove<C extends CallDef>(
     call: C,
-    decl: { button: string; permanent: boolean; body(ids: RowKey[], rows: RowOf<L>[]): RequestOf<C> },
+    decl: { button: string; permanent: boolean; body(ids: RowKey[], rows: RowOf<L>[]): RequestOf<C>; question?(rows: RowOf<L>[]): UserMessage },
   ): RemoveDecl<RowOf<L>>;
   action<C extends CallDef>(
     call: C,
     decl: ActionBase<RowOf<L>> & {
       scope: CallAction<RowOf<L>>['scope'];
       confirm?: 'normal' | 'danger';
-      confirmText?(rows: RowOf<L>[]): UserMessage;
+      question?(rows: RowOf<L>[]): UserMessage;
       body(rows: RowOf<L>[]): RequestOf<C>;
     },
   ): ActionDecl<RowOf<L>>;

@@ -11,6 +11,7 @@ export interface ResolvedField extends FieldSpec {
   readonly helper?: string;
   check?: FieldOverride['check'];
   hint?: FieldOverride['hint'];
+  helperOf?(row: unknown): string;
 }
 
 /** i18n prefix of a resource's texts: `labels` when screens share them, else `resources.<name>`. */
@@ -30,6 +31,15 @@ function withOptionLabels(spec: FieldSpec, prefix: string): FieldSpec {
 
 function withKind(spec: FieldSpec, kind: FieldKind | undefined): FieldSpec {
   return kind ? { ...spec, kind } : spec;
+}
+
+/**
+ * An input of a partial form (FormDecl.partial): blank is "leave unchanged", so nothing is required, no default
+ * is pre-filled, blank is not null, and a switch (which cannot say "unchanged") is a choice of its two values.
+ */
+function partialOf(spec: FieldSpec): FieldSpec {
+  const { defaultValue: _default, ...rest } = spec;
+  return { ...rest, kind: spec.kind === 'switch' ? 'select' : spec.kind, required: false, nullable: false, unchanged: true };
 }
 
 /**
@@ -63,11 +73,11 @@ export function formFields(labels: string, form: FormDecl<CallDef, unknown>, row
     const refined = withKind(withEnum(spec, o.enum), o.kind);
     return [
       {
-        ...refined,
+        ...(form.partial ? partialOf(refined) : refined),
         // A lookup makes a select, unless the kind takes its choices otherwise (one input per language).
         ...(o.lookup ? { kind: o.kind === 'translations' ? o.kind : ('select' as const), lookup: o.lookup } : {}),
         ...(o.on !== undefined ? { on: o.on } : {}),
-        ...(o.required !== undefined ? { required: o.required } : {}),
+        ...(o.required !== undefined && !form.partial ? { required: o.required } : {}),
         parse: o.parse,
         format: o.format,
         label: o.label || fieldLabel(labels, o.name),
@@ -75,6 +85,7 @@ export function formFields(labels: string, form: FormDecl<CallDef, unknown>, row
         helper: o.helper,
         check: o.check,
         hint: o.hint,
+        helperOf: o.helperOf,
       },
     ];
   });

@@ -5,7 +5,8 @@ import { enumForSchema, type EnumInfo as AnyEnum } from '../../contracts/index.t
 /** What an input looks like, derived from a request schema's field (and refinable by a declaration). */
 /** `image`: upload through `file/add` with previews; one address (string) or an ordered list (string[]). */
 /** `translations`: one text per language of a lookup (`translationsField`, `[{ language, title }]`). */
-export type FieldKind = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch' | 'lines' | 'date_time' | 'image' | 'translations';
+/** `code`: a QR code picked by name (statistics/codes), sent as its id (resources/components/code-picker.tsx). */
+export type FieldKind = 'text' | 'textarea' | 'password' | 'number' | 'select' | 'switch' | 'lines' | 'date_time' | 'image' | 'translations' | 'code';
 
 /** Contracts reuse the image-address schemas (contracts/image-url.ts), so identity tells an image field. */
 const isImageSchema = (s: z.ZodType): boolean => s === imageUrl || s === imageUrlOrEmpty;
@@ -41,6 +42,8 @@ export interface FieldSpec {
   readonly lookup?: string;
   /** A switch over a two-valued enum: the value meaning "on". Default the first option. */
   readonly on?: string | number;
+  /** Blank means "leave this unchanged" (a partial form's input): said as such, never sent. */
+  readonly unchanged?: boolean;
   /** Text ↔ value for fields the schema alone cannot show (declaration overrides). */
   parse?(text: string): unknown;
   format?(value: unknown): string;

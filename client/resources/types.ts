@@ -66,6 +66,8 @@ export type FilterDecl<L extends ListCall> =
 export interface LookupContext<Row = unknown> {
   readonly language: string;
   readonly row?: Row;
+  /** The rows an action form applies to (a domain picker leaves out the domain they are all on). */
+  readonly rows?: readonly Row[];
 }
 
 /**
@@ -111,6 +113,8 @@ export interface FieldOverride<C extends CallDef = CallDef> {
   check?(text: string, ctx: FieldContext): UserMessage | undefined;
   /** A hint with values (the minimum, the balance); wins over `helper`. */
   hint?(ctx: FieldContext): UserMessage;
+  /** i18n key of the hint from the record the form is open on (a write-only key: stored or not). Wins over `helper`. */
+  helperOf?(row: unknown): string;
   /** Always holds a value (a select without a blank choice) though the call may leave it out. Default: the schema's. */
   readonly required?: boolean;
   /** i18n key of the label. Default `resources.<resource>.fields.<name>`. */
@@ -141,6 +145,12 @@ export interface FormDecl<C extends CallDef = CallDef, Row = unknown> {
   toBody?(values: Record<string, unknown>, rows: Row[]): unknown;
   /** Send every filled field on edit, not only the changed ones (calls that set, not patch). Default false. */
   readonly sendAll?: boolean;
+  /**
+   * Every input starts at "leave unchanged" and only what the user sets is sent (batch settings over many
+   * rows): a switch becomes a choice of unchanged / on / off, a select offers "leave unchanged", no schema
+   * default is filled in and blank never means "clear". Default false.
+   */
+  readonly partial?: boolean;
 }
 
 /** Deleting rows: always confirmed; `permanent` says it cannot be undone (danger wording). */
@@ -149,6 +159,8 @@ export interface RemoveDecl<Row = unknown> {
   readonly button: string;
   readonly permanent: boolean;
   body(ids: RowKey[], rows: Row[]): unknown;
+  /** The confirmation's own words: what the chosen rows are and what becomes of them. Default the generic count. */
+  question?(rows: Row[]): UserMessage;
 }
 
 export interface ActionBase<Row> {
@@ -171,8 +183,8 @@ export interface CallAction<Row> extends ActionBase<Row> {
   readonly call: CallDef;
   /** 'danger' asks first with danger wording (permanent deletion and the like), 'normal' asks plainly. */
   readonly confirm?: 'normal' | 'danger';
-  /** The question itself, naming what, for whom and how much (money actions); default the generic "apply to N records?". */
-  confirmText?(rows: Row[]): UserMessage;
+  /** With `confirm`: the question's own words (what is affected, whether it can be undone). Default the generic count. */
+  question?(rows: Row[]): UserMessage;
   body(rows: Row[]): unknown;
 }
 
@@ -253,6 +265,8 @@ export interface ResourceDecl<Row = unknown> {
   readonly pageSize?: number;
   /** i18n key of a lead under the title. */
   readonly description?: string;
+  /** i18n key of what an empty list says (how rows get here: deleted codes, cleared logs…). Default "Records you add appear here." */
+  readonly empty?: string;
   /** i18n key of the title. Default `menu.<name>`. */
   readonly title?: string;
   /** i18n prefix of field labels (`<labels>.fields.<field>`) when screens share them. Default `resources.<name>`. */

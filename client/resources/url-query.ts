@@ -38,10 +38,15 @@ export function queryToSearch(q: UrlQuery, shape: UrlQueryShape): URLSearchParam
   if (q.sort) out.set(SORT, `${q.sort.desc ? '-' : ''}${q.sort.field}`);
   for (const name of filterNames(shape.filters)) {
     const v = q.filters[name];
-    if (v !== undefined && v !== null && v !== '') out.set(name, typeof v === 'object' ? JSON.stringify(v) : String(v));
+    // A list (batch query's codes) is one parameter per item, `?file_names=a&file_names=b`, read back with
+    // getAll: never one JSON text, which would come back as a single item holding the whole array.
+    if (Array.isArray(v)) for (const item of v) out.append(name, String(item));
+    else if (v !== undefined && v !== null && v !== '') out.set(name, typeof v === 'object' ? JSON.stringify(v) : String(v));
   }
   return out;
 }
+
+const isListField = (f: Extract<ResolvedFilter, { type: 'field' }>) => f.field.valueType === 'string[]' || f.field.valueType === 'number[]';
 
 function filterValue(f: Extract<ResolvedFilter, { type: 'field' }>, text: string): unknown {
   const field = f.field;
@@ -64,7 +69,9 @@ export function queryFromSearch(params: URLSearchParams, shape: UrlQueryShape): 
   const filters: Record<string, unknown> = {};
   for (const f of shape.filters) {
     if (f.type === 'field') {
-      const text = params.get(f.field.name);
+      const many = isListField(f);
+      // A list field's items, one parameter each, are its input's lines.
+      const text = many ? (params.getAll(f.field.name).join('\n') || null) : params.get(f.field.name);
       const value = text === null ? undefined : filterValue(f, text);
       if (value !== undefined) filters[f.field.name] = value;
     } else {

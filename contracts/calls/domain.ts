@@ -38,6 +38,17 @@ export const domain = z.object({
 });
 export type Domain = z.infer<typeof domain>;
 
+/**
+ * Why a domain may not take QR codes (new ones, or codes moved onto it), or null when it may: one rule for
+ * the console's pickers and the server's refusal. Held domains are kept in reserve (hold_domain; a shield
+ * spare is chosen from them on its own screen); a domain WeChat blocked would serve a blocked page.
+ */
+export function domainRefusal(d: { hold: number; shield_status: number }): 'errors.domain_held' | 'errors.domain_blocked' | null {
+  if (d.hold === HoldFlag.values.yes) return 'errors.domain_held';
+  if (d.shield_status === ShieldStatus.values.blocked) return 'errors.domain_blocked';
+  return null;
+}
+
 const domainFields = {
   display_type: DomainDisplayType.schema,
   group_id: id.nullable(),
@@ -84,7 +95,9 @@ export const domainUpdate = defineCall({
 
 export const domainRemove = defineCall({
   path: 'domain/remove',
-  summary: 'Delete domains (all or none). Their QR codes stay, without a domain (no_domain_name lists them).',
+  summary:
+    'Delete domains (all or none). Their live QR codes stay, without a domain (no_domain_name lists them, where ' +
+    'they get a new one); the console says how many before asking (docs/decisions/2026-11-26-domains.md).',
   access: permission('domain_list', 'remove'),
   request: z.strictObject({ ids: idList }),
   response: z.object({ removed: z.int().min(0) }),

@@ -3,6 +3,7 @@ import { permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { id } from '../envelope.ts';
 import { dateRule } from './qr-code-access.ts';
+import { statisticsCodesCalls } from './statistics-codes.ts';
 import { compareField, previousDays, previousHours } from './statistics-period.ts';
 import { rangeFields, statisticsScope, withRange } from './statistics-range.ts';
 
@@ -30,6 +31,8 @@ export const todayStatistics = z.object({
   ips_yesterday: count,
   /** 24 buckets, zero-filled; hours after `hour` are 0 today. */
   hourly: z.array(hourBucket),
+  /** How many codes in scope were visited today (all of them, not only the top list below). */
+  codes_today: count,
   /** At most 10 codes by visits today, most first. */
   top_codes: z.array(namedCount.extend({ file_name: z.string(), account: z.string() })),
   /** At most 10 domains (the codes' domains) by visits today. */
@@ -92,4 +95,4 @@ export const statisticsDaily = defineCall({
 
 import { statisticsHistoryCalls } from './statistics-history.ts';
 
-export const statisticsTodayCalls = [statisticsToday, statisticsHourly, statisticsDaily, ...statisticsHistoryCalls] as const;
+export const statisticsTodayCalls = [statisticsToday, statisticsHourly, statisticsDaily, ...statisticsHistoryCalls, ...statisticsCodesCalls] as const;

@@ -15,12 +15,17 @@ export const websiteInfo = z.object({
   register_prompt: z.string(),
   /** Whether a code taken from `?code=` may still be edited (spec §9: disabled). */
   invitation_code_editable: z.boolean(),
+  /**
+   * Today on the server's calendar ('YYYY-MM-DD', its clock and time zone). Date rules (the access log's last
+   * 7 days) are the server's, so a public page offers and defaults to the server's days, not the browser's.
+   */
+  today: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
 });
 export type WebsiteInfo = z.infer<typeof websiteInfo>;
 
 export const websiteInfoInquire = defineCall({
   path: 'website_info/inquire',
-  summary: 'Site title, icon, colour and the registration switch.',
+  summary: "Site title, icon, colour, the registration switch and today on the server's calendar.",
   access: PUBLIC,
   request: emptyRequest,
   response: websiteInfo,

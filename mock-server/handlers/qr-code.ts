@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { defineHandlers } from '../http/handler.ts';
-import { notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../http/errors.ts';
 import { startBatchUpdateJob } from '../jobs/kinds/qr-batch-update.ts';
-import { requireDomainForCodes } from '../qr/owned.ts';
+import { requireDomainForCodes, requireOwnedDomain } from '../qr/owned.ts';
 import { writeChildren } from '../qr/qr-codes.ts';
 import { batchUpdate, moveDomainCodes, now, qrCodes, setMany } from '../qr/qr-resource.ts';
 import { ownerScope } from '../services/scope.ts';
@@ -56,13 +56,21 @@ export const qrCodeHandlers = defineHandlers({
     return db.transaction(() => {
       const target = requireDomainForCodes(db, body.domain_id, scope);
       if (!body.ids) {
-        const from = requireDomainForCodes(db, body.from_domain_id!, scope, target.user_id);
+        // Moving codes off a domain is what a blocked or held one needs: only the target must be usable.
+        const from = requireOwnedDomain(db, body.from_domain_id!, scope, target.user_id);
+        if (from.id === target.id) throw conflict('errors.domain_same', { domain: target.domain });
         return { updated: moveDomainCodes(db, from.id, target.id, now(services)) };
       }
-      const ids = qrCodes.findAll(db, body.ids, scope, 1).map((r) => {
+      const rows = qrCodes.findAll(db, body.ids, scope, 1);
+      const ids = rows.map((r) => {
         if (r.owner !== target.user_id) throw notFound();
         return r.id;
       });
+      const already = db
+        .prepare<[number, string], { n: number }>('SELECT COUNT(*) AS n FROM qr_codes WHERE domain_id = ? AND id IN (SELECT value FROM json_each(?))')
+        .get(target.id, JSON.stringify(ids))?.n;
+      // Every chosen code is there already: nothing would change, and the user meant another domain.
+      if (already === ids.length) throw conflict('errors.domain_same', { domain: target.domain });
       return { updated: setMany(db, ids, { domain_id: target.id }, now(services)) };
     })();
   },

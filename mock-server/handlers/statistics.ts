@@ -9,6 +9,7 @@ import { historical, pcHistorical } from '../statistics/history.ts';
 import { home } from '../statistics/home.ts';
 import { breakdown } from '../statistics/breakdown.ts';
 import { visitSummary } from '../statistics/summary.ts';
+import { searchCodes } from '../statistics/code-search.ts';
 
 const countOf = (db: Database, sql: string, ...params: (string | number)[]): number =>
   db.prepare<(string | number)[], { n: number }>(sql).get(...params)?.n ?? 0;
@@ -39,6 +40,7 @@ export const statisticsHandlers = defineHandlers({
     const within = body.qr_code_id === undefined ? scope : oneCode(services.db, scope, body.qr_code_id);
     return breakdown(services.db, within, services.clock.now(), body.start_date, body.end_date);
   },
+  'statistics/codes': ({ body, services, me }) => searchCodes(services.db, codeScope(services.db, me(), body.user_id), body.search),
   'statistics/visit_summary': ({ body, services, me }) =>
     visitSummary(services.db, codeScope(services.db, me(), body.user_id), services.clock.now(), body.start_date, body.end_date),
   'statistics/home_admin': ({ body, services }) => {

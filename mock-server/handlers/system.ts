@@ -1,3 +1,4 @@
+import { dayOf } from '../services/time.ts';
 import type { MenuItem } from '../../contracts/index.ts';
 import { language, languageListInquire } from '../../contracts/index.ts';
 import { isTronAddress } from '../../contracts/tron-address.ts';
@@ -59,7 +60,7 @@ export const systemHandlers = defineHandlers({
   'website_info/inquire': ({ services }) => {
     const info = services.settings.require('website_info');
     const sub = services.settings.require('subscriber_config_default');
-    return { ...info, allow_register: sub.allow_register, register_prompt: sub.no_register_prompt };
+    return { ...info, allow_register: sub.allow_register, register_prompt: sub.no_register_prompt, today: dayOf(services.clock.now()) };
   },
 
   ...languages.handlers,

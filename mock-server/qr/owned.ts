@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { domainRefusal } from '../../contracts/index.ts';
 import { conflict, notFound } from '../services/errors.ts';
 
 export interface DomainRef {
@@ -6,20 +7,31 @@ export interface DomainRef {
   user_id: number;
   domain: string;
   hold: number;
+  shield_status: number;
 }
 
 /** A domain the caller may use (its own; any for administrators: ownerId undefined), else 404. */
 export function requireDomain(db: Database, id: number, ownerId: number | undefined): DomainRef {
-  const row = db.prepare<[number], DomainRef>('SELECT id, user_id, domain, hold FROM domains WHERE id = ?').get(id);
+  const row = db.prepare<[number], DomainRef>('SELECT id, user_id, domain, hold, shield_status FROM domains WHERE id = ?').get(id);
   if (!row || (ownerId !== undefined && row.user_id !== ownerId)) throw notFound();
   return row;
 }
 
-/** A domain that may take QR codes of `owner`: the owner's and not on hold. */
-export function requireDomainForCodes(db: Database, id: number, callerScope: number | undefined, owner?: number): DomainRef {
+/** A domain of `owner` (when given) the caller may see, else 404. */
+export function requireOwnedDomain(db: Database, id: number, callerScope: number | undefined, owner?: number): DomainRef {
   const d = requireDomain(db, id, callerScope);
   if (owner !== undefined && d.user_id !== owner) throw notFound();
-  if (d.hold === 2) throw conflict('errors.domain_held');
+  return d;
+}
+
+/**
+ * A domain that may take QR codes of `owner`: the owner's, not held, not blocked (contracts' domainRefusal,
+ * the rule the console's pickers apply too); else 409 naming the domain and its state.
+ */
+export function requireDomainForCodes(db: Database, id: number, callerScope: number | undefined, owner?: number): DomainRef {
+  const d = requireOwnedDomain(db, id, callerScope, owner);
+  const refusal = domainRefusal(d);
+  if (refusal) throw conflict(refusal, { domain: d.domain });
   return d;
 }
 

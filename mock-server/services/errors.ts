@@ -14,5 +14,5 @@ export const badRequest = (message: string, vars?: Record<string, string | numbe
 export const unauthorized = (message = 'errors.not_logged_in') => new ApiError(401, message);
 export const forbidden = (message = 'errors.forbidden') => new ApiError(403, message);
 export const notFound = (message = 'errors.not_found') => new ApiError(404, message);
-export const conflict = (message: string) => new ApiError(409, message);
+export const conflict = (message: string, vars?: Record<string, string | number>) => new ApiError(409, message, vars);
 export const tooMany = (message: string, vars?: Record<string, string | number>) => new ApiError(429, message, vars);

@@ -11,7 +11,7 @@ export type SubscriberConfig = z.infer<typeof subscriberConfig>;
  * `subscriber_config_default` holds the spec §3 defaults that drive registration and login limits.
  */
 export const settingSchemas = {
-  website_info: websiteInfo.omit({ allow_register: true, register_prompt: true }),
+  website_info: websiteInfo.omit({ allow_register: true, register_prompt: true, today: true }),
   pay_config: payConfig,
   subscriber_config_default: subscriberConfig,
   rsa_private_pem: z.string(),

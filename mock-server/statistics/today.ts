@@ -20,6 +20,11 @@ export function today(db: Database, scope: CodeScope, nowMs: number, compare?: b
        JOIN qr_codes q ON q.id = t.qr_code_id JOIN users u ON u.id = q.user_id ORDER BY t.view_number DESC, q.id`,
     )
     .all(day, ...scope.params);
+  // Every code with a visit today, not the length of the top-10 list.
+  const codesToday =
+    db
+      .prepare<unknown[], { n: number }>(`SELECT COUNT(DISTINCT h.qr_code_id) AS n FROM qr_code_hourly h WHERE ${where} AND h.view_number > 0`)
+      .get(day, ...scope.params)?.n ?? 0;
   const topDomains = db
     .prepare<unknown[], TodayStatistics['top_domains'][number]>(
       `SELECT d.id, d.domain AS name, SUM(h.view_number) AS view_number
@@ -35,6 +40,7 @@ export function today(db: Database, scope: CodeScope, nowMs: number, compare?: b
     visits_yesterday: upTo(previous, hour, (r) => r.view_number),
     ips_yesterday: upTo(previous, hour, (r) => r.ip_view_number),
     hourly: buckets(rows, previous),
+    codes_today: codesToday,
     top_codes: topCodes,
     top_domains: topDomains,
     devices: devices(rows),

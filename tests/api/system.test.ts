@@ -35,6 +35,8 @@ describe('website_info/inquire', () => {
       ...websiteInfo,
       allow_register: subscriberConfigDefault.allow_register,
       register_prompt: subscriberConfigDefault.no_register_prompt,
+      // The server's calendar day (issue 22: public pages take their date rules from it).
+      today: formatDateTime(clock.now()).slice(0, 10),
     });
   });
 

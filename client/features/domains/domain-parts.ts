@@ -2,6 +2,7 @@ import {
   DomainDisplayType,
   domainAdd,
   domainInquire,
+  domainRefusal,
   domainRemove,
   domainUpdate,
   groupCallList,
@@ -11,6 +12,7 @@ import {
   type Domain,
 } from '../../../contracts/index.ts';
 import type { ResourceBuilder } from '../../resources/define.ts';
+import { keyMessage } from '../../state/message.ts';
 import type { ColumnDecl, FieldOverride } from '../../resources/types.ts';
 
 /** What the domain screens share; labels once under `resources.domain.*`. */
@@ -47,8 +49,29 @@ export const domainFilters = ['domain', 'display_type', 'shield_status', { field
 export function domainLookups(r: B) {
   return {
     groups: r.lookup(groupInquire, { body: { page: 1, page_size: 200 }, options: (a) => a.content.map((g) => ({ value: g.id, label: g.name })) }),
-    domains: r.lookup(domainInquire, { body: { page: 1, page_size: 200 }, options: (a) => a.content.map((d) => ({ value: d.id, label: d.domain })) }),
+    // Where a domain's codes may move: another usable domain (not held, not blocked) of the same owner.
+    domains: r.lookup(domainInquire, {
+      body: { page: 1, page_size: 200 },
+      options: (a, ctx) => {
+        const from = ctx.rows?.[0];
+        return a.content
+          .filter((d) => domainRefusal(d) === null && d.id !== from?.id && (!from || d.user_id === from.user_id))
+          .map((d) => ({ value: d.id, label: d.domain }));
+      },
+    }),
   };
+}
+
+/**
+ * Deleting domains: names them, and when live QR codes are on them says how many and where they go ("QR codes
+ * without domain", where they get a new one). docs/decisions/2026-11-26-domains.md says why this is allowed.
+ */
+function removalQuestion(rows: Domain[]) {
+  const names = rows.length > 3 ? `${rows.slice(0, 3).map((d) => d.domain).join(', ')}, …` : rows.map((d) => d.domain).join(', ');
+  const codes = rows.reduce((n, d) => n + d.qr_code_count, 0);
+  return codes
+    ? keyMessage(`${DOMAIN_LABELS}.confirm.remove_with_codes`, { count: codes, domains: names, domain_count: rows.length })
+    : keyMessage(`${DOMAIN_LABELS}.confirm.remove`, { count: rows.length, domains: names });
 }
 
 export function domainForms(r: B, hold?: number) {
@@ -59,6 +82,6 @@ export function domainForms(r: B, hold?: number) {
       fixed: () => (hold ? { hold } : {}),
     }),
     update: r.form(domainUpdate, { button: 'update', fields: ['display_type', { name: 'group_id', lookup: 'groups' }, holdSwitch, 'resolve_target', 'remark'] }),
-    remove: r.remove(domainRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+    remove: r.remove(domainRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }), question: removalQuestion }),
   };
 }

@@ -3,6 +3,8 @@ import type {
 import {
   batchFields,
   domainInquire,
+  domainRefusal,
+  type Domain,
   groupCallList,
   internalCodeGroupCallList,
   JumpType,
@@ -25,6 +27,7 @@ import {
   type QrCode,
 } from '../../../contracts/index.ts';
 import type { ResourceBuilder } from '../../resources/define.ts';
+import { keyMessage, type UserMessage } from '../../state/message.ts';
 import type { ActionDecl, ColumnDecl, FieldOverride, LookupDecl, RowKey } from '../../resources/types.ts';
 import { AccessRecordsDialog } from './access-records.tsx';
 import { QrCodeDialog, qrTargetUrl } from './components/qr-code-dialog.tsx';
@@ -54,11 +57,30 @@ const childrenText = (v: unknown) => (Array.isArray(v) ? v.map((c: { url?: strin
 export const childrenField: FieldOverride = { name: 'children', kind: 'lines', parse: urlsOf, format: childrenText, helper: `${QR_LABELS}.hints.children` };
 const openLogSwitch: FieldOverride = { name: 'open_log', kind: 'switch', on: OpenLog.values.open };
 
+const domainOption = (d: Domain) => ({ value: d.id, label: d.domain });
+
+/** The one domain every given code is on (a move onto it changes nothing), else undefined. */
+function sharedDomain(rows: readonly QrCode[] | undefined): number | undefined {
+  const first = rows?.[0]?.domain_id ?? undefined;
+  return first !== undefined && rows!.every((x) => x.domain_id === first) ? first : undefined;
+}
+
 export function qrLookups(r: B, domainFilter: Record<string, unknown> = {}): Record<string, LookupDecl> {
   return {
+    // Only domains that may take codes (not held, not blocked: contracts' domainRefusal, which the server
+    // also applies); an edit form keeps the code's current domain so the select still shows it.
     domains: r.lookup(domainInquire, {
       body: { page: 1, page_size: 200, ...domainFilter },
-      options: (a) => a.content.map((d) => ({ value: d.id, label: d.domain })),
+      options: (a, ctx) => a.content.filter((d) => domainRefusal(d) === null || d.id === ctx.row?.domain_id).map(domainOption),
+    }),
+    // Where chosen codes may move: usable domains of their owner, but not the one they are all on already.
+    move_targets: r.lookup(domainInquire, {
+      body: { page: 1, page_size: 200, ...domainFilter },
+      options: (a, ctx) => {
+        const on = sharedDomain(ctx.rows);
+        const owners = new Set((ctx.rows ?? []).map((x) => x.user_id));
+        return a.content.filter((d) => domainRefusal(d) === null && d.id !== on && (owners.size !== 1 || owners.has(d.user_id))).map(domainOption);
+      },
     }),
     groups: r.lookup(groupInquire, { body: { page: 1, page_size: 200 }, options: (a) => a.content.map((g) => ({ value: g.id, label: g.name })) }),
     // The rotation types an administrator shows (rotation_type screen), named as they named them; the
@@ -151,8 +173,18 @@ export function qrUpdateForm(r: B) {
 /** Opening one code's edit form reads it afresh (spec §7 `qr_code_list/details`): another tab may have moved it. */
 export const qrDetails = { call: qrCodeDetails, body: (key: RowKey) => ({ id: Number(key) }) };
 
+/** The codes a question is about, as people know them: the first three, then "…". */
+export function codesOf(rows: readonly { file_name: string }[]): string {
+  const codes = [...new Set(rows.map((x) => x.file_name))];
+  return codes.length > 3 ? `${codes.slice(0, 3).join(', ')}, …` : codes.join(', ');
+}
+
+/** A question naming the codes and how many (labels `resources.qr_code.confirm.<id>`). */
+export const aboutCodes = (id: string) => (rows: QrCode[]): UserMessage => keyMessage(`${QR_LABELS}.confirm.${id}`, { count: rows.length, codes: codesOf(rows) });
+
 export function qrRemove(r: B) {
-  return r.remove(qrCodeRemove, { button: 'remove', permanent: false, body: (ids) => ({ ids: ids.map(Number) }) });
+  // Not gone: the bin keeps them and restores them (the question says so, and where).
+  return r.remove(qrCodeRemove, { button: 'remove', permanent: false, body: (ids) => ({ ids: ids.map(Number) }), question: aboutCodes('remove') });
 }
 
 const idsOf = (rows: QrCode[]) => rows.map((x) => x.id);
@@ -188,7 +220,7 @@ export function qrEditActions(r: B, buttons: { update?: string; batch?: string; 
       button: update,
       label: `${QR_LABELS}.actions.change_domain`,
       icon: 'exchange',
-      form: { fields: [{ name: 'domain_id', lookup: 'domains' }], toBody: (values, rows) => ({ ids: idsOf(rows), domain_id: values.domain_id }) },
+      form: { fields: [{ name: 'domain_id', lookup: 'move_targets' }], toBody: (values, rows) => ({ ids: idsOf(rows), domain_id: values.domain_id }) },
     }),
     r.formAction(qrCodeUpdateRestrictionVisit, {
       id: 'restriction',
@@ -222,6 +254,8 @@ export function qrEditActions(r: B, buttons: { update?: string; batch?: string; 
       icon: 'edit',
       form: {
         schema: batchFields,
+        // Many codes at once: only what the user sets changes; everything left blank stays as each code has it.
+        partial: true,
         fields: settingsFields.filter((f) => f !== 'remark'),
         toBody: (values, rows) => ({ ids: idsOf(rows), fields: values }),
       },
@@ -233,7 +267,9 @@ export function qrEditActions(r: B, buttons: { update?: string; batch?: string; 
       label: `${QR_LABELS}.actions.clear_history`,
       icon: 'eraser',
       intent: 'danger',
-      confirm: 'danger',
+      // Every record of the code goes to Recover, from where it can be put back: not "cannot be undone".
+      confirm: 'normal',
+      question: (rows) => keyMessage(`${QR_LABELS}.confirm.clear_history`, { name: rows[0]!.name, code: rows[0]!.file_name, count: rows[0]!.record_count }),
       body: (rows) => ({ qr_code_id: rows[0]!.id }),
     }),
   ];

@@ -4,6 +4,7 @@ import { Suggest } from '@blueprintjs/select';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedField } from '../fields.ts';
+import { CodePicker } from './code-picker.tsx';
 import { ImageField } from './image-field.tsx';
 import { TranslationsField } from './translations-field.tsx';
 
@@ -49,7 +50,7 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
               // Blank is a choice for optional fields; for required ones it only shows that nothing is chosen yet.
               (!field.required || text === '') && (
                 <option value="" disabled={field.required}>
-                  —
+                  {field.unchanged ? t('resource.form.unchanged') : '—'}
                 </option>
               )
             )}
@@ -60,6 +61,8 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
             ))}
           </HTMLSelect>
         );
+      case 'code':
+        return <CodePicker name={field.label} id={id} label={label} value={text} invalid={!!error} onChange={onChange} />;
       case 'image':
         return (
           <ImageField
@@ -103,7 +106,7 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
             // aria-controls at its own input id, which the label's id above replaces (axe: invalid reference).
             // Arrow keys still step.
             buttonPosition="none"
-            placeholder={asFilter ? label : undefined}
+            placeholder={asFilter ? label : field.unchanged ? t('resource.form.unchanged') : undefined}
             onValueChange={(_n, s) => onChange(s)}
           />
         );
@@ -160,7 +163,7 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
             maxLength={field.maxLength}
             fill={!asFilter}
             leftIcon={asFilter ? 'search' : undefined}
-            placeholder={asFilter ? label : field.kind === 'date_time' ? 'YYYY-MM-DD HH:mm:ss' : undefined}
+            placeholder={asFilter ? label : field.unchanged ? t('resource.form.unchanged') : field.kind === 'date_time' ? 'YYYY-MM-DD HH:mm:ss' : undefined}
             onValueChange={(v) => onChange(v)}
           />
         );

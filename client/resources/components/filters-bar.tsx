@@ -3,7 +3,10 @@ import type { DateRange } from '@blueprintjs/datetime';
 import { parse } from 'date-fns';
 import { useMemo, useState, type FormEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromInput } from '../form-values.ts';
+import type { z } from 'zod';
+import { useUserMessage } from '../../components/use-user-message.ts';
+import type { UserMessage } from '../../state/message.ts';
+import { fromInput, validateBody } from '../form-values.ts';
 import type { ResolvedFilter } from '../fields.ts';
 import { DateRangeField, formatDay, rangeShortcuts } from './date-range-field.tsx';
 import { FieldInput } from './field-input.tsx';
@@ -14,7 +17,11 @@ type Draft = Record<string, string | boolean>;
 function draftOf(filters: readonly ResolvedFilter[], applied: Readonly<Record<string, unknown>>): Draft {
   const out: Draft = {};
   for (const f of filters) {
-    if (f.type === 'field') out[f.field.name] = applied[f.field.name] === undefined ? '' : String(applied[f.field.name]);
+    if (f.type === 'field') {
+      const v = applied[f.field.name];
+      // A list (one item per line in its input) comes back as its lines, not "a,b".
+      out[f.field.name] = v === undefined ? '' : Array.isArray(v) ? v.join('\n') : String(v);
+    }
     else {
       out[f.from] = typeof applied[f.from] === 'string' ? String(applied[f.from]).slice(0, 10) : '';
       out[f.to] = typeof applied[f.to] === 'string' ? String(applied[f.to]).slice(0, 10) : '';
@@ -29,6 +36,11 @@ export interface FiltersBarProps {
   filters: readonly ResolvedFilter[];
   applied: Readonly<Record<string, unknown>>;
   onApply(filters: Record<string, unknown>): void;
+  /**
+   * The list call's request: what is searched is checked with it first, so a rule of the call (a code of at
+   * most 64 characters) is said under its filter in the user's language instead of coming back as a 400.
+   */
+  schema?: z.ZodType;
   /** The form (the `/` shortcut focuses its first input). */
   ref?: Ref<HTMLFormElement>;
 }
@@ -37,8 +49,10 @@ export interface FiltersBarProps {
  * Filter inputs over the list call's request fields. Typing changes a draft; Search (or Enter) applies it.
  * A date range sends whole days: 'YYYY-MM-DD 00:00:00' to 'YYYY-MM-DD 23:59:59'.
  */
-export function FiltersBar({ filters, applied, onApply, ref }: FiltersBarProps) {
+export function FiltersBar({ filters, applied, onApply, schema, ref }: FiltersBarProps) {
   const { t } = useTranslation();
+  const say = useUserMessage();
+  const [errors, setErrors] = useState<Record<string, UserMessage>>({});
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters, applied));
   const today = useMemo(() => new Date(), []);
 
@@ -54,9 +68,17 @@ export function FiltersBar({ filters, applied, onApply, ref }: FiltersBarProps) 
         if (draft[f.to]) out[f.to] = `${String(draft[f.to])} 23:59:59`;
       }
     }
+    if (schema) {
+      // Only the problems of what was searched: the call's other required fields (a nested list's parent id)
+      // are the list's to add, not the user's to fill.
+      const found = Object.fromEntries(Object.entries(validateBody(schema, out, Object.keys(out))).filter(([k]) => k in out));
+      setErrors(found);
+      if (Object.keys(found).length) return;
+    }
     onApply(out);
   };
   const reset = () => {
+    setErrors({});
     setDraft(draftOf(filters, {}));
     onApply({});
   };
@@ -66,7 +88,19 @@ export function FiltersBar({ filters, applied, onApply, ref }: FiltersBarProps) 
       {filters.map((f) =>
         f.type === 'field' ? (
           <div key={f.field.name} className={styles.filter}>
-            <FieldInput field={f.field} value={draft[f.field.name] ?? ''} onChange={(v) => setDraft((d) => ({ ...d, [f.field.name]: v }))} asFilter showLabel={false} />
+            <FieldInput
+              field={f.field}
+              value={draft[f.field.name] ?? ''}
+              onChange={(v) => setDraft((d) => ({ ...d, [f.field.name]: v }))}
+              asFilter
+              showLabel={false}
+              error={errors[f.field.name] ? say(errors[f.field.name]) : undefined}
+            />
+            {errors[f.field.name] && (
+              <div className={styles.filterError} role="alert">
+                {say(errors[f.field.name])}
+              </div>
+            )}
           </div>
         ) : (
           <div key={f.from} className={styles.filter}>

@@ -73,7 +73,9 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
   const subject = row ?? (rows.length === 1 ? rows[0] : undefined);
   const labels = props.labels ?? `resources.${resource}`;
   const baseFields = useMemo(() => formFields(labels, form as FormDecl, subject), [labels, form, subject]);
-  const fields = withLookupOptions(baseFields, props.lookups, props.lookupState, { language: i18n.language, row });
+  const fields = withLookupOptions(baseFields, props.lookups, props.lookupState, { language: i18n.language, row, rows }).map((f) =>
+    f.helperOf && row !== undefined ? { ...f, helper: f.helperOf(row) } : f,
+  );
   const names = fields.map((f) => f.name);
   // Edit forms start from the row; action forms on one row start from the declaration's `initial` of it.
   const [values, setValues] = useState<FormValues>(() => initialValues(baseFields, row, form.initial?.(subject)));
@@ -145,9 +147,14 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
     return errors[name] ? say(errors[name]) : undefined;
   };
   // Problems with no input of their own (a refinement over the whole body, an id list) go above the buttons.
-  const general = Object.entries(errors)
-    .filter(([k]) => !names.includes(k))
-    .map(([, m]) => say(m));
+  // (Said once: a nested form's own schema and the call's may both refuse the same whole body.)
+  const general = [
+    ...new Set(
+      Object.entries(errors)
+        .filter(([k]) => !names.includes(k))
+        .map(([, m]) => say(m)),
+    ),
+  ];
   if (serverSplit && serverSplit.field === null) general.push(serverSplit.text || t('errors.resource_error'));
 
   const title = props.title ?? t(mode === 'create' ? 'resource.form.create_title' : 'resource.form.update_title', { name: t(`menu.${resource}`) });

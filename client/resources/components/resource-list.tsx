@@ -51,7 +51,7 @@ export function ResourceList<Row>({ decl, toolbar, fixed, hideFilters = false, h
   return (
     <div className={styles.list}>
       {showFilters && (
-        <FiltersBar ref={search} key={JSON.stringify(query.filters)} filters={model.filters} applied={query.filters} onApply={(f) => changeQuery({ filters: f })} />
+        <FiltersBar ref={search} key={JSON.stringify(query.filters)} filters={model.filters} applied={query.filters} schema={decl.list.request} onApply={(f) => changeQuery({ filters: f })} />
       )}
       <ListToolbar decl={decl} r={r} model={model} dialogs={dialogs} extra={toolbar} />
       <ExportNotice r={r} />

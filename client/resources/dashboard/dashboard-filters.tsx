@@ -1,6 +1,10 @@
+import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { Button, ButtonGroup, FormGroup, InputGroup } from '@blueprintjs/core';
+import { DateInput } from '@blueprintjs/datetime';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodePicker } from '../components/code-picker.tsx';
+import { DAY_FORMAT, dateLocaleOf } from '../components/date-range-field.tsx';
 import { selectUserInfo } from '../../state/selectors.ts';
 import { useCoreSelector } from '../../state/hooks.ts';
 import type { DashboardDecl, DashboardFilterDecl } from './define-dashboard.ts';
@@ -13,23 +17,29 @@ export function DashboardFilters({
   name,
   filters,
   presets,
+  shown,
   onApply,
 }: {
   name: string;
   filters: readonly DashboardFilterDecl[];
   presets?: DashboardDecl['presets'];
+  /** What the last answer says was applied (a default range): shown in inputs the user has not touched. */
+  shown?: Readonly<Record<string, string>>;
   onApply(values: FilterValues): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const role = useCoreSelector((s) => selectUserInfo(s)?.role_kind);
-  const shown = filters.filter((f) => !f.roles || (role !== undefined && f.roles.includes(role)));
+  const visible = filters.filter((f) => !f.roles || (role !== undefined && f.roles.includes(role)));
+  const applied = shown;
   const [text, setText] = useState<Record<string, string>>({});
-  if (!shown.length && !presets?.length) return null;
+  // A field the user has not touched shows what was applied (a default range); once touched, what they typed.
+  const valueOf = (field: string) => text[field] ?? applied?.[field] ?? '';
+  if (!visible.length && !presets?.length) return null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const values: Record<string, number | string> = {};
-    for (const f of shown) {
-      const raw = (text[f.field] ?? '').trim();
+    for (const f of visible) {
+      const raw = valueOf(f.field).trim();
       const v = Number(raw);
       if (f.kind === 'date' ? raw !== '' : Number.isInteger(v) && v > 0)
         values[f.field] = f.kind === 'date' ? raw : v;
@@ -38,25 +48,38 @@ export function DashboardFilters({
   };
   return (
     <form className={styles.filters} onSubmit={submit} role="search">
-      {shown.map((f) => (
-        <FormGroup
-          key={f.field}
-          inline
-          label={t(`resources.${name}.filters.${f.field}`)}
-          labelFor={`dash-${name}-${f.field}`}
-        >
-          <InputGroup
-            id={`dash-${name}-${f.field}`}
-            type={f.kind === 'date' ? 'date' : 'text'}
-            inputMode={f.kind === 'date' ? undefined : 'numeric'}
-            value={text[f.field] ?? ''}
-            onValueChange={(v) =>
-              setText((s) => ({ ...s, [f.field]: f.kind === 'date' ? v : v.replace(/\D/g, '') }))
-            }
-            placeholder={f.kind === 'date' ? undefined : t('resource.dashboard.all')}
-          />
-        </FormGroup>
-      ))}
+      {visible.map((f) => {
+        const inputId = `dash-${name}-${f.field}`;
+        const label = t(`resources.${name}.filters.${f.field}`);
+        const set = (v: string) => setText((s) => ({ ...s, [f.field]: v }));
+        return (
+          <FormGroup key={f.field} inline label={label} labelFor={inputId}>
+            {f.kind === 'code' ? (
+              <CodePicker name={`${name}.${f.field}`} id={inputId} label={label} value={valueOf(f.field)} onChange={set} />
+            ) : f.kind === 'date' ? (
+              // The console's day format and language (a browser date input shows the browser's, mm/dd/yyyy).
+              <DateInput
+                value={valueOf(f.field) || null}
+                onChange={(v) => set(v ? v.slice(0, 10) : '')}
+                locale={dateLocaleOf(i18n.language)}
+                dateFnsFormat={DAY_FORMAT}
+                placeholder={DAY_FORMAT.toUpperCase()}
+                showActionsBar
+                inputProps={{ id: inputId }}
+                popoverProps={{ placement: 'bottom-start' }}
+              />
+            ) : (
+              <InputGroup
+                id={inputId}
+                inputMode="numeric"
+                value={valueOf(f.field)}
+                onValueChange={(v) => set(v.replace(/\D/g, ''))}
+                placeholder={t('resource.dashboard.all')}
+              />
+            )}
+          </FormGroup>
+        );
+      })}
       <Button type="submit" icon="filter" text={t('resource.dashboard.apply')} />
       {presets?.length ? (
         <ButtonGroup aria-label={t('resource.dashboard.presets')}>

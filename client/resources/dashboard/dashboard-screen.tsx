@@ -69,6 +69,7 @@ export function DashboardScreen<D>({ decl }: { decl: DashboardDecl<D> }) {
           name={decl.name}
           filters={decl.filters ?? []}
           presets={decl.presets}
+          shown={data !== undefined && decl.applied ? decl.applied(data) : undefined}
           onApply={setFilters}
         />
       )}
@@ -80,7 +81,7 @@ export function DashboardScreen<D>({ decl }: { decl: DashboardDecl<D> }) {
           onSearch={(value) => setSearched(value && decl.search ? { [decl.search.field]: value } : {})}
         />
       )}
-      <RecordGate state={state} data={data} onRetry={reload}>
+      <RecordGate state={state} data={data} onRetry={reload} failureReplacesData>
         {(d) => (
           <>
             <DashboardFigures decl={decl} data={d} overlay={overlay} onOverlay={setOverlay} />

@@ -66,8 +66,11 @@ export interface TableDecl<D, Row = Record<string, unknown>> {
  */
 export interface DashboardFilterDecl {
   readonly field: string;
-  /** 'id': a positive whole number; 'date': a day 'YYYY-MM-DD' (the browser's date input). */
-  readonly kind: 'id' | 'date';
+  /**
+   * 'id': a positive whole number; 'date': a day 'YYYY-MM-DD'; 'code': a QR code picked by name
+   * (statistics/codes), sent as its id.
+   */
+  readonly kind: 'id' | 'date' | 'code';
   readonly roles?: readonly string[];
 }
 
@@ -81,6 +84,11 @@ export interface DashboardDecl<D = unknown> {
   // Rows differ per table; each table's own declaration checked its fields.
   readonly tables?: readonly TableDecl<D, never>[];
   readonly filters?: readonly DashboardFilterDecl[];
+  /**
+   * What the answer says was applied (the range or day the server chose when none was given): shown in the
+   * filters' empty inputs, so a default range is visible, not blank. Keys are filter fields.
+   */
+  applied?(data: D): Readonly<Record<string, string>>;
   /** Shortcut buttons (spec §9: last week, last month…) applying filter values; label `resources.<name>.presets.<id>`. */
   readonly presets?: readonly {
     readonly id: string;

@@ -9,19 +9,26 @@ export interface RecordGateProps<R> {
   data: R | undefined;
   onRetry(): void;
   children(data: R): ReactNode;
+  /**
+   * A failed read shows the failure even when an earlier read is still held. For figures of a query (a
+   * dashboard): the old ones answer another question and would pass for this one's. Default false (a
+   * settings form keeps its record).
+   */
+  failureReplacesData?: boolean;
 }
 
 /** The same loading and failed states for every record screen; the content once the record is there. */
-export function RecordGate<R>({ state, data, onRetry, children }: RecordGateProps<R>) {
+export function RecordGate<R>({ state, data, onRetry, children, failureReplacesData = false }: RecordGateProps<R>) {
   const { t } = useTranslation();
   const say = useUserMessage();
-  if (data !== undefined) return <>{children(data)}</>;
+  if (data !== undefined && !(failureReplacesData && state.data.status === 'failed')) return <>{children(data)}</>;
   if (state.data.status === 'failed')
     return (
       <NonIdealState
         icon="error"
         title={t('common.states.load_failed')}
-        description={say(state.data.error)}
+        // A dashboard's filters are not the call's fields: the server's "start_date: …" is said without its name.
+        description={failureReplacesData ? say(state.data.error)?.replace(/^[a-z_]+(?:\.[\w.]+)?: /, '') : say(state.data.error)}
         action={<Button icon="refresh" text={t('common.actions.retry')} onClick={onRetry} />}
       />
     );

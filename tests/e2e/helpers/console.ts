@@ -2,19 +2,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createMockServer, type MockServer } from '../../../mock-server/app.ts';
+import type { Clock } from '../../../mock-server/services/clock.ts';
 import { launchBrowser, type TestBrowser } from './browser.ts';
 import { ensureClientBuilt } from '../../../harness/build.ts';
 
 /**
  * The real console in a real browser: the built client served by an in-process mock server (':memory:',
- * seeded, test mode) on 127.0.0.1 and a free port. `open('#/admin_login')` gives a fresh page.
+ * seeded, test mode) on 127.0.0.1 and a free port. `open('#/admin_login')` gives a fresh page. `clock`: the
+ * server's (a suite that needs its calendar at a chosen instant).
  */
-export async function startConsole(options: { userAgent?: string } = {}) {
+export async function startConsole(options: { userAgent?: string; clock?: Clock } = {}) {
   // Serve a private copy: another run (or `npm run build`) may rebuild dist/client meanwhile, and a page
   // asking for a lazy chunk of the old build must still get it.
   const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-console-'));
   fs.cpSync(await ensureClientBuilt(), staticDir, { recursive: true });
-  const server: MockServer = createMockServer({ dbPath: ':memory:', seed: true, mode: 'test', staticDir, log: () => {} });
+  const server: MockServer = createMockServer({ dbPath: ':memory:', seed: true, mode: 'test', staticDir, log: () => {}, clock: options.clock });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
   let browser: TestBrowser;

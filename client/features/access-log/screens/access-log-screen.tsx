@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
+import { parse } from 'date-fns';
 import {
   ACCESS_LOG_FILTERS,
   IP_BADGE_LEGEND,
@@ -14,6 +15,8 @@ import {
 import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
 import { ThemeSwitcher } from '../../../components/theme-switcher.tsx';
 import { useUserMessage } from '../../../components/use-user-message.ts';
+import { dataOf } from '../../../state/async.ts';
+import type { CoreState } from '../../../state/core.ts';
 import { accessLogEvents, type AccessLogState } from '../access-log-slice.ts';
 import { BadgeTag } from '../components/ip-badge.tsx';
 import { SearchForm } from '../components/search-form.tsx';
@@ -21,6 +24,17 @@ import { VisitorTable } from '../components/visitor-table.tsx';
 import styles from './access-log-screen.module.css';
 
 const EMPTY: readonly VisitorRecord[] = [];
+
+/**
+ * The server's today as a date the pickers show (its 'YYYY-MM-DD' at the browser's midnight, so the calendar
+ * shows that day whatever the browser's zone); null while the site info is on its way. Only if it cannot be
+ * read at all does the browser's own day stand in (the server still checks).
+ */
+function serverToday(info: CoreState['settings']['websiteInfo']): Date | null {
+  const data = dataOf(info);
+  if (data?.today) return parse(data.today, 'yyyy-MM-dd', new Date());
+  return info.status === 'failed' ? new Date() : null;
+}
 const NO_COUNTS = Object.fromEntries(ACCESS_LOG_FILTERS.map((f) => [f, 0])) as Record<AccessLogFilter, number>;
 
 /**
@@ -34,7 +48,9 @@ export default function AccessLogScreen() {
   const [params] = useSearchParams();
   const state = useSelector((s: { accessLog: AccessLogState }) => s.accessLog);
   const [filter, setFilter] = useState<AccessLogFilter | null>(null);
-  const today = useMemo(() => new Date(), []);
+  // The date rules are the server's (its calendar refuses a day it has not reached): start from its today.
+  const info = useSelector((s: CoreState) => s.settings.websiteInfo);
+  const today = useMemo(() => serverToday(info), [info]);
 
   const records = 'records' in state && state.records ? state.records : EMPTY;
   // The badges need the context before the first paint (≈ 20 ms for 100,000 visitors); the counts come from
@@ -56,7 +72,11 @@ export default function AccessLogScreen() {
       </header>
       <div className={styles.layout}>
         <Card elevation={1}>
+          {today === null ? (
+            <NonIdealState icon={<Spinner />} title={t('common.states.loading')} />
+          ) : (
           <SearchForm
+            key={today.getTime()}
             initial={{ file_name: params.get('file_name') ?? '', key: params.get('key') ?? '' }}
             today={today}
             busy={state.status === 'loading'}
@@ -65,6 +85,7 @@ export default function AccessLogScreen() {
               dispatch(accessLogEvents.searchSubmitted(body));
             }}
           />
+          )}
         </Card>
         <section className={styles.results} aria-label={t('access_log.results')}>
           <div className={styles.filters} role="group" aria-label={t('access_log.filters.label')}>

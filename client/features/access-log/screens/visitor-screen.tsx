@@ -38,7 +38,8 @@ export const visitorResource = defineResource(visitorInquire, () => ({
     { field: 'filter', optionLabels: 'resources.visitor.options.filter' },
     'ip',
     'domain',
-    'qr_code_id',
+    // Codes by name (the picker sends the id): a typed name never turns into another code's number.
+    { field: 'qr_code_id', kind: 'code' },
     { range: ['start_time', 'end_time'] },
   ],
   export: {},

@@ -1,5 +1,5 @@
 import { Button, Callout, Icon, Intent } from '@blueprintjs/core';
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { isUsableInvitationCode, registerForm } from '../../../../contracts/index.ts';
@@ -32,6 +32,15 @@ export default function RegisterScreen() {
   const usable = isUsableInvitationCode(linkCode);
   const locked = usable && !(info?.invitation_code_editable ?? false);
   const form = useForm(registerForm, { account: '', password: '', repeat_password: '', code: usable ? linkCode : '' });
+  // The same tab may follow another invitation link (the router keeps this screen mounted): its code replaces
+  // the one taken from the previous link, which would otherwise stay (and stay locked).
+  const linkSeen = useRef(linkCode);
+  const setField = form.set;
+  useEffect(() => {
+    if (linkSeen.current === linkCode) return;
+    linkSeen.current = linkCode;
+    setField('code', isUsableInvitationCode(linkCode) ? linkCode : '');
+  }, [linkCode, setField]);
 
   if (!allowRegister) {
     return (

@@ -25,7 +25,7 @@ export const buyVipComboResource = defineResource(vipComboShop, (r) => ({
       button: 'buy',
       confirm: 'normal',
       // What is bought, for how long and for how much, taken from the balance at once.
-      confirmText: ([combo]) =>
+      question: ([combo]) =>
         keyMessage('resources.buy_vip_combo.buy_balance_confirm', { name: combo?.name ?? '', price: combo ? formatMoney(combo.price_micro) : '', days: combo?.days ?? 0 }),
       body: ([combo]) => ({ vip_combo_id: combo!.id, pay_method: PayMethod.values.balance }),
     }),

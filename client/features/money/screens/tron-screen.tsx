@@ -47,7 +47,7 @@ export const tronResource = defineResource(walletInquire, (r) => ({
       button: 'collect',
       visible: inUse,
       confirm: 'normal',
-      confirmText: (rows) => which('collect', rows),
+      question: (rows) => which('collect', rows),
       body: (rows) => ({ ids: rows.map((x) => x.id) }),
     }),
     r.action(walletSyncBalance, {
@@ -58,7 +58,7 @@ export const tronResource = defineResource(walletInquire, (r) => ({
       button: 'sync_balance',
       visible: inUse,
       confirm: 'normal',
-      confirmText: (rows) => which('sync', rows),
+      question: (rows) => which('sync', rows),
       body: (rows) => ({ ids: rows.map((x) => x.id) }),
     }),
   ],

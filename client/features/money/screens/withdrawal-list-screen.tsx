@@ -24,7 +24,7 @@ export const withdrawalListResource = defineResource(withdrawalAdminInquire, (r)
       button: 'approve',
       visible: pending,
       confirm: 'normal',
-      confirmText: ([row]) => keyMessage('resources.withdrawal_list.approve_confirm', request(row)),
+      question: ([row]) => keyMessage('resources.withdrawal_list.approve_confirm', request(row)),
       body: ([row]) => ({ id: row!.id }),
     }),
     r.formAction(withdrawalReject, {

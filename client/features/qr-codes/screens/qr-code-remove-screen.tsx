@@ -1,7 +1,7 @@
 import { qrCodeInquire, qrCodeQrCodeRemove, qrCodeUpdateRemove, RemovedFlag } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
-import { QR_LABELS, qrColumns, qrViewActions } from '../qr-code-parts.tsx';
+import { aboutCodes, QR_LABELS, qrColumns, qrViewActions } from '../qr-code-parts.tsx';
 
 /** /customer/qr_code_remove: the recycle bin — restore, or delete for good (confirmed, cannot be undone). */
 export const qrCodeRemoveResource = defineResource(qrCodeInquire, (r) => ({
@@ -11,7 +11,8 @@ export const qrCodeRemoveResource = defineResource(qrCodeInquire, (r) => ({
   fixedQuery: { removed: RemovedFlag.values.yes },
   columns: qrColumns({ removed: true }),
   filters: ['name', 'file_name', 'domain'],
-  remove: r.remove(qrCodeQrCodeRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  empty: `${QR_LABELS}.empty.qr_code_remove`,
+  remove: r.remove(qrCodeQrCodeRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }), question: aboutCodes('purge') }),
   actions: [
     r.action(qrCodeUpdateRemove, {
       id: 'restore',

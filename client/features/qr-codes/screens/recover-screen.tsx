@@ -1,6 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { qrCodeAccessClearedInquire, qrCodeAccessClearRecord, qrCodeAccessRestore } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
+import { keyMessage } from '../../../state/message.ts';
+import { codesOf } from '../qr-code-parts.tsx';
+
+type Cleared = { file_name: string; record_count: number };
+/** How many records the chosen cleared batches hold, and whose (the question names both). */
+const about = (id: string) => (rows: Cleared[]) =>
+  keyMessage(`resources.recover.confirm.${id}`, { count: rows.reduce((n, x) => n + x.record_count, 0), codes: codesOf(rows) });
+const wholeLog = (v: string | null, t: (k: string) => string) => v ?? t('resources.recover.whole_log');
 
 /** /customer/recover: cleared slices of access logs, put back with `restore` or deleted for good (§8 confirmation). */
 export const recoverResource = defineResource(qrCodeAccessClearedInquire, (r) => ({
@@ -10,8 +19,9 @@ export const recoverResource = defineResource(qrCodeAccessClearedInquire, (r) =>
     { field: 'file_name', kind: 'text' },
     { field: 'account', kind: 'text', hiddenByDefault: true },
     { field: 'record_count', kind: 'number' },
-    { field: 'start_time', kind: 'date' },
-    { field: 'end_time', kind: 'date' },
+    // A log cleared whole has no bounds: say so instead of "—".
+    { kind: 'custom', id: 'start_time', render: (row) => <WholeLog value={row.start_time} />, text: (row) => row.start_time ?? '' },
+    { kind: 'custom', id: 'end_time', render: (row) => <WholeLog value={row.end_time} />, text: (row) => row.end_time ?? '' },
     { field: 'clear_time', kind: 'date' },
   ],
   filters: ['file_name'],
@@ -24,10 +34,17 @@ export const recoverResource = defineResource(qrCodeAccessClearedInquire, (r) =>
       icon: 'undo',
       intent: 'primary',
       confirm: 'normal',
+      question: about('restore'),
       body: (rows) => ({ ids: rows.map((x) => x.id) }),
     }),
   ],
-  remove: r.remove(qrCodeAccessClearRecord, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  empty: 'resources.recover.empty',
+  remove: r.remove(qrCodeAccessClearRecord, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }), question: about('remove') }),
 }));
+
+function WholeLog({ value }: { value: string | null }) {
+  const { t } = useTranslation();
+  return <>{wholeLog(value, t)}</>;
+}
 
 export default resourceScreen(recoverResource);

@@ -15,7 +15,14 @@ export default settingsScreen(
       { name: 'check_landing', kind: 'switch' },
       { name: 'check_short', kind: 'switch' },
       'endpoint',
-      { name: 'api_key', kind: 'password', helper: 'resources.we_chat_blocking_detection_configuration.hints.api_key' },
+      {
+        name: 'api_key',
+        kind: 'password',
+        helper: 'resources.we_chat_blocking_detection_configuration.hints.api_key',
+        // Write-only, so the form says whether one is stored (the answer's api_key_set) instead of showing it.
+        helperOf: (row) =>
+          `resources.we_chat_blocking_detection_configuration.hints.${(row as { api_key_set?: boolean }).api_key_set ? 'api_key_stored' : 'api_key_none'}`,
+      },
       'max_retries',
       'retry_base_seconds',
     ],

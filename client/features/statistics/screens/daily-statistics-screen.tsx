@@ -12,9 +12,10 @@ export const dailyStatisticsDashboard = defineDashboard(statisticsDaily, {
   description: `${P}.description`,
   filters: [
     ...rangeFilters,
-    { field: 'qr_code_id', kind: 'id' },
+    { field: 'qr_code_id', kind: 'code' },
     userFilter(),
   ],
+  applied: (d) => ({ start_date: d.start_date, end_date: d.end_date }),
   presets: rangePresets,
   cards: [
     { id: 'view_number', icon: 'eye-open', intent: 'primary', value: (d) => d.view_number },

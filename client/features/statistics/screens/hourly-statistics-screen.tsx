@@ -9,7 +9,8 @@ const P = 'resources.hourly_statistics';
 export const hourlyStatisticsDashboard = defineDashboard(statisticsHourly, {
   name: 'hourly_statistics',
   description: `${P}.description`,
-  filters: [{ field: 'day', kind: 'date' }, { field: 'qr_code_id', kind: 'id' }, userFilter()],
+  filters: [{ field: 'day', kind: 'date' }, { field: 'qr_code_id', kind: 'code' }, userFilter()],
+  applied: (d) => ({ day: d.day }),
   cards: [
     { id: 'view_number', icon: 'eye-open', intent: 'primary', value: (d) => d.view_number },
     { id: 'ip_view_number', icon: 'globe', value: (d) => d.ip_view_number },

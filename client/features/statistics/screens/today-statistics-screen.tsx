@@ -28,7 +28,7 @@ export const todayStatisticsDashboard = defineDashboard(statisticsToday, {
       value: (d) => d.ips_today,
       compare: { value: (d) => d.ips_yesterday, label: `${P}.vs_yesterday` },
     },
-    { id: 'codes_today', icon: 'barcode', value: (d) => d.top_codes.length, note: `${P}.codes_note` },
+    { id: 'codes_today', icon: 'barcode', value: (d) => d.codes_today },
   ],
   // Today's line stops at the current hour (server clock).
   charts: [hourlyChart<Stats>('today', `${P}.charts.hourly.series.yesterday`, (d) => d.hour)],

@@ -14,6 +14,7 @@ export const visitSummaryDashboard = defineDashboard(statisticsVisitSummary, {
   name: 'visit_summary',
   description: `${P}.description`,
   filters: [...rangeFilters, userFilter()],
+  applied: (d) => ({ start_date: d.start_date, end_date: d.end_date }),
   presets: rangePresets,
   cards: [
     { id: 'view_number', icon: 'eye-open', intent: 'primary', value: (d) => d.view_number },

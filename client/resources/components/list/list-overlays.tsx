@@ -28,6 +28,9 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
     answered.current = question;
     run();
   };
+  // The rows a confirmation is about, for a declared question that names them.
+  const confirmRows = confirming ? r.rows.filter((x) => confirming.keys.includes(keyOf(decl, x))) : [];
+  const question = confirming?.kind === 'remove' ? decl.remove?.question : confirming?.kind === 'action' && confirming.action.kind === 'call' ? confirming.action.question : undefined;
   const common = { resource: decl.name, labels: labelsOf(decl), save: r.state.save, lookups: decl.lookups, lookupState: r.state.lookups, onClose: dialogs.closeForm };
   const form = editing?.mode === 'create' ? decl.create : editing?.mode === 'update' ? decl.update : undefined;
   // The row being edited as the list holds it now (a declared `details` call may have refreshed it).
@@ -84,11 +87,11 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
         }
       >
         <p>
-          {confirming?.kind === 'remove'
+          {question && confirmRows.length
+            ? say(question(confirmRows))
+            : confirming?.kind === 'remove'
             ? t(decl.remove?.permanent ? 'resource.confirm.remove_permanent' : 'resource.confirm.remove', { count: confirming.keys.length })
-            : confirming?.kind === 'action' && confirming.action.confirmText
-              ? say(confirming.action.confirmText(confirming.rows))
-              : confirming?.kind === 'action'
+            : confirming?.kind === 'action'
               ? t(confirming.action.confirm === 'danger' ? 'resource.confirm.action_danger' : 'resource.confirm.action', {
                   action: t(confirming.action.label),
                   count: confirming.keys.length,

@@ -51,7 +51,7 @@ export function ListTable<Row>({ decl, r, model, dialogs, changeQuery }: ListTab
           <NonIdealState
             icon={filtered ? 'search' : 'inbox'}
             title={t(filtered ? 'resource.empty.filtered_title' : 'resource.empty.title')}
-            description={t(filtered ? 'resource.empty.filtered_description' : 'resource.empty.description')}
+            description={t(filtered ? 'resource.empty.filtered_description' : (decl.empty ?? 'resource.empty.description'))}
             action={
               filtered ? (
                 <Button icon="filter-remove" text={t('resource.filters.clear')} onClick={() => changeQuery({ filters: {} })} />

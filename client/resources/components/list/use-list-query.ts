@@ -57,7 +57,8 @@ export function useListQuery<Row>(decl: ResourceDecl<Row>, r: ResourceHandle<Row
         (prev) => {
           const out = new URLSearchParams(prev);
           for (const k of urlQueryKeys(shape)) out.delete(k);
-          next.forEach((v, k) => out.set(k, v));
+          // append: a list filter is one parameter per item (url-query.ts), all of which must stay.
+          next.forEach((v, k) => out.append(k, v));
           return out;
         },
         { replace: how === 'replace' },
