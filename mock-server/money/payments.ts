@@ -19,7 +19,7 @@ import { formatDateTime } from '../services/clock.ts';
 import type { Services } from '../services/index.ts';
 import { commissionOf, extendExpiry, OFFSET_MAX_STEPS, OFFSET_STEP_MICRO, parseDateTime, uniquePayAmount } from './arithmetic.ts';
 
-/** Orders and what paying one does (docs/decisions/2026-11-23-money-flows.md). */
+/** Orders and what paying one does (docs/decisions/2026-11-23-money-flows.md, 2026-11-26-money-matching.md). */
 
 export const ORDER_SELECT = `SELECT o.id, o.order_no, o.user_id, u.account, o.type, o.vip_combo_id, o.combo_name, o.amount_micro,
   o.pay_amount_micro, o.pay_type, o.pay_method, o.address, o.status, o.tx_hash, o.create_time, o.expire_time, o.pay_time
