@@ -24,7 +24,7 @@ import type { Ledger } from '../services/ledger.ts';
 import type { Settings } from '../services/settings.ts';
 import { commissionOf, extendExpiry, OFFSET_MAX_STEPS, OFFSET_STEP_MICRO, parseDateTime, uniquePayAmount } from './arithmetic.ts';
 
-/** Orders and what paying one does (docs/decisions/2026-11-23-money-flows.md). */
+/** Orders and what paying one does (docs/decisions/2026-11-23-money-flows.md, 2026-11-26-money-matching.md). */
 
 /** What orders and payments touch: their tables, the time, the pay settings, the ledger, the buyer's sockets, the chain. */
 export interface PaymentDeps {

@@ -42,7 +42,13 @@ export const usdtTransactionRecordResource = defineResource(usdtTransactionInqui
       intent: 'warning',
       button: 'review',
       visible: (row: UsdtTransaction) => row.review === TransferReview.values.waiting,
-      form: { call: usdtTransactionReview, button: 'review', fields: ['action', 'user_id', 'remark'], fixed: (row) => ({ id: (row as UsdtTransaction).id }) },
+      // The transaction's id goes in from the row the action applies to (an action form gets its rows in toBody).
+      form: {
+        call: usdtTransactionReview,
+        button: 'review',
+        fields: ['action', 'user_id', 'remark'],
+        toBody: (values, rows) => ({ ...values, id: (rows as UsdtTransaction[])[0]?.id }),
+      },
     },
   ],
 }));
