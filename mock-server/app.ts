@@ -21,6 +21,7 @@ import { createServices, type ServerMode, type Services } from './services/index
 import { serverIpGuard } from './http/ip-guard.ts';
 import type { JobOptions } from './jobs/runner.ts';
 import { OWASP_SCRYPT, TEST_SCRYPT, type ScryptCost } from './services/passwords.ts';
+import { createQaTools, type QaTools } from './control/qa-control.ts';
 
 export interface MockServerOptions {
   /** SQLite file, or ':memory:' (tests). */
@@ -49,10 +50,12 @@ export interface MockServerOptions {
   controlToken?: string;
   /** Background jobs: whether steps run on timers (default: not in test mode), the batch-update threshold. */
   jobs?: JobOptions;
+  /** QA tools (dev/test): journal size (default 5000, MOCK_JOURNAL_SIZE) and the folder of saved states. */
+  qa?: { journalSize?: number; statesDir?: string };
 }
 
 export interface MockServer extends http.Server {
-  readonly mock: { readonly services: Services; readonly db: Database; readonly app: express.Express; readonly uploadDir: string };
+  readonly mock: { readonly services: Services; readonly db: Database; readonly app: express.Express; readonly uploadDir: string; readonly qa: QaTools | null };
 }
 
 /**
@@ -91,6 +94,9 @@ export function createMockServer(options: MockServerOptions): MockServer {
   const temporaryUploads = !options.uploadDir && options.dbPath === ':memory:';
   const uploadDir = options.uploadDir
     ?? (temporaryUploads ? fs.mkdtempSync(path.join(os.tmpdir(), 'qr-uploads-')) : path.join(path.dirname(path.resolve(options.dbPath)), 'uploads'));
+  // Journal, named states and frame faults (README "Mock QA tools"), dev/test: the journal sees uploads too.
+  const qa = mode === 'production' ? null : createQaTools(services, { dbPath: options.dbPath, ...options.qa });
+  if (qa) app.use('/api', qa.journal.http);
   // Multipart uploads stream through their own route, before the JSON parser (which would read any body).
   app.use(createUploadRouter(services, uploadDir));
   app.use('/api', express.json({ limit: '1mb', strict: true, type: () => true }));
@@ -100,8 +106,8 @@ export function createMockServer(options: MockServerOptions): MockServer {
   });
   // The control API and its HTTP fault injector exist only in dev and test modes (README "Control API").
   const control = mode === 'production' ? null : createControl(services);
-  if (control) {
-    app.use(CONTROL_PREFIX, controlGuard(options.controlToken), control.router);
+  if (control && qa) {
+    app.use(CONTROL_PREFIX, controlGuard(options.controlToken), qa.router, control.router);
     app.use('/api', control.injectFaults);
   }
   // The console black list (issue 13) refuses every call from a listed address, login included.
@@ -119,6 +125,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
   const server = http.createServer(app);
   server.on('close', () => {
     clearInterval(pruneTimer);
+    qa?.stop();
     services.jobs.stop();
     services.shield.stop();
     db.close();
@@ -133,7 +140,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
     services.live.stop();
     return closeHttp(callback);
   };
-  return Object.assign(server, { mock: { services, db, app, uploadDir } });
+  return Object.assign(server, { mock: { services, db, app, uploadDir, qa } });
 }
 
 function noCacheHtml(res: http.ServerResponse, file: string) {

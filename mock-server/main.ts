@@ -6,10 +6,12 @@ import { createMockServer } from './app.ts';
 import type { ServerMode } from './services/index.ts';
 
 /**
- * `npm run mock -- [--port N] [--host H] [--db FILE] [--reset] [--mode dev|test|production] [--static DIR]`.
+ * `npm run mock -- [--port N] [--host H] [--db FILE] [--reset] [--mode dev|test|production] [--static DIR]
+ *   [--state NAME] [--journal-size N]`.
  * Environment: PORT (8080), HOST (127.0.0.1), MOCK_DB (.data/mock.db), MOCK_MODE (dev),
  * MOCK_ALLOWED_ORIGINS (comma-separated extra Origins allowed to open the WebSocket; its own host always is),
- * MOCK_CONTROL_TOKEN (lets peers other than loopback use /__control when they send it in x-control-token).
+ * MOCK_CONTROL_TOKEN (lets peers other than loopback use /__control when they send it in x-control-token),
+ * MOCK_JOURNAL_SIZE (entries the dev/test journal keeps, 5000).
  */
 const { values } = parseArgs({
   options: {
@@ -19,6 +21,8 @@ const { values } = parseArgs({
     reset: { type: 'boolean', default: false },
     mode: { type: 'string' },
     static: { type: 'string' },
+    state: { type: 'string' },
+    'journal-size': { type: 'string' },
   },
 });
 
@@ -35,7 +39,15 @@ if (values.reset && dbPath !== ':memory:') {
 const started = Date.now();
 const allowedOrigins = (process.env.MOCK_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
 const controlToken = process.env.MOCK_CONTROL_TOKEN || undefined;
-const server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true, allowedOrigins, controlToken });
+const journalSize = Number(values['journal-size'] ?? process.env.MOCK_JOURNAL_SIZE ?? 5000);
+if (!Number.isInteger(journalSize) || journalSize < 1) throw new Error(`--journal-size must be a whole number above 0, not ${journalSize}`);
+const server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true, allowedOrigins, controlToken, qa: { journalSize } });
+// A named state (README "Mock QA tools") is loaded before the port opens, so no console sees the seed first.
+if (values.state) {
+  if (!server.mock.qa) throw new Error('--state needs --mode dev or test');
+  const loaded = await server.mock.qa.states.load(values.state);
+  console.log(`state ${loaded.name} loaded in ${loaded.ms} ms${loaded.built ? ' (built from the seed)' : ''}`);
+}
 server.listen(port, host, () => {
   // The bound port, not the asked one: `--port 0` picks a free port and this line tells it (crash tests read it).
   const bound = (server.address() as AddressInfo).port;
