@@ -44,11 +44,11 @@ export const SHIPPED_STATES: Readonly<Record<string, ShippedState>> = {
     },
   },
   busy: {
-    promise: 'customer01 owns over 2,000 QR codes with 200,000 visits spread over the last 90 days, counters consistent',
+    promise: 'customer01 owns over 2,000 QR codes with 60,000 visits spread over the last 90 days, counters consistent',
     build: (s) => {
       bulkSeed(s.db, {
-        records: 200_000,
-        bigRecords: 20_000,
+        records: 60_000,
+        bigRecords: 6_000,
         codes: 2000,
         days: 90,
         userId: userId(s, 'customer01'),
@@ -60,7 +60,7 @@ export const SHIPPED_STATES: Readonly<Record<string, ShippedState>> = {
     },
   },
   'expired-membership': {
-    promise: "customer01's membership ended yesterday: member-only calls answer 403 until it is renewed",
+    promise: "customer01's membership ended yesterday: member-only calls (adding codes, domains) answer 402 until it is renewed",
     build: (s) => {
       const yesterday = formatDateTime(s.clock.now() - 86_400_000);
       s.db.prepare('UPDATE users SET member_expire_time = ? WHERE id = ?').run(yesterday, userId(s, 'customer01'));
