@@ -83,6 +83,7 @@ export const messagesEn = {
     menu_path: 'Letters, digits and _ only',
     totp_secret: 'the two-factor secret is not valid base32',
     amount_positive: 'an amount must be more than 0',
+    withdrawal_min: 'The smallest withdrawal is 10 USDT',
     amount_order_max: 'one order or withdrawal is at most 1,000,000 USDT',
     private_key: 'a private key is 64 hexadecimal characters',
     confirm_required: 'confirm that you want to see the private key',

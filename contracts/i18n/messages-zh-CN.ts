@@ -83,6 +83,7 @@ export const messagesZhCN: Catalogue = {
     menu_path: '只能包含字母、数字和 _',
     totp_secret: '双重验证密钥不是有效的 base32',
     amount_positive: '金额必须大于 0',
+    withdrawal_min: '最低提现金额为 10 USDT',
     amount_order_max: '单笔订单或提现最多 1,000,000 USDT',
     private_key: '私钥为 64 位十六进制字符',
     confirm_required: '请确认要查看私钥',
