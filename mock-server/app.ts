@@ -22,6 +22,7 @@ import { serverIpGuard } from './http/ip-guard.ts';
 import type { JobOptions } from './jobs/runner.ts';
 import { OWASP_SCRYPT, TEST_SCRYPT, type ScryptCost } from './services/passwords.ts';
 import { createQaTools, type QaTools } from './control/qa-control.ts';
+import { createOutside, type OutsideOptions } from './outside/index.ts';
 
 export interface MockServerOptions {
   /** SQLite file, or ':memory:' (tests). */
@@ -52,6 +53,8 @@ export interface MockServerOptions {
   jobs?: JobOptions;
   /** QA tools (dev/test): journal size (default 5000, MOCK_JOURNAL_SIZE) and the folder of saved states. */
   qa?: { journalSize?: number; statesDir?: string };
+  /** A real service: forward and record (`proxy` + `record`), or answer from a recording (`replay`). */
+  outside?: OutsideOptions;
 }
 
 export interface MockServer extends http.Server {
@@ -97,9 +100,12 @@ export function createMockServer(options: MockServerOptions): MockServer {
   // Journal, named states and frame faults (README "Mock QA tools"), dev/test: the journal sees uploads too.
   const qa = mode === 'production' ? null : createQaTools(services, { dbPath: options.dbPath, ...options.qa });
   if (qa) app.use('/api', qa.journal.http);
+  const outside = createOutside(options.outside, log);
+  if (outside?.beforeBodies) app.use(outside.beforeBodies);
   // Multipart uploads stream through their own route, before the JSON parser (which would read any body).
   app.use(createUploadRouter(services, uploadDir));
   app.use('/api', express.json({ limit: '1mb', strict: true, type: () => true }));
+  if (outside?.afterBodies) app.use(outside.afterBodies);
   const openapi = buildOpenApi(calls, { title: 'QR console mock API', version: '1' });
   app.get('/api/openapi.json', (_req, res) => {
     res.json(openapi);
@@ -132,11 +138,14 @@ export function createMockServer(options: MockServerOptions): MockServer {
     if (temporaryUploads) fs.rmSync(uploadDir, { recursive: true, force: true });
     if (memory) fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  services.realtime.attach(server, { allowedOrigins: options.allowedOrigins ?? [], allowLoopbackOrigins: mode !== 'production' });
+  // Behind --proxy the real service's WebSocket is relayed instead of the hub's.
+  if (outside?.attachWebSocket) outside.attachWebSocket(server);
+  else services.realtime.attach(server, { allowedOrigins: options.allowedOrigins ?? [], allowLoopbackOrigins: mode !== 'production' });
   // Upgraded sockets keep an http.Server from closing: close them (with 1001) whenever the server is closed.
   const closeHttp = server.close.bind(server);
   server.close = (callback?: (err?: Error) => void) => {
     services.realtime.shutdown();
+    outside?.close();
     services.live.stop();
     return closeHttp(callback);
   };

@@ -7,7 +7,7 @@ import type { ServerMode } from './services/index.ts';
 
 /**
  * `npm run mock -- [--port N] [--host H] [--db FILE] [--reset] [--mode dev|test|production] [--static DIR]
- *   [--state NAME] [--journal-size N]`.
+ *   [--state NAME] [--journal-size N] [--proxy URL --record DIR | --replay DIR [--unrecorded mock|501]]`.
  * Environment: PORT (8080), HOST (127.0.0.1), MOCK_DB (.data/mock.db), MOCK_MODE (dev),
  * MOCK_ALLOWED_ORIGINS (comma-separated extra Origins allowed to open the WebSocket; its own host always is),
  * MOCK_CONTROL_TOKEN (lets peers other than loopback use /__control when they send it in x-control-token),
@@ -23,6 +23,10 @@ const { values } = parseArgs({
     static: { type: 'string' },
     state: { type: 'string' },
     'journal-size': { type: 'string' },
+    proxy: { type: 'string' },
+    record: { type: 'string' },
+    replay: { type: 'string' },
+    unrecorded: { type: 'string' },
   },
 });
 
@@ -41,7 +45,9 @@ const allowedOrigins = (process.env.MOCK_ALLOWED_ORIGINS ?? '').split(',').map((
 const controlToken = process.env.MOCK_CONTROL_TOKEN || undefined;
 const journalSize = Number(values['journal-size'] ?? process.env.MOCK_JOURNAL_SIZE ?? 5000);
 if (!Number.isInteger(journalSize) || journalSize < 1) throw new Error(`--journal-size must be a whole number above 0, not ${journalSize}`);
-const server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true, allowedOrigins, controlToken, qa: { journalSize } });
+if (values.unrecorded && !['mock', '501'].includes(values.unrecorded)) throw new Error(`--unrecorded must be mock or 501, not ${values.unrecorded}`);
+const outside = { proxy: values.proxy, record: values.record, replay: values.replay, unrecorded: values.unrecorded as 'mock' | '501' | undefined };
+const server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true, allowedOrigins, controlToken, qa: { journalSize }, outside });
 // A named state (README "Mock QA tools") is loaded before the port opens, so no console sees the seed first.
 if (values.state) {
   if (!server.mock.qa) throw new Error('--state needs --mode dev or test');
@@ -54,6 +60,8 @@ server.listen(port, host, () => {
   const where = `http://${host.includes(':') ? `[${host}]` : host}:${bound}/`;
   console.log(`mock server (${mode}) ready in ${Date.now() - started} ms on ${where}  db=${dbPath}`);
   if (values.static) console.log(`console: ${where}#/admin_login`);
+  if (values.proxy) console.log(`proxying /api and /ws to ${values.proxy}; exchanges and drift in ${values.record}`);
+  if (values.replay) console.log(`replaying ${values.replay}; unrecorded calls: ${values.unrecorded ?? 'mock'}`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
