@@ -31,7 +31,7 @@ function parseJson(buffer: Buffer): unknown {
 /**
  * `npm run mock -- --proxy URL --record DIR`: every `/api/*` request goes on to the real service (raw bytes both
  * ways, so uploads and downloads pass too); each answer is checked against the call's contract, drift is logged
- * as it is found and kept in `<dir>/drift.json` (rewritten at each new drift), and the exchange is recorded with
+ * as it is found and kept in `<dir>/drift.json` (rewritten after each exchange), and the exchange is recorded with
  * secrets masked for `--replay DIR`.
  */
 export function createRecorder(options: { target: string; dir: string; log: (line: string) => void }) {
@@ -61,7 +61,8 @@ export function createRecorder(options: { target: string; dir: string; log: (lin
     }
     const line: Exchange = { at_ms: Date.now(), call, request: maskSecrets(request), status, answer: maskSecrets(body) };
     fs.appendFileSync(callFile(options.dir, call), `${JSON.stringify(line)}\n`);
-    if (found.length) writeSummary();
+    // Rewritten at every exchange (a small file): what it says is always the session so far.
+    writeSummary();
   }
 
   return {

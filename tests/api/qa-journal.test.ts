@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, FrameType, type QaControlAnswer, type QaControlBody, type QaControlName } from '../../contracts/index.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
@@ -125,4 +127,26 @@ describe('journal: WebSocket frames', () => {
     expect(count).toBe(1);
     socket.close();
   });
+});
+
+describe('npm run journal', () => {
+  /** The CLI as QA runs it (`npm run journal -- …`), against this server. */
+  const cli = (...args: string[]) =>
+    promisify(execFile)('npx', ['tsx', 'scripts/journal.ts', ...args], { env: { ...process.env, MOCK_URL: t.url } }).then(
+      (r) => ({ code: 0, out: r.stdout }),
+      (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
+    );
+
+  it('counts, lists and clears, with exit 1 when nothing matches', async () => {
+    await reset();
+    const token = await t.login('customer02');
+    await t.call('message/update_notify_status', { id: 999_998 }, token);
+    expect(await cli('--call', 'message/update_notify_status', '--match', '{"id":999998}', '--count')).toEqual({ code: 0, out: '1\n' });
+    expect((await cli('--call', 'message/update_notify_status', '--match', '{"id":1}', '--count')).code).toBe(1);
+    const listed = await cli('--user', 'customer02', '--since', '5m');
+    expect(listed.out).toMatch(/message\/update_notify_status +customer02 +404/);
+    expect(listed.out).toContain('"password":"***"');
+    expect((await cli('--clear')).out).toMatch(/cleared \d+ entries/);
+    expect((await qa('journal/count', {})).body.data.count).toBe(0);
+  }, 120_000);
 });

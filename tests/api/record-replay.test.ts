@@ -79,6 +79,7 @@ describe('--proxy URL --record DIR', () => {
     expect((await post(proxy.url, 'domain/inquire', { page: 1, page_size: 5 }, 'not-a-token')).status).toBe(401);
 
     const s = summary();
+    console.log(`recorded ${s.exchanges} exchanges against the stand-in; drift: ${JSON.stringify(s.drifts)}`);
     expect(s.drift_count).toBe(1);
     expect(s.drifts[0]).toMatchObject({ call: 'message/inquire', field: 'data.total', expected: 'number', got: '"1"' });
     const recorded = fs.readFileSync(path.join(dir, 'calls', 'admin__login.jsonl'), 'utf8');
