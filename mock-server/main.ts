@@ -44,7 +44,7 @@ const started = Date.now();
 const allowedOrigins = (process.env.MOCK_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
 const controlToken = process.env.MOCK_CONTROL_TOKEN || undefined;
 const journalSize = Number(values['journal-size'] ?? process.env.MOCK_JOURNAL_SIZE ?? 5000);
-if (!Number.isInteger(journalSize) || journalSize < 1) throw new Error(`--journal-size must be a whole number above 0, not ${journalSize}`);
+if (!Number.isInteger(journalSize) || journalSize < 0) throw new Error(`--journal-size must be a whole number (0: no journal), not ${journalSize}`);
 if (values.unrecorded && !['mock', '501'].includes(values.unrecorded)) throw new Error(`--unrecorded must be mock or 501, not ${values.unrecorded}`);
 const outside = { proxy: values.proxy, record: values.record, replay: values.replay, unrecorded: values.unrecorded as 'mock' | '501' | undefined };
 const server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true, allowedOrigins, controlToken, qa: { journalSize }, outside });
