@@ -87,6 +87,12 @@ describe('journal: HTTP calls', () => {
     expect(seqs[0]).toBe(seqs.at(-1)! - 49);
   });
 
+  it('answers 400 to a named state on an in-memory database, naming what it needs', async () => {
+    const res = await qa('state/save', { name: 'anything' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/database file/);
+  });
+
   it('refuses a bad query naming the problem, and an unknown user', async () => {
     const bad = await qa('journal', { limit: 0 });
     expect(bad.status).toBe(400);

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -133,4 +134,37 @@ describe('shipped states keep their promise', () => {
     await load('seed');
     expect(await total('qr_code_list/inquire', await t.login('customer01'))).toBeLessThan(50);
   });
+});
+
+describe('npm run mock -- --state NAME', () => {
+  it('starts on the named state before the port opens', async () => {
+    // node itself (not npx), so killing the child ends the server.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'mock-server/main.ts', '--port', '0', '--mode', 'test', '--db', path.join(dir, 'cli.db'), '--state', 'expired-membership'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let out = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
+          const m = /ready in \d+ ms on (http:\/\/\S+?)\/ /.exec(out);
+          if (m) resolve(m[1]!);
+        });
+        child.on('exit', (code) => reject(new Error(`mock exited ${code}: ${out}`)));
+      });
+      expect(out).toMatch(/state expired-membership loaded in [\d.]+ ms \(built from the seed\)/);
+      const key = (await (await fetch(`${url}/api/security/public_key`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { data: { spki: string } };
+      const { constants, createPublicKey, publicEncrypt } = await import('node:crypto');
+      const pk = createPublicKey({ key: Buffer.from(key.data.spki, 'base64'), format: 'der', type: 'spki' });
+      const password = publicEncrypt({ key: pk, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('Customer123')).toString('base64');
+      const post = (call: string, body: unknown, token?: string) =>
+        fetch(`${url}/api/${call}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: JSON.stringify(body) });
+      const login = (await (await post('admin/login', { account: 'customer01', password })).json()) as { data: { token: string } };
+      expect((await post('domain/add', {}, login.data.token)).status).toBe(402);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }, 120_000);
 });
