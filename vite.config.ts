@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 const CONTRACTS_INDEX = fileURLToPath(new URL('./contracts/index.ts', import.meta.url));
 
@@ -66,7 +66,13 @@ function contractsBarrel(): Plugin {
   };
 }
 
-const mockTarget = `http://127.0.0.1:${process.env.MOCK_PORT || 8787}`;
+// `npm run dev -- --api URL` (scripts/dev.ts sets QR_API_TARGET): a real deployment instead of the mock. It sees
+// its own host and origin (changeOrigin, and the socket's Origin rewritten), as behind a reverse proxy.
+const apiTarget = process.env.QR_API_TARGET || '';
+const mockTarget = apiTarget || `http://127.0.0.1:${process.env.MOCK_PORT || 8787}`;
+const asTarget: ProxyOptions = apiTarget
+  ? { changeOrigin: true, configure: (proxy) => void proxy.on('proxyReqWs', (req) => req.setHeader('origin', new URL(apiTarget).origin)) }
+  : {};
 
 // The console: root client/, built to dist/client (the mock server serves it). Dev proxies the API and the
 // real-time socket to the mock server. Vitest's config is separate (vitest.config.ts).
@@ -93,10 +99,10 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': { target: mockTarget, changeOrigin: false },
-      '/ws': { target: mockTarget, ws: true },
+      '/api': { target: mockTarget, changeOrigin: false, ...asTarget },
+      '/ws': { target: mockTarget, ws: true, ...asTarget },
       // Uploaded files (file/add answers /uploads/<name>) are served by the mock.
-      '/uploads': { target: mockTarget, changeOrigin: false },
+      '/uploads': { target: mockTarget, changeOrigin: false, ...asTarget },
     },
   },
 });

@@ -67,6 +67,7 @@ export * from './realtime/tuning.ts';
 export * from './realtime/codec.ts';
 export * from './realtime/control.ts';
 export * from './realtime/shield-control.ts';
+export * from './realtime/control-qa.ts';
 export * from './realtime/close-reasons.ts';
 export * from './realtime/balance-frame.ts';
 export * from './calls/vip.ts';

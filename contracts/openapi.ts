@@ -23,6 +23,7 @@ const FAILURES = {
   '404': 'The record does not exist or is not the caller’s (both look the same).',
   '409': 'Conflicts with the current state: a name or domain already taken, a limit reached, a record not in the recycle bin.',
   '413': 'The body is over 1 MB.',
+  '415': 'An upload whose bytes are not one of the allowed file types (upload_config).',
   '429': 'Too many failed logins; `message` says how many minutes to wait.',
 } as const;
 type FailureStatus = keyof typeof FAILURES;
@@ -33,11 +34,15 @@ function failuresOf(call: CallDef): FailureStatus[] {
   if (call.access.kind !== 'public') statuses.push('401');
   if (call.membership) statuses.push('402');
   else statuses.push('429'); // the login family is public; the failed-login limit answers 429
+  if (call.upload) statuses.push('415');
   return statuses.sort();
 }
 
-/** Rewrite descriptions the spec words better than a regex: date-times and encrypted passwords. */
-function annotate(json: JsonSchema, call: CallDef): JsonSchema {
+/**
+ * Rewrite descriptions the spec words better than a regex: date-times and, in requests only, encrypted
+ * passwords (an answer's `password` is the generated one in clear: contracts/calls/user.ts says so).
+ */
+function annotate(json: JsonSchema, call: CallDef, direction: 'input' | 'output'): JsonSchema {
   const walk = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach(walk);
@@ -47,7 +52,7 @@ function annotate(json: JsonSchema, call: CallDef): JsonSchema {
   };
   walk(json);
   const props = json.properties as Record<string, JsonSchema> | undefined;
-  for (const field of call.encryptedFields ?? []) {
+  for (const field of direction === 'input' ? (call.encryptedFields ?? []) : []) {
     // The example has the shape of a 2048-bit RSA ciphertext (256 bytes); it decrypts to nothing.
     if (props?.[field]) props[field] = { ...props[field], description: PASSWORD_ENCRYPTION, format: 'byte', examples: [`${'A'.repeat(342)}==`] };
   }
@@ -60,6 +65,9 @@ const MULTIPART_FILE = {
     schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } } },
   },
 };
+
+/** A call's tag: the first part of its path (its area). */
+const tagOf = (call: CallDef) => (call.path.includes('/') ? call.path.split('/')[0]! : 'system');
 
 /** OpenAPI 3.1 document of the given calls; served at /api/openapi.json. */
 export function buildOpenApi(calls: readonly CallDef[], info: { title: string; version: string }) {
@@ -80,9 +88,9 @@ export function buildOpenApi(calls: readonly CallDef[], info: { title: string; v
   const paths: Record<string, unknown> = {};
   for (const call of calls) {
     const op = call.path.replace(/\W+/g, '_');
-    const request = annotate(components.convert(call.request, 'input'), call);
+    const request = annotate(components.convert(call.request, 'input'), call, 'input');
     const example = exampleOf(request, components.schemas);
-    const dataRef = components.add(`${op}_data`, annotate(components.convert(call.response, 'output'), call));
+    const dataRef = components.add(`${op}_data`, annotate(components.convert(call.response, 'output'), call, 'output'));
     paths[`/api/${call.path}`] = {
       post: {
         operationId: op,
@@ -90,7 +98,7 @@ export function buildOpenApi(calls: readonly CallDef[], info: { title: string; v
         description: `Who may call: ${describeAccess(call.access)}.${
           call.encryptedFields?.length ? ` Encrypted fields: ${call.encryptedFields.join(', ')} (${PASSWORD_ENCRYPTION})` : ''
         }`,
-        tags: [call.path.includes('/') ? call.path.split('/')[0] : 'system'],
+        tags: [tagOf(call)],
         // OpenAPI: an empty list means no authentication; two entries mean either header will do.
         security: call.access.kind === 'public' ? [] : [{ token: [] }, { bearer: [] }],
         'x-access': call.access,
@@ -124,6 +132,8 @@ export function buildOpenApi(calls: readonly CallDef[], info: { title: string; v
         'their description. Messages follow `Accept-Language` (zh-CN default, en).',
     },
     servers: [{ url: '/' }],
+    // Every tag an operation uses, declared once (Spectral's operation-tag-defined).
+    tags: [...new Set(calls.map(tagOf))].sort().map((name) => ({ name, description: `Calls under /api/${name}/` })),
     components: {
       schemas: components.schemas,
       responses,

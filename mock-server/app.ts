@@ -22,6 +22,8 @@ import { createServices, type ServerMode, type Services } from './compose.ts';
 import { serverIpGuard } from './http/ip-guard.ts';
 import type { JobOptions } from './jobs/runner.ts';
 import { OWASP_SCRYPT, TEST_SCRYPT, type ScryptCost } from './services/passwords.ts';
+import { createQaTools, type QaTools } from './control/qa-control.ts';
+import { createOutside, type OutsideOptions } from './outside/index.ts';
 
 export interface MockServerOptions {
   /** SQLite file, or ':memory:' (tests). */
@@ -50,10 +52,14 @@ export interface MockServerOptions {
   controlToken?: string;
   /** Background jobs: whether steps run on timers (default: not in test mode), the batch-update threshold. */
   jobs?: JobOptions;
+  /** QA tools (dev/test): journal size (default 5000, MOCK_JOURNAL_SIZE) and the folder of saved states. */
+  qa?: { journalSize?: number; statesDir?: string };
+  /** A real service: forward and record (`proxy` + `record`), or answer from a recording (`replay`). */
+  outside?: OutsideOptions;
 }
 
 export interface MockServer extends http.Server {
-  readonly mock: { readonly services: Services; readonly db: Database; readonly app: express.Express; readonly uploadDir: string };
+  readonly mock: { readonly services: Services; readonly db: Database; readonly app: express.Express; readonly uploadDir: string; readonly qa: QaTools | null };
 }
 
 /**
@@ -93,17 +99,23 @@ export function createMockServer(options: MockServerOptions): MockServer {
   const temporaryUploads = !options.uploadDir && options.dbPath === ':memory:';
   const uploadDir = options.uploadDir
     ?? (temporaryUploads ? fs.mkdtempSync(path.join(os.tmpdir(), 'qr-uploads-')) : path.join(path.dirname(path.resolve(options.dbPath)), 'uploads'));
+  // Journal, named states and frame faults (README "Mock QA tools"), dev/test: the journal sees uploads too.
+  const qa = mode === 'production' ? null : createQaTools(services, { dbPath: options.dbPath, ...options.qa });
+  if (qa) app.use('/api', qa.journal.http);
+  const outside = createOutside(options.outside, log);
+  if (outside?.beforeBodies) app.use(outside.beforeBodies);
   // Multipart uploads stream through their own route, before the JSON parser (which would read any body).
   app.use(createUploadRouter(services, uploadDir));
   app.use('/api', express.json({ limit: '1mb', strict: true, type: () => true }));
+  if (outside?.afterBodies) app.use(outside.afterBodies);
   const openapi = buildOpenApi(calls, { title: 'QR console mock API', version: '1' });
   app.get('/api/openapi.json', (_req, res) => {
     res.json(openapi);
   });
   // The control API and its HTTP fault injector exist only in dev and test modes (README "Control API").
   const control = mode === 'production' ? null : createControl(services);
-  if (control) {
-    app.use(CONTROL_PREFIX, controlGuard(options.controlToken), control.router);
+  if (control && qa) {
+    app.use(CONTROL_PREFIX, controlGuard(options.controlToken), qa.router, control.router);
     app.use('/api', control.injectFaults);
   }
   // The console black list (issue 13) refuses every call from a listed address, login included.
@@ -121,21 +133,25 @@ export function createMockServer(options: MockServerOptions): MockServer {
   const server = http.createServer(app);
   server.on('close', () => {
     clearInterval(pruneTimer);
+    qa?.stop();
     services.jobs.stop();
     services.shield.stop();
     db.close();
     if (temporaryUploads) fs.rmSync(uploadDir, { recursive: true, force: true });
     if (memory) fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  services.realtime.attach(server, { allowedOrigins: options.allowedOrigins ?? [], allowLoopbackOrigins: mode !== 'production' });
+  // Behind --proxy the real service's WebSocket is relayed instead of the hub's.
+  if (outside?.attachWebSocket) outside.attachWebSocket(server);
+  else services.realtime.attach(server, { allowedOrigins: options.allowedOrigins ?? [], allowLoopbackOrigins: mode !== 'production' });
   // Upgraded sockets keep an http.Server from closing: close them (with 1001) whenever the server is closed.
   const closeHttp = server.close.bind(server);
   server.close = (callback?: (err?: Error) => void) => {
     services.realtime.shutdown();
+    outside?.close();
     services.live.stop();
     return closeHttp(callback);
   };
-  return Object.assign(server, { mock: { services, db, app, uploadDir } });
+  return Object.assign(server, { mock: { services, db, app, uploadDir, qa } });
 }
 
 function noCacheHtml(res: http.ServerResponse, file: string) {

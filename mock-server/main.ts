@@ -6,10 +6,12 @@ import { createMockServer } from './app.ts';
 import type { ServerMode } from './compose.ts';
 
 /**
- * `npm run mock -- [--port N] [--host H] [--db FILE] [--reset] [--mode dev|test|production] [--static DIR]`.
+ * `npm run mock -- [--port N] [--host H] [--db FILE] [--reset] [--mode dev|test|production] [--static DIR]
+ *   [--state NAME] [--journal-size N] [--proxy URL --record DIR | --replay DIR [--unrecorded mock|501]]`.
  * Environment: PORT (8080), HOST (127.0.0.1), MOCK_DB (.data/mock.db), MOCK_MODE (dev),
  * MOCK_ALLOWED_ORIGINS (comma-separated extra Origins allowed to open the WebSocket; its own host always is),
- * MOCK_CONTROL_TOKEN (lets peers other than loopback use /__control when they send it in x-control-token).
+ * MOCK_CONTROL_TOKEN (lets peers other than loopback use /__control when they send it in x-control-token),
+ * MOCK_JOURNAL_SIZE (entries the dev/test journal keeps, 5000).
  */
 const { values } = parseArgs({
   options: {
@@ -19,6 +21,12 @@ const { values } = parseArgs({
     reset: { type: 'boolean', default: false },
     mode: { type: 'string' },
     static: { type: 'string' },
+    state: { type: 'string' },
+    'journal-size': { type: 'string' },
+    proxy: { type: 'string' },
+    record: { type: 'string' },
+    replay: { type: 'string' },
+    unrecorded: { type: 'string' },
   },
 });
 
@@ -35,13 +43,25 @@ if (values.reset && dbPath !== ':memory:') {
 const started = Date.now();
 const allowedOrigins = (process.env.MOCK_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
 const controlToken = process.env.MOCK_CONTROL_TOKEN || undefined;
-const server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true, allowedOrigins, controlToken });
+const journalSize = Number(values['journal-size'] ?? process.env.MOCK_JOURNAL_SIZE ?? 5000);
+if (!Number.isInteger(journalSize) || journalSize < 0) throw new Error(`--journal-size must be a whole number (0: no journal), not ${journalSize}`);
+if (values.unrecorded && !['mock', '501'].includes(values.unrecorded)) throw new Error(`--unrecorded must be mock or 501, not ${values.unrecorded}`);
+const outside = { proxy: values.proxy, record: values.record, replay: values.replay, unrecorded: values.unrecorded as 'mock' | '501' | undefined };
+const server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true, allowedOrigins, controlToken, qa: { journalSize }, outside });
+// A named state (README "Mock QA tools") is loaded before the port opens, so no console sees the seed first.
+if (values.state) {
+  if (!server.mock.qa) throw new Error('--state needs --mode dev or test');
+  const loaded = await server.mock.qa.states.load(values.state);
+  console.log(`state ${loaded.name} loaded in ${loaded.ms} ms${loaded.built ? ' (built from the seed)' : ''}`);
+}
 server.listen(port, host, () => {
   // The bound port, not the asked one: `--port 0` picks a free port and this line tells it (crash tests read it).
   const bound = (server.address() as AddressInfo).port;
   const where = `http://${host.includes(':') ? `[${host}]` : host}:${bound}/`;
   console.log(`mock server (${mode}) ready in ${Date.now() - started} ms on ${where}  db=${dbPath}`);
   if (values.static) console.log(`console: ${where}#/admin_login`);
+  if (values.proxy) console.log(`proxying /api and /ws to ${values.proxy}; exchanges and drift in ${values.record}`);
+  if (values.replay) console.log(`replaying ${values.replay}; unrecorded calls: ${values.unrecorded ?? 'mock'}`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

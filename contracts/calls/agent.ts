@@ -112,7 +112,8 @@ export const withdrawalAdd = defineCall({
     'Request a withdrawal to a TRC20 address: at least 10 USDT, one pending request at a time; the amount is ' +
     'taken from the balance at once (a withdrawal bill) and returned if rejected.',
   access: permission('acting_withdrawal_list', 'add'),
-  request: z.strictObject({ amount_micro: positiveMicro, address: tronAddress }),
+  // The 10 USDT minimum is declared here (so the document and the form show it), the message names it.
+  request: z.strictObject({ amount_micro: positiveMicro.min(WITHDRAWAL_MIN_MICRO, 'validation.withdrawal_min'), address: tronAddress }),
   response: withdrawal,
 });
 

@@ -62,7 +62,7 @@ export const asyncOperationsInquire = defineCall({
 });
 
 /** A registered call path (the export names the list it runs). */
-const callPath = z.string().regex(/^[a-z0-9_]+(\/[a-z0-9_]+)+$/, 'errors.export_not_list').max(200).meta({ examples: ['qr_code_access/inquire'] });
+const callPath = z.string().regex(/^[a-z0-9_]+(\/[a-z0-9_]+)+$/, 'errors.export_not_list').max(200).meta({ examples: ['qr_code_list/inquire'] });
 
 /** A filter value as list requests take them; the list call's own schema checks it when the export starts. */
 const scalar = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]);

@@ -73,7 +73,7 @@ export const login = defineCall({
   summary: 'Log in with account, encrypted password and (for accounts that enabled it) a TOTP code.',
   access: PUBLIC,
   request: z.strictObject({
-    account: z.string({ error: 'validation.login_account_required' }).trim().min(1, 'validation.login_account_required').max(64),
+    account: z.string({ error: 'validation.login_account_required' }).trim().min(1, 'validation.login_account_required').max(64).meta({ examples: ['superadmin'] }),
     password: encryptedPassword,
     totp: totpCodeRule.optional(),
   }),

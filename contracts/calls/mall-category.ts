@@ -7,7 +7,7 @@ import { mallCategory } from './system.ts';
 
 /** A category's title in one language of the language list (spec §3: language, title). */
 export const categoryTitleInput = z.strictObject({
-  language: z.string().trim().min(1).max(16),
+  language: z.string().trim().min(1).max(16).meta({ examples: ['zh-CN'] }),
   title: z.string().trim().min(1, 'validation.title_required').max(64),
 });
 

@@ -16,7 +16,7 @@ import { menuNode } from './role.ts';
 const nodeName = z.string({ error: 'validation.node_name_required' }).trim().min(1, 'validation.node_name_required').max(64);
 const nodeFields = {
   /** 0: top level. */
-  parent_id: z.int().min(0).max(2 ** 31 - 1),
+  parent_id: z.int().min(0).max(2 ** 31 - 1).meta({ examples: [0] }),
   name: nodeName,
   /** A route name (type 1), a button name (type 2), or '' for a group. */
   path: z.string().trim().max(64).regex(/^[A-Za-z0-9_]*$/, 'validation.menu_path'),

@@ -85,7 +85,10 @@ const newUser = {
   domain_limit: userChanges.domain_limit,
 };
 /** The added row and, when the server chose the password, that password (shown once, never stored in clear). */
-export const addedUser = userRow.extend({ password: z.string().nullable() });
+export const GENERATED_PASSWORD =
+  'The generated password in clear (the server chose it because none was sent), answered this once and never ' +
+  'stored in clear; null when the caller gave the password. Not RSA ciphertext: show it to the person as is.';
+export const addedUser = userRow.extend({ password: z.string().nullable().describe(GENERATED_PASSWORD) });
 
 function screenCalls<P extends string>(prefix: P, route: 'user_list' | 'administrators') {
   const who = route === 'user_list' ? 'agents and customers' : 'administrators and super administrators';
@@ -96,7 +99,8 @@ function screenCalls<P extends string>(prefix: P, route: 'user_list' | 'administ
         `Add one of the ${who}: a role of this screen not above your own; account and invitation code unique (409 naming ` +
         'the field); without a password one is generated and answered once.',
       access: permission(route, 'add'),
-      request: z.strictObject(newUser),
+      // The example's role is one of this screen's (customer, or administrator).
+      request: z.strictObject({ ...newUser, role_id: newUser.role_id.meta({ examples: [route === 'user_list' ? 3 : 2] }) }),
       response: addedUser,
       encryptedFields: ['password'],
     }),
@@ -152,7 +156,7 @@ export const userResetPassword = defineCall({
   // Never on oneself: one's own password changes in the personal center, with the old one.
   target: { field: 'id', action: 'password' },
   request: z.strictObject({ id, password: encryptedPassword.optional() }),
-  response: z.object({ password: z.string().nullable() }),
+  response: z.object({ password: z.string().nullable().describe(GENERATED_PASSWORD) }),
   encryptedFields: ['password'],
 });
 

@@ -146,7 +146,8 @@ export const orderRecharge = defineCall({
   path: 'order/recharge',
   summary: 'An unpaid recharge order (at least pay_config.min_recharge) to pay on chain; paid, it credits the balance.',
   access: permission('balance_recharge', 'recharge'),
-  request: z.strictObject({ amount_micro: positiveMicro }),
+  // The minimum is a setting (pay_config.min_recharge), so it is said, not declared; the example is the seeded one.
+  request: z.strictObject({ amount_micro: positiveMicro.meta({ examples: [10_000_000] }) }),
   response: order,
 });
 

@@ -1,12 +1,10 @@
 import {
   BillType,
-  WITHDRAWAL_MIN_MICRO,
   WithdrawalStatus,
   agentCustomer,
   commission,
   commissionInquire,
   customerInquire,
-  formatMoney,
   withdrawal,
   withdrawalAdminInquire,
   withdrawalInquire,
@@ -80,8 +78,6 @@ export const agentHandlers = defineHandlers({
   'withdrawal/add': ({ body, services, me }) =>
     services.db.transaction(() => {
       const user = me().id;
-      if (body.amount_micro < WITHDRAWAL_MIN_MICRO)
-        throw new ApiError(400, 'errors.withdrawal_min', { field: 'amount_micro', min: formatMoney(WITHDRAWAL_MIN_MICRO) });
       if (services.db.prepare('SELECT 1 FROM withdrawals WHERE user_id = ? AND status = 1').get(user))
         throw new ApiError(409, 'errors.withdrawal_pending', { field: 'amount_micro' });
       const at = formatDateTime(services.clock.now());

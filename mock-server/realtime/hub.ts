@@ -30,6 +30,7 @@ import type { Users } from '../services/users.ts';
 import type { RealtimeKeys } from './keys.ts';
 import { decodeFrameSync, encodePlaintextSync, frameKeyOf } from './node-codec.ts';
 import { originAllowed } from './origin.ts';
+import type { FrameTap } from './frame-tap.ts';
 
 export interface HubDeps {
   readonly db: Database;
@@ -85,6 +86,8 @@ export function createRealtimeHub(deps: HubDeps) {
   const byUser = new Map<number, Set<Conn>>();
   let shuttingDown = false;
   let idleTimer: NodeJS.Timeout | null = null;
+  // The QA journal and frame faults (dev/test): sees every frame and decides when outgoing ones are written.
+  let tap: FrameTap | null = null;
   const wss = new WebSocketServer({ noServer: true, maxPayload: FRAME_MAX_BYTES, perMessageDeflate: false });
 
   const setOnline = db.prepare('UPDATE users SET online_status = ?, online_update_time = ? WHERE id = ?');
@@ -127,10 +130,22 @@ export function createRealtimeHub(deps: HubDeps) {
 
   /** Encrypt and send one frame now; seq follows the send order. False when the socket is gone. */
   function send(conn: Conn, type: number, data?: unknown): boolean {
-    const wire = seal(conn, type, data === undefined ? undefined : JSON.stringify(data));
+    const dataJson = data === undefined ? undefined : JSON.stringify(data);
+    const wire = seal(conn, type, dataJson);
     if (wire === null) return false;
-    conn.ws.send(wire);
+    write(conn, type, dataJson, wire);
     return true;
+  }
+
+  /** Hand a sealed frame to the socket, or to the tap when one is set (it sends, delays, repeats or drops it). */
+  function write(c: Conn, type: number, dataJson: string | undefined, wire: string) {
+    if (!tap) return void c.ws.send(wire);
+    const resend = () => {
+      const fresh = seal(c, type, dataJson);
+      if (fresh !== null) c.ws.send(fresh);
+      return fresh !== null;
+    };
+    tap.sending({ userId: c.userId, type, dataJson, send: () => c.ws.send(wire), resend });
   }
 
   /**
@@ -155,7 +170,7 @@ export function createRealtimeHub(deps: HubDeps) {
     for (const c of list) {
       const wire = c.authenticated ? seal(c, type, dataJson) : null;
       if (wire === null) continue;
-      c.ws.send(wire);
+      write(c, type, dataJson, wire);
       reached += 1;
     }
     return reached;
@@ -209,6 +224,7 @@ export function createRealtimeHub(deps: HubDeps) {
     const frame = decoded.frame;
     const verdict = conn.guard.check(frame);
     if (verdict !== 'ok') return close(conn, CloseCode.values.replayed, verdict === 'stale' ? CloseReason.stale : CloseReason.replayed);
+    tap?.received(conn.userId, frame);
     if (frame.type === FrameType.values.login) return onLogin(conn, frame);
     if (!conn.authenticated) return close(conn, CloseCode.values.unauthenticated, CloseReason.loginFirst);
     if (hashToken(frame.token) !== conn.tokenHash)
@@ -350,6 +366,18 @@ export function createRealtimeHub(deps: HubDeps) {
       const list = [...conns];
       for (const c of list) close(c, code, reason);
       return list.length;
+    },
+
+    /** Cut every socket of the user without a close frame (the peer sees 1006); answers how many. */
+    cutUser(userId: number): number {
+      const list = [...(byUser.get(userId) ?? [])];
+      for (const c of list) c.ws.terminate();
+      return list.length;
+    },
+
+    /** Let a QA tool see and steer frames (mock-server/control/); null removes it. */
+    setTap(next: FrameTap | null) {
+      tap = next;
     },
 
     isOnline: (userId: number) => (byUser.get(userId)?.size ?? 0) > 0,

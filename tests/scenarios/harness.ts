@@ -31,6 +31,7 @@ import { watchMessagePolling } from '../../client/features/messages/sagas/messag
 import { watchRealtime } from '../../client/features/realtime/sagas/realtime-sagas.ts';
 import { watchShare } from '../../client/features/share/sagas/share-sagas.ts';
 import { watchLiveStatistics } from '../../client/features/statistics/sagas/live-sagas.ts';
+import { watchMenu } from '../../client/state/sagas/menu.ts';
 import { appStarted, routeChanged } from '../../client/state/app-events.ts';
 import { sessionEvents } from '../../client/state/session-slice.ts';
 import { buildUserInfo } from '../../fixtures/factories.ts';
@@ -412,6 +413,7 @@ export async function playScenario(sc: Scenario): Promise<PlayResult> {
       fork(watchShield),
       fork(watchPayments),
       fork(watchLiveStatistics),
+      fork(watchMenu),
     ]);
   });
 

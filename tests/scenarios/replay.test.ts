@@ -16,7 +16,7 @@ const files = readdirSync(dir)
 
 describe('QA scenarios', () => {
   it('finds the scenario files', () => {
-    expect(files.length).toBeGreaterThanOrEqual(30);
+    expect(files.length).toBeGreaterThanOrEqual(80);
   });
 
   for (const file of files) {

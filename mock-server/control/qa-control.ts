@@ -1,0 +1,93 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { z } from 'zod';
+import { qaControlAnswers, qaControlBodies, type QaControlAnswer, type QaControlName } from '../../contracts/index.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { describeIssue } from '../http/router.ts';
+import type { Services } from '../services/index.ts';
+import { createFrameFaults } from './frame-faults.ts';
+import { createJournal, type ResolvedQuery } from './journal.ts';
+import { createStates } from './states.ts';
+
+export interface QaToolOptions {
+  /** The live database file (named states need one). */
+  readonly dbPath: string;
+  /** Entries the journal keeps (default 5000). */
+  readonly journalSize?: number;
+  /** Folder of saved states (default `states/` next to the database). */
+  readonly statesDir?: string;
+}
+
+/**
+ * The mock's QA tools (dev and test modes): journal, named states, frame faults. Built by app.ts next to the
+ * control API; the hub gets the frame tap, `/api` gets the journal's middleware, `/__control` this router
+ * in front of the main control router (names it does not know fall through to that one).
+ */
+export function createQaTools(services: Services, options: QaToolOptions) {
+  const journal = createJournal({ users: services.users, size: options.journalSize });
+  const faults = createFrameFaults(journal);
+  const states = createStates(services, { dbPath: options.dbPath, dir: options.statesDir });
+  services.realtime.setTap(faults.tap);
+
+  function userIdOf(to: { account?: string; user_id?: number }): number {
+    const user = to.user_id !== undefined ? services.users.byId(to.user_id) : services.users.byAccount(to.account ?? '');
+    if (!user) throw notFound('errors.user_not_found');
+    return user.id;
+  }
+  function resolve<Q extends { user?: { account?: string; user_id?: number } }>(q: Q): Omit<Q, 'user'> & ResolvedQuery {
+    const { user, ...rest } = q;
+    return { ...rest, ...(user ? { user_id: userIdOf(user) } : {}) } as Omit<Q, 'user'> & ResolvedQuery;
+  }
+
+  type Body<N extends QaControlName> = z.output<(typeof qaControlBodies)[N]>;
+  const actions: { [N in QaControlName]: (body: Body<N>) => QaControlAnswer<N> | Promise<QaControlAnswer<N>> } = {
+    journal: (q) => journal.query(resolve(q)),
+    'journal/count': (q) => ({ count: journal.count(resolve(q)) }),
+    'journal/clear': () => ({ cleared: journal.clear() }),
+    'state/save': ({ name }) => states.save(name),
+    'state/load': async ({ name }) => {
+      faults.stop();
+      return states.load(name);
+    },
+    'state/list': () => states.list(),
+    frame_fault: ({ to, action, count, delay_ms }) => ({ pending: faults.add(userIdOf(to), action, count, delay_ms) }),
+    cut: ({ to }) => ({ cut: services.realtime.cutUser(userIdOf(to)) }),
+    clear_frame_faults: () => {
+      faults.clear();
+      return null;
+    },
+  };
+
+  const router = express.Router();
+  router.use(express.json({ limit: '100kb', strict: true, type: () => true }));
+  // `reset` (the main control router's) also empties the journal and forgets frame faults.
+  router.post('/reset', (_req: Request, _res: Response, next: NextFunction) => {
+    faults.stop();
+    journal.clear();
+    next();
+  });
+  router.post(['/:name', '/:group/:op'], async (req: Request<{ name?: string; group?: string; op?: string }>, res: Response, next: NextFunction) => {
+    const name = req.params.name ?? `${req.params.group}/${req.params.op}`;
+    if (!Object.hasOwn(qaControlBodies, name)) return next();
+    const n = name as QaControlName;
+    const parsed = qaControlBodies[n].safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const { key, field } = describeIssue(parsed.error);
+      throw badRequest(key, { field });
+    }
+    const run = actions[n] as (body: unknown) => unknown;
+    res.json({ status: true, data: qaControlAnswers[n].parse(await run(parsed.data)) });
+  });
+
+  return {
+    router,
+    journal,
+    states,
+    faults,
+    /** Server close: delayed frames are forgotten and the hub writes frames itself again. */
+    stop() {
+      faults.stop();
+      services.realtime.setTap(null);
+    },
+  };
+}
+export type QaTools = ReturnType<typeof createQaTools>;
