@@ -1,9 +1,9 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { qaControlAnswers, qaControlBodies, type QaControlAnswer, type QaControlName } from '../../contracts/index.ts';
-import { badRequest, notFound } from '../http/errors.ts';
-import { describeIssue } from '../http/router.ts';
-import type { Services } from '../services/index.ts';
+import { badRequest, notFound } from '../services/errors.ts';
+import { describeIssue } from '../services/call-checks.ts';
+import type { Services } from '../compose.ts';
 import { createFrameFaults } from './frame-faults.ts';
 import { createJournal, type ResolvedQuery } from './journal.ts';
 import { createStates } from './states.ts';

@@ -1,6 +1,6 @@
 import { chainControlActions } from '../chain/control.ts';
-import { bulkSeed } from '../qr/bulk-seed.ts';
-import type { Services } from '../services/index.ts';
+import { bulkSeed } from '../../harness/bulk-seed.ts';
+import type { Services } from '../compose.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { BillType } from '../../contracts/index.ts';
 

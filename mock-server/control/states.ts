@@ -4,8 +4,8 @@ import Database from 'better-sqlite3';
 import { CloseCode, CloseReason } from '../../contracts/index.ts';
 import { openDatabase } from '../db/open.ts';
 import { seedDatabase } from '../db/seed.ts';
-import { ApiError, badRequest } from '../http/errors.ts';
-import { createServices, type Services } from '../services/index.ts';
+import { ApiError, badRequest } from '../services/errors.ts';
+import { createServices, type Services } from '../compose.ts';
 import { SHIPPED_STATES } from './shipped-states.ts';
 
 export interface StatesOptions {

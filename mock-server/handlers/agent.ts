@@ -5,6 +5,7 @@ import {
   commission,
   commissionInquire,
   customerInquire,
+  formatMoney,
   withdrawal,
   withdrawalAdminInquire,
   withdrawalInquire,
@@ -101,7 +102,6 @@ export const agentHandlers = defineHandlers({
       const tx = services.chain.transfer(from, w.address, w.amount_micro, 'USDT', `withdrawal #${w.id}`);
       if (tx.status !== 2) {
         // Say why (issue 21): the receiving (hot) wallet short of the amount, or the chain refusing the transfer.
-        const held = services.chain.balanceOf(from, 'USDT');
         return held < w.amount_micro
           ? new ApiError(409, 'errors.payout_wallet_short', { field: 'id', address: from, balance: formatMoney(held), amount: formatMoney(w.amount_micro) })
           : new ApiError(409, 'errors.chain_transfer_failed', { field: 'id' });
