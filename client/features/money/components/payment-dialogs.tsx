@@ -12,7 +12,7 @@ import { useCoreSelector } from '../../../state/hooks.ts';
 import { paymentActions, paymentEvents, type WithPayment } from '../payment-slice.ts';
 import { PaymentPanel } from './payment-panel.tsx';
 
-function PaymentDialog({ isOpen, onClose, reload, children }: { isOpen: boolean; onClose(): void; reload(): void; children?: React.ReactNode }) {
+function PaymentDialog({ isOpen, onClose, reload, children, title }: { isOpen: boolean; onClose(): void; reload(): void; children?: React.ReactNode; title?: string }) {
   const { t } = useTranslation();
   const dispatch = useDispatch();
   const close = () => {
@@ -21,7 +21,7 @@ function PaymentDialog({ isOpen, onClose, reload, children }: { isOpen: boolean;
     onClose();
   };
   return (
-    <Dialog isOpen={isOpen} onClose={close} title={t('resources.payment.title')} icon="bank-account">
+    <Dialog isOpen={isOpen} onClose={close} title={title ?? t('resources.payment.title')} icon="bank-account">
       <DialogBody>{children ?? <PaymentPanel />}</DialogBody>
       <DialogFooter actions={<Button intent={Intent.PRIMARY} text={t('common.actions.close')} onClick={close} />} />
     </Dialog>
@@ -75,7 +75,7 @@ export function RechargeDialog({ isOpen, onClose, reload }: ActionDialogProps<Or
   const refused = sent && refusal ? splitServerMessage(say(refusal) ?? '', ['amount_micro']).text : undefined;
   const error = refused ?? (problem ? say(problem) : undefined);
   return (
-    <PaymentDialog isOpen={isOpen} onClose={done} reload={reload}>
+    <PaymentDialog isOpen={isOpen} onClose={done} reload={reload} title={t('resources.balance_recharge.recharge')}>
       <form
         aria-label={t('resources.balance_recharge.recharge')}
         onSubmit={(e) => {

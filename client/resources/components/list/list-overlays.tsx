@@ -73,7 +73,8 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
 
       <Alert
         isOpen={confirming !== null}
-        intent={Intent.DANGER}
+        // A plain question (buy, approve, collect) is not a warning: only deletions and 'danger' actions are red.
+        intent={confirming?.kind === 'action' && confirming.action.confirm !== 'danger' ? Intent.PRIMARY : Intent.DANGER}
         icon={confirming?.kind === 'remove' ? 'trash' : (confirming?.action.icon ?? 'warning-sign')}
         cancelButtonText={t('common.actions.cancel')}
         confirmButtonText={t(confirming?.kind === 'remove' ? 'common.actions.remove' : 'common.actions.confirm')}
