@@ -184,19 +184,5 @@ export const usdtTransactionReview = defineCall({
   response: usdtTransaction,
 });
 
-export const walletCount = defineCall({
-  path: 'wallet/count',
-  summary: 'What "collect all" / "sync all" would work on: wallets in use, their USDT and TRX as last synced, and the job of each kind still running.',
-  access: permission('tron'),
-  request: z.strictObject({}),
-  response: z.object({
-    wallets: z.int(),
-    usdt_micro: microAmount,
-    trx_micro: microAmount,
-    collect_job_id: id.nullable(),
-    sync_job_id: id.nullable(),
-  }),
-});
-
 export { walletSummary };
-export const walletCalls = [walletInquire, walletAdd, walletRevealKey, walletRemove, walletCollect, walletSyncBalance, collectionInquire, usdtTransactionInquire, usdtTransactionReview, walletCount, walletSummary] as const;
+export const walletCalls = [walletInquire, walletAdd, walletRevealKey, walletRemove, walletCollect, walletSyncBalance, collectionInquire, usdtTransactionInquire, usdtTransactionReview, walletSummary] as const;

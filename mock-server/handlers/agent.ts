@@ -103,7 +103,7 @@ export const agentHandlers = defineHandlers({
       if (tx.status !== 2) {
         // Say why (issue 21): the receiving (hot) wallet short of the amount, or the chain refusing the transfer.
         return held < w.amount_micro
-          ? new ApiError(409, 'errors.payout_wallet_short', { field: 'id', address: from, balance: formatMoney(held), amount: formatMoney(w.amount_micro) })
+          ? new ApiError(409, 'errors.payout_wallet_short', { address: from, balance: formatMoney(held), amount: formatMoney(w.amount_micro) })
           : new ApiError(409, 'errors.chain_transfer_failed', { field: 'id' });
       }
       services.db

@@ -37,7 +37,6 @@ import { vipHandlers } from './vip.ts';
 import { agentHandlers } from './agent.ts';
 import { walletHandlers } from './wallet.ts';
 import { visitorHandlers } from './visitor.ts';
-import { walletSummaryHandlers } from './wallet-summary.ts';
 
 /** Every call's handler, by path. Each area adds its table here. */
 export const handlers: HandlerMap = {
@@ -79,5 +78,4 @@ export const handlers: HandlerMap = {
   ...agentHandlers,
   ...walletHandlers,
   ...visitorHandlers,
-  ...walletSummaryHandlers,
 };

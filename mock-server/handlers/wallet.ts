@@ -115,16 +115,20 @@ export const walletHandlers = defineHandlers({
     const key = services.db.prepare('SELECT private_key FROM wallets WHERE id = ?').pluck().get(found.id) as string;
     return { id: found.id, address: (found.row as { address: string }).address, private_key: key };
   },
-  'wallet/count': ({ services }) => {
+  // What "collect all" / "sync all" would act on (the set they walk when no ids are named) and the job running.
+  'wallet/summary': ({ services }) => {
     const totals = services.db
-      .prepare<[], { wallets: number; usdt: number | null; trx: number | null }>(
-        'SELECT COUNT(*) AS wallets, SUM(usdt_micro) AS usdt, SUM(trx_micro) AS trx FROM wallets WHERE removed = 1',
+      .prepare<[], { wallets: number; usdt: number | null; trx: number | null; oldest_sync: string | null }>(
+        `SELECT COUNT(*) AS wallets, SUM(usdt_micro) AS usdt, SUM(trx_micro) AS trx,
+          CASE WHEN COUNT(*) = COUNT(balance_time) THEN MIN(balance_time) END AS oldest_sync
+         FROM wallets WHERE removed = 1`,
       )
       .get()!;
     return {
       wallets: totals.wallets,
       usdt_micro: totals.usdt ?? 0,
       trx_micro: totals.trx ?? 0,
+      oldest_sync: totals.oldest_sync,
       collect_job_id: runningJob(services, AsyncOperationType.values.wallet_collect)?.id ?? null,
       sync_job_id: runningJob(services, AsyncOperationType.values.wallet_sync)?.id ?? null,
     };

@@ -11,7 +11,7 @@ import { connectAs, type RealtimeTestClient } from '../realtime/client.ts';
  */
 const RECEIVING = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const PAYEE = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
-type Summary = { wallets: number; usdt_micro: number; trx_micro: number; oldest_sync: string | null };
+type Summary = { wallets: number; usdt_micro: number; trx_micro: number; oldest_sync: string | null; collect_job_id: number | null; sync_job_id: number | null };
 
 let t: TestServer;
 let sup: string;
@@ -41,7 +41,7 @@ afterAll(() => t.close());
 
 describe('wallet/summary', () => {
   it('counts the wallets in use and sums their last synced balances; the oldest sync is null while one never synced', async () => {
-    expect(ok<Summary>(await t.call('wallet/summary', {}, sup))).toEqual({ wallets: 0, usdt_micro: 0, trx_micro: 0, oldest_sync: null });
+    expect(ok<Summary>(await t.call('wallet/summary', {}, sup))).toEqual({ wallets: 0, usdt_micro: 0, trx_micro: 0, oldest_sync: null, collect_job_id: null, sync_job_id: null });
     const a = ok<{ id: number; address: string }>(await t.call('wallet/add', {}, sup));
     const b = ok<{ id: number; address: string }>(await t.call('wallet/add', {}, sup));
     const gone = ok<{ id: number }>(await t.call('wallet/add', {}, sup));
@@ -49,7 +49,7 @@ describe('wallet/summary', () => {
     await control('chain/send', { to: a.address, amount_micro: 4_000_000 });
     await control('chain/send', { to: b.address, amount_micro: 1_500_001 });
     // Not synced yet: the figures are the last synced ones (none), and the oldest sync says "never".
-    expect(ok<Summary>(await t.call('wallet/summary', {}, sup))).toEqual({ wallets: 2, usdt_micro: 0, trx_micro: 0, oldest_sync: null });
+    expect(ok<Summary>(await t.call('wallet/summary', {}, sup))).toEqual({ wallets: 2, usdt_micro: 0, trx_micro: 0, oldest_sync: null, collect_job_id: null, sync_job_id: null });
 
     const job = ok<{ job_id: number; wallets: number }>(await t.call('wallet/sync_balance', {}, sup));
     expect(job.wallets).toBe(2);

@@ -7,7 +7,7 @@ import { ok, refusalChecker } from '../helpers/qr.ts';
 /**
  * Wallet bulk actions (issue 21 point 8, server side): collect all / sync all run over every wallet in use as
  * one job each, with progress; a second job of a kind while one runs is refused by the server (409 naming the
- * running job), whoever asks; `wallet/count` answers what "all" means for the confirmation.
+ * running job), whoever asks; `wallet/summary` answers what "all" means for the confirmation.
  */
 let t: TestServer;
 let sup: string;
@@ -31,7 +31,7 @@ describe('collect all / sync all', () => {
     for (let i = 0; i < 4; i++) wallets.push(ok(await t.call('wallet/add', {}, sup)));
     for (const [i, w] of wallets.entries()) await control('chain/send', { to: w.address, amount_micro: (i + 1) * 1_000_000 });
     ok(await t.call('wallet/remove', { ids: [wallets[3]!.id] }, sup));
-    expect(ok<Count>(await t.call('wallet/count', {}, sup))).toEqual({ wallets: 3, usdt_micro: 0, trx_micro: 0, collect_job_id: null, sync_job_id: null });
+    expect(ok<Count>(await t.call('wallet/summary', {}, sup))).toMatchObject({ wallets: 3, usdt_micro: 0, trx_micro: 0, collect_job_id: null, sync_job_id: null });
 
     const sync = ok<{ job_id: number; wallets: number }>(await t.call('wallet/sync_balance', {}, sup));
     expect(sync.wallets).toBe(3);
@@ -41,16 +41,16 @@ describe('collect all / sync all', () => {
     const both = await Promise.all([t.call('wallet/collect', {}, sup), t.call('wallet/collect', {}, sup)]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     const collectId = (both.find((r) => r.status === 200)!.body.data as { job_id: number }).job_id;
-    expect(ok<Count>(await t.call('wallet/count', {}, sup))).toMatchObject({ collect_job_id: collectId, sync_job_id: sync.job_id });
+    expect(ok<Count>(await t.call('wallet/summary', {}, sup))).toMatchObject({ collect_job_id: collectId, sync_job_id: sync.job_id });
 
     // Progress step by step, then done: the next job of the kind may start.
     const first = await control<{ jobs: { status: number; progress: number }[] }>('job_step', { id: sync.job_id });
     expect(first.jobs[0]).toMatchObject({ status: AsyncOperationStatus.values.in_progress, progress: 33 });
     await refusedUnchanged('wallet/sync_balance', {}, sup, 409, /33 % done/);
     await control('job_step', { id: sync.job_id, count: 2 });
-    expect(ok<Count>(await t.call('wallet/count', {}, sup))).toMatchObject({ wallets: 3, usdt_micro: 6_000_000, sync_job_id: null });
+    expect(ok<Count>(await t.call('wallet/summary', {}, sup))).toMatchObject({ wallets: 3, usdt_micro: 6_000_000, sync_job_id: null });
     await control('job_step', { id: collectId, count: 3 });
-    const collected = ok<Count>(await t.call('wallet/count', {}, sup));
+    const collected = ok<Count>(await t.call('wallet/summary', {}, sup));
     expect(collected).toMatchObject({ usdt_micro: 0, collect_job_id: null });
     expect(t.db.prepare('SELECT COUNT(*) FROM collections WHERE status = 1').pluck().get()).toBe(3);
     expect(ok<{ job_id: number }>(await t.call('wallet/sync_balance', {}, sup)).job_id).toBeGreaterThan(sync.job_id);
@@ -58,7 +58,7 @@ describe('collect all / sync all', () => {
 
   it('is the super administrator\'s: an administrator may not count or start', async () => {
     const admin = await t.login('admin01');
-    await refusedUnchanged('wallet/count', {}, admin, 403);
+    await refusedUnchanged('wallet/summary', {}, admin, 403);
     await refusedUnchanged('wallet/collect', {}, admin, 403);
   });
 });
