@@ -1,12 +1,12 @@
 import { OverlayToaster, Position, type Intent, type Toaster } from '@blueprintjs/core';
+import './overlay-toaster.css';
 
 let toaster: Promise<Toaster> | null = null;
 
 /** Blueprint 6 creates a toaster asynchronously (its own React root): made on first use, then shared. */
 function getToaster(): Promise<Toaster> {
-  // Bottom: the top centre belongs to the persistent red site-message notice (spec §6), which a toast
-  // arriving in the same second (a domain's block notice) would otherwise cover.
-  toaster ??= OverlayToaster.create({ position: Position.BOTTOM, maxToasts: 4 });
+  // `console-toasts`: the stack starts under the red site-message notice while one is shown (overlay-toaster.css).
+  toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 4, className: 'console-toasts' });
   return toaster;
 }
 

@@ -1,4 +1,5 @@
 import { Button, Callout, Intent } from '@blueprintjs/core';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { messagesEvents, type MessagesState } from '../messages-slice.ts';
@@ -13,9 +14,10 @@ export function MessageNotice() {
   const dispatch = useDispatch();
   // The messages slice joins with the session module; before that there is nothing to show.
   const notice = useSelector((s: { messages?: MessagesState }) => s.messages?.notice ?? null);
+  const box = useNoticeBottom();
   if (!notice) return null;
   return (
-    <div className={styles.notice}>
+    <div className={styles.notice} ref={box}>
       <Callout
         intent={Intent.DANGER}
         role="alert"
@@ -35,5 +37,31 @@ export function MessageNotice() {
         </div>
       </Callout>
     </div>
+  );
+}
+
+/**
+ * Publishes where the shown notice ends (`--site-notice-bottom` on the root element) while it is on screen,
+ * so toasts stack below it (components/overlay-toaster.css) instead of covering it.
+ */
+function useNoticeBottom() {
+  const observer = useRef<ResizeObserver | null>(null);
+  const root = document.documentElement;
+  const clear = useCallback(() => {
+    observer.current?.disconnect();
+    observer.current = null;
+    root.style.removeProperty('--site-notice-bottom');
+  }, [root]);
+  useEffect(() => clear, [clear]);
+  return useCallback(
+    (el: HTMLDivElement | null) => {
+      clear();
+      if (!el) return;
+      const publish = () => root.style.setProperty('--site-notice-bottom', `${Math.ceil(el.getBoundingClientRect().bottom)}px`);
+      publish();
+      observer.current = new ResizeObserver(publish);
+      observer.current.observe(el);
+    },
+    [clear, root],
   );
 }
