@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 const CONTRACTS_INDEX = fileURLToPath(new URL('./contracts/index.ts', import.meta.url));
 
@@ -73,7 +74,8 @@ const mockTarget = `http://127.0.0.1:${process.env.MOCK_PORT || 8787}`;
 export default defineConfig({
   root: fileURLToPath(new URL('./client', import.meta.url)),
   base: './',
-  plugins: [contractsBarrel(), react()],
+  // precompress: `.br`/`.gz` beside each built asset, served by mock-server/http/static-site.ts (issue 25).
+  plugins: [contractsBarrel(), react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

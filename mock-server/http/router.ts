@@ -7,6 +7,7 @@ import { isAdministrator } from '../services/audit.ts';
 import { hashToken } from '../services/sessions.ts';
 import { requireMembership } from '../money/membership.ts';
 import { ApiError, badRequest, forbidden, unauthorized } from './errors.ts';
+import { sendJson } from './json-answer.ts';
 import { requireUser, type Handler, type HandlerContext, type HandlerMap } from './handler.ts';
 
 /** The caller's token: header `token` (the service's convention) or `Authorization: Bearer`. */
@@ -132,6 +133,6 @@ export function createCallRouter(services: Services, handlers: HandlerMap): Requ
         throw new Error(`response of ${call.path} breaks its contract: ${JSON.stringify(checked.error.issues[0])}`);
       }
     }
-    res.json({ status: true, data: data ?? null });
+    sendJson(req, res, { status: true, data: data ?? null });
   };
 }
