@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './scripts/precompress.ts';
+import { blueprintCssSplit } from './scripts/blueprint-css-split.ts';
 
 const CONTRACTS_INDEX = fileURLToPath(new URL('./contracts/index.ts', import.meta.url));
 
@@ -75,7 +76,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('./client', import.meta.url)),
   base: './',
   // precompress: `.br`/`.gz` beside each built asset, served by mock-server/http/static-site.ts (issue 25).
-  plugins: [contractsBarrel(), react(), precompress()],
+  // blueprintCssSplit: the login page's first load carries only the public half of Blueprint's CSS.
+  plugins: [contractsBarrel(), blueprintCssSplit(), react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import { OverlayToaster, Position, type Intent, type Toaster } from '@blueprintjs/core';
+import './blueprint-rest.ts';
 
 let toaster: Promise<Toaster> | null = null;
 
