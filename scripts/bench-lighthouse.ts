@@ -104,7 +104,7 @@ async function logInAndClearCache(port: number, base: string, account: string): 
 }
 
 /** One Lighthouse run in a child process (asynchronous: the server under test shares this event loop). */
-function lighthouse(url: string, port: number, preset: 'mobile' | 'desktop', keepStorage: boolean): Promise<Lhr> {
+function lighthouseOnce(url: string, port: number, preset: 'mobile' | 'desktop', keepStorage: boolean): Promise<Lhr> {
   const proc = spawn('npx', [
     '-y', LIGHTHOUSE, url, `--port=${port}`, '--output=json', '--output-path=stdout', '--quiet',
     '--only-categories=performance,accessibility', ...(preset === 'desktop' ? ['--preset=desktop'] : []),
@@ -121,6 +121,21 @@ function lighthouse(url: string, port: number, preset: 'mobile' | 'desktop', kee
       else resolve(JSON.parse(Buffer.concat(out).toString()) as Lhr);
     });
   });
+}
+
+/**
+ * A run, tried up to three times: on a loaded machine Chromium's trace sometimes misses the navigation
+ * (Lighthouse's NO_NAVSTART / NO_FCP), a failure of the recording, not of the page.
+ */
+async function lighthouse(url: string, port: number, preset: 'mobile' | 'desktop', keepStorage: boolean): Promise<Lhr> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, port, preset, keepStorage);
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      console.error(`  retrying: ${String(e).split('\n').find((l) => l.includes('Runtime error')) ?? String(e).slice(0, 200)}`);
+    }
+  }
 }
 
 export async function runLighthouse(options: { runs: number; presets: readonly ('mobile' | 'desktop')[]; pages: readonly PageName[]; saveDir?: string }): Promise<PageFigures[]> {
