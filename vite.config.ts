@@ -86,6 +86,18 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
+      output: {
+        // The framework every page runs (React, router, store, sagas, i18n, zod) in one chunk: the login page
+        // otherwise fetched it as a dozen small shared chunks, a round trip each on a slow connection.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|react-redux|redux|@reduxjs[\\/]toolkit|redux-saga|@redux-saga[\\/][^\\/]+|immer|reselect|i18next|react-i18next|use-sync-external-store|zod)[\\/]/,
+            },
+          ],
+        },
+      },
       treeshake: {
         // contracts/ is declarations only (zod schemas, call descriptors, enums): a module none of whose
         // exports are used may be dropped. Without this, the barrel contracts/index.ts drags every call's
