@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { precompress } from './scripts/precompress.ts';
+import { blueprintCssSplit } from './scripts/blueprint-css-split.ts';
+import { preloadLocale } from './scripts/preload-locale.ts';
 
 const CONTRACTS_INDEX = fileURLToPath(new URL('./contracts/index.ts', import.meta.url));
 
@@ -79,13 +82,28 @@ const asTarget: ProxyOptions = apiTarget
 export default defineConfig({
   root: fileURLToPath(new URL('./client', import.meta.url)),
   base: './',
-  plugins: [contractsBarrel(), react()],
+  // precompress: `.br`/`.gz` beside each built asset, served by mock-server/http/static-site.ts (issue 25).
+  // blueprintCssSplit: the login page's first load carries only the public half of Blueprint's CSS.
+  // preloadLocale: the default language's texts are fetched before the first render; hint them in index.html.
+  plugins: [contractsBarrel(), blueprintCssSplit(), react(), preloadLocale(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
+      output: {
+        // The framework every page runs (React, router, store, sagas, i18n, zod) in one chunk: the login page
+        // otherwise fetched it as a dozen small shared chunks, a round trip each on a slow connection.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|react-redux|redux|@reduxjs[\\/]toolkit|redux-saga|@redux-saga[\\/][^\\/]+|immer|reselect|i18next|react-i18next|use-sync-external-store|zod)[\\/]/,
+            },
+          ],
+        },
+      },
       treeshake: {
         // contracts/ is declarations only (zod schemas, call descriptors, enums): a module none of whose
         // exports are used may be dropped. Without this, the barrel contracts/index.ts drags every call's

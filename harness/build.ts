@@ -6,7 +6,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export const DIST = path.join(ROOT, 'dist/client');
 const STAMP = path.join(DIST, 'index.html');
 const LOCK = path.join(ROOT, '.tmp/e2e-build.lock');
-const SOURCES = ['client', 'contracts', 'vite.config.ts', 'package-lock.json'];
+// The build's own plugins (precompression, Blueprint CSS split, locale preload) live in scripts/.
+const SOURCES = ['client', 'contracts', 'vite.config.ts', 'package-lock.json', 'scripts/precompress.ts', 'scripts/blueprint-css-split.ts', 'scripts/preload-locale.ts'];
 
 function newestMtime(p: string): number {
   const full = path.join(ROOT, p);

@@ -20,6 +20,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createServices, type ServerMode, type Services } from './compose.ts';
 import { serverIpGuard } from './http/ip-guard.ts';
+import { staticSite } from './http/static-site.ts';
 import type { JobOptions } from './jobs/runner.ts';
 import { OWASP_SCRYPT, TEST_SCRYPT, type ScryptCost } from './services/passwords.ts';
 import { createQaTools, type QaTools } from './control/qa-control.ts';
@@ -124,9 +125,8 @@ export function createMockServer(options: MockServerOptions): MockServer {
   app.use('/api', apiNotFound);
   app.use(createVisitRouter(services, options.visitRandom ? { random: options.visitRandom } : {}));
   if (options.staticDir && fs.existsSync(options.staticDir)) {
-    const dir = path.resolve(options.staticDir);
-    app.use(express.static(dir, { index: 'index.html', maxAge: '1h', setHeaders: noCacheHtml }));
-    app.get('/', (_req, res) => res.sendFile(path.join(dir, 'index.html')));
+    // Precompressed br/gzip, a year for hashed assets, no-cache for index.html (http/static-site.ts).
+    app.use(staticSite(options.staticDir));
   }
   app.use(createErrorHandler(log));
 
@@ -152,8 +152,4 @@ export function createMockServer(options: MockServerOptions): MockServer {
     return closeHttp(callback);
   };
   return Object.assign(server, { mock: { services, db, app, uploadDir, qa } });
-}
-
-function noCacheHtml(res: http.ServerResponse, file: string) {
-  if (file.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:bundle`: build the console and print what the first load of /admin_login costs (JS and CSS,
- * gzipped) and what each lazy chunk adds. Exits 1 when the login budget of issue 2 is exceeded:
- * 200 KiB of JS and 60 KiB of CSS, gzipped, or when a charting screen (home_admin with its lazy chart)
+ * gzipped) and what each lazy chunk adds. Exits 1 when the login budget is exceeded: 200 KiB of JS (issue 2)
+ * and 16 KiB of CSS (issue 25: Blueprint's stylesheet split, scripts/blueprint-css-split.ts; 60 KiB before), gzipped, or when a charting screen (home_admin with its lazy chart)
  * adds more than 80 KiB (JS + CSS, gzipped) to what a list screen already loads (issue 9).
  */
 import fs from 'node:fs';
@@ -11,7 +11,7 @@ import { build } from 'vite';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'dist/client');
-const BUDGET = { js: 200 * 1024, css: 60 * 1024, dashboard: 80 * 1024 };
+const BUDGET = { js: 200 * 1024, css: 16 * 1024, dashboard: 80 * 1024 };
 
 interface ManifestChunk {
   file: string;

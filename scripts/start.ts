@@ -7,7 +7,8 @@ import path from 'node:path';
  * server serving it, the API and the WebSocket on one port (PORT, HOST, MOCK_DB honoured by the server).
  */
 const OUT = 'dist/client/index.html';
-const SOURCES = ['client', 'contracts', 'vite.config.ts', 'package-lock.json'];
+// The build's own plugins (precompression, Blueprint CSS split, locale preload) live in scripts/.
+const SOURCES = ['client', 'contracts', 'vite.config.ts', 'package-lock.json', 'scripts/precompress.ts', 'scripts/blueprint-css-split.ts', 'scripts/preload-locale.ts'];
 
 function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;

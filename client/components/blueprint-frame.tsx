@@ -1,5 +1,6 @@
 import { BlueprintProvider } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
+import './blueprint-rest.ts';
 
 /**
  * Blueprint's provider (overlays, portals, hotkeys) for a lazily loaded part of the console. It is not

@@ -1,4 +1,5 @@
 import { OverlayToaster, Position, type Intent, type Toaster } from '@blueprintjs/core';
+import './blueprint-rest.ts';
 import './overlay-toaster.css';
 
 let toaster: Promise<Toaster> | null = null;

@@ -9,6 +9,7 @@ import { checkAccess, describeIssue, requireUser } from '../services/call-checks
 import { requireMembership } from '../money/membership.ts';
 import { requireTargetAllowed } from '../users/target-guard.ts';
 import { ApiError, badRequest, forbidden, unauthorized } from './errors.ts';
+import { sendJson } from './json-answer.ts';
 import type { Handler, HandlerContext, HandlerMap } from './handler.ts';
 
 /** The caller's token: header `token` (the service's convention) or `Authorization: Bearer`. */
@@ -115,6 +116,6 @@ export function createCallRouter(services: Services, handlers: HandlerMap): Requ
         throw new Error(`response of ${call.path} breaks its contract: ${JSON.stringify(checked.error.issues[0])}`);
       }
     }
-    res.json({ status: true, data: data ?? null });
+    sendJson(req, res, { status: true, data: data ?? null });
   };
 }

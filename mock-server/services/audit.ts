@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { LogType, type CallDef } from '../../contracts/index.ts';
 import { formatDateTime, type Clock } from './clock.ts';
 import type { UserRow } from './users.ts';
+import { tableCache } from './table-cache.ts';
 
 export type LogTypeCode = (typeof LogType.values)[keyof typeof LogType.values];
 
@@ -64,7 +65,9 @@ export function createAudit(db: Database, clock: Clock) {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // Log config (issue 13): a type switched off is not written; a retention deletes its older rows.
-  const recorded = db.prepare('SELECT record_status FROM log_types WHERE id = ?').pluck();
+  const recordedRow = db.prepare('SELECT record_status FROM log_types WHERE id = ?').pluck();
+  // Asked on every audited write; kept until log_config changes the table (services/table-cache.ts).
+  const recorded = tableCache(db, ['log_types'], (type: number) => recordedRow.get(type) as number | undefined);
   const retained = db.prepare('SELECT id, retention_days FROM log_types WHERE retention_days > 0');
   const pruneType = db.prepare('DELETE FROM logs WHERE type = ? AND at_ms < ?');
   function record(e: AuditEntry): void {

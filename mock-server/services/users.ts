@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { UserInfo } from '../../contracts/index.ts';
+import { tableCache } from './table-cache.ts';
 
 export interface UserRow {
   id: number;
@@ -63,6 +64,7 @@ export function createUsers(db: Database) {
   // menus or grants do. TEMP triggers (this connection only, never in the file) drop the cache on any such
   // write, whoever makes it (a role screen, a reset, a test editing the tables); invalidatePermissions() is
   // the explicit form for code that changes them in a way triggers cannot see.
+  const sessionUsers = tableCache(db, ['sessions', 'users', 'roles'], (tokenHash: string) => bySession.get(tokenHash));
   const permissionCache = new Map<number, ReadonlySet<string>>();
   const invalidatePermissions = () => permissionCache.clear();
   db.function('qr_console_permissions_changed', { deterministic: false, varargs: false }, () => {
@@ -80,7 +82,8 @@ export function createUsers(db: Database) {
     byAccount: (account: string) => byAccount.get(account),
     byInvitationCode: (code: string) => byCode.get(code),
     /** The user of a session (by token hash) and when that session was last seen; undefined when unknown. */
-    bySession: (tokenHash: string) => bySession.get(tokenHash),
+    /** Asked by every call with a token: kept until sessions, users or roles change (services/table-cache.ts). */
+    bySession: (tokenHash: string) => sessionUsers.get(tokenHash),
     /** The role's permission keys: route paths, and `route:button` for type-2 nodes (cached per role). */
     permissionKeys(roleId: number): ReadonlySet<string> {
       let keys = permissionCache.get(roleId);

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { tableValue } from '../services/table-cache.ts';
 import { intToIp, ipToInt } from './ip.ts';
 
 /** The two lists and what each guards (decision: docs/decisions/2026-11-23-system-tools.md). */
@@ -30,19 +31,25 @@ export const covers = (r: Pick<IpRange, 'start' | 'end'>, ipNum: number) => r.st
 export const overlaps = (a: Pick<IpRange, 'start' | 'end'>, b: Pick<IpRange, 'start' | 'end'>) => a.start <= b.end && b.start <= a.end;
 
 /**
- * Lookups read the table on every request (one indexed query), so an added or removed entry counts at once,
- * with no cache to invalidate and no restart.
+ * Checked on every API call (console list) or visit (visitor list): the list is read once and kept in memory
+ * until the table changes (services/table-cache.ts), so an added or removed entry still counts at once, with
+ * no restart; an empty list costs nothing.
  */
 export function createIpBlackCheck(db: Database, list: IpBlackList) {
   // The table name is one of two constants, never input.
-  const hit = db.prepare(`SELECT id, ip FROM ${list} WHERE start_num <= ? AND end_num >= ? ORDER BY id LIMIT 1`);
+  const all = db.prepare(`SELECT id, ip, start_num AS start, end_num AS "end" FROM ${list} ORDER BY id`);
+  const ranges = tableValue(db, [list], () => all.all() as (IpRange & { id: number })[]);
   return (ip: string): { id: number; ip: string } | undefined => {
+    const rows = ranges.get();
+    if (rows.length === 0) return undefined;
     let n: number;
     try {
       n = ipToInt(ip);
     } catch {
       return undefined;
     }
-    return hit.get(n, n) as { id: number; ip: string } | undefined;
+    // The first entry by id covering the address, as the indexed query answered before.
+    const row = rows.find((r) => covers(r, n));
+    return row && { id: row.id, ip: row.ip };
   };
 }

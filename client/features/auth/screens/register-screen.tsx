@@ -12,6 +12,7 @@ import { selectAllowRegister, selectWebsiteInfo } from '../../../state/selectors
 import { sessionEvents } from '../../../state/session-slice.ts';
 import { AuthPage } from '../components/auth-page.tsx';
 import styles from './register-screen.module.css';
+import '../../../components/blueprint-rest.ts';
 
 type Field = 'account' | 'password' | 'repeat_password' | 'code';
 

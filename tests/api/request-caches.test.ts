@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { tableCache } from '../../mock-server/services/table-cache.ts';
+
+/**
+ * Issue 25: what the pipeline reads on every request (session and user, the console IP black list, log
+ * decisions) is kept in memory, and every way the tables can change drops it: a call through the API, a
+ * write on the server's own connection, a write by another connection to the file, a rolled-back write.
+ * Through the real server on a real SQLite file.
+ */
+let t: TestServer;
+let dir: string;
+let other: Database.Database;
+let admin: string;
+const callFrom = (ip: string, p: string, body: unknown, token: string) =>
+  request(t.server).post(`/api/${p}`).set('X-Forwarded-For', ip).set('Accept-Language', 'en').set('token', token).send(body as object);
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'request-caches-'));
+  t = await startTestServer({ dbPath: path.join(dir, 'mock.db') });
+  // A second connection to the same file, as sqlite3 or `npm run seed:bulk` would be.
+  other = new Database(path.join(dir, 'mock.db'));
+  admin = await t.login('admin01');
+});
+afterAll(async () => {
+  other?.close();
+  await t?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the console IP black list', () => {
+  it('counts an entry added or removed by another connection at the next call', async () => {
+    expect((await callFrom('198.51.100.7', 'ping', { value: 1 }, admin)).status).toBe(200);
+    const id = other.prepare("INSERT INTO server_ip_black (ip, start_num, end_num, remark, create_time) VALUES ('198.51.100.0/24', ?, ?, '', '2026-01-01 00:00:00')")
+      .run(0xc6336400, 0xc63364ff).lastInsertRowid;
+    const refused = await callFrom('198.51.100.7', 'ping', { value: 1 }, admin);
+    expect(refused.status).toBe(403);
+    expect(refused.body.status).toBe(false);
+    other.prepare('DELETE FROM server_ip_black WHERE id = ?').run(id);
+    expect((await callFrom('198.51.100.7', 'ping', { value: 1 }, admin)).status).toBe(200);
+  });
+
+  it('counts an entry written on the server’s own connection at the next call', async () => {
+    const id = t.db.prepare("INSERT INTO server_ip_black (ip, start_num, end_num, remark, create_time) VALUES ('198.51.100.9', ?, ?, '', '2026-01-01 00:00:00')")
+      .run(0xc6336409, 0xc6336409).lastInsertRowid;
+    expect((await callFrom('198.51.100.9', 'ping', { value: 1 }, admin)).status).toBe(403);
+    expect((await callFrom('198.51.100.10', 'ping', { value: 1 }, admin)).status).toBe(200);
+    t.db.prepare('DELETE FROM server_ip_black WHERE id = ?').run(id);
+    expect((await callFrom('198.51.100.9', 'ping', { value: 1 }, admin)).status).toBe(200);
+  });
+});
+
+describe('session and user', () => {
+  it('refuses a token whose session another connection deleted, and a user disabled behind the API', async () => {
+    const token = await t.login('customer01');
+    expect((await t.call('admin/user_info', {}, token)).status).toBe(200);
+    other.prepare("UPDATE users SET disable = 2 WHERE account = 'customer01'").run();
+    expect((await t.call('admin/user_info', {}, token)).status).toBe(401);
+    other.prepare("UPDATE users SET disable = 1 WHERE account = 'customer01'").run();
+    const again = await t.login('customer01');
+    expect((await t.call('admin/user_info', {}, again)).status).toBe(200);
+    t.db.prepare('DELETE FROM sessions').run();
+    expect((await t.call('admin/user_info', {}, again)).status).toBe(401);
+  });
+});
+
+describe('tableCache', () => {
+  it('loads once, reloads after any write to a watched table, keeps nothing read inside a transaction', () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE k (id INTEGER PRIMARY KEY, v TEXT)');
+    db.exec("INSERT INTO k (id, v) VALUES (1, 'a')");
+    let loads = 0;
+    const read = db.prepare('SELECT v FROM k WHERE id = ?').pluck();
+    const cache = tableCache(db, ['k'], (id: number) => {
+      loads += 1;
+      return read.get(id) as string | undefined;
+    });
+    expect([cache.get(1), cache.get(1), loads]).toEqual(['a', 'a', 1]);
+    db.prepare("UPDATE k SET v = 'b' WHERE id = 1").run();
+    expect([cache.get(1), loads]).toEqual(['b', 2]);
+    // A value read inside a transaction that then rolls back must not survive it.
+    expect(() =>
+      db.transaction(() => {
+        db.prepare("UPDATE k SET v = 'rolled back' WHERE id = 1").run();
+        expect(cache.get(1)).toBe('rolled back');
+        throw new Error('refused');
+      })(),
+    ).toThrow('refused');
+    expect(cache.get(1)).toBe('b');
+    db.close();
+  });
+
+  it('keeps at most max keys', () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE k (id INTEGER PRIMARY KEY)');
+    let loads = 0;
+    const cache = tableCache(db, ['k'], (n: number) => (loads += 1, n * 2), 2);
+    cache.get(1);
+    cache.get(2);
+    cache.get(3);
+    cache.get(1);
+    expect(loads).toBe(4);
+    db.close();
+  });
+});
