@@ -90,6 +90,4 @@ export const statisticsDaily = defineCall({
   response: dailyStatistics,
 });
 
-import { statisticsHistoryCalls } from './statistics-history.ts';
-
-export const statisticsTodayCalls = [statisticsToday, statisticsHourly, statisticsDaily, ...statisticsHistoryCalls] as const;
+export const statisticsTodayCalls = [statisticsToday, statisticsHourly, statisticsDaily] as const;
