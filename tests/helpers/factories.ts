@@ -55,3 +55,19 @@ export const updateUploadConfig = (db: Database, values: Values): number => setR
 /** Grant or take one menu node (route or button) of a role. */
 export const grantMenu = (db: Database, roleId: number, menuId: number): number => insertRow(db, 'role_menus', { role_id: roleId, menu_id: menuId });
 export const revokeMenu = (db: Database, roleId: number, menuId: number): number => deleteRows(db, 'role_menus', { role_id: roleId, menu_id: menuId });
+
+export interface AsyncOperationRow {
+  user_id: number;
+  type: number;
+  params: string;
+  cursor: string;
+  locale: string;
+  create_time: string;
+  update_time: string;
+}
+/** A background job's row (`async_operations`), in progress, as `jobs.enqueue` would write it. */
+export function buildAsyncOperation(overrides: Partial<AsyncOperationRow> = {}): AsyncOperationRow {
+  return { user_id: 4, type: 1, params: '{}', cursor: '{}', locale: 'en', create_time: SEED_DAY, update_time: SEED_DAY, ...overrides };
+}
+export const insertAsyncOperation = (db: Database, overrides: Partial<AsyncOperationRow> = {}): number =>
+  insertRow(db, 'async_operations', { ...buildAsyncOperation(overrides) });
