@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { rowsOf } from '../helpers/rows.ts';
 
 /** Issue 13: simulated MySQL locks and slow threads: seeded, created through the control API, locks released. */
 let t: TestServer;
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const control = (name: string, body: object) => request(t.server).post(`/__control/${name}`).send(body);
-const locks = () => t.db.prepare('SELECT * FROM mysql_locks ORDER BY id').all() as { id: number; thread_id: number }[];
+const locks = () => rowsOf<{ id: number; thread_id: number }>(t.db, 'mysql_locks');
 
 describe('mysql_lock', () => {
   it('lists the seeded locks and one created through the control API', async () => {
@@ -30,7 +31,7 @@ describe('mysql_lock', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ removed: 1 });
     expect(locks().map((l) => l.thread_id)).toEqual([4101, 4102]);
-    const log = t.db.prepare("SELECT target_ids FROM logs WHERE source = 'mysql_lock/release'").all();
+    const log = rowsOf(t.db, 'logs', { source: 'mysql_lock/release' }, { columns: ['target_ids'] });
     expect(log).toEqual([{ target_ids: JSON.stringify({ ids: [target.id] }) }]);
   });
   it('all or none: an unknown id releases nothing; administrators without the route are refused', async () => {

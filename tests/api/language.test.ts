@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { rowsOf, valueOf, valuesOf } from '../helpers/rows.ts';
 
 /** Issue 13: the language list keeps exactly one default; the public inquire shows the shown ones. */
 let t: TestServer;
@@ -10,9 +11,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rows = () => t.db.prepare('SELECT * FROM languages ORDER BY id').all();
-const defaults = () => t.db.prepare('SELECT code FROM languages WHERE default_language = 2').pluck().all();
-const idOf = (code: string) => t.db.prepare('SELECT id FROM languages WHERE code = ?').pluck().get(code) as number;
+const rows = () => rowsOf(t.db, 'languages');
+const defaults = () => valuesOf(t.db, 'languages', 'code', { default_language: 2 });
+const idOf = (code: string) => valueOf<number>(t.db, 'languages', 'id', { code })!;
 
 describe('language_list', () => {
   it('adds, shows and hides a language; the public inquire follows', async () => {

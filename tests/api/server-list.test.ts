@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { rowsOf } from '../helpers/rows.ts';
 
 /** Issue 13: the server list (super administrators): add, change, unique names, bad hosts, remove. */
 let t: TestServer;
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const rows = () => t.db.prepare('SELECT * FROM servers ORDER BY id').all();
+const rows = () => rowsOf(t.db, 'servers');
 
 describe('server_list', () => {
   it('lists the seeded servers and adds, changes and removes one', async () => {
