@@ -19,6 +19,8 @@ import { siteConfigCalls } from './calls/site-config.ts';
 import { statisticsCalls } from './calls/statistics.ts';
 import { shieldCalls } from './calls/shield.ts';
 import { statisticsTodayCalls } from './calls/statistics-today.ts';
+import { statisticsHistoryCalls } from './calls/statistics-history.ts';
+import { statisticsCodesCalls } from './calls/statistics-codes.ts';
 import { statisticsPeriodCalls } from './calls/statistics-period.ts';
 import { statisticsSummaryCalls } from './calls/statistics-summary.ts';
 import { statisticsLiveCalls } from './calls/statistics-live.ts';
@@ -45,7 +47,7 @@ import { visitorCalls } from './calls/visitor.ts';
  * Every HTTP call of the product. Adding a call = adding its `defineCall` to an area file and the area's
  * array here; the server refuses to start a registered call without a handler (see tests/contract).
  */
-export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls, ...qrCodeCalls, ...qrCodeAccessCalls, ...domainCalls, ...rotationCalls, ...ledgerCalls, ...uploadCalls, ...asyncOperationsCalls, ...mallCategoryCalls, ...statisticsCalls, ...shieldCalls, ...statisticsTodayCalls, ...statisticsPeriodCalls, ...mallBrandCalls, ...mallProductCalls, ...pictureCalls, ...documentCalls, ...siteConfigCalls, ...logCalls, ...ipBlackAllCalls, ...checkoutIpCalls, ...configurationCalls, ...languageCalls, ...databaseToolCalls, ...telegramCalls, ...serverListCalls, ...scriptCalls, ...userCalls, ...roleCalls, ...subscriberConfigCalls, ...profileCalls, ...vipCalls, ...agentCalls, ...walletCalls, ...statisticsSummaryCalls, ...statisticsLiveCalls, ...menuCalls, ...visitorCalls] as const satisfies readonly CallDef[];
+export const calls = [...authCalls, ...systemCalls, ...urlKeyPlatformCalls, ...messageCalls, ...qrCodeCalls, ...qrCodeAccessCalls, ...domainCalls, ...rotationCalls, ...ledgerCalls, ...uploadCalls, ...asyncOperationsCalls, ...mallCategoryCalls, ...statisticsCalls, ...shieldCalls, ...statisticsTodayCalls, ...statisticsHistoryCalls, ...statisticsCodesCalls, ...statisticsPeriodCalls, ...mallBrandCalls, ...mallProductCalls, ...pictureCalls, ...documentCalls, ...siteConfigCalls, ...logCalls, ...ipBlackAllCalls, ...checkoutIpCalls, ...configurationCalls, ...languageCalls, ...databaseToolCalls, ...telegramCalls, ...serverListCalls, ...scriptCalls, ...userCalls, ...roleCalls, ...subscriberConfigCalls, ...profileCalls, ...vipCalls, ...agentCalls, ...walletCalls, ...statisticsSummaryCalls, ...statisticsLiveCalls, ...menuCalls, ...visitorCalls] as const satisfies readonly CallDef[];
 
 export type AnyCall = (typeof calls)[number];
 export type CallPath = AnyCall['path'];

@@ -3,7 +3,6 @@ import { permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { id } from '../envelope.ts';
 import { dateRule } from './qr-code-access.ts';
-import { statisticsCodesCalls } from './statistics-codes.ts';
 import { compareField, previousDays, previousHours } from './statistics-period.ts';
 import { rangeFields, statisticsScope, withRange } from './statistics-range.ts';
 
@@ -93,6 +92,4 @@ export const statisticsDaily = defineCall({
   response: dailyStatistics,
 });
 
-import { statisticsHistoryCalls } from './statistics-history.ts';
-
-export const statisticsTodayCalls = [statisticsToday, statisticsHourly, statisticsDaily, ...statisticsHistoryCalls, ...statisticsCodesCalls] as const;
+export const statisticsTodayCalls = [statisticsToday, statisticsHourly, statisticsDaily] as const;

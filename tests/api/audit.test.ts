@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType } from '../../contracts/index.ts';
 import { users } from '../../fixtures/seed/users.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { rowsOf, valueOf } from '../helpers/rows.ts';
 
 /**
  * Issue 9 §5, the audit log through the real HTTP server: logins, refused logins, logouts, registrations and
@@ -33,7 +34,7 @@ afterAll(() => t.close());
 
 const lastId = () => (t.db.prepare('SELECT COALESCE(MAX(id), 0) FROM logs').pluck().get() as number);
 const rowsAfter = (id: number) => t.db.prepare('SELECT * FROM logs WHERE id > ? ORDER BY id').all(id) as LogRow[];
-const userId = (account: string) => t.db.prepare('SELECT id FROM users WHERE account = ?').pluck().get(account) as number;
+const userId = (account: string) => valueOf<number>(t.db, 'users', 'id', { account })!;
 const codesOf = (account: string) =>
   t.db.prepare('SELECT q.id FROM qr_codes q JOIN users u ON u.id = q.user_id WHERE u.account = ? AND q.removed = 1 ORDER BY q.id').pluck().all(account) as number[];
 
@@ -169,7 +170,7 @@ describe('writes', () => {
   });
 
   it('no row anywhere holds a password, ciphertext or secret', () => {
-    const all = JSON.stringify(t.db.prepare('SELECT * FROM logs').all());
+    const all = JSON.stringify(rowsOf(t.db, 'logs'));
     for (const secret of [...users.map((u) => u.password), 'Admin54321', 'Passw0rd9', 'Wrong12345', 'sk-live-0123456789']) {
       expect(all).not.toContain(secret);
     }

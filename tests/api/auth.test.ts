@@ -7,6 +7,8 @@ import { TOTP_SEED_SECRET, users } from '../../fixtures/seed/users.ts';
 import { MINUTE, manualClock } from '../helpers/clock.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { countOf } from '../helpers/rows.ts';
+import { updateUser } from '../helpers/factories.ts';
 
 /**
  * Issue 2 auth calls through the real HTTP server and SQLite: security/public_key, admin/register,
@@ -43,7 +45,7 @@ const freshAccount = (prefix = 'user') => `${prefix}${Date.now() % 100_000}x${++
 
 /** Audit rows of refused logins of an account. */
 const failedLoginRows = (account: string) =>
-  t.db.prepare(`SELECT COUNT(*) FROM logs WHERE type = ? AND account = ?`).pluck().get(LogType.values.login_failed, account) as number;
+  countOf(t.db, 'logs', { type: LogType.values.login_failed, account });
 
 async function registerFresh(password = 'Passw0rd9') {
   const account = freshAccount();
@@ -443,7 +445,7 @@ describe('a session of an account that is disabled meanwhile', () => {
 
 /** What the user list's "disable" switch (a later issue) will do; here straight on the users table. */
 function disableAccount(server: TestServer, account: string) {
-  server.db.prepare('UPDATE users SET disable = 2 WHERE account = ?').run(account);
+  updateUser(server.db, account, { disable: 2 });
 }
 
 describe('admin/user_info', () => {

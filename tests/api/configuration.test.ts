@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE, manualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { rowOf, rowsOf } from '../helpers/rows.ts';
 
 /** Issue 13: server parameters (website info, session idle time, live) and upload settings (secret write-only). */
 const clock = manualClock();
@@ -37,11 +38,11 @@ describe('configuration', () => {
     [{ session_idle_minutes: 10_000_000 }, /^session_idle_minutes: /],
     [{ nope: 1 }, /nope/],
   ])('refuses %j naming the field, nothing changes', async (body, message) => {
-    const before = t.db.prepare('SELECT * FROM settings ORDER BY key').all();
+    const before = rowsOf(t.db, 'settings', {}, { orderBy: 'key' });
     const res = await t.call('configuration/update', body, admin);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    expect(t.db.prepare('SELECT * FROM settings ORDER BY key').all()).toEqual(before);
+    expect(rowsOf(t.db, 'settings', {}, { orderBy: 'key' })).toEqual(before);
   });
   it('administrators without the route are refused', async () => {
     const a = await t.login('admin01');
@@ -56,7 +57,7 @@ describe('image_config', () => {
     expect(set.body.data).toMatchObject({ access_key_id: 'AK1', access_key_secret: '******', bucket: 'b1' });
     await t.call('image_config/update', { access_key_secret: '******', region: 'r1' }, admin);
     await t.call('image_config/update', { access_key_secret: '' }, admin);
-    expect(t.db.prepare('SELECT access_key_secret, region FROM upload_config').get()).toEqual({ access_key_secret: 's3cret!', region: 'r1' });
+    expect(rowOf(t.db, 'upload_config', 1, ['access_key_secret', 'region'])).toEqual({ access_key_secret: 's3cret!', region: 'r1' });
     const read = await t.call('image_config/inquire', {}, admin);
     expect(JSON.stringify(read.body)).not.toContain('s3cret');
     // The audit row does not hold it either.
@@ -71,9 +72,9 @@ describe('image_config', () => {
   it.each([{ size_limit_bytes: -1 }, { size_limit_bytes: 10 ** 12 }, { allowed_types: 'png,svg' }, { save_path: '../etc' }, { upload_type: 9 }])(
     'refuses %j, nothing changes',
     async (body) => {
-      const before = t.db.prepare('SELECT * FROM upload_config').get();
+      const before = rowOf(t.db, 'upload_config', 1);
       expect((await t.call('image_config/update', body, admin)).status).toBe(400);
-      expect(t.db.prepare('SELECT * FROM upload_config').get()).toEqual(before);
+      expect(rowOf(t.db, 'upload_config', 1)).toEqual(before);
     },
   );
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Domain, Forward, Page, QrCode, QrGroup } from '../../contracts/index.ts';
 import { ok, refusalChecker, refused, SEEDED, startQrServer } from '../helpers/qr.ts';
 import { type TestServer } from '../../harness/server.ts';
+import { updateUser } from '../helpers/factories.ts';
 
 /** domain/*, group/*, internal_code_group/*, forward/* through the real server. */
 let t: TestServer;
@@ -43,9 +44,9 @@ describe('domain/*', () => {
   });
 
   it('enforces the customer\'s domain limit', async () => {
-    t.db.prepare('UPDATE users SET domain_limit = 3 WHERE id = 5').run();
+    updateUser(t.db, 5, { domain_limit: 3 });
     await refusedUnchanged('domain/add', { domain: 'fourth.example.net', display_type: 2 }, tok.customer02, 409, /reached the number of domains/);
-    t.db.prepare('UPDATE users SET domain_limit = 10 WHERE id = 5').run();
+    updateUser(t.db, 5, { domain_limit: 10 });
   });
 
   it('updates own domains; shield status is for administrators', async () => {

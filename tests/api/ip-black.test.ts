@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { countOf, rowsOf } from '../helpers/rows.ts';
 
 /**
  * Issue 13: the two IP black lists over real HTTP. `server_ip_black` refuses the console API (login included)
@@ -18,7 +19,7 @@ afterAll(() => t.close());
 const as = (ip: string, path: string, body: unknown = {}, token = admin) =>
   request(t.server).post(`/api/${path}`).set('X-Forwarded-For', ip).set('Accept-Language', 'en').set('token', token).send(body as object);
 const visit = (ip: string) => request(t.server).get('/v/demo01').set('X-Forwarded-For', ip).set('User-Agent', 'Mozilla/5.0 (iPhone)');
-const rows = (table: string) => t.db.prepare(`SELECT * FROM ${table} ORDER BY id`).all();
+const rows = (table: string) => rowsOf(t.db, table);
 
 describe('bad input', () => {
   it.each(['1.2.3', '256.1.1.1', '1.2.3.4/33', '01.2.3.4', '1.2.3.4/', 'fe80::1', ''])('refuses %j naming ip, nothing changes', async (ip) => {
@@ -107,9 +108,9 @@ describe('checkout_ip/inquire', () => {
   it('reports location, black-list hits, visits and logins of one address', async () => {
     const range = t.db.prepare('SELECT start, country, carrier FROM ip_ranges ORDER BY start LIMIT 1').get() as { start: number; country: string; carrier: string };
     const ip = [range.start >>> 24, (range.start >>> 16) & 255, (range.start >>> 8) & 255, range.start & 255].join('.');
-    const visitsBefore = t.db.prepare('SELECT COUNT(*) FROM access_records').pluck().get() as number;
+    const visitsBefore = countOf(t.db, 'access_records');
     expect((await visit(ip)).status).toBe(200);
-    const logged = (t.db.prepare('SELECT COUNT(*) FROM access_records').pluck().get() as number) > visitsBefore;
+    const logged = countOf(t.db, 'access_records') > visitsBefore;
     await as(ip, 'admin/login', { account: 'nobody_here', password: t.encrypt('Wrong12345') }, '');
     const entry = await t.call('ip_black/add', { ip: `${ip}/32`, remark: 'seen' }, admin);
     const res = await as('198.51.100.200', 'checkout_ip/inquire', { ip });

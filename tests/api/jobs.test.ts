@@ -15,6 +15,7 @@ import { manualClock } from '../helpers/clock.ts';
 import { formatDateTime } from '../../mock-server/services/clock.ts';
 import { TEST_SCRYPT } from '../../mock-server/services/passwords.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { updateUser } from '../helpers/factories.ts';
 
 /**
  * Async operations through the real HTTP server and SQLite: export jobs paging a list call as their user,
@@ -114,11 +115,11 @@ describe('async_operations/export', () => {
 
   it('a user who lost access meanwhile gets an abnormal job, not a file', async () => {
     const job = ok<AsyncOperation>(await t.call('async_operations/export', { path: 'qr_code_list/inquire' }, tok.customer02));
-    t.db.prepare('UPDATE users SET disable = 2 WHERE account = ?').run('customer02');
+    updateUser(t.db, 'customer02', { disable: 2 });
     try {
       expect((await jobStep(t.url, { id: job.id })).jobs).toEqual([{ id: job.id, status: ABNORMAL, progress: 0 }]);
     } finally {
-      t.db.prepare('UPDATE users SET disable = 1 WHERE account = ?').run('customer02');
+      updateUser(t.db, 'customer02', { disable: 1 });
     }
   });
 });

@@ -1,35 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useApiServer } from '../helpers/api-server.ts';
+import { rowsOf, valueOf, valuesOf } from '../helpers/rows.ts';
 
 /** Issue 13: the language list keeps exactly one default; the public inquire shows the shown ones. */
-let t: TestServer;
-let admin: string;
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login('superadmin');
-});
-afterAll(() => t.close());
+const api = useApiServer({}, { admin: 'superadmin' });
 
-const rows = () => t.db.prepare('SELECT * FROM languages ORDER BY id').all();
-const defaults = () => t.db.prepare('SELECT code FROM languages WHERE default_language = 2').pluck().all();
-const idOf = (code: string) => t.db.prepare('SELECT id FROM languages WHERE code = ?').pluck().get(code) as number;
+const rows = () => rowsOf(api.t.db, 'languages');
+const defaults = () => valuesOf(api.t.db, 'languages', 'code', { default_language: 2 });
+const idOf = (code: string) => valueOf<number>(api.t.db, 'languages', 'id', { code })!;
 
 describe('language_list', () => {
   it('adds, shows and hides a language; the public inquire follows', async () => {
-    const add = await t.call('language_list/add', { code: 'fr', title: 'Français', phone_area_code: '+33' }, admin);
+    const add = await api.t.call('language_list/add', { code: 'fr', title: 'Français', phone_area_code: '+33' }, api.tok.admin);
     expect(add.status).toBe(200);
     expect(add.body.data).toMatchObject({ code: 'fr', show_status: 1, default_language: 1 });
-    const shown = await t.call('language_list/inquire', { show_status: 1 });
+    const shown = await api.t.call('language_list/inquire', { show_status: 1 });
     expect((shown.body.data as { content: { code: string }[] }).content.map((l) => l.code)).toContain('fr');
-    await t.call('language_list/update', { id: idOf('fr'), show_status: 2 }, admin);
-    const after = await t.call('language_list/inquire', { show_status: 1 });
+    await api.t.call('language_list/update', { id: idOf('fr'), show_status: 2 }, api.tok.admin);
+    const after = await api.t.call('language_list/inquire', { show_status: 1 });
     expect((after.body.data as { content: { code: string }[] }).content.map((l) => l.code)).not.toContain('fr');
   });
   it('set_default moves the one default', async () => {
-    const res = await t.call('language_list/set_default', { id: idOf('en') }, admin);
+    const res = await api.t.call('language_list/set_default', { id: idOf('en') }, api.tok.admin);
     expect(res.status).toBe(200);
     expect(defaults()).toEqual(['en']);
-    await t.call('language_list/set_default', { id: idOf('zh-CN') }, admin);
+    await api.t.call('language_list/set_default', { id: idOf('zh-CN') }, api.tok.admin);
     expect(defaults()).toEqual(['zh-CN']);
   });
   it.each([
@@ -43,13 +38,13 @@ describe('language_list', () => {
     ['an unknown id', 'language_list/set_default', () => ({ id: 9999 }), 404, /./],
   ])('refuses %s, nothing changes', async (_name, path, body, status, message) => {
     const before = rows();
-    const res = await t.call(path, body(), admin);
+    const res = await api.t.call(path, body(), api.tok.admin);
     expect(res.status).toBe(status);
     expect(res.body.message).toMatch(message);
     expect(rows()).toEqual(before);
   });
   it('customers may read but not edit', async () => {
-    const customer = await t.login('customer01');
-    expect((await t.call('language_list/add', { code: 'es', title: 'Español' }, customer)).status).toBe(403);
+    const customer = await api.t.login('customer01');
+    expect((await api.t.call('language_list/add', { code: 'es', title: 'Español' }, customer)).status).toBe(403);
   });
 });

@@ -4,6 +4,7 @@ import { migrate, migrations } from '../../mock-server/db/migrations.ts';
 import { ledgerProblems } from '../../harness/ledger.ts';
 import { ok } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { countOf, rowsOf, setRows, valueOf } from '../helpers/rows.ts';
 
 /** The ledger's guarantees in SQLite itself (migration 006 triggers), the migration, and a control-API reset. */
 const C1 = 4;
@@ -11,7 +12,7 @@ const C1 = 4;
 let t: TestServer;
 let admin: string;
 const balanceOf = (id: number) =>
-  t.db.prepare('SELECT balance_micro FROM users WHERE id = ?').pluck().get(id) as number;
+  valueOf<number>(t.db, 'users', 'balance_micro', id)!;
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -32,7 +33,7 @@ describe('the database itself', () => {
         )
         .run(C1),
     ).toThrow(/current balance/);
-    expect(() => t.db.prepare('UPDATE bills SET amount_micro = 1 WHERE user_id = ?').run(C1)).toThrow(
+    expect(() => setRows(t.db, 'bills', { user_id: C1 }, { amount_micro: 1 })).toThrow(
       /never edited/,
     );
     expect(() =>
@@ -61,12 +62,12 @@ describe('the database itself', () => {
       add.run('cents', 'C1', 356.25);
       add.run('float', 'F1', 0.1 + 0.2);
       migrate(db);
-      expect(db.prepare('SELECT account, balance_micro FROM users ORDER BY id').all()).toEqual([
+      expect(rowsOf(db, 'users', {}, { columns: ['account', 'balance_micro'] })).toEqual([
         { account: 'zero1', balance_micro: 0 },
         { account: 'cents', balance_micro: 356_250_000 },
         { account: 'float', balance_micro: 300_000 },
       ]);
-      expect(db.prepare('SELECT COUNT(*) FROM bills WHERE type = 7').pluck().get()).toBe(2);
+      expect(countOf(db, 'bills', { type: 7 })).toBe(2);
       expect(ledgerProblems(db)).toEqual([]);
       expect(
         db.prepare(`SELECT COUNT(*) FROM pragma_table_info('users') WHERE name = 'balance'`).pluck().get(),
@@ -87,8 +88,8 @@ describe('control API reset', () => {
     });
     expect(res.status).toBe(200);
     expect(ledgerProblems(t.db)).toEqual([]);
-    expect(t.db.prepare('SELECT COUNT(*) FROM bills').pluck().get()).toBe(3);
+    expect(countOf(t.db, 'bills')).toBe(3);
     expect(balanceOf(C1)).toBe(356_250_000);
-    expect(t.db.prepare('SELECT size_limit_bytes FROM upload_config').pluck().get()).toBe(5 * 1024 * 1024);
+    expect(valueOf(t.db, 'upload_config', 'size_limit_bytes', 1)).toBe(5 * 1024 * 1024);
   });
 });

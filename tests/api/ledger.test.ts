@@ -3,6 +3,8 @@ import { BillType, type Bill, type Page, type Session } from '../../contracts/in
 import { ledgerProblems } from '../../harness/ledger.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { countOf, rowsOf, valueOf } from '../helpers/rows.ts';
+import { updateUser } from '../helpers/factories.ts';
 
 /** Seeded ids (fixtures/seed/users.ts) and opening balances in micro-units. */
 const AGENT = 3;
@@ -15,7 +17,7 @@ let admin: string;
 let customer01: string;
 const refusedUnchanged = refusalChecker(() => t);
 const balanceOf = (id: number) =>
-  t.db.prepare('SELECT balance_micro FROM users WHERE id = ?').pluck().get(id) as number;
+  valueOf<number>(t.db, 'users', 'balance_micro', id)!;
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -29,7 +31,7 @@ describe('seeded ledger', () => {
     expect([balanceOf(AGENT), balanceOf(C1), balanceOf(C2), balanceOf(TOTP)]).toEqual([
       1_280_500_000, 356_250_000, 88_000_000, 0,
     ]);
-    const opening = t.db.prepare('SELECT user_id, type, amount_micro FROM bills ORDER BY user_id').all();
+    const opening = rowsOf(t.db, 'bills', {}, { columns: ['user_id', 'type', 'amount_micro'], orderBy: 'user_id' });
     expect(opening).toEqual([
       { user_id: AGENT, type: BillType.values.opening_balance, amount_micro: 1_280_500_000 },
       { user_id: C1, type: BillType.values.opening_balance, amount_micro: 356_250_000 },
@@ -78,7 +80,7 @@ describe('user/change_balance', () => {
       remark: 'correction',
     });
     expect(balanceOf(C2)).toBe(before + 10_000_000);
-    expect(t.db.prepare('SELECT operator_id FROM bills WHERE id = ?').pluck().get(taken.id)).toBe(2);
+    expect(valueOf(t.db, 'bills', 'operator_id', taken.id)).toBe(2);
     expect(ledgerProblems(t.db)).toEqual([]);
   });
 
@@ -161,11 +163,11 @@ describe('user/change_balance', () => {
   });
 
   it('refuses a removed user with 404', async () => {
-    t.db.prepare('UPDATE users SET status = 2 WHERE id = 7').run();
+    updateUser(t.db, 7, { status: 2 });
     try {
       await refusedUnchanged('user/change_balance', { id: 7, amount_micro: 1, remark: 'x' }, admin, 404);
     } finally {
-      t.db.prepare('UPDATE users SET status = 1 WHERE id = 7').run();
+      updateUser(t.db, 7, { status: 1 });
     }
   });
 });
@@ -173,7 +175,7 @@ describe('user/change_balance', () => {
 describe('bill/inquire', () => {
   it('lists every bill, newest first, for an administrator, with filters by user, type and time', async () => {
     const all = ok<Page<Bill>>(await t.call('bill/inquire', { page_size: 200 }, admin));
-    expect(all.total).toBe(t.db.prepare('SELECT COUNT(*) FROM bills').pluck().get());
+    expect(all.total).toBe(countOf(t.db, 'bills'));
     expect(all.content.map((b) => b.id)).toEqual([...all.content.map((b) => b.id)].sort((a, b) => b - a));
     const c2 = ok<Page<Bill>>(
       await t.call('bill/inquire', { user_id: C2, type: BillType.values.admin_adjustment }, admin),

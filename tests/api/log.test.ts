@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LogType } from '../../contracts/index.ts';
 import { manualClock } from '../helpers/clock.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { useApiServer } from '../helpers/api-server.ts';
+import { insertLog } from '../helpers/factories.ts';
+import { rowOf, rowsOf, valuesOf } from '../helpers/rows.ts';
 
 /**
  * Issue 13: the log list (filters, hidden types), clearing older than N days, log types (names, show status)
@@ -9,28 +11,20 @@ import { startTestServer, type TestServer } from '../../harness/server.ts';
  */
 const DAY = 86_400_000;
 const clock = manualClock(Date.UTC(2026, 10, 23, 12));
-let t: TestServer;
-let admin: string;
-let customer: string;
-beforeAll(async () => {
-  t = await startTestServer({ clock });
-  admin = await t.login('superadmin');
-  customer = await t.login('customer01');
-});
-afterAll(() => t.close());
+const api = useApiServer({ clock }, { admin: 'superadmin', customer: 'customer01' });
 
 type Row = { id: number; type: number; account: string; source: string };
 const page = async (body: Record<string, unknown> = {}) => {
-  const res = await t.call('log/inquire', { page: 1, page_size: 100, ...body }, admin);
+  const res = await api.t.call('log/inquire', { page: 1, page_size: 100, ...body }, api.tok.admin);
   expect(res.status).toBe(200);
   return res.body.data as { content: Row[]; total: number };
 };
-const count = (sql = '1 = 1', ...p: unknown[]) => t.db.prepare(`SELECT COUNT(*) FROM logs WHERE ${sql}`).pluck().get(...p) as number;
+const ages = () => valuesOf<number>(api.t.db, 'logs', 'at_ms');
+const count = (keep: (atMs: number) => boolean = () => true) => ages().filter(keep).length;
+const ofType = (type: number) => valuesOf(api.t.db, 'logs', 'type').filter((v) => v === type).length;
 /** A log row `ageDays` before the server clock. */
 function seedRow(type: number, ageDays: number, source = 'test/row'): number {
-  const at = clock.now() - ageDays * DAY;
-  return Number(t.db.prepare(`INSERT INTO logs (type, account, source, at_ms, create_time) VALUES (?, 'seeded', ?, ?, '2026-01-01 00:00:00')`)
-    .run(type, source, at).lastInsertRowid);
+  return insertLog(api.t.db, { type, source, at_ms: clock.now() - ageDays * DAY });
 }
 
 describe('log/inquire', () => {
@@ -43,8 +37,8 @@ describe('log/inquire', () => {
     expect(logins.content.every((r) => r.type === LogType.values.login && r.account === 'customer01')).toBe(true);
   });
   it('refuses customers and a reversed time range', async () => {
-    expect((await t.call('log/inquire', {}, customer)).status).toBe(403);
-    const bad = await t.call('log/inquire', { start_time: '2026-02-01 00:00:00', end_time: '2026-01-01 00:00:00' }, admin);
+    expect((await api.t.call('log/inquire', {}, api.tok.customer)).status).toBe(403);
+    const bad = await api.t.call('log/inquire', { start_time: '2026-02-01 00:00:00', end_time: '2026-01-01 00:00:00' }, api.tok.admin);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/end_time/);
   });
@@ -52,18 +46,18 @@ describe('log/inquire', () => {
 
 describe('log_type', () => {
   it('renames a type and hides its rows from the log list', async () => {
-    const res = await t.call('log_type/update', { id: LogType.values.login, name: 'Sign-in', show_status: 2 }, admin);
+    const res = await api.t.call('log_type/update', { id: LogType.values.login, name: 'Sign-in', show_status: 2 }, api.tok.admin);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'Sign-in', show_status: 2 });
     expect((await page({ type: LogType.values.login })).total).toBe(0);
-    await t.call('log_type/update', { id: LogType.values.login, show_status: 1 }, admin);
+    await api.t.call('log_type/update', { id: LogType.values.login, show_status: 1 }, api.tok.admin);
     expect((await page({ type: LogType.values.login })).total).toBeGreaterThan(0);
   });
   it('refuses an empty name and an unknown id, changing nothing', async () => {
-    const before = t.db.prepare('SELECT * FROM log_types ORDER BY id').all();
-    expect((await t.call('log_type/update', { id: 1, name: ' ' }, admin)).status).toBe(400);
-    expect((await t.call('log_type/update', { id: 999, name: 'x' }, admin)).status).toBe(404);
-    expect(t.db.prepare('SELECT * FROM log_types ORDER BY id').all()).toEqual(before);
+    const before = rowsOf(api.t.db, 'log_types');
+    expect((await api.t.call('log_type/update', { id: 1, name: ' ' }, api.tok.admin)).status).toBe(400);
+    expect((await api.t.call('log_type/update', { id: 999, name: 'x' }, api.tok.admin)).status).toBe(404);
+    expect(rowsOf(api.t.db, 'log_types')).toEqual(before);
   });
 });
 
@@ -73,37 +67,37 @@ describe('log_config', () => {
     const old = [seedRow(type, 10), seedRow(type, 7.001)];
     const kept = [seedRow(type, 6.999), seedRow(type, 0)];
     const otherType = seedRow(LogType.values.logout, 30);
-    const res = await t.call('log_config/update', { id: type, retention_days: 7 }, admin);
+    const res = await api.t.call('log_config/update', { id: type, retention_days: 7 }, api.tok.admin);
     expect(res.status).toBe(200);
-    const ids = new Set(t.db.prepare('SELECT id FROM logs').pluck().all() as number[]);
+    const ids = new Set(valuesOf<number>(api.t.db, 'logs', 'id'));
     for (const id of old) expect(ids.has(id)).toBe(false);
     for (const id of [...kept, otherType]) expect(ids.has(id)).toBe(true);
     // The sweep keeps honouring it as time passes.
     clock.advance(DAY);
-    t.services.audit.prune();
+    api.t.services.audit.prune();
     // A day idle ends the sessions: log in again.
-    admin = await t.login('superadmin');
-    customer = await t.login('customer01');
-    expect(t.db.prepare('SELECT id FROM logs WHERE id = ?').get(kept[0])).toBeUndefined();
-    expect(t.db.prepare('SELECT id FROM logs WHERE id = ?').get(kept[1])).toBeDefined();
+    api.tok.admin = await api.t.login('superadmin');
+    api.tok.customer = await api.t.login('customer01');
+    expect(rowOf(api.t.db, 'logs', kept[0]!)).toBeUndefined();
+    expect(rowOf(api.t.db, 'logs', kept[1]!)).toBeDefined();
   });
   it('a type switched off is not recorded; on again, it is', async () => {
-    await t.call('log_config/update', { id: LogType.values.login, record_status: 2 }, admin);
-    const before = count('type = ?', LogType.values.login);
-    await t.login('customer02');
-    expect(count('type = ?', LogType.values.login)).toBe(before);
-    await t.call('log_config/update', { id: LogType.values.login, record_status: 1 }, admin);
-    await t.login('customer02');
-    expect(count('type = ?', LogType.values.login)).toBe(before + 1);
+    await api.t.call('log_config/update', { id: LogType.values.login, record_status: 2 }, api.tok.admin);
+    const before = ofType(LogType.values.login);
+    await api.t.login('customer02');
+    expect(ofType(LogType.values.login)).toBe(before);
+    await api.t.call('log_config/update', { id: LogType.values.login, record_status: 1 }, api.tok.admin);
+    await api.t.login('customer02');
+    expect(ofType(LogType.values.login)).toBe(before + 1);
   });
   it('refuses a negative or too long retention, changing nothing', async () => {
-    const before = t.db.prepare('SELECT * FROM log_types ORDER BY id').all();
-    const neg = await t.call('log_config/update', { id: 1, retention_days: -1 }, admin);
+    const before = rowsOf(api.t.db, 'log_types');
+    const neg = await api.t.call('log_config/update', { id: 1, retention_days: -1 }, api.tok.admin);
     expect(neg.status).toBe(400);
     expect(neg.body.message).toMatch(/retention_days/);
-    expect((await t.call('log_config/update', { id: 1, retention_days: 3651 }, admin)).status).toBe(400);
-    expect((await t.call('log_config/inquire', {}, customer)).status).toBe(403);
-    expect(t.db.prepare('SELECT * FROM log_types ORDER BY id').all()).toEqual(before);
+    expect((await api.t.call('log_config/update', { id: 1, retention_days: 3651 }, api.tok.admin)).status).toBe(400);
+    expect((await api.t.call('log_config/inquire', {}, api.tok.customer)).status).toBe(403);
+    expect(rowsOf(api.t.db, 'log_types')).toEqual(before);
   });
 });
 
@@ -111,19 +105,19 @@ describe('log/clear', () => {
   it('deletes only rows older than N days and says how many', async () => {
     const old = seedRow(LogType.values.logout, 40);
     const recent = seedRow(LogType.values.logout, 29);
-    const olderThan30 = count('at_ms < ?', clock.now() - 30 * DAY);
-    const res = await t.call('log/clear', { days: 30 }, admin);
+    const olderThan30 = count((at) => at < clock.now() - 30 * DAY);
+    const res = await api.t.call('log/clear', { days: 30 }, api.tok.admin);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ removed: olderThan30 });
-    expect(t.db.prepare('SELECT id FROM logs WHERE id = ?').get(old)).toBeUndefined();
-    expect(t.db.prepare('SELECT id FROM logs WHERE id = ?').get(recent)).toBeDefined();
+    expect(rowOf(api.t.db, 'logs', old)).toBeUndefined();
+    expect(rowOf(api.t.db, 'logs', recent)).toBeDefined();
     // The clear itself is audited.
     expect((await page({ source: 'log/clear' })).total).toBe(1);
   });
   it('refuses a negative day count and customers', async () => {
     const before = count();
-    expect((await t.call('log/clear', { days: -1 }, admin)).status).toBe(400);
-    expect((await t.call('log/clear', { days: 1 }, customer)).status).toBe(403);
+    expect((await api.t.call('log/clear', { days: -1 }, api.tok.admin)).status).toBe(400);
+    expect((await api.t.call('log/clear', { days: 1 }, api.tok.customer)).status).toBe(403);
     expect(count()).toBe(before);
   });
 });

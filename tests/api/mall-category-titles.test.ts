@@ -4,6 +4,7 @@ import type { MallCategory, MallProduct, Page } from '../../contracts/index.ts';
 import { migrate, migrations } from '../../mock-server/db/migrations.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { countOf, valueOf } from '../helpers/rows.ts';
 
 /**
  * Per-language category titles (issue 15, migration 023): every rule over real HTTP, the storefront's
@@ -59,7 +60,7 @@ describe('writing titles', () => {
     const row = await call<MallCategory>('mall_category/add', { titles: titles({ 'zh-CN': markup }) });
     expect(row.titles[0]!.title).toBe(markup);
     ok(await t.call('mall_category/remove', { ids: [row.id] }, admin));
-    expect(t.db.prepare('SELECT COUNT(*) FROM mall_category_titles WHERE category_id = ?').pluck().get(row.id)).toBe(0);
+    expect(countOf(t.db, 'mall_category_titles', { category_id: row.id })).toBe(0);
   });
 });
 
@@ -95,7 +96,7 @@ describe('when the default language moves', () => {
     const plain = await call<MallCategory>('mall_category/add', { titles: titles({ 'zh-CN': '仅中文' }) });
     const product = await call<MallProduct>('mall_product/add', { title: 'p', category_id: cat.id, price_micro: 1, lowest_price_micro: 1 });
     expect(product.category_title).toBe('手机数码');
-    const en = t.db.prepare(`SELECT id FROM languages WHERE code = 'en'`).pluck().get() as number;
+    const en = valueOf<number>(t.db, 'languages', 'id', { code: 'en' })!;
     ok(await t.call('language_list/set_default', { id: en }, superadmin));
     const list = (await call<Page<MallCategory>>('mall_category/list', { page_size: 200 })).content;
     expect(list.find((c) => c.id === cat.id)).toMatchObject({ title: 'Phones', language: 'en' });
@@ -105,7 +106,7 @@ describe('when the default language moves', () => {
     await call('mall_category/update', { id: cat.id, titles: titles({ en: 'Phones', 'zh-CN': '手机数码' }) });
     const products = await call<Page<MallProduct>>('mall_product/list', { category_id: cat.id });
     expect(products.content[0]!.category_title).toBe('Phones');
-    const zh = t.db.prepare(`SELECT id FROM languages WHERE code = 'zh-CN'`).pluck().get() as number;
+    const zh = valueOf<number>(t.db, 'languages', 'id', { code: 'zh-CN' })!;
     ok(await t.call('language_list/set_default', { id: zh }, superadmin));
   });
 });

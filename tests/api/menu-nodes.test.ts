@@ -3,14 +3,15 @@ import { FrameType, ROUTES, type MenuItem, type MenuNode, type Page } from '../.
 import { ok, refusalChecker } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from '../realtime/client.ts';
+import { countOf, rowOf, valuesOf } from '../helpers/rows.ts';
 
 /** The menu tree's nodes, edited by the super administrator (menu/*). Roles: 1 super, 2 admin, 3 customer, 4 agent. */
 let t: TestServer;
 let superTok: string;
 let admin: string;
 const refusedUnchanged = refusalChecker(() => t);
-const nodeBy = (path: string, type = 1) => t.db.prepare('SELECT * FROM menus WHERE path = ? AND type = ?').get(path, type) as MenuNode;
-const holders = (menuId: number) => t.db.prepare('SELECT role_id FROM role_menus WHERE menu_id = ? ORDER BY role_id').pluck().all(menuId);
+const nodeBy = (path: string, type = 1) => rowOf<MenuNode>(t.db, 'menus', { path, type })!;
+const holders = (menuId: number) => valuesOf(t.db, 'role_menus', 'role_id', { menu_id: menuId }, 'role_id');
 const idsOf = (tree: readonly MenuItem[]): number[] => tree.flatMap((n) => [n.id, ...idsOf(n.children)]);
 
 beforeAll(async () => {
@@ -22,7 +23,7 @@ afterAll(() => t.close());
 describe('menu/list', () => {
   it('answers every node in one page, larger sort first; super administrators only', async () => {
     const page = ok<Page<MenuNode>>(await t.call('menu/list', {}, superTok));
-    const count = t.db.prepare('SELECT COUNT(*) FROM menus').pluck().get() as number;
+    const count = countOf(t.db, 'menus');
     expect(count).toBeGreaterThan(200);
     expect(page.total).toBe(count);
     expect(page.content).toHaveLength(count);
@@ -69,7 +70,7 @@ describe('menu/add, menu/update, menu/remove', () => {
     await refusedUnchanged('menu/update', { id: bill.id, path: 'bills' }, superTok, 409, /^path: /);
     await refusedUnchanged('menu/update', { id: bill.id, type: 2 }, superTok, 409, /^type: /);
     await refusedUnchanged('menu/update', { id: bill.id, parent_id: 0 }, superTok, 409, /^parent_id: /);
-    const button = t.db.prepare('SELECT * FROM menus WHERE parent_id = ? AND path = ?').get(nodeBy('user_list').id, 'add') as MenuNode;
+    const button = rowOf<MenuNode>(t.db, 'menus', { parent_id: nodeBy('user_list').id, path: 'add' })!;
     await refusedUnchanged('menu/update', { id: button.id, path: 'other' }, superTok, 409, /^path: /);
     await refusedUnchanged('menu/update', { id: bill.id, name: '' }, superTok, 400, /^name: /);
   });
@@ -77,7 +78,7 @@ describe('menu/add, menu/update, menu/remove', () => {
   it('moves a node of its own, never under itself or its subtree', async () => {
     await refusedUnchanged('menu/update', { id: group.id, parent_id: child.id }, superTok, 400, /^parent_id: /);
     await refusedUnchanged('menu/update', { id: group.id, parent_id: group.id }, superTok, 400, /^parent_id: /);
-    const users = t.db.prepare("SELECT * FROM menus WHERE name = 'users' AND path = ''").get() as MenuNode;
+    const users = rowOf<MenuNode>(t.db, 'menus', { name: 'users', path: '' })!;
     expect(ok<MenuNode>(await t.call('menu/update', { id: child.id, parent_id: users.id }, superTok)).parent_id).toBe(users.id);
     ok(await t.call('menu/update', { id: child.id, parent_id: group.id }, superTok));
   });

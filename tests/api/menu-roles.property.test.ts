@@ -4,6 +4,7 @@ import type { MenuItem, MenuNode } from '../../contracts/index.ts';
 import { authorityFor } from '../../client/state/menu.ts';
 import { ok } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { rowsOf, valuesOf } from '../helpers/rows.ts';
 
 /**
  * Property (issue 12): whatever mix of role edits (role/update_menus) and menu node edits (menu/add, move,
@@ -33,8 +34,8 @@ const op = fc.oneof(
 );
 type Op = typeof op extends fc.Arbitrary<infer O> ? O : never;
 
-const nodes = () => t.db.prepare('SELECT * FROM menus ORDER BY id').all() as MenuNode[];
-const held = () => new Set(t.db.prepare('SELECT menu_id FROM role_menus WHERE role_id = ?').pluck().all(AGENT_ROLE) as number[]);
+const nodes = () => rowsOf<MenuNode>(t.db, 'menus');
+const held = () => new Set(valuesOf<number>(t.db, 'role_menus', 'menu_id', { role_id: AGENT_ROLE }, 'menu_id'));
 const pick = <T,>(list: readonly T[], n: number): T | undefined => (list.length ? list[n % list.length] : undefined);
 const idsOf = (tree: readonly MenuItem[]): number[] => tree.flatMap((n) => [n.id, ...idsOf(n.children)]);
 const keysOf = (tree: readonly MenuItem[], parent = ''): string[] =>

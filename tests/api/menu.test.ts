@@ -3,6 +3,8 @@ import { MENU_GROUPS, ROUTES, ROUTE_NAMES, type MenuItem, type RouteAudience } f
 import { roles, type RoleKind } from '../../fixtures/seed/roles.ts';
 import type { Services } from '../../mock-server/compose.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { countOf } from '../helpers/rows.ts';
+import { grantMenu, revokeMenu } from '../helpers/factories.ts';
 
 /**
  * menu/token_menu and the permission check derive from one thing: the role's menu nodes. These tests read
@@ -132,12 +134,13 @@ function groupId(services: Services, group: string): number {
   return services.db.prepare<[string], { id: number }>(`SELECT id FROM menus WHERE name = ? AND path = ''`).get(group)!.id;
 }
 function revoke(services: Services, kind: RoleKind, ids: readonly number[]) {
-  const del = services.db.prepare('DELETE FROM role_menus WHERE role_id = ? AND menu_id = ?');
-  services.db.transaction(() => ids.forEach((id) => del.run(roleId(kind), id)))();
+  services.db.transaction(() => ids.forEach((id) => revokeMenu(services.db, roleId(kind), id)))();
 }
 function grant(services: Services, kind: RoleKind, ids: readonly number[]) {
-  const ins = services.db.prepare('INSERT OR IGNORE INTO role_menus (role_id, menu_id) VALUES (?, ?)');
-  services.db.transaction(() => ids.forEach((id) => ins.run(roleId(kind), id)))();
+  // Already held nodes stay as they are.
+  services.db.transaction(() => {
+    for (const id of ids) if (!countOf(services.db, 'role_menus', { role_id: roleId(kind), menu_id: id })) grantMenu(services.db, roleId(kind), id);
+  })();
 }
 
 describe('the tree and the permission check follow the role’s nodes', () => {

@@ -5,6 +5,7 @@ import { manualClock, MINUTE } from '../helpers/clock.ts';
 import { ledgerProblems } from '../../harness/ledger.ts';
 import { ok, refusalChecker, refused } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { countOf, rowOf, valueOf } from '../helpers/rows.ts';
 
 const NOW = new Date(2026, 5, 15, 12, 0, 0).getTime();
 const AGENT = 3;
@@ -18,11 +19,7 @@ const clock = manualClock(NOW);
 let tok: Record<'admin' | 'super' | 'agent' | 'c1' | 'c2', string>;
 const refusedUnchanged = refusalChecker(() => t);
 const user = (id: number) =>
-  t.db.prepare('SELECT balance_micro, member_expire_time, domain_limit FROM users WHERE id = ?').get(id) as {
-    balance_micro: number;
-    member_expire_time: string | null;
-    domain_limit: number;
-  };
+  rowOf<{ balance_micro: number; member_expire_time: string | null; domain_limit: number }>(t.db, 'users', id, ['balance_micro', 'member_expire_time', 'domain_limit'])!;
 async function control(op: string, body: object = {}) {
   const res = await request(t.server).post(`/__control/${op}`).send(body);
   expect(res.status, `${op}: ${res.text}`).toBe(200);
@@ -95,7 +92,7 @@ describe('paying on the simulated chain', () => {
     await control('chain/replay', { hash: tx.hash });
     expect(user(AGENT).balance_micro).toBe(agentBalance);
     expect(user(C2).member_expire_time).not.toBe(expiryBefore);
-    expect(t.db.prepare('SELECT COUNT(*) FROM commissions WHERE order_id = ?').pluck().get(b.id)).toBe(1);
+    expect(countOf(t.db, 'commissions', { order_id: b.id })).toBe(1);
   });
   it('does not pay an expired order; another customer cannot read an order', async () => {
     const o = ok<Order>(await t.call('order/recharge', { amount_micro: 20_000_000 }, tok.c1));
@@ -147,7 +144,7 @@ describe('withdrawals', () => {
     // The failed transfer stays on the chain (status 3); the request stays pending and no money moves.
     const reserved = user(AGENT).balance_micro;
     refused(await t.call('withdrawal/approve', { id: w2.id }, tok.admin), 409, /chain transfer failed/);
-    expect(t.db.prepare('SELECT status FROM withdrawals WHERE id = ?').pluck().get(w2.id)).toBe(1);
+    expect(valueOf(t.db, 'withdrawals', 'status', w2.id)).toBe(1);
     expect(user(AGENT).balance_micro).toBe(reserved);
     const approved = ok<{ status: number; tx_hash: string }>(await t.call('withdrawal/approve', { id: w2.id }, tok.admin));
     expect(approved.status).toBe(2);

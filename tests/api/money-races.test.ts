@@ -4,6 +4,7 @@ import { ledgerProblems } from '../../harness/ledger.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { ok } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { countOf, valueOf } from '../helpers/rows.ts';
 
 /**
  * Races on one account beyond tests/api/money-flows.test.ts: purchases and withdrawals of the same agent at
@@ -16,8 +17,7 @@ const USDT = 1_000_000;
 let t: TestServer;
 let admin: string;
 let agent: string;
-const balance = () => t.db.prepare('SELECT balance_micro FROM users WHERE id = ?').pluck().get(AGENT) as number;
-const count = (sql: string, ...args: unknown[]) => t.db.prepare(sql).pluck().get(...args) as number;
+const balance = () => valueOf<number>(t.db, 'users', 'balance_micro', AGENT)!;
 
 beforeAll(async () => {
   t = await startTestServer({ clock: manualClock(new Date(2026, 5, 15, 12, 0, 0).getTime()) });
@@ -57,9 +57,9 @@ describe('one account under 100 simultaneous money calls', () => {
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(99);
-    const status = count('SELECT status FROM withdrawals WHERE id = ?', pending!.id);
-    const payouts = count("SELECT COUNT(*) FROM chain_transactions WHERE type = 2 AND status = 2 AND remark = ?", `withdrawal #${pending!.id}`);
-    const refunds = count('SELECT COUNT(*) FROM bills WHERE remark = ?', `withdrawal #${pending!.id} rejected`);
+    const status = valueOf<number>(t.db, 'withdrawals', 'status', pending!.id)!;
+    const payouts = countOf(t.db, 'chain_transactions', { type: 2, status: 2, remark: `withdrawal #${pending!.id}` });
+    const refunds = countOf(t.db, 'bills', { remark: `withdrawal #${pending!.id} rejected` });
     expect([status, payouts, refunds]).toEqual(status === 2 ? [2, 1, 0] : [3, 0, 1]);
     expect(balance()).toBe(status === 2 ? before : before + 10 * USDT);
     expect(ledgerProblems(t.db)).toEqual([]);

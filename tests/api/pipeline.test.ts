@@ -4,6 +4,8 @@ import { roles } from '../../fixtures/seed/roles.ts';
 import { hashToken } from '../../mock-server/services/sessions.ts';
 import { MINUTE, manualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { valueOf } from '../helpers/rows.ts';
+import { grantMenu, revokeMenu } from '../helpers/factories.ts';
 
 /**
  * Issue 9 §7: what the faster pipeline must keep. One Map lookup replaced one Express route per call (same
@@ -37,9 +39,9 @@ describe('permission keys, cached per role', () => {
       .get() as number;
     const body = { qr_code_switch: 1 };
     expect((await t.call('pay_config/update', body, admin)).status).toBe(200); // the role's keys are cached now
-    t.db.prepare('DELETE FROM role_menus WHERE role_id = ? AND menu_id = ?').run(adminRole, updateButton);
+    revokeMenu(t.db, adminRole, updateButton);
     expect((await t.call('pay_config/update', body, admin)).status).toBe(403);
-    t.db.prepare('INSERT INTO role_menus (role_id, menu_id) VALUES (?, ?)').run(adminRole, updateButton);
+    grantMenu(t.db, adminRole, updateButton);
     expect((await t.call('pay_config/update', body, admin)).status).toBe(200);
   });
 
@@ -56,7 +58,7 @@ describe('permission keys, cached per role', () => {
 
 describe('session last-seen time', () => {
   const lastSeen = (token: string) =>
-    t.db.prepare('SELECT last_seen_ms FROM sessions WHERE token_hash = ?').pluck().get(hashToken(token)) as number | undefined;
+    valueOf<number>(t.db, 'sessions', 'last_seen_ms', { token_hash: hashToken(token) });
 
   it('is written at most once a minute, and idle expiry counts from it', async () => {
     const token = await t.login('customer01');

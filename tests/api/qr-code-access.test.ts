@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessRecord, ClearBatch, DailyCounter, Page, QrCode, StealingRecord, VisitorRecord } from '../../contracts/index.ts';
 import { ok, refusalChecker, refused, SEEDED, startQrServer } from '../helpers/qr.ts';
 import { type TestServer } from '../../harness/server.ts';
+import { rowsOf, valuesOf } from '../helpers/rows.ts';
 
 /** qr_code_access/* and stealing/* through the real server; the seed's demo visits fall on 2026-06-13..15. */
 let t: TestServer;
@@ -151,7 +152,7 @@ describe('qr_code_access/public_enquiry (public)', () => {
 describe('clearing, recovering and permanently removing the log', () => {
   it('clear_access_history moves records to a batch, counters stay, restore puts them back', async () => {
     const before = await code(SEEDED.demo02);
-    const daily = t.db.prepare('SELECT * FROM qr_code_daily WHERE qr_code_id = ?').all(SEEDED.demo02);
+    const daily = rowsOf(t.db, 'qr_code_daily', { qr_code_id: SEEDED.demo02 }, { orderBy: 'day' });
     const cleared = ok<{ cleared: number; batch_id: number }>(
       await t.call('qr_code_access/clear_access_history', { qr_code_id: SEEDED.demo02, start_time: '2026-06-15 00:00:00', end_time: '2026-06-15 23:59:59' }, tok.customer01),
     );
@@ -159,7 +160,7 @@ describe('clearing, recovering and permanently removing the log', () => {
     const after = await code(SEEDED.demo02);
     expect(after.record_count).toBe(before.record_count - cleared.cleared);
     expect([after.view_number, after.ip_view_number]).toEqual([before.view_number, before.ip_view_number]);
-    expect(t.db.prepare('SELECT * FROM qr_code_daily WHERE qr_code_id = ?').all(SEEDED.demo02)).toEqual(daily);
+    expect(rowsOf(t.db, 'qr_code_daily', { qr_code_id: SEEDED.demo02 }, { orderBy: 'day' })).toEqual(daily);
     expect((await records({ qr_code_id: SEEDED.demo02, start_time: '2026-06-15 00:00:00', page_size: 200 })).total).toBe(0);
 
     const batches = ok<Page<ClearBatch>>(await t.call('qr_code_access/cleared_inquire', {}, tok.customer01));
@@ -170,7 +171,7 @@ describe('clearing, recovering and permanently removing the log', () => {
     expect(ok(await t.call('qr_code_access/restore_access_records', { ids: [cleared.batch_id] }, tok.customer01))).toEqual({ restored: cleared.cleared });
     expect((await code(SEEDED.demo02)).record_count).toBe(before.record_count);
     expect((await records({ qr_code_id: SEEDED.demo02, page_size: 200 })).content.map((r) => r.id).sort()).toEqual(
-      t.db.prepare('SELECT id FROM access_records WHERE qr_code_id = ? ORDER BY id').pluck().all(SEEDED.demo02).map(Number).sort(),
+      valuesOf<number>(t.db, 'access_records', 'id', { qr_code_id: SEEDED.demo02 }).map(Number).sort(),
     );
   });
 

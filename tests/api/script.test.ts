@@ -2,6 +2,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AsyncOperationType } from '../../contracts/index.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { countOf, valueOf } from '../helpers/rows.ts';
+import { insertAsyncOperation } from '../helpers/factories.ts';
 
 /** Issue 13: scripts run on a server from the fixed catalogue as a job; the output is read as text. */
 let t: TestServer;
@@ -16,8 +18,8 @@ async function step(id: number, count = 10) {
   const res = await request(t.server).post('/__control/job_step').send({ id, count });
   expect(res.status, res.text).toBe(200);
 }
-const jobs = () => t.db.prepare('SELECT COUNT(*) AS n FROM async_operations').get() as { n: number };
-const serverId = (name: string) => (t.db.prepare('SELECT id FROM servers WHERE name = ?').get(name) as { id: number }).id;
+const jobs = () => countOf(t.db, 'async_operations');
+const serverId = (name: string) => valueOf<number>(t.db, 'servers', 'id', { name })!;
 type Op = { id: number; status: number; progress: number; link: string; message: string; type: number };
 
 describe('script', () => {
@@ -79,15 +81,11 @@ describe('script', () => {
     const admin = await t.login('admin01');
     expect((await t.call('script/run', { server_id: 1, script: 1 }, admin)).status).toBe(403);
     expect((await t.call('script/output', { id: 1 }, admin)).status).toBe(403);
-    const other = t.db.prepare("SELECT id FROM users WHERE account = 'admin01'").get() as { id: number };
-    const foreign = Number(
-      t.db
-        .prepare(
-          `INSERT INTO async_operations (user_id, type, params, cursor, locale, create_time, update_time)
-           VALUES (?, ?, '{}', '{"step":0,"lines":["secret"]}', 'en', '2026-11-23 00:00:00', '2026-11-23 00:00:00')`,
-        )
-        .run(other.id, AsyncOperationType.values.script_run).lastInsertRowid,
-    );
+    const foreign = insertAsyncOperation(t.db, {
+      user_id: valueOf<number>(t.db, 'users', 'id', { account: 'admin01' })!,
+      type: AsyncOperationType.values.script_run,
+      cursor: '{"step":0,"lines":["secret"]}',
+    });
     const res = await t.call('script/output', { id: foreign }, sup);
     expect(res.status).toBe(404);
     expect(JSON.stringify(res.body)).not.toContain('secret');

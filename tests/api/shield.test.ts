@@ -5,6 +5,8 @@ import { MINUTE, type ManualClock } from '../helpers/clock.ts';
 import { SEEDED, ok, refusalChecker, startQrServer } from '../helpers/qr.ts';
 import type { TestServer } from '../../harness/server.ts';
 import { connectAs } from '../realtime/client.ts';
+import { countOf, rowOf, valueOf, valuesOf } from '../helpers/rows.ts';
+import { updateDomain } from '../helpers/factories.ts';
 
 /**
  * WeChat block detection end to end (issue 14): QA marks a domain blocked through the control API, a detection
@@ -25,8 +27,8 @@ const control = async (name: string, body: unknown = {}) => {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data as Record<string, unknown>;
 };
-const domainRow = (id: number) => t.db.prepare('SELECT shield_status, hold FROM domains WHERE id = ?').get(id) as { shield_status: number; hold: number };
-const codeDomain = (file: string) => t.db.prepare('SELECT domain_id FROM qr_codes WHERE file_name = ?').pluck().get(file);
+const domainRow = (id: number) => rowOf<{ shield_status: number; hold: number }>(t.db, 'domains', id, ['shield_status', 'hold'])!;
+const codeDomain = (file: string) => valueOf(t.db, 'qr_codes', 'domain_id', { file_name: file });
 
 describe('block → detector → spare → push → visit', () => {
   it('a round changes nothing before anything is marked', async () => {
@@ -40,7 +42,7 @@ describe('block → detector → spare → push → visit', () => {
     const owner = await connectAs(t, 'customer01');
     const other = await connectAs(t, 'customer02');
     const admin = await connectAs(t, 'admin01');
-    const onEntry = t.db.prepare('SELECT COUNT(*) FROM qr_codes WHERE domain_id = 1 AND removed = 1').pluck().get() as number;
+    const onEntry = countOf(t.db, 'qr_codes', { domain_id: 1, removed: 1 });
     expect(await control('mark', { domain: 'entry1.example.com', status: 2 })).toMatchObject({ known: true });
     // Not yet detected: the domain is checked again only when due.
     expect(domainRow(SEEDED.entry1).shield_status).toBe(1);
@@ -73,12 +75,12 @@ describe('block → detector → spare → push → visit', () => {
     expect(landed.status).toBe(200);
     expect(landed.text).toContain('https://example.com/spring/');
 
-    const logs = t.db.prepare("SELECT source FROM logs WHERE type = 6 ORDER BY id").pluck().all();
+    const logs = valuesOf(t.db, 'logs', 'source', { type: 6 });
     expect(logs).toEqual(['shield/move_codes', 'shield/mark_blocked', 'shield/notify']);
     const pushes = ok<{ content: ShieldPush[] }>(await t.call('shield_push/records_inquire', {}, tok.customer01));
     // customer01 has a seeded Telegram binding: the simulated bot sent the block to that chat (no network).
     expect(pushes.content[0]).toMatchObject({ domain: 'entry1.example.com', status: 2, moved: onEntry, channels: 'site_message,realtime,telegram' });
-    const userId = (account: string) => t.db.prepare('SELECT id FROM users WHERE account = ?').pluck().get(account) as number;
+    const userId = (account: string) => valueOf<number>(t.db, 'users', 'id', { account })!;
     const sent = await request(t.server).post(`${CONTROL_PREFIX}/telegram_sent`).send({ user_id: userId('customer01') });
     const messages = (sent.body as { data: { messages: { chat_id: number; text: string }[] } }).data.messages;
     expect(messages).toHaveLength(1);
@@ -107,7 +109,7 @@ describe('status 4: retried with backoff before it counts', () => {
       const d = ok<ShieldDomain>(await t.call('shield_detection/run', { domain_id: SEEDED.land1 }, tok.customer01));
       expect(d).toMatchObject({ shield_status: 1, failures: i });
     }
-    const next = t.db.prepare('SELECT next_check_ms FROM shield_state WHERE domain_id = 2').pluck().get() as number;
+    const next = valueOf<number>(t.db, 'shield_state', 'next_check_ms', { domain_id: 2 })!;
     expect(next - clock.now()).toBe(30_000 * 4); // 30 s · 2^(3−1)
     const d = ok<ShieldDomain>(await t.call('shield_detection/run', { domain_id: SEEDED.land1 }, tok.customer01));
     expect(d).toMatchObject({ shield_status: 4, failures: 4 });
@@ -131,7 +133,7 @@ describe('settings', () => {
     const c = ok<Record<string, unknown>>(await t.call('shield_detection_config/update', { interval_minutes: 30, api_key: 's3cret', check_short: 2 }, tok.admin));
     expect(c).toMatchObject({ interval_minutes: 30, api_key_set: true, check_short: 2 });
     expect(JSON.stringify(ok(await t.call('shield_detection_config/inquire', {}, tok.admin)))).not.toContain('s3cret');
-    const log = t.db.prepare("SELECT content FROM logs WHERE source = 'shield_detection_config/update'").pluck().get() as string;
+    const log = valueOf<string>(t.db, 'logs', 'content', { source: 'shield_detection_config/update' });
     expect(log).not.toContain('s3cret');
   });
 
@@ -146,16 +148,16 @@ describe('settings', () => {
     await rejects('shield_push/update', { spare_domain_id: SEEDED.entry2 }, tok.customer01, 404);
     await rejects('shield_push/update', { spare_domain_id: 999 }, tok.customer01, 404);
     await rejects('shield_push/update', { spare_domain_id: SEEDED.s1 }, tok.customer01, 409, /spare_domain_id: The spare domain must be one of your held domains/);
-    t.db.prepare('UPDATE domains SET hold = 2 WHERE id = 4').run();
+    updateDomain(t.db, 4, { hold: 2 });
     await rejects('shield_push/update', { spare_domain_id: 4 }, tok.customer01, 409, /spare_domain_id: The spare domain is itself blocked/);
-    t.db.prepare('UPDATE domains SET hold = 2 WHERE id = ?').run(SEEDED.s1);
+    updateDomain(t.db, SEEDED.s1, { hold: 2 });
     const p = ok(await t.call('shield_push/update', { spare_domain_id: SEEDED.s1, site_message: 2 }, tok.customer01));
     expect(p).toEqual({ spare_domain_id: SEEDED.s1, spare_domain: 's1.example.com', site_message: 2, realtime: 1, telegram: 1, telegram_bound: true });
     expect(ok(await t.call('shield_push/inquire', {}, tok.customer02))).toMatchObject({ spare_domain_id: null, site_message: 1 });
   });
 
   it('domain monitor compares the DNS target with get_ip', async () => {
-    t.db.prepare("UPDATE domains SET resolve_target = '10.9.9.9' WHERE id = ?").run(SEEDED.s1);
+    updateDomain(t.db, SEEDED.s1, { resolve_target: '10.9.9.9' });
     const all = ok<{ content: { id: number; dns_ok: number; reachable: number; user_id: number }[] }>(await t.call('domain_monitor/inquire', {}, tok.customer01));
     expect(all.content.every((d) => d.user_id === 4)).toBe(true);
     expect(all.content.find((d) => d.id === SEEDED.s1)).toMatchObject({ dns_ok: 2, reachable: 2 });

@@ -6,6 +6,7 @@ import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { QR_NOW, TODAY, logins, ok, refusalChecker } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { countOf, valueOf, valuesOf } from '../helpers/rows.ts';
 
 /** The previous-period overlay (`compare`) and statistics/breakdown over real HTTP, the seeded counters and real visits. */
 
@@ -18,8 +19,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 const refusedUnchanged = refusalChecker(() => t);
 const n = (sql: string, ...params: unknown[]) => (t.db.prepare(sql).get(...params) as { n: number }).n;
-const userId = (account: string) => n('SELECT id AS n FROM users WHERE account = ?', account);
-const codeId = (file: string) => n('SELECT id AS n FROM qr_codes WHERE file_name = ?', file);
+const userId = (account: string) => valueOf<number>(t.db, 'users', 'id', { account })!;
+const codeId = (file: string) => valueOf<number>(t.db, 'qr_codes', 'id', { file_name: file })!;
 const call = async <T>(path: string, body: object, token: string) => ok<T>(await t.call(path, body, token));
 const visit = (file: string, ua: string, ip: string) =>
   fetch(`${t.url}/v/${file}`, { redirect: 'manual', headers: { 'user-agent': ua, 'x-forwarded-for': ip } });
@@ -105,7 +106,7 @@ describe('statistics/breakdown', () => {
     expect(after.cells.find((c) => c.city === '成都')?.device).toBe('pc');
     expect((await breakdownOf(tok.customer01)).view_number).toBe(mine.view_number + 1);
     ok(await t.call('qr_code_access/clear_access_history', { qr_code_id: demo }, tok.customer01));
-    expect(n('SELECT COUNT(*) AS n FROM access_records WHERE qr_code_id = ?', demo)).toBe(0);
+    expect(countOf(t.db, 'access_records', { qr_code_id: demo })).toBe(0);
     expect(await breakdownOf(tok.customer01, body)).toEqual(after);
   });
 
@@ -121,7 +122,7 @@ describe('statistics/breakdown', () => {
     const after = await breakdownOf(tok.customer01, range);
     expect(after.view_number).toBe(before.view_number - own);
     expect(after.view_number).toBe((await call<DailyStatistics>('statistics/daily', range, tok.customer01)).view_number);
-    expect(n('SELECT COUNT(*) AS n FROM qr_code_breakdown WHERE qr_code_id = ?', demo)).toBe(0);
+    expect(countOf(t.db, 'qr_code_breakdown', { qr_code_id: demo })).toBe(0);
     expect(n('SELECT COUNT(*) AS n FROM user_breakdown WHERE view_number <= 0')).toBe(0);
   });
 
@@ -147,9 +148,9 @@ describe('statistics/breakdown', () => {
   it('needs a session and a role holding today_statistics (403 once the role loses it)', async () => {
     await refusedUnchanged('statistics/breakdown', {}, undefined, 401);
     const superTok = await t.login('superadmin');
-    const role = n("SELECT id AS n FROM roles WHERE kind = 'customer'");
-    const held = (t.db.prepare('SELECT menu_id FROM role_menus WHERE role_id = ?').pluck().all(role) as number[]).sort((a, b) => a - b);
-    const node = n("SELECT id AS n FROM menus WHERE path = 'today_statistics' AND type = 1");
+    const role = valueOf<number>(t.db, 'roles', 'id', { kind: 'customer' })!;
+    const held = valuesOf<number>(t.db, 'role_menus', 'menu_id', { role_id: role }, 'menu_id');
+    const node = valueOf<number>(t.db, 'menus', 'id', { path: 'today_statistics', type: 1 })!;
     ok(await t.call('role/update_menus', { id: role, menu_ids: held.filter((id) => id !== node) }, superTok));
     try {
       await refusedUnchanged('statistics/breakdown', {}, tok.customer01, 403);

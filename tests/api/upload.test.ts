@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadedFile } from '../../contracts/index.ts';
 import { GIF, HTML, JPEG, multipart, pad, PDF, PNG, SVG, uploader, WEBP } from '../helpers/upload.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { rowOf } from '../helpers/rows.ts';
+import { updateUploadConfig } from '../helpers/factories.ts';
 
 /** `file/add` through real HTTP: multipart bodies built byte by byte, so every bad part can be sent as is. */
 
@@ -33,7 +35,7 @@ describe('file/add accepts images by their bytes', () => {
       expect(file.name).toMatch(new RegExp(`^[a-f0-9]{32}\\.${ext}$`));
       expect(file).toMatchObject({ url: `/uploads/${file.name}`, size: data.length, mime });
       expect(fs.readFileSync(`${t.server.mock.uploadDir}/${file.name}`)).toEqual(data);
-      expect(t.db.prepare('SELECT user_id, size FROM files WHERE name = ?').get(file.name)).toEqual({
+      expect(rowOf(t.db, 'files', { name: file.name }, ['user_id', 'size'])).toEqual({
         user_id: 4,
         size: data.length,
       });
@@ -48,7 +50,7 @@ describe('file/add accepts images by their bytes', () => {
   );
 
   it('takes a file of exactly the size limit, refuses one byte more', async () => {
-    t.db.prepare('UPDATE upload_config SET size_limit_bytes = 1024').run();
+    updateUploadConfig(t.db, { size_limit_bytes: 1024 });
     try {
       expect((await upload(one(pad([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 1024)))).status).toBe(
         200,
@@ -64,7 +66,7 @@ describe('file/add accepts images by their bytes', () => {
         /^file: 文件上传超出限制$/,
       );
     } finally {
-      t.db.prepare('UPDATE upload_config SET size_limit_bytes = 5242880').run();
+      updateUploadConfig(t.db, { size_limit_bytes: 5242880 });
     }
   });
 
@@ -77,7 +79,7 @@ describe('file/add accepts images by their bytes', () => {
   });
 
   it('refuses a kind the upload config no longer allows', async () => {
-    t.db.prepare(`UPDATE upload_config SET allowed_types = 'png,jpeg'`).run();
+    updateUploadConfig(t.db, { allowed_types: 'png,jpeg' });
     try {
       await refusedNothingStored(
         () => upload(one(GIF, 'a.gif', 'image/gif')),
@@ -85,7 +87,7 @@ describe('file/add accepts images by their bytes', () => {
         /Only PNG, JPEG, WebP and GIF/,
       );
     } finally {
-      t.db.prepare(`UPDATE upload_config SET allowed_types = 'png,jpeg,webp,gif'`).run();
+      updateUploadConfig(t.db, { allowed_types: 'png,jpeg,webp,gif' });
     }
   });
 });

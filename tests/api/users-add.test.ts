@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../contracts/index.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { valueOf } from '../helpers/rows.ts';
 
 /** Seeded (fixtures/seed): users 1 superadmin, 2 admin01, 3 agent01, 4 customer01; roles 1 super, 2 admin, 3 customer, 4 agent. */
 const AGENT = 3;
@@ -39,7 +40,7 @@ describe('user/add', () => {
     expect(row.password).toMatch(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9]{12}$/);
     expect(row.share_ratio).toBe(t.services.settings.require('subscriber_config_default').default_share_ratio);
     await t.login('newagent01', row.password!);
-    const stored = t.db.prepare('SELECT password_hash FROM users WHERE id = ?').pluck().get(row.id) as string;
+    const stored = valueOf<string>(t.db, 'users', 'password_hash', row.id)!;
     expect(stored).not.toContain(row.password!);
   });
 

@@ -3,6 +3,7 @@ import type { Page, UserRow } from '../../contracts/index.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { checkStanding } from '../../mock-server/users/guards.ts';
+import { countOf, valueOf } from '../helpers/rows.ts';
 
 /** Seeded ids (fixtures/seed/users.ts): 1 superadmin, 2 admin01, 3 agent01, 4 customer01, 5 customer02. */
 const SUPER = 1;
@@ -15,7 +16,7 @@ let t: TestServer;
 let superTok: string;
 let admin: string;
 const refusedUnchanged = refusalChecker(() => t);
-const sessionsOf = (id: number) => t.db.prepare('SELECT COUNT(*) FROM sessions WHERE user_id = ?').pluck().get(id) as number;
+const sessionsOf = (id: number) => countOf(t.db, 'sessions', { user_id: id });
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -136,7 +137,7 @@ describe('user/remove', () => {
     await refusedUnchanged('user/remove', { ids: [C2, 999_999] }, admin, 404);
     await t.login('customer02', 'Typed12345');
     expect(ok<{ removed: number }>(await t.call('user/remove', { ids: [C2] }, admin))).toEqual({ removed: 1 });
-    expect(t.db.prepare('SELECT status FROM users WHERE id = ?').pluck().get(C2)).toBe(2);
+    expect(valueOf(t.db, 'users', 'status', C2)).toBe(2);
     expect(sessionsOf(C2)).toBe(0);
     const page = ok<Page<UserRow>>(await t.call('user/inquire', { page_size: 50 }, admin));
     expect(page.content.some((u) => u.id === C2)).toBe(false);

@@ -4,6 +4,7 @@ import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { manualClock, type ManualClock } from '../helpers/clock.ts';
 import { QR_NOW, TODAY, logins, ok } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { countOf, rowsOf } from '../helpers/rows.ts';
 
 /**
  * The visit path GET /v/{code} through real HTTP: restriction, rotation, jump page, the access record and every
@@ -90,11 +91,11 @@ describe('a visit', () => {
   });
 
   it('an unknown or removed code answers 404 and records nothing', async () => {
-    const before = t.db.prepare('SELECT COUNT(*) AS n FROM access_records').get();
+    const before = countOf(t.db, 'access_records');
     expect((await visit('/v/nope')).status).toBe(404);
     expect((await visit('/v/trash01')).status).toBe(404);
     expect((await visit(`/v/${'x'.repeat(100)}`)).status).toBe(404);
-    expect(t.db.prepare('SELECT COUNT(*) AS n FROM access_records').get()).toEqual(before);
+    expect(countOf(t.db, 'access_records')).toEqual(before);
   });
 
   it('honours X-Forwarded-For only from loopback (the test client is loopback) and stores IPv4', async () => {
@@ -142,7 +143,7 @@ describe('restriction, visit method, open log, jump types, short codes', () => {
     expect(await refusedRes.text()).toContain('WeChat');
     expect((await visit('/v/wx-only', { 'user-agent': USER_AGENTS.wechatIphone })).status).toBe(200);
     expect(await share('wx-only', 'pw1234')).toMatchObject({ view_number: 1 });
-    expect(t.db.prepare('SELECT reason FROM stealing_records WHERE qr_code_id = ?').all(q.id)).toEqual([{ reason: 1 }]);
+    expect(rowsOf(t.db, 'stealing_records', { qr_code_id: q.id }, { columns: ['reason'] })).toEqual([{ reason: 1 }]);
   });
 
   it('scan-only: the QR image\'s scan marker is needed', async () => {

@@ -11,6 +11,7 @@ import { VISITOR_BACKFILL_SELECT } from '../../mock-server/db/migrations/019-vis
 import { logins, ok, QR_NOW, refusalChecker, SEEDED } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { countOf, valueOf } from '../helpers/rows.ts';
 
 /** visitor/inquire over real HTTP and SQLite: the visitors aggregate against the raw access records. */
 
@@ -23,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 const refusedUnchanged = refusalChecker(() => t);
-const userId = (account: string) => (t.db.prepare('SELECT id FROM users WHERE account = ?').pluck().get(account) as number);
+const userId = (account: string) => valueOf<number>(t.db, 'users', 'id', { account })!;
 const list = async (token: string, body: object = {}) => ok<Page<VisitorRow>>(await t.call('visitor/inquire', { page_size: 200, ...body }, token));
 const visit = (file: string, ua: string, ip: string) =>
   fetch(`${t.url}/v/${file}`, { redirect: 'manual', headers: { 'user-agent': ua, 'x-forwarded-for': ip } });
@@ -109,7 +110,7 @@ describe('visitor/inquire', () => {
     ok(await t.call('qr_code_list/remove', { ids: [code] }, tok.customer02));
     expect((await list(tok.customer02, { qr_code_id: code })).total).toBe(0);
     ok(await t.call('qr_code_list/qr_code_remove', { ids: [code] }, tok.customer02));
-    expect(t.db.prepare('SELECT COUNT(*) FROM visitors WHERE qr_code_id = ?').pluck().get(code)).toBe(0);
+    expect(countOf(t.db, 'visitors', { qr_code_id: code })).toBe(0);
     expect(t.db.prepare("SELECT COALESCE(SUM(view_number), 0) FROM user_daily WHERE user_id = ?").pluck().get(userId('customer02'))).toBe(
       t.db.prepare('SELECT COALESCE(SUM(d.view_number), 0) FROM qr_code_daily d JOIN qr_codes q ON q.id = d.qr_code_id WHERE q.user_id = ?').pluck().get(userId('customer02')),
     );

@@ -4,6 +4,7 @@ import type { Page } from '../../contracts/index.ts';
 import { isTronAddress } from '../../contracts/tron-address.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { countOf, rowsOf, valueOf } from '../helpers/rows.ts';
 
 const RECEIVING = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const KEY = '1'.repeat(64);
@@ -39,11 +40,11 @@ describe('wallets (tron)', () => {
     expect(JSON.stringify(list.body)).not.toContain(KEY);
     expect(ok<Page<Wallet>>(list).total).toBe(2);
     await refusedUnchanged('wallet/reveal_key', { id: imported.id }, sup, 400, /confirm/);
-    const before = t.db.prepare('SELECT COUNT(*) FROM logs').pluck().get() as number;
+    const before = countOf(t.db, 'logs');
     const revealed = ok<{ private_key: string }>(await t.call('wallet/reveal_key', { id: imported.id, confirm: true }, sup));
     expect(revealed.private_key).toBe(KEY);
-    const log = t.db.prepare('SELECT * FROM logs ORDER BY id DESC LIMIT 1').get() as Record<string, unknown>;
-    expect(t.db.prepare('SELECT COUNT(*) FROM logs').pluck().get()).toBe(before + 1);
+    const log = rowsOf(t.db, 'logs', {}, { orderBy: '-id' })[0];
+    expect(countOf(t.db, 'logs')).toBe(before + 1);
     expect(JSON.stringify(log)).toContain('wallet/reveal_key');
     expect(JSON.stringify(log)).not.toContain(KEY);
     expect(generated.id).toBeLessThan(imported.id);
@@ -69,7 +70,7 @@ describe('wallets (tron)', () => {
     expect(records.content.map((r) => r.status).sort()).toEqual([1, 2]);
     const collected = records.content.find((r) => r.status === 1)!.amount_micro;
     expect((await control('chain/state', {})).usdt_micro).toBe(receivingBefore + collected);
-    const row = t.db.prepare('SELECT message FROM async_operations WHERE id = ?').pluck().get(job.job_id);
+    const row = valueOf(t.db, 'async_operations', 'message', job.job_id);
     expect(row).toBe('jobs.collected');
     const txs = ok<Page<{ type: number; to_address: string }>>(await t.call('usdt_transaction/inquire', { type: 3 }, admin));
     expect(txs.content.every((x) => x.to_address === RECEIVING)).toBe(true);

@@ -4,6 +4,7 @@ import { PictureJumpType } from '../../contracts/index.ts';
 import { LOOKS, openInLook, shotOf } from './helpers/look.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { texts } from './helpers/texts.ts';
+import { rowOf, valueOf } from '../helpers/rows.ts';
 
 /**
  * The mall's content screens in Chromium, zh-CN light and en dark: picture types, pictures (a custom jump
@@ -59,7 +60,7 @@ describe.each(LOOKS)('mall content in Chromium ($lng $theme)', (look) => {
     await addButton().click();
     let dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: pic('title'), exact: true }).fill(names.a);
-    const typeId = db().prepare('SELECT id FROM picture_types WHERE name = ?').pluck().get(names.type) as number;
+    const typeId = valueOf<number>(db(), 'picture_types', 'id', { name: names.type })!;
     const types = dialog.getByRole('combobox', { name: pic('type_id'), exact: true });
     await types.locator('option', { hasText: names.type }).waitFor({ state: 'attached' });
     await types.selectOption(String(typeId));
@@ -80,7 +81,7 @@ describe.each(LOOKS)('mall content in Chromium ($lng $theme)', (look) => {
     await dialog.getByRole('spinbutton', { name: pic('sort') }).fill('5');
     await save();
 
-    const stored = db().prepare('SELECT image, jump_type, jump_custom, click_count, type_id FROM pictures WHERE title = ?').get(names.a);
+    const stored = rowOf(db(), 'pictures', { title: names.a }, ['image', 'jump_type', 'jump_custom', 'click_count', 'type_id']);
     expect(stored).toMatchObject({ jump_type: PictureJumpType.values.custom, jump_custom: 'openChat:support', click_count: 0, type_id: typeId });
     expect((stored as { image: string }).image).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
     await page.getByRole('img', { name: names.a }).waitFor();
@@ -106,7 +107,7 @@ describe.each(LOOKS)('mall content in Chromium ($lng $theme)', (look) => {
     await save();
     await row(names.text).waitFor();
     expect(await row(names.a).count()).toBe(0);
-    expect(db().prepare('SELECT kind FROM pictures WHERE title = ?').pluck().get(names.text)).toBe(2);
+    expect(valueOf(db(), 'pictures', 'kind', { title: names.text })).toBe(2);
     await shot('picture-text');
   }, 60_000);
 
@@ -138,7 +139,7 @@ describe.each(LOOKS)('mall content in Chromium ($lng $theme)', (look) => {
     const select = form.getByRole('combobox', { name: t('resources.home_page_config.fields.banner_type_id') });
     await select.locator('option', { hasText: names.type }).waitFor({ state: 'attached' });
     expect(await select.inputValue()).toBe('0');
-    const typeId = db().prepare('SELECT id FROM picture_types WHERE name = ?').pluck().get(names.type) as number;
+    const typeId = valueOf<number>(db(), 'picture_types', 'id', { name: names.type })!;
     await select.selectOption(String(typeId));
     await form.getByRole('button', { name: t('common.actions.save') }).click();
     await expect.poll(() => app.server.mock.services.settings.get('home_page_config')?.banner_type_id).toBe(typeId);

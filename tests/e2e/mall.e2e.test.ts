@@ -5,6 +5,7 @@ import { axeProblems } from './helpers/axe.ts';
 import { LOOKS, openInLook, shotOf } from './helpers/look.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { texts } from './helpers/texts.ts';
+import { rowOf, rowsOf, valueOf } from '../helpers/rows.ts';
 
 /**
  * The mall in Chromium against the real mock server, in zh-CN light and en dark: a category tree with a
@@ -19,7 +20,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 const db = () => app.server.mock.services.db;
 const idOf = (table: 'mall_categories' | 'mall_brands', column: 'title' | 'name', value: string) =>
-  (db().prepare(`SELECT id FROM ${table} WHERE ${column} = ?`).get(value) as { id: number } | undefined)?.id;
+  valueOf<number>(db(), table, 'id', { [column]: value });
 
 beforeAll(async () => {
   app = await startConsole();
@@ -70,7 +71,7 @@ describe.each(LOOKS)('mall in Chromium ($lng $theme)', (look) => {
     await dialog.waitFor({ state: 'detached' });
     // No English title: the default language's stands in.
     await tree.getByText(names.child, { exact: true }).waitFor();
-    const saved = db().prepare('SELECT language, title FROM mall_category_titles WHERE category_id = ? ORDER BY id').all(idOf('mall_categories', 'title', names.root));
+    const saved = rowsOf(db(), 'mall_category_titles', { category_id: idOf('mall_categories', 'title', names.root)! }, { columns: ['language', 'title'] });
     expect(saved).toEqual([{ language: 'zh-CN', title: names.root }, { language: 'en', title: names.rootEn }]);
     await shot('categories');
   }, 60_000);
@@ -84,7 +85,7 @@ describe.each(LOOKS)('mall in Chromium ($lng $theme)', (look) => {
     await dialog.getByRole('img', { name: t('resource.upload.preview', { n: 1 }) }).waitFor();
     await dialog.getByRole('button', { name: t('common.actions.save') }).click();
     await dialog.waitFor({ state: 'detached' });
-    const row = db().prepare('SELECT logo FROM mall_brands WHERE name = ?').get(names.brand) as { logo: string };
+    const row = rowOf<{ logo: string }>(db(), 'mall_brands', { name: names.brand }, ['logo'])!;
     expect(row.logo).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
     await page.getByRole('img', { name: names.brand }).waitFor();
     await shot('brands');
@@ -113,7 +114,7 @@ describe.each(LOOKS)('mall in Chromium ($lng $theme)', (look) => {
     await dialog.getByRole('checkbox', { name: p('home_recommend') }).check({ force: true });
     await dialog.getByRole('button', { name: t('common.actions.save') }).click();
     await dialog.waitFor({ state: 'detached' });
-    const row = db().prepare('SELECT * FROM mall_products WHERE title = ?').get(names.product) as Record<string, unknown>;
+    const row = rowOf(db(), 'mall_products', { title: names.product })!;
     expect(JSON.parse(String(row.cover_images))).toEqual([before[1], before[0]]);
     expect(row).toMatchObject({ price_micro: 12_500_000, lowest_price_micro: 10_000_000, home_recommend: 1 });
   }, 60_000);

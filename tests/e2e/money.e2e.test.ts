@@ -5,6 +5,8 @@ import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
 import { shotOf } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';
+import { countOf, valuesOf } from '../helpers/rows.ts';
+import { updateUser } from '../helpers/factories.ts';
 
 /**
  * Money flows in Chromium against the real mock server (test mode, simulated chain): customer01 buys a combo
@@ -87,7 +89,7 @@ describe('money flows in Chromium', () => {
     await sup.getByRole('button', { name: 'Add', exact: true }).first().click();
     await sup.getByRole('button', { name: 'Save' }).click();
     await sup.getByRole('row').filter({ hasText: 'superadmin' }).first().waitFor();
-    const address = app.server.mock.db.prepare('SELECT address FROM wallets ORDER BY id DESC').pluck().get() as string;
+    const address = valuesOf<string>(app.server.mock.db, 'wallets', 'address', {}, '-id')[0]!;
     expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
     await control('chain/send', { to: address, amount_micro: 7_000_000 });
     await sup.getByRole('row').filter({ hasText: address }).getByRole('button', { name: 'Collect' }).click();
@@ -101,7 +103,7 @@ describe('money flows in Chromium', () => {
 
 describe('membership in Chromium', () => {
   it('an expired customer trying to add a domain sees the expiry and a link to renew', async () => {
-    app.server.mock.db.prepare("UPDATE users SET member_expire_time = '2026-01-01 00:00:00' WHERE account = 'customer02'").run();
+    updateUser(app.server.mock.db, 'customer02', { member_expire_time: '2026-01-01 00:00:00' });
     const t = texts('en');
     const page = await login('customer02');
     await page.goto(`${app.url}#/customer/domain_list`);
@@ -121,7 +123,7 @@ describe('membership in Chromium', () => {
     await page.getByRole('button', { name: t('common.actions.confirm') }).click();
     await page.getByTestId('membership-status').filter({ hasText: 'Your membership runs until' }).waitFor();
     await shotOf(page, 'money-en-membership-renewed');
-    expect(app.server.mock.db.prepare("SELECT COUNT(*) FROM domains WHERE domain = 'renew-me.example.com'").pluck().get()).toBe(0);
+    expect(countOf(app.server.mock.db, 'domains', { domain: 'renew-me.example.com' })).toBe(0);
     expect(app.pageErrors).toEqual([]);
   }, 120_000);
 });

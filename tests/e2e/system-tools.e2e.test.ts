@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { countOf, deleteRows, insertRow, valuesOf } from '../helpers/rows.ts';
+import { insertLog } from '../helpers/factories.ts';
 
 /**
  * Issue 13 in Chromium against the real mock server: the header's language switcher offers only the shown
@@ -13,7 +15,7 @@ let page: Page;
 beforeAll(async () => {
   app = await startConsole();
   // The list starts without English: the console must then offer Simplified Chinese alone.
-  app.server.mock.db.prepare("DELETE FROM languages WHERE code = 'en'").run();
+  deleteRows(app.server.mock.db, 'languages', { code: 'en' });
   page = await app.open('#/admin_login');
   await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
   await page.reload();
@@ -59,7 +61,7 @@ describe('system tools in Chromium', () => {
     await alert.getByRole('button', { name: 'Confirm' }).click();
     await row.waitFor({ state: 'detached' });
     await expect(page.getByRole('row').filter({ hasText: 'UPDATE users SET' }).count()).resolves.toBe(1);
-    expect(app.server.mock.db.prepare("SELECT COUNT(*) FROM logs WHERE source = 'mysql_lock/release'").pluck().get()).toBe(1);
+    expect(countOf(app.server.mock.db, 'logs', { source: 'mysql_lock/release' })).toBe(1);
     expect(app.pageErrors).toEqual([]);
   });
 
@@ -67,7 +69,7 @@ describe('system tools in Chromium', () => {
     await page.getByRole('button', { name: 'Dark theme' }).click();
     await expect.poll(() => page.evaluate(() => document.body.classList.contains('bp6-dark'))).toBe(true);
     const db = app.server.mock.db;
-    db.prepare("INSERT INTO logs (type, account, source, at_ms, create_time) VALUES (3, 'old', 'e2e/old', ?, '2020-01-01 00:00:00')").run(Date.now() - 90 * 86_400_000);
+    insertLog(db, { type: 3, account: 'old', source: 'e2e/old', at_ms: Date.now() - 90 * 86_400_000, create_time: '2020-01-01 00:00:00' });
     await page.goto(`${app.url}#/customer/log`);
     await page.getByRole('row').filter({ hasText: 'e2e/old' }).waitFor();
     await page.getByRole('button', { name: 'Clear old logs' }).click();
@@ -77,11 +79,11 @@ describe('system tools in Chromium', () => {
     await page.getByRole('alertdialog').getByText('This cannot be undone').waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('row').filter({ hasText: 'e2e/old' }).waitFor({ state: 'detached' });
-    expect(db.prepare("SELECT COUNT(*) FROM logs WHERE source = 'e2e/old'").pluck().get()).toBe(0);
+    expect(countOf(db, 'logs', { source: 'e2e/old' })).toBe(0);
 
-    const start = db.prepare('SELECT start FROM ip_ranges ORDER BY start LIMIT 1').pluck().get() as number;
+    const start = valuesOf<number>(db, 'ip_ranges', 'start', {}, 'start')[0]!;
     const ip = [start >>> 24, (start >>> 16) & 255, (start >>> 8) & 255, start & 255].join('.');
-    db.prepare("INSERT INTO ip_black (ip, start_num, end_num, remark, create_time) VALUES (?, ?, ?, '<b>bold</b>', '2026-11-23 00:00:00')").run(ip, start, start);
+    insertRow(db, 'ip_black', { ip, start_num: start, end_num: start, remark: '<b>bold</b>', create_time: '2026-11-23 00:00:00' });
     await page.goto(`${app.url}#/customer/checkout_ip`);
     await page.getByRole('search').getByLabel('IP').fill(ip);
     await page.getByRole('search').getByRole('button', { name: 'Search' }).click();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { LOOKS, openInLook, shotOf } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';
+import { countOf, valueOf } from '../helpers/rows.ts';
 
 /**
  * Issue 12's screens in Chromium, zh-CN light and en dark (each route's plain rendering is the tour's,
@@ -50,13 +51,13 @@ describe.each(LOOKS)('issue-12 screens in $lng $theme', (look) => {
     await password.fill('abc');
     await form.getByRole('button', { name: t('common.actions.save') }).click();
     await form.getByText(t('validation.password_min')).waitFor();
-    const before = app.server.mock.db.prepare('SELECT COUNT(*) FROM users').pluck().get();
+    const before = countOf(app.server.mock.db, 'users');
     await password.fill('');
     await form.getByRole('button', { name: t('common.actions.save') }).click();
     await form.getByText(t('errors.account_taken')).waitFor();
     expect(await account.getAttribute('aria-invalid')).toBe('true');
     await shot('add-user-taken');
-    expect(app.server.mock.db.prepare('SELECT COUNT(*) FROM users').pluck().get()).toBe(before);
+    expect(countOf(app.server.mock.db, 'users')).toBe(before);
 
     // A free account with a typed password: added, nothing shown back, the password works.
     const fresh = `e2e${lng === 'en' ? 'en' : 'zh'}user`;
@@ -64,7 +65,7 @@ describe.each(LOOKS)('issue-12 screens in $lng $theme', (look) => {
     await password.fill('Fresh12345');
     await form.getByRole('button', { name: t('common.actions.save') }).click();
     await form.waitFor({ state: 'detached' });
-    await expect.poll(() => app.server.mock.db.prepare('SELECT COUNT(*) FROM users WHERE account = ?').pluck().get(fresh)).toBe(1);
+    await expect.poll(() => countOf(app.server.mock.db, 'users', { account: fresh })).toBe(1);
     expect(await page.getByTestId('generated-password').count()).toBe(0);
   }, 60_000);
 
@@ -84,7 +85,7 @@ describe.each(LOOKS)('issue-12 screens in $lng $theme', (look) => {
     await password.fill('letters');
     await form.getByRole('button', { name: t('common.actions.save') }).click();
     await form.getByText(t('validation.password_charset')).waitFor();
-    const hash = () => app.server.mock.db.prepare("SELECT password_hash FROM users WHERE account = 'customer02'").pluck().get();
+    const hash = () => valueOf(app.server.mock.db, 'users', 'password_hash', { account: 'customer02' });
     const before = hash();
     await password.fill(`Reset${lng === 'en' ? 'En' : 'Zh'}123`);
     await form.getByRole('button', { name: t('common.actions.save') }).click();
@@ -121,7 +122,7 @@ describe.each(LOOKS)('issue-12 screens in $lng $theme', (look) => {
     // dialog open) must stay mounted through it.
     const menuReloaded = page.waitForResponse((r) => r.url().endsWith('/api/menu/token_menu'));
     await form.getByRole('button', { name: t('common.actions.save') }).click();
-    await expect.poll(() => app.server.mock.db.prepare("SELECT icon FROM menus WHERE path = 'bill' AND type = 1").pluck().get()).toBe(iconName);
+    await expect.poll(() => valueOf(app.server.mock.db, 'menus', 'icon', { path: 'bill', type: 1 })).toBe(iconName);
     await menuReloaded;
     await page.waitForTimeout(300);
     expect(await dialog.isVisible()).toBe(true);

@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
+import { valueOf } from '../helpers/rows.ts';
 
 /**
  * Issue 12 in Chromium (en): an administrator adjusts a customer's balance from the user list and the bill
@@ -46,7 +47,7 @@ describe('user list', () => {
     await form.getByLabel('Remark').fill('E2E goodwill credit');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect
-      .poll(() => db().prepare("SELECT amount_micro FROM bills WHERE remark = 'E2E goodwill credit'").pluck().get(), { timeout: 10_000 })
+      .poll(() => valueOf(db(), 'bills', 'amount_micro', { remark: 'E2E goodwill credit' }), { timeout: 10_000 })
       .toBe(12_500_000);
 
     await page.goto(`${app.url}#/customer/bill`);
@@ -138,7 +139,7 @@ describe('personal center', () => {
     await me.getByLabel('6-digit code').fill(totp.generate());
     await me.getByRole('button', { name: 'Turn on' }).click();
     await me.getByRole('button', { name: 'Turn off' }).waitFor();
-    expect(db().prepare("SELECT totp_secret FROM users WHERE account = 'customer01'").pluck().get()).toBe(secret);
+    expect(valueOf(db(), 'users', 'totp_secret', { account: 'customer01' })).toBe(secret);
     await me.close();
 
     // A code from the next 30 s step: the bind used this step's, and each code is taken once.

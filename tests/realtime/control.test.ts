@@ -9,6 +9,7 @@ import {
 import { TEST_SCRYPT } from '../../mock-server/services/passwords.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from './client.ts';
+import { countOf } from '../helpers/rows.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -133,9 +134,9 @@ describe('control API: HTTP faults and reset', () => {
   it('resets the database to the seed', async () => {
     const admin = await t.login('admin01');
     await t.call('message/clear', {}, admin);
-    expect((t.db.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number }).n).toBe(0);
+    expect(countOf(t.db, 'messages')).toBe(0);
     expect((await control(t.url, 'reset', {})).body).toEqual({ status: true, data: null });
-    expect((t.db.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number }).n).toBeGreaterThan(0);
+    expect(countOf(t.db, 'messages')).toBeGreaterThan(0);
     // Sessions are part of the reset: the old token is gone.
     expect((await t.call('message/list', {}, admin)).status).toBe(401);
   });

@@ -13,6 +13,8 @@ import {
 } from '../../contracts/index.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs, RealtimeTestClient, sessionOf } from './client.ts';
+import { rowOf } from '../helpers/rows.ts';
+import { updateUser } from '../helpers/factories.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -21,10 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const onlineOf = (account: string) =>
-  t.db.prepare('SELECT online_status, online_update_time FROM users WHERE account = ?').get(account) as {
-    online_status: number;
-    online_update_time: string | null;
-  };
+  rowOf<{ online_status: number; online_update_time: string | null }>(t.db, 'users', { account }, ['online_status', 'online_update_time'])!;
 
 /** The server still answers HTTP and new sockets after a refusal. */
 async function stillServes() {
@@ -63,9 +62,7 @@ describe('login and heartbeat', () => {
   });
 
   it('records the user online on login and offline when the last socket closes', async () => {
-    t.db
-      .prepare('UPDATE users SET online_status = 1, online_update_time = NULL WHERE account = ?')
-      .run('customer02');
+    updateUser(t.db, 'customer02', { online_status: 1, online_update_time: null });
     const a = await connectAs(t, 'customer02');
     const b = await connectAs(t, 'customer02');
     expect(onlineOf('customer02').online_status).toBe(2);
@@ -220,12 +217,12 @@ describe('refusals close only that socket, with the documented code', () => {
 
   it('closes a live socket at its next ping when the account is disabled', async () => {
     const live = await connectAs(t, 'customer02');
-    t.db.prepare('UPDATE users SET disable = 2 WHERE account = ?').run('customer02');
+    updateUser(t.db, 'customer02', { disable: 2 });
     try {
       await live.sendFrame(live.frame(FrameType.values.ping));
       expect((await live.closed).code).toBe(CloseCode.values.session_ended);
     } finally {
-      t.db.prepare('UPDATE users SET disable = 1 WHERE account = ?').run('customer02');
+      updateUser(t.db, 'customer02', { disable: 1 });
     }
   });
 

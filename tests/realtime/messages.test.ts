@@ -3,6 +3,7 @@ import { CloseCode, FrameType, type Message } from '../../contracts/index.ts';
 import { resetDatabase } from '../../mock-server/db/seed.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from './client.ts';
+import { countOf, rowsOf } from '../helpers/rows.ts';
 
 let t: TestServer;
 const tokens: Record<string, string> = {};
@@ -18,12 +19,8 @@ afterAll(() => t.close());
 
 const idOf = (account: string) => t.services.users.byAccount(account)!.id;
 const messagesOf = (account: string) =>
-  t.db
-    .prepare(
-      'SELECT id, title, content, notify_status, check_time FROM messages WHERE user_id = ? ORDER BY id',
-    )
-    .all(idOf(account));
-const allMessages = () => t.db.prepare('SELECT * FROM messages ORDER BY id').all();
+  rowsOf(t.db, 'messages', { user_id: idOf(account) }, { columns: ['id', 'title', 'content', 'notify_status', 'check_time'] });
+const allMessages = () => rowsOf(t.db, 'messages');
 const page = (res: { body: { data?: unknown } }) => res.body.data as { content: Message[]; total: number };
 
 describe('message/inquire', () => {
@@ -134,7 +131,7 @@ describe('message/send, message/list, message/clear (admin)', () => {
 
   it('sends to all active users; only online ones are pushed', async () => {
     const c = await connectAs(t, 'agent01');
-    const users = (t.db.prepare('SELECT COUNT(*) AS n FROM users WHERE status = 1').get() as { n: number }).n;
+    const users = countOf(t.db, 'users', { status: 1 });
     const res = await t.call(
       'message/send',
       { title: 'All', content: 'For everyone', all: true },

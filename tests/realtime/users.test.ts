@@ -3,13 +3,14 @@ import { CloseCode, FrameType, type MenuNode } from '../../contracts/index.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from './client.ts';
+import { countOf, valueOf, valuesOf } from '../helpers/rows.ts';
 
 /** Issue 12 over a real socket: disabling closes at once, a role edit pushes frame 23, online detection. */
 let t: TestServer;
 let admin: string;
 let superTok: string;
 const refusedUnchanged = refusalChecker(() => t);
-const onlineOf = (account: string) => t.db.prepare('SELECT online_status FROM users WHERE account = ?').pluck().get(account);
+const onlineOf = (account: string) => valueOf(t.db, 'users', 'online_status', { account });
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -33,7 +34,7 @@ describe('users and sockets', () => {
 
   it("saving a role's nodes pushes frame 23 to its online users", async () => {
     const c = await connectAs(t, 'agent01');
-    const held = t.db.prepare('SELECT menu_id FROM role_menus WHERE role_id = 4').pluck().all() as number[];
+    const held = valuesOf<number>(t.db, 'role_menus', 'menu_id', { role_id: 4 }, 'menu_id');
     const answer = ok<{ pushed: number }>(await t.call('role/update_menus', { id: 4, menu_ids: held }, superTok));
     expect(answer.pushed).toBe(1);
     expect((await c.next()).type).toBe(FrameType.values.menu_refresh);
@@ -69,6 +70,6 @@ describe('subscriber_config_default', () => {
 
   it('the menu tree offers every node to the role editor', async () => {
     const nodes = ok<MenuNode[]>(await t.call('menu/inquire', {}, superTok));
-    expect(nodes.length).toBe(t.db.prepare('SELECT COUNT(*) FROM menus').pluck().get());
+    expect(nodes.length).toBe(countOf(t.db, 'menus'));
   });
 });

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerProblems } from '../../harness/ledger.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { countOf, rowsOf, valueOf } from '../helpers/rows.ts';
 
 /**
  * The ledger under load, through the real path: a server on a temporary SQLite FILE, 1,000 random balance
@@ -66,26 +67,24 @@ describe('ledger property', () => {
         const before = new Map(
           USERS.map((u) => [
             u,
-            t.db.prepare('SELECT balance_micro FROM users WHERE id = ?').pluck().get(u) as number,
+            valueOf<number>(t.db, 'users', 'balance_micro', u)!,
           ]),
         );
-        const billsBefore = t.db.prepare('SELECT COUNT(*) FROM bills').pluck().get() as number;
+        const billsBefore = countOf(t.db, 'bills');
         const answers = await sendAll(changes, run);
 
         expect(answers.filter((a) => a.status !== 200 && a.status !== 409)).toEqual([]);
         const accepted = answers.filter((a) => a.status === 200);
         const refused = answers.filter((a) => a.status === 409);
         expect(ledgerProblems(t.db)).toEqual([]);
-        expect(t.db.prepare('SELECT COUNT(*) FROM bills').pluck().get()).toBe(billsBefore + accepted.length);
-        const billOf = t.db.prepare(
-          'SELECT user_id AS user, amount_micro AS amount FROM bills WHERE remark = ?',
-        );
-        for (const a of accepted) expect(billOf.all(a.remark)).toEqual([{ user: a.user, amount: a.amount }]);
-        for (const r of refused) expect(billOf.all(r.remark)).toEqual([]);
+        expect(countOf(t.db, 'bills')).toBe(billsBefore + accepted.length);
+        const billOf = (remark: string) => rowsOf(t.db, 'bills', { remark }, { columns: ['user_id', 'amount_micro'] });
+        for (const a of accepted) expect(billOf(a.remark)).toEqual([{ user_id: a.user, amount_micro: a.amount }]);
+        for (const r of refused) expect(billOf(r.remark)).toEqual([]);
         // Each balance moved by exactly the accepted amounts.
         for (const u of USERS) {
           const moved = accepted.filter((a) => a.user === u).reduce((s, a) => s + a.amount, 0);
-          expect(t.db.prepare('SELECT balance_micro FROM users WHERE id = ?').pluck().get(u)).toBe(
+          expect(valueOf(t.db, 'users', 'balance_micro', u)).toBe(
             before.get(u)! + moved,
           );
         }
