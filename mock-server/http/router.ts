@@ -8,7 +8,7 @@ import { hashToken } from '../services/sessions.ts';
 import { checkAccess, describeIssue, requireUser } from '../services/call-checks.ts';
 import { requireMembership } from '../money/membership.ts';
 import { requireTargetAllowed } from '../users/target-guard.ts';
-import { ApiError, badRequest, forbidden, unauthorized } from './errors.ts';
+import { ApiError, badRequest, unauthorized } from './errors.ts';
 import { sendJson } from './json-answer.ts';
 import type { Handler, HandlerContext, HandlerMap } from './handler.ts';
 

@@ -1,7 +1,7 @@
 import { BillType, TransferReview, TransferReviewAction, type EnumValue } from '../../contracts/index.ts';
 import { ApiError, badRequest } from '../services/errors.ts';
 import { formatDateTime } from '../services/clock.ts';
-import type { Services } from '../compose.ts';
+import type { PaymentDeps } from './payments.ts';
 
 interface Receipt {
   id: number;
@@ -23,7 +23,7 @@ interface ReviewBody {
  * sender (the refund itself happens outside). Once: a transfer not waiting is 409. The call is audited by
  * its contract (`audit: true`), so who settled what stays in the audit log; the credit leaves a bill.
  */
-export function reviewTransfer(services: Services, hash: string, body: ReviewBody, reviewerId: number): void {
+export function reviewTransfer(services: Pick<PaymentDeps, 'db' | 'clock' | 'ledger'>, hash: string, body: ReviewBody, reviewerId: number): void {
   const { db, clock, ledger } = services;
   const r = db.prepare<[string], Receipt>('SELECT id, amount_micro, user_id, review FROM chain_receipts WHERE hash = ?').get(hash);
   if (!r) throw new ApiError(409, 'errors.transfer_not_reviewable', { field: 'id' });
