@@ -32,6 +32,7 @@ export const messagesEn = {
     time_required: 'please enter the time to search',
     time_range: 'dates must be within the last 7 days up to today',
     date_time: "expected 'YYYY-MM-DD HH:mm:ss'",
+    date_time_invalid: 'this date or time does not exist',
     upload_limit: 'File upload limit exceeded',
     file_name_charset: 'the code must be 4-32 letters, digits, _ or -',
     share_password: 'the share password must be 4-32 letters and digits',

@@ -32,6 +32,7 @@ export const messagesZhCN: Catalogue = {
     time_required: '请输入要搜索的时间',
     time_range: '日期只能在最近 7 天内（含今天）',
     date_time: "格式应为 'YYYY-MM-DD HH:mm:ss'",
+    date_time_invalid: '该日期或时间不存在',
     upload_limit: '文件上传超出限制',
     file_name_charset: '编码须为 4-32 位字母、数字、_ 或 -',
     share_password: '分享密码须为 4-32 位字母和数字',

@@ -14,6 +14,7 @@ import { ApiError } from '../http/errors.ts';
 import { defineHandlers, type HandlerContext } from '../http/handler.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { defineResource } from '../resources/define.ts';
+import { withStoredExpiry } from '../users/stored-dates.ts';
 import { checkNewPassword, generatedPassword, newInvitationCode } from '../users/credentials.ts';
 import { checkRoleGrant, checkStanding, checkSuperior, checkTarget, closeSockets, rankOf, SCREEN_KINDS, type UserScreen } from '../users/guards.ts';
 
@@ -59,6 +60,8 @@ function usersOf<
       { column: 'invitation_code', message: 'errors.invitation_code_taken' },
     ],
     created: 'create_time',
+    // An impossible expiry stored before issue 20 reads as none (mock-server/users/stored-dates.ts).
+    present: withStoredExpiry,
     // The wrapper below hashes the password before the transaction (scrypt is asynchronous) and hands the hash over.
     notColumns: ['password'],
     softDelete: { column: 'status', live: 1, removed: 2, notRemoved: 'errors.user_not_found' },
