@@ -54,6 +54,7 @@ export * from './visit.ts';
 export * from './routes.ts';
 export * from './ownership.ts';
 export * from './user-target.ts';
+export * from './csv.ts';
 export * from './calls/message.ts';
 export * from './calls/user.ts';
 export * from './calls/menu.ts';
