@@ -93,10 +93,11 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': { target: mockTarget, changeOrigin: false },
-      '/ws': { target: mockTarget, ws: true },
+      // xfwd: the proxy appends the browser's address to X-Forwarded-For; the mock trusts that one hop only.
+      '/api': { target: mockTarget, changeOrigin: false, xfwd: true },
+      '/ws': { target: mockTarget, ws: true, xfwd: true },
       // Uploaded files (file/add answers /uploads/<name>) are served by the mock.
-      '/uploads': { target: mockTarget, changeOrigin: false },
+      '/uploads': { target: mockTarget, changeOrigin: false, xfwd: true },
     },
   },
 });

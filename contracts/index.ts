@@ -55,6 +55,7 @@ export * from './routes.ts';
 export * from './ownership.ts';
 export * from './user-target.ts';
 export * from './csv.ts';
+export * from './ip-address.ts';
 export * from './calls/message.ts';
 export * from './calls/user.ts';
 export * from './calls/menu.ts';
