@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createMockServer } from './app.ts';
+import { startCheckMs } from './db/open.ts';
+import { DatabaseStartError } from './db/start-check.ts';
 import type { ServerMode } from './services/index.ts';
 
 /**
@@ -35,12 +37,22 @@ if (values.reset && dbPath !== ':memory:') {
 const started = Date.now();
 const allowedOrigins = (process.env.MOCK_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
 const controlToken = process.env.MOCK_CONTROL_TOKEN || undefined;
-const server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true, allowedOrigins, controlToken });
+let server: ReturnType<typeof createMockServer>;
+try {
+  server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true, allowedOrigins, controlToken });
+} catch (e) {
+  // Issue 20: an unusable database file is one plain sentence (what and what to do), never a stack trace.
+  if (!(e instanceof DatabaseStartError)) throw e;
+  console.error(e.message);
+  process.exit(1);
+}
+const checkMs = startCheckMs.get(server.mock.db);
 server.listen(port, host, () => {
   // The bound port, not the asked one: `--port 0` picks a free port and this line tells it (crash tests read it).
   const bound = (server.address() as AddressInfo).port;
   const where = `http://${host.includes(':') ? `[${host}]` : host}:${bound}/`;
-  console.log(`mock server (${mode}) ready in ${Date.now() - started} ms on ${where}  db=${dbPath}`);
+  const check = checkMs === undefined ? '' : ` (quick_check ${checkMs.toFixed(0)} ms)`;
+  console.log(`mock server (${mode}) ready in ${Date.now() - started} ms on ${where}  db=${dbPath}${check}`);
   if (values.static) console.log(`console: ${where}#/admin_login`);
 });
 
