@@ -35,7 +35,8 @@ const storedEntry = ipBlackEntry.omit({ first_ip: true, last_ip: true }).extend(
 /** First and last address of a stored range, from its hex columns. */
 const present = <R extends { start_hex: string; end_hex: string }>(rows: R[]) =>
   rows.map(({ start_hex, end_hex, ...r }) => ({ ...r, first_ip: textOfHex(start_hex), last_ip: textOfHex(end_hex) }));
-const textOfHex = (hex: string) => textOf(Uint8Array.from(hex.match(/../g) ?? [], (b) => parseInt(b, 16)));
+// A row written without its hex columns (directly, by a test or a tool) shows no range rather than failing the list.
+const textOfHex = (hex: string) => (/^[0-9a-f]{32}$/.test(hex) ? textOf(Uint8Array.from(hex.match(/../g)!, (b) => parseInt(b, 16))) : '');
 
 function ipBlackResource<L extends IpBlackList>(
   list: L,
