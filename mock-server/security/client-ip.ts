@@ -8,7 +8,11 @@ import { parseIp } from '../../contracts/index.ts';
  * Anything else is the socket's own address. Express uses the same rule (`trustOneLoopbackHop` as `trust proxy`).
  */
 export const isLoopback = (addr: string | undefined): boolean => {
-  const ip = parseIp(addr ?? '');
+  // Express asks on every `req.ip`: the socket's usual spellings answer without parsing.
+  if (!addr) return false;
+  if (addr.startsWith('127.') || addr.startsWith('::ffff:127.') || addr === '::1') return true;
+  if (/^(?:::ffff:)?\d{1,3}(?:\.\d{1,3}){3}$/.test(addr)) return false;
+  const ip = parseIp(addr);
   return !!ip && (ip.version === 4 ? ip.bytes[12] === 127 : ip.text === '::1');
 };
 
