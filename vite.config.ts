@@ -117,10 +117,11 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': { target: mockTarget, changeOrigin: false, ...asTarget },
-      '/ws': { target: mockTarget, ws: true, ...asTarget },
+      // xfwd: the proxy appends the browser's address to X-Forwarded-For; the mock trusts that one hop only.
+      '/api': { target: mockTarget, changeOrigin: false, xfwd: true, ...asTarget },
+      '/ws': { target: mockTarget, ws: true, xfwd: true, ...asTarget },
       // Uploaded files (file/add answers /uploads/<name>) are served by the mock.
-      '/uploads': { target: mockTarget, changeOrigin: false, ...asTarget },
+      '/uploads': { target: mockTarget, changeOrigin: false, xfwd: true, ...asTarget },
     },
   },
 });

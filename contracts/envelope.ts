@@ -38,5 +38,31 @@ export const noData = z.null();
 
 /** Primary keys are positive integers. */
 export const id = z.int().min(1).max(2 ** 31 - 1);
-/** 'YYYY-MM-DD HH:mm:ss', the service's date-time format. */
-export const dateTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'validation.date_time');
+const DATE_PARTS = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME_PARTS = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+const daysIn = (y: number, m: number) => (m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31);
+const realDay = (y: number, m: number, d: number) => y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= daysIn(y, m);
+
+/** 'YYYY-MM-DD' naming a day of the calendar (no 2026-02-30, no month 13). */
+export function isCalendarDate(text: string): boolean {
+  const m = DATE_PARTS.exec(text);
+  return !!m && realDay(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' naming a real day and a time of day 00:00:00-23:59:59. */
+export function isCalendarDateTime(text: string): boolean {
+  const m = DATE_TIME_PARTS.exec(text);
+  return !!m && realDay(Number(m[1]), Number(m[2]), Number(m[3])) && Number(m[4]) <= 23 && Number(m[5]) <= 59 && Number(m[6]) <= 59;
+}
+
+/**
+ * 'YYYY-MM-DD HH:mm:ss', the service's date-time format, and a real calendar date and time (issue 20: one
+ * place for every date-time of every contract, requests and answers alike).
+ */
+export const dateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'validation.date_time')
+  .refine(isCalendarDateTime, 'validation.date_time_invalid');
+
+/** 'YYYY-MM-DD', a real calendar day. */
+export const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').refine(isCalendarDate, 'validation.date');

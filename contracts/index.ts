@@ -55,6 +55,8 @@ export * from './visit.ts';
 export * from './routes.ts';
 export * from './ownership.ts';
 export * from './user-target.ts';
+export * from './csv.ts';
+export * from './ip-address.ts';
 export * from './calls/message.ts';
 export * from './calls/user.ts';
 export * from './calls/menu.ts';

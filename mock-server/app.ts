@@ -21,6 +21,7 @@ import { systemClock, type Clock } from './services/clock.ts';
 import { createServices, type ServerMode, type Services } from './compose.ts';
 import { serverIpGuard } from './http/ip-guard.ts';
 import { staticSite } from './http/static-site.ts';
+import { clientIpOf, trustOneLoopbackHop } from './security/client-ip.ts';
 import type { JobOptions } from './jobs/runner.ts';
 import { OWASP_SCRYPT, TEST_SCRYPT, type ScryptCost } from './services/passwords.ts';
 import { createQaTools, type QaTools } from './control/qa-control.ts';
@@ -95,11 +96,15 @@ export function createMockServer(options: MockServerOptions): MockServer {
   // No ETag on res.json answers: API calls are POSTs, never conditional, and the hash cost every answer.
   // Static files keep theirs (express.static sets its own).
   app.set('etag', false);
-  app.set('trust proxy', 'loopback');
+  // One hop, from a loopback peer only (Vite's proxy under `npm run dev`): mock-server/security/client-ip.ts.
+  app.set('trust proxy', trustOneLoopbackHop);
   app.use(securityHeaders);
   const temporaryUploads = !options.uploadDir && options.dbPath === ':memory:';
   const uploadDir = options.uploadDir
     ?? (temporaryUploads ? fs.mkdtempSync(path.join(os.tmpdir(), 'qr-uploads-')) : path.join(path.dirname(path.resolve(options.dbPath)), 'uploads'));
+  // The console black list (issue 13) refuses every call from a listed address, login and uploads included.
+  const consoleGuard = serverIpGuard(services);
+  app.use(['/api', '/uploads'], consoleGuard);
   // Journal, named states and frame faults (README "Mock QA tools"), dev/test: the journal sees uploads too.
   const qa = mode === 'production' ? null : createQaTools(services, { dbPath: options.dbPath, ...options.qa });
   if (qa) app.use('/api', qa.journal.http);
@@ -119,8 +124,6 @@ export function createMockServer(options: MockServerOptions): MockServer {
     app.use(CONTROL_PREFIX, controlGuard(options.controlToken), qa.router, control.router);
     app.use('/api', control.injectFaults);
   }
-  // The console black list (issue 13) refuses every call from a listed address, login included.
-  app.use('/api', serverIpGuard(services));
   app.use(createCallRouter(services, handlers));
   app.use('/api', apiNotFound);
   app.use(createVisitRouter(services, options.visitRandom ? { random: options.visitRandom } : {}));
@@ -142,7 +145,12 @@ export function createMockServer(options: MockServerOptions): MockServer {
   });
   // Behind --proxy the real service's WebSocket is relayed instead of the hub's.
   if (outside?.attachWebSocket) outside.attachWebSocket(server);
-  else services.realtime.attach(server, { allowedOrigins: options.allowedOrigins ?? [], allowLoopbackOrigins: mode !== 'production' });
+  else
+    services.realtime.attach(server, {
+      allowedOrigins: options.allowedOrigins ?? [],
+      allowLoopbackOrigins: mode !== 'production',
+      refuse: (req) => !!consoleGuard.blocked(clientIpOf(req)),
+    });
   // Upgraded sockets keep an http.Server from closing: close them (with 1001) whenever the server is closed.
   const closeHttp = server.close.bind(server);
   server.close = (callback?: (err?: Error) => void) => {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createMockServer } from './app.ts';
 import type { ServerMode } from './compose.ts';
+import { startCheckMs } from './db/open.ts';
+import { DatabaseStartError } from './db/start-check.ts';
 
 /**
  * `npm run mock -- [--port N] [--host H] [--db FILE] [--reset] [--mode dev|test|production] [--static DIR]
@@ -47,7 +49,16 @@ const journalSize = Number(values['journal-size'] ?? process.env.MOCK_JOURNAL_SI
 if (!Number.isInteger(journalSize) || journalSize < 0) throw new Error(`--journal-size must be a whole number (0: no journal), not ${journalSize}`);
 if (values.unrecorded && !['mock', '501'].includes(values.unrecorded)) throw new Error(`--unrecorded must be mock or 501, not ${values.unrecorded}`);
 const outside = { proxy: values.proxy, record: values.record, replay: values.replay, unrecorded: values.unrecorded as 'mock' | '501' | undefined };
-const server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true, allowedOrigins, controlToken, qa: { journalSize }, outside });
+let server: ReturnType<typeof createMockServer>;
+try {
+  server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true, allowedOrigins, controlToken, qa: { journalSize }, outside });
+} catch (e) {
+  // Issue 20: an unusable database file is one plain sentence (what and what to do), never a stack trace.
+  if (!(e instanceof DatabaseStartError)) throw e;
+  console.error(e.message);
+  process.exit(1);
+}
+const checkMs = startCheckMs.get(server.mock.db);
 // A named state (README "Mock QA tools") is loaded before the port opens, so no console sees the seed first.
 if (values.state) {
   if (!server.mock.qa) throw new Error('--state needs --mode dev or test');
@@ -58,7 +69,8 @@ server.listen(port, host, () => {
   // The bound port, not the asked one: `--port 0` picks a free port and this line tells it (crash tests read it).
   const bound = (server.address() as AddressInfo).port;
   const where = `http://${host.includes(':') ? `[${host}]` : host}:${bound}/`;
-  console.log(`mock server (${mode}) ready in ${Date.now() - started} ms on ${where}  db=${dbPath}`);
+  const check = checkMs === undefined ? '' : ` (quick_check ${checkMs.toFixed(0)} ms)`;
+  console.log(`mock server (${mode}) ready in ${Date.now() - started} ms on ${where}  db=${dbPath}${check}`);
   if (values.static) console.log(`console: ${where}#/admin_login`);
   if (values.proxy) console.log(`proxying /api and /ws to ${values.proxy}; exchanges and drift in ${values.record}`);
   if (values.replay) console.log(`replaying ${values.replay}; unrecorded calls: ${values.unrecorded ?? 'mock'}`);

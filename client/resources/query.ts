@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
 import type { CallDef } from '../../contracts/index.ts';
+import { neutraliseCell } from '../../contracts/csv.ts';
 import { fieldLabel, labelsOf } from './fields.ts';
 import { shapeOf, unwrapField } from './schema-fields.ts';
 import type { ExportColumn, ResourceQuery, SortState } from './resource-slice.ts';
@@ -77,7 +78,7 @@ function cellText<Row>(decl: ResourceDecl<Row>, col: ExportColumn, row: Row): st
 
 /**
  * CSV text of rows under the chosen columns. Starts with a BOM so spreadsheet apps read Chinese correctly;
- * papaparse quotes what needs quoting and neutralises leading = + - @ (formula injection).
+ * papaparse quotes what needs quoting; formula-looking cells are neutralised by contracts/csv.ts (numbers stay numbers).
  */
 export function toCsv<Row>(decl: ResourceDecl<Row>, columns: readonly ExportColumn[], rows: readonly Row[]): string {
   const data = rows.map((row) => columns.map((col) => cellText(decl, col, row)));
@@ -86,5 +87,5 @@ export function toCsv<Row>(decl: ResourceDecl<Row>, columns: readonly ExportColu
 
 /** CSV text of a header and rows of cell texts (BOM, quoting, formula neutralising as above). */
 export function csvText(header: readonly string[], data: readonly (readonly string[])[]): string {
-  return '\uFEFF' + Papa.unparse({ fields: [...header], data: data.map((r) => [...r]) }, { escapeFormulae: true, newline: '\r\n' });
+  return '\uFEFF' + Papa.unparse({ fields: header.map(neutraliseCell), data: data.map((r) => r.map(neutraliseCell)) }, { newline: '\r\n' });
 }

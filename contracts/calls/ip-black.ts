@@ -2,19 +2,21 @@ import { z } from 'zod';
 import { permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { dateTime, id, listRequest, noData, pageOf } from '../envelope.ts';
+import { isIpOrCidr } from '../ip-address.ts';
 
 /**
  * The two IP black lists (issue 13, decision in docs/decisions/2026-11-23-system-tools.md): `ip_black` refuses
  * visits (`/v/…`, `/s/…`), `server_ip_black` refuses the console's API (`/api/*`, login included). An entry is
- * one IPv4 address or a CIDR range; a range is kept as its network address (`1.2.3.4/24` → `1.2.3.0/24`).
+ * one IPv4 or IPv6 address or a CIDR range of either; a range is kept as its network address (`1.2.3.4/24` →
+ * `1.2.3.0/24`). Any spelling is read and stored in one normal form (issue 20): `::ffff:1.2.3.4` is 1.2.3.4,
+ * `0x7f.1` and `2130706433` are 127.0.0.1, `017.0.0.1` (octal) is 15.0.0.1, IPv6 is written as RFC 5952 says.
  */
-const IP_OR_CIDR =
-  /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}(\/(3[0-2]|[12]?\d))?$/;
 export const ipOrCidr = z
   .string()
   .trim()
-  .regex(IP_OR_CIDR, 'validation.ip_or_cidr')
-  .meta({ examples: ['203.0.113.0/24'] });
+  .max(80, 'validation.ip_or_cidr')
+  .refine(isIpOrCidr, 'validation.ip_or_cidr')
+  .meta({ examples: ['203.0.113.0/24', '2001:db8::/48'] });
 
 export const ipBlackEntry = z.object({
   id,
@@ -42,7 +44,7 @@ function ipBlackCalls<const R extends 'ip_black' | 'server_ip_black'>(route: R, 
     }),
     defineCall({
       path: `${route}/add`,
-      summary: `${what}: add an IPv4 address or CIDR range; takes effect at once. A duplicate answers 409.`,
+      summary: `${what}: add an IPv4 or IPv6 address or CIDR range (any spelling; stored normalised); takes effect at once. A duplicate answers 409.`,
       access: permission(route, 'add'),
       request: z.strictObject({ ip: ipOrCidr, remark: remark.default(''), confirm_self: confirmSelf.default(false) }),
       response: ipBlackEntry,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PUBLIC, permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { defineEnum } from '../enum.ts';
-import { dateTime, id, listRequest, pageOf } from '../envelope.ts';
+import { dateTime, id, isCalendarDate, listRequest, pageOf } from '../envelope.ts';
 import { ACCESS_LOG_LOOKBACK_DAYS, ipv4Rule } from '../validation.ts';
 import { idList } from './qr-code.ts';
 
@@ -44,7 +44,8 @@ const DAY_MS = 86_400_000;
 export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 }
-const validDate = (d: string) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d);
+// One calendar check for every contract (envelope.ts, issue 20).
+const validDate = isCalendarDate;
 
 /** Most IPs one public lookup may carry. */
 export const PUBLIC_ENQUIRY_IPS_MAX = 200;

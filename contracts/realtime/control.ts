@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from '../envelope.ts';
+import { dateTime, id } from '../envelope.ts';
 import { CloseCode } from './frames.ts';
 import { chainControlAnswers, chainControlBodies } from './control-chain.ts';
 
@@ -87,7 +87,7 @@ export const controlBodies = {
     thread_id: id,
     query: z.string().min(1).max(2000),
     state: z.string().max(64).default('Waiting for table metadata lock'),
-    start_time: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/).optional(),
+    start_time: dateTime.optional(),
   }),
   /** What the simulated Telegram bot sent (block pushes), newest first; one user's or everyone's. */
   telegram_sent: z.strictObject({ user_id: id.optional() }),

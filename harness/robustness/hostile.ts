@@ -94,11 +94,38 @@ export const OTHER_STRINGS = [
 ];
 
 /** String values a hostile caller might send; the big ones are rare because each costs a megabyte. */
+const two = (n: number) => String(n).padStart(2, '0');
+/**
+ * Dates and date-times that match the pattern but name no moment (issue 20): day 0 or past the month's last
+ * day (Feb 29 of a common year, Apr 31), month 0 or 13-99, hour 24-99, minute or second 60-99.
+ */
+export const impossibleDates: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.integer({ min: 1000, max: 9999 }),
+    fc.constantFrom('day', 'month', 'hour', 'minute', 'second'),
+    fc.integer({ min: 1, max: 12 }),
+    fc.integer({ min: 0, max: 99 }),
+    fc.boolean(),
+  )
+  .map(([y, broken, month, n, withTime]) => {
+    const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+    const last = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+    const day = broken === 'day' ? (n % 2 ? 0 : last + 1 + (n % (99 - last))) : 1 + (n % last);
+    const mon = broken === 'month' ? (n % 2 ? 0 : 13 + (n % 87)) : month;
+    const date = `${y}-${two(mon)}-${two(day)}`;
+    if (!withTime && (broken === 'day' || broken === 'month')) return date;
+    const hour = broken === 'hour' ? 24 + (n % 76) : n % 24;
+    const minute = broken === 'minute' ? 60 + (n % 40) : n % 60;
+    const second = broken === 'second' ? 60 + (n % 40) : n % 60;
+    return `${date} ${two(hour)}:${two(minute)}:${two(second)}`;
+  });
+
 export function hostileStrings(dates: boolean): fc.Arbitrary<string> {
   const small = [...SQL_PAYLOADS, ...UNICODE_PAYLOADS, ...CONTROL_PAYLOADS, ...HOSTILE_MARKUP, ...HOSTILE_LINKS, ...HOSTILE_HTTP_URLS, ...OTHER_STRINGS];
   return fc.oneof(
     { weight: 12, arbitrary: fc.constantFrom(...small) },
     { weight: dates ? 8 : 1, arbitrary: fc.constantFrom(...DATE_PAYLOADS) },
+    { weight: dates ? 8 : 1, arbitrary: impossibleDates },
     { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 200 }) },
     { weight: 2, arbitrary: fc.constantFrom(...BIG_STRINGS) },
     // Just under and just over the 1 MB body limit.

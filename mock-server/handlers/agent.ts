@@ -1,3 +1,4 @@
+import { withStoredExpiry } from '../services/stored-dates.ts';
 import {
   BillType,
   WithdrawalStatus,
@@ -41,6 +42,8 @@ const customers = defineResource({
   table: 'users',
   alias: 'c',
   select: 'c.id, c.account, c.name, c.balance_micro, c.member_expire_time, c.create_time',
+  // An impossible expiry stored before issue 20 reads as none (mock-server/services/stored-dates.ts).
+  present: withStoredExpiry,
   owner: 'superior_id',
   where: 'c.status = 1',
   filters: { account: 'like' },

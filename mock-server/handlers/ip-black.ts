@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   ipBlackAdd,
   ipBlackEntry,
@@ -9,22 +10,33 @@ import {
   serverIpBlackRemove,
   serverIpBlackUpdate,
 } from '../../contracts/index.ts';
-import { LOOPBACK, overlaps, covers, parseIpOrCidr, type IpBlackList } from '../visit-rules/ip-black.ts';
-import { ipToInt, visitorIpv4 } from '../visit-rules/ip.ts';
+import { hexOf, parseIp, parseIpRange, textOf } from '../../contracts/index.ts';
+import { coversHex, LOOPBACKS, overlapsHex, storedRange, type IpBlackList } from '../visit-rules/ip-black.ts';
 import { ApiError } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { defineResource } from '../resources/define.ts';
 
 /** The stored range of a new `ip`, after the list's rules: loopback (console list) and the caller's own IP. */
 function rangeValues(list: IpBlackList, text: string, callerIp: string, confirmed: boolean) {
-  const range = parseIpOrCidr(text);
-  if (list === 'server_ip_black' && overlaps(range, LOOPBACK)) throw new ApiError(400, 'errors.ip_black_loopback', { field: 'ip' });
-  const own = visitorIpv4(callerIp);
-  if (!confirmed && own !== '0.0.0.0' && covers(range, ipToInt(own))) {
-    throw new ApiError(400, 'errors.ip_black_self', { field: 'confirm_self', ip: own });
+  // The contract accepted the text; any spelling is stored in its one normal form (issue 20).
+  const range = parseIpRange(text);
+  if (!range) throw new ApiError(400, 'validation.ip_or_cidr', { field: 'ip' });
+  if (list === 'server_ip_black' && LOOPBACKS.some((l) => overlapsHex(range, l))) throw new ApiError(400, 'errors.ip_black_loopback', { field: 'ip' });
+  const own = parseIp(callerIp);
+  if (!confirmed && own && coversHex(range, hexOf(own.bytes))) {
+    throw new ApiError(400, 'errors.ip_black_self', { field: 'confirm_self', ip: own.text });
   }
-  return { ip: range.ip, start_num: range.start, end_num: range.end };
+  return storedRange(range);
 }
+
+/** An entry as selected: its range as hex columns. */
+const storedEntry = ipBlackEntry.omit({ first_ip: true, last_ip: true }).extend({ start_hex: z.string(), end_hex: z.string() });
+
+/** First and last address of a stored range, from its hex columns. */
+const present = <R extends { start_hex: string; end_hex: string }>(rows: R[]) =>
+  rows.map(({ start_hex, end_hex, ...r }) => ({ ...r, first_ip: textOfHex(start_hex), last_ip: textOfHex(end_hex) }));
+// A row written without its hex columns (directly, by a test or a tool) shows no range rather than failing the list.
+const textOfHex = (hex: string) => (/^[0-9a-f]{32}$/.test(hex) ? textOf(Uint8Array.from(hex.match(/../g)!, (b) => parseInt(b, 16))) : '');
 
 function ipBlackResource<L extends IpBlackList>(
   list: L,
@@ -34,13 +46,12 @@ function ipBlackResource<L extends IpBlackList>(
 ) {
   return defineResource({
     calls,
-    row: ipBlackEntry,
+    row: storedEntry,
     table: list,
     alias: 'b',
-    // start_num/end_num are integers ≥ 0 below 2^32: the address text is rebuilt in SQL.
-    select: `b.id, b.ip, b.remark, b.create_time,
-      (b.start_num >> 24) || '.' || ((b.start_num >> 16) & 255) || '.' || ((b.start_num >> 8) & 255) || '.' || (b.start_num & 255) AS first_ip,
-      (b.end_num >> 24) || '.' || ((b.end_num >> 16) & 255) || '.' || ((b.end_num >> 8) & 255) || '.' || (b.end_num & 255) AS last_ip`,
+    // The range's 16-byte hex columns (IPv4 and IPv6 alike) become its first and last address in `present`.
+    select: 'b.id, b.ip, b.remark, b.create_time, b.start_hex, b.end_hex',
+    present,
     filters: { ip: 'like', remark: 'like' },
     orderBy: 'b.id DESC',
     unique: [{ column: 'ip', message: 'errors.ip_black_exists' }],

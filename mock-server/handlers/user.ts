@@ -15,6 +15,7 @@ import type { Services } from '../compose.ts';
 import { defineHandlers, type HandlerContext } from '../http/handler.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { defineResource, type EngineContext } from '../resources/define.ts';
+import { withStoredExpiry } from '../services/stored-dates.ts';
 import { checkNewPassword, generatedPassword, newInvitationCode } from '../users/credentials.ts';
 import { checkRoleGrant, checkStanding, checkSuperior, checkTarget, closeSockets, rankOf, SCREEN_KINDS, type UserScreen } from '../users/guards.ts';
 
@@ -60,6 +61,8 @@ function usersOf<
       { column: 'invitation_code', message: 'errors.invitation_code_taken' },
     ],
     created: 'create_time',
+    // An impossible expiry stored before issue 20 reads as none (mock-server/services/stored-dates.ts).
+    present: withStoredExpiry,
     // The wrapper below hashes the password before the transaction (scrypt is asynchronous) and hands the hash over.
     notColumns: ['password'],
     softDelete: { column: 'status', live: 1, removed: 2, notRemoved: 'errors.user_not_found' },

@@ -1,3 +1,4 @@
+import { isCalendarDateTime } from '../../contracts/index.ts';
 import { formatDateTime } from '../services/clock.ts';
 
 /** Pure money and time arithmetic of the money flows (unit-tested in tests/unit/money-flows.test.ts). */
@@ -6,7 +7,8 @@ const DAY_MS = 86_400_000;
 
 /** 'YYYY-MM-DD HH:mm:ss' (server local time, the wire format) → epoch ms. */
 export function parseDateTime(text: string): number {
-  return new Date(text.replace(' ', 'T')).getTime();
+  // Issue 20: an impossible stored value (2026-02-30, month 13) is NaN, never a rolled-over day.
+  return isCalendarDateTime(text) ? new Date(text.replace(' ', 'T')).getTime() : Number.NaN;
 }
 
 /**
@@ -14,7 +16,9 @@ export function parseDateTime(text: string): number {
  * extended, an expired or absent one starts today) for `days` whole days.
  */
 export function extendExpiry(current: string | null, nowMs: number, days: number): string {
-  const from = current === null ? nowMs : Math.max(nowMs, parseDateTime(current));
+  const at = current === null ? Number.NaN : parseDateTime(current);
+  // An unreadable stored expiry counts as none: the membership starts now (never NaN-NaN-NaN).
+  const from = Number.isFinite(at) ? Math.max(nowMs, at) : nowMs;
   return formatDateTime(from + days * DAY_MS);
 }
 

@@ -73,7 +73,7 @@ export function createVisitRouter(services: VisitDeps, options: { random?: () =>
   router.get('/', (req: Request, res: Response, next) => {
     const rule = forwardOf.get(hostOf(req));
     if (!rule) return next();
-    if (blocked(visitorIpv4(req.ip))) return page(res, 403, 'Access denied', 'Your IP address is blocked. 您的 IP 地址已被禁止访问。');
+    if (blocked(req.ip)) return page(res, 403, 'Access denied', 'Your IP address is blocked. 您的 IP 地址已被禁止访问。');
     const nonce = randomBytes(16).toString('base64');
     const { html, csp } = renderJumpPage(planJump(rule.jump_type, rule.target_url, { referrer: req.get('referer') ?? '' }), nonce, '');
     res.status(200).set({ 'Content-Security-Policy': csp, 'Cache-Control': 'no-store', 'X-Frame-Options': 'DENY' }).type('html').send(html);
@@ -83,7 +83,7 @@ export function createVisitRouter(services: VisitDeps, options: { random?: () =>
   );
 
   router.get(`${VISIT_PREFIX}:code`, (req: Request<{ code: string }>, res: Response) => {
-    if (blocked(visitorIpv4(req.ip))) {
+    if (blocked(req.ip)) {
       page(res, 403, 'Access denied', 'Your IP address is blocked. 您的 IP 地址已被禁止访问。');
       return;
     }
@@ -131,7 +131,7 @@ export function createVisitRouter(services: VisitDeps, options: { random?: () =>
   });
 
   router.get(`${SHORT_PREFIX}:code`, (req: Request<{ code: string }>, res: Response) => {
-    if (blocked(visitorIpv4(req.ip))) {
+    if (blocked(req.ip)) {
       page(res, 403, 'Access denied', 'Your IP address is blocked. 您的 IP 地址已被禁止访问。');
       return;
     }

@@ -46,6 +46,8 @@ export interface AttachOptions {
   readonly allowedOrigins: readonly string[];
   /** Allow any loopback Origin (dev and test modes). */
   readonly allowLoopbackOrigins: boolean;
+  /** A request refused before the upgrade with 403 (the console IP black list). */
+  readonly refuse?: (req: http.IncomingMessage) => boolean;
 }
 
 /** One socket. Frames are decoded and answered synchronously, so they are handled and sent in order. */
@@ -306,6 +308,10 @@ export function createRealtimeHub(deps: HubDeps) {
     if (path !== REALTIME_PATH || shuttingDown) {
       const status = shuttingDown ? '503 Service Unavailable' : '404 Not Found';
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    if (options.refuse?.(req)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     const originOk = originAllowed(req.headers.origin, req.headers.host, options);

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { storedDateTime } from './stored-dates.ts';
 import type { UserInfo } from '../../contracts/index.ts';
 import { tableCache } from './table-cache.ts';
 
@@ -38,7 +39,8 @@ export function toUserInfo(u: UserRow): UserInfo {
     invitation_code: u.invitation_code,
     balance_micro: u.balance_micro,
     share_ratio: u.share_ratio,
-    member_expire_time: u.member_expire_time,
+    // Issue 20: an impossible stored expiry reads as none (never a 500 at login).
+    member_expire_time: storedDateTime(u.member_expire_time),
     online_status: u.online_status === 2 ? 2 : 1,
     disable: u.disable === 2 ? 2 : 1,
     totp_enabled: !!u.totp_secret,

@@ -1,55 +1,47 @@
 import type { Database } from 'better-sqlite3';
+import { hexOf, parseIp, parseIpRange, type IpRange } from '../../contracts/index.ts';
 import { tableValue } from '../services/table-cache.ts';
-import { intToIp, ipToInt } from './ip.ts';
 
 /** The two lists and what each guards (decision: docs/decisions/2026-11-23-system-tools.md). */
 export type IpBlackList = 'ip_black' | 'server_ip_black';
 
-export interface IpRange {
-  /** Normalized text: the address, or the network address with its prefix. */
-  readonly ip: string;
-  readonly start: number;
-  readonly end: number;
+/** The stored columns of an entry (issue 20: IPv6 too; `*_num` only for IPv4, -1 for IPv6). */
+export function storedRange(range: IpRange): { ip: string; start_hex: string; end_hex: string; start_num: number; end_num: number } {
+  const v4 = range.startHex.startsWith('00000000000000000000ffff') && range.endHex.startsWith('00000000000000000000ffff');
+  return {
+    ip: range.text,
+    start_hex: range.startHex,
+    end_hex: range.endHex,
+    start_num: v4 ? parseInt(range.startHex.slice(24), 16) : -1,
+    end_num: v4 ? parseInt(range.endHex.slice(24), 16) : -1,
+  };
 }
 
-/** `a.b.c.d` or `a.b.c.d/n` (already checked by the contract) → its range; a range keeps its network address. */
-export function parseIpOrCidr(text: string): IpRange {
-  const [addr = '', prefixText] = text.trim().split('/');
-  const n = ipToInt(addr);
-  // `a.b.c.d/32` is the address itself: stored plain, so the two spellings are one (duplicate) entry.
-  if (prefixText === undefined || prefixText === '32') return { ip: addr, start: n, end: n };
-  const prefix = Number(prefixText);
-  const size = 2 ** (32 - prefix);
-  const start = Math.floor(n / size) * size;
-  return { ip: `${intToIp(start)}/${prefix}`, start, end: start + size - 1 };
-}
+/** The loopback networks (127.0.0.0/8 and ::1): never on the console list (it would lock out the mock's own machine). */
+export const LOOPBACKS: readonly IpRange[] = [parseIpRange('127.0.0.0/8')!, parseIpRange('::1')!];
 
-/** The loopback network: never on the console list (it would lock out the machine the mock runs on). */
-export const LOOPBACK = { start: ipToInt('127.0.0.0'), end: ipToInt('127.255.255.255') } as const;
-
-export const covers = (r: Pick<IpRange, 'start' | 'end'>, ipNum: number) => r.start <= ipNum && ipNum <= r.end;
-export const overlaps = (a: Pick<IpRange, 'start' | 'end'>, b: Pick<IpRange, 'start' | 'end'>) => a.start <= b.end && b.start <= a.end;
+export const coversHex = (r: Pick<IpRange, 'startHex' | 'endHex'>, hex: string) => r.startHex <= hex && hex <= r.endHex;
+export const overlapsHex = (a: Pick<IpRange, 'startHex' | 'endHex'>, b: Pick<IpRange, 'startHex' | 'endHex'>) =>
+  a.startHex <= b.endHex && b.startHex <= a.endHex;
 
 /**
  * Checked on every API call (console list) or visit (visitor list): the list is read once and kept in memory
  * until the table changes (services/table-cache.ts), so an added or removed entry still counts at once, with
- * no restart; an empty list costs nothing.
+ * no restart; an empty list costs nothing. Any spelling of the address is read (IPv6, IPv4-mapped, odd IPv4
+ * forms); an unreadable one matches nothing.
  */
 export function createIpBlackCheck(db: Database, list: IpBlackList) {
   // The table name is one of two constants, never input.
-  const all = db.prepare(`SELECT id, ip, start_num AS start, end_num AS "end" FROM ${list} ORDER BY id`);
-  const ranges = tableValue(db, [list], () => all.all() as (IpRange & { id: number })[]);
-  return (ip: string): { id: number; ip: string } | undefined => {
+  const all = db.prepare(`SELECT id, ip, start_hex AS startHex, end_hex AS endHex FROM ${list} ORDER BY id`);
+  const ranges = tableValue(db, [list], () => all.all() as { id: number; ip: string; startHex: string; endHex: string }[]);
+  return (ip: string | undefined): { id: number; ip: string } | undefined => {
     const rows = ranges.get();
     if (rows.length === 0) return undefined;
-    let n: number;
-    try {
-      n = ipToInt(ip);
-    } catch {
-      return undefined;
-    }
-    // The first entry by id covering the address, as the indexed query answered before.
-    const row = rows.find((r) => covers(r, n));
+    const parsed = parseIp(ip ?? '');
+    if (!parsed) return undefined;
+    const hex = hexOf(parsed.bytes);
+    // The first entry by id covering the address, as the indexed query answered.
+    const row = rows.find((r) => coversHex(r, hex));
     return row && { id: row.id, ip: row.ip };
   };
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import {
+  neutraliseCell,
   AsyncOperationType,
   callsByPath,
   EXPORT_JOB_MAX_ROWS,
@@ -56,12 +57,11 @@ function operator(services: Pick<JobServices, 'users'>, userId: number, call: Ca
   return user;
 }
 
-const cellText = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 /**
  * Kind 1: one step = one page (PAGE_SIZE_MAX rows) of the list call, run through its own handler as the
- * operating user (so its owner scope applies), appended to the CSV. Formula-looking cells are escaped
- * (papaparse `escapeFormulae`) so a spreadsheet shows them as text.
+ * operating user (so its owner scope applies), appended to the CSV. Formula-looking cells are neutralised by
+ * the one rule of contracts/csv.ts (numbers stay numbers).
  */
 export const csvExportKind: JobKind = {
   type: AsyncOperationType.values.csv_export,
@@ -76,7 +76,7 @@ export const csvExportKind: JobKind = {
     const room = EXPORT_JOB_MAX_ROWS - cursor.rows;
     const rows = page.content.slice(0, room);
     const first = cursor.page === 1;
-    const csv = Papa.unparse({ fields: columns, data: rows.map((r) => columns.map((c) => cellText(r[c]))) }, { header: first, escapeFormulae: true, newline: '\r\n' });
+    const csv = Papa.unparse({ fields: columns, data: rows.map((r) => columns.map((c) => neutraliseCell(r[c]))) }, { header: first, newline: '\r\n' });
     // A BOM first, as the console's own exports do, so spreadsheet apps read Chinese text correctly.
     const text = first ? `\uFEFF${csv}` : csv;
     const write = () => {

@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calendarDate, dateTime, isCalendarDate, isCalendarDateTime } from '../../contracts/index.ts';
+import { impossibleDates } from '../../harness/robustness/hostile.ts';
+import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { extendExpiry } from '../../mock-server/money/arithmetic.ts';
+import { formatDateTime } from '../../mock-server/services/clock.ts';
+import { ok } from '../helpers/qr.ts';
+
+/**
+ * Issue 20: date-times are real dates, checked in one place (contracts/envelope.ts), and a stored impossible
+ * value from before never answers 500: it reads as no date, and an administrator can set a real one.
+ */
+describe('the calendar in the contracts', () => {
+  it.each(['2026-02-30 00:00:00', '2025-13-45 99:99:99', '2026-02-29 12:00:00', '2026-04-31 00:00:00', '2026-01-01 24:00:00', '2026-01-01 23:60:00', '0000-01-01 00:00:00', '2026-00-10 00:00:00'])(
+    'refuses %s',
+    (text) => {
+      expect(isCalendarDateTime(text)).toBe(false);
+      expect(dateTime.safeParse(text).success).toBe(false);
+    },
+  );
+  it.each(['2024-02-29 23:59:59', '2000-02-29 00:00:00', '2026-12-31 23:59:59', '2026-01-01 00:00:00'])('accepts %s', (text) => {
+    expect(dateTime.parse(text)).toBe(text);
+  });
+  it('dates too', () => {
+    expect(calendarDate.safeParse('1900-02-29').success).toBe(false);
+    expect(calendarDate.safeParse('2024-02-29').success).toBe(true);
+    expect(isCalendarDate('2026-06-31')).toBe(false);
+  });
+  it('the fuzzer’s impossible dates match the pattern and are refused, for every date field', () => {
+    fc.assert(
+      fc.property(impossibleDates, (text) => {
+        expect(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/.test(text)).toBe(true);
+        expect(text.length === 10 ? isCalendarDate(text) : isCalendarDateTime(text)).toBe(false);
+      }),
+      { numRuns: 2000, seed: 20261126 },
+    );
+  });
+});
+
+describe('over HTTP', () => {
+  let t: TestServer;
+  let admin: string;
+  const C1 = () => t.db.prepare("SELECT id FROM users WHERE account = 'customer01'").pluck().get() as number;
+  beforeAll(async () => {
+    t = await startTestServer();
+    admin = await t.login('admin01');
+  });
+  afterAll(() => t.close());
+
+  it('an impossible member expiry is refused with a sentence, and nothing changes', async () => {
+    const before = t.db.prepare('SELECT member_expire_time FROM users WHERE id = ?').pluck().get(C1());
+    const res = await t.call('user/update', { id: C1(), member_expire_time: '2026-02-30 00:00:00' }, admin);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('member_expire_time: this date or time does not exist');
+    expect(t.db.prepare('SELECT member_expire_time FROM users WHERE id = ?').pluck().get(C1())).toBe(before);
+    const zh = await t.call('bill/inquire', { start_time: '2026-02-30 00:00:00' }, admin, 'zh-CN');
+    expect(zh.body.message).toBe('start_time: 该日期或时间不存在');
+  });
+
+  it('a bad value stored before the check never answers 500: login, lists and a purchase read it as none; it can be fixed', async () => {
+    t.db.prepare("UPDATE users SET member_expire_time = '2025-13-45 99:99:99' WHERE id = ?").run(C1());
+    const customer = await t.login('customer01');
+    const me = ok<{ user_info: { member_expire_time: string | null } }>(await t.call('admin/user_info', {}, customer));
+    expect(me.user_info.member_expire_time).toBeNull();
+    const list = ok<{ content: { id: number; member_expire_time: string | null }[] }>(await t.call('user/inquire', { account: 'customer01' }, admin));
+    expect(list.content.find((u) => u.id === C1())!.member_expire_time).toBeNull();
+    // Creating what a membership pays for is refused as for an expired one (402), not a 500.
+    expect((await t.call('domain/add', { domain: 'calendar-check.example.com' }, customer)).status).toBe(402);
+    // A purchase extends from now, never to NaN-NaN-NaN.
+    const now = t.services.clock.now();
+    expect(extendExpiry('2025-13-45 99:99:99', now, 30)).toBe(formatDateTime(now + 30 * 86_400_000));
+    expect(extendExpiry('2026-02-30 00:00:00', now, 1)).toBe(formatDateTime(now + 86_400_000));
+    const fixed = await t.call('user/update', { id: C1(), member_expire_time: '2030-01-01 00:00:00' }, admin);
+    expect(ok<{ member_expire_time: string }>(fixed).member_expire_time).toBe('2030-01-01 00:00:00');
+  });
+});
