@@ -37,7 +37,8 @@ export const userChangeBalance = defineCall({
   // Four eyes: never on oneself, never on a peer (super administrators included).
   target: { field: 'id', action: 'money' },
   request: z.strictObject({
-    id,
+    // The example names a customer: nobody changes their own balance (the example is sent by an administrator).
+    id: id.meta({ examples: [4] }),
     amount_micro: balanceChangeRule,
     remark: z
       .string({ error: 'validation.remark_required' })

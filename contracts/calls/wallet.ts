@@ -174,6 +174,8 @@ export const usdtTransactionReview = defineCall({
     "credit its amount to a user's balance (a recharge bill; `user_id` defaults to the user of the order it was meant " +
     'for) or mark it refunded to its sender. Once per transfer (409 otherwise); written to the audit log.',
   access: permission('usdt_transaction_record', 'review'),
+  // Crediting is creating money on a user's balance: the rank and four-eyes rule of user/change_balance.
+  target: { field: 'user_id', action: 'money' },
   audit: true,
   request: z.strictObject({
     id: id.describe('the transaction (usdt_transaction/inquire row id)'),

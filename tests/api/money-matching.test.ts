@@ -276,7 +276,7 @@ describe('a payout that fails says why', () => {
     const w = ok<{ id: number }>(await t.call('withdrawal/add', { amount_micro: amount, address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7' }, agent));
     const res = await t.call('withdrawal/approve', { id: w.id }, admin);
     expect(res.status).toBe(409);
-    expect(res.body.message).toContain(`holds ${formatMoney(held)} USDT, less than the ${formatMoney(amount)} USDT`);
+    expect(res.body.message).toContain(`holds ${formatMoney(held)} USDT, less than this payout of ${formatMoney(amount)} USDT`);
     expect(res.body.message).toContain('still pending');
     expect(t.db.prepare('SELECT status FROM withdrawals WHERE id = ?').pluck().get(w.id)).toBe(1);
     expect((await control<{ usdt_micro: number }>('chain/state')).usdt_micro).toBe(held);
