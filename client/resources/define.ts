@@ -4,6 +4,7 @@ import type {
   ActionBase,
   ActionDecl,
   CallAction,
+  ConfirmSpec,
   FormAction,
   FormDecl,
   LookupContext,
@@ -27,7 +28,7 @@ export interface ResourceBuilder<L extends ListCall> {
     call: C,
     decl: ActionBase<RowOf<L>> & {
       scope: CallAction<RowOf<L>>['scope'];
-      confirm?: 'normal' | 'danger';
+      confirm?: ConfirmSpec<RowOf<L>>;
       body(rows: RowOf<L>[]): RequestOf<C>;
     },
   ): ActionDecl<RowOf<L>>;
@@ -77,6 +78,11 @@ export function defineResource<L extends ListCall>(
 /** The declaration registered under `name` (its screen module has been loaded). */
 export function resourceByName(name: string): ResourceDecl | undefined {
   return registry.get(name);
+}
+
+/** Every declaration registered so far (the screens' modules loaded): a test walks their actions. */
+export function allResources(): ResourceDecl[] {
+  return [...registry.values()];
 }
 
 /** The key of a row (`rowKey`, default 'id'). */

@@ -137,6 +137,25 @@ export interface RemoveDecl<Row = unknown> {
   body(ids: RowKey[], rows: Row[]): unknown;
 }
 
+/**
+ * The question asked before an action, declared with it (client/resources/confirm.ts renders it): what is
+ * done, to how many, for whom, how much, and whether it can be undone, formatted from the row(s). Deleting,
+ * clearing and money actions declare one (tests/client/confirmations.test.ts); the bare 'normal' / 'danger'
+ * ask the generic "<action>: apply to N records?".
+ */
+export interface ConfirmDecl<Row = unknown> {
+  /** i18n key of the question; gets `count` (rows) and `vars`. */
+  readonly text: string;
+  /** The question's values from the rows (and, for a form action, the filled body): names, amounts, what. */
+  vars?(rows: Row[], body: Record<string, unknown> | undefined, t: (key: string, values?: Record<string, unknown>) => string): Record<string, string | number>;
+  /** False: the question ends with "This cannot be undone." and its button is red. */
+  readonly undoable: boolean;
+  /** Ask only when this holds for the filled body (a form action asking for one choice only). Default: always. */
+  when?(body: Record<string, unknown>): boolean;
+}
+/** How an action asks first: generically ('normal' / 'danger') or with its own declared question. */
+export type ConfirmSpec<Row = unknown> = 'normal' | 'danger' | ConfirmDecl<Row>;
+
 export interface ActionBase<Row> {
   readonly id: string;
   /** i18n key of the button text. */
@@ -155,8 +174,8 @@ export interface CallAction<Row> extends ActionBase<Row> {
   /** Where it is offered: on each row, on the selection, or both. */
   readonly scope: 'row' | 'bulk' | 'both';
   readonly call: CallDef;
-  /** 'danger' asks first with danger wording (permanent deletion and the like), 'normal' asks plainly. */
-  readonly confirm?: 'normal' | 'danger';
+  /** Ask first: its own question (ConfirmDecl), or 'danger' / 'normal' for the generic one. */
+  readonly confirm?: ConfirmSpec<Row>;
   body(rows: Row[]): unknown;
 }
 
@@ -185,8 +204,8 @@ export interface FormAction<Row> extends ActionBase<Row> {
   readonly kind: 'form';
   readonly scope: 'row' | 'bulk' | 'both' | 'toolbar';
   readonly form: FormDecl<CallDef, Row>;
-  /** Ask before sending the filled form: 'danger' for what cannot be undone. */
-  readonly confirm?: 'normal' | 'danger';
+  /** Ask before sending the filled form: its own question (ConfirmDecl), or 'danger' / 'normal' generically. */
+  readonly confirm?: ConfirmSpec<Row>;
 }
 
 export type ActionDecl<Row> = CallAction<Row> | DialogAction<Row> | FormAction<Row>;

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
-import { API_PREFIX, calls, isAudited, issueVars, pickLocale, type CallDef, type Locale } from '../../contracts/index.ts';
+import { API_PREFIX, calls, isAudited, issueMessage, pickLocale, valueAt, type CallDef } from '../../contracts/index.ts';
 import type { Services } from '../services/index.ts';
 import type { UserRow } from '../services/users.ts';
 import { isAdministrator } from '../services/audit.ts';
@@ -54,22 +54,19 @@ export function checkAccess(services: Services, call: CallDef, user: UserRow | n
   if (!keys.has(access.route) || !keys.has(key)) throw forbidden();
 }
 
-/** First problem of a failed parse, naming the field: `account: username must be longer than 5 characters`. */
-export function describeIssue(error: z.ZodError): { key: string; field: string; vars?: Record<string, string> } {
+/**
+ * First problem of a failed parse: the message key of the rule (zod's own checks get ours, `issueMessage`), its
+ * values, and the path of the field it concerns (`file_names.0`; '' for the body as a whole). The answer's
+ * `message` is the sentence alone; the field travels apart (`field`), so a person never reads a field name.
+ */
+export function describeIssue(error: z.ZodError, body?: unknown): { key: string; field: string; vars?: Record<string, string | number> } {
   const issue = error.issues[0];
   if (!issue) return { key: 'errors.invalid_parameter', field: '' };
-  if (issue.code === 'unrecognized_keys') {
-    const where = issue.path.length ? `${issue.path.join('.')}.` : '';
-    return { key: 'errors.unknown_field', field: '', vars: { fields: issue.keys.map((k) => where + k).join(', ') } };
-  }
-  return { key: issue.message, field: issue.path.map(String).join('.') || 'body', vars: issueVars(issue) };
+  const { key, params } = issueMessage(issue, valueAt(body, issue.path));
+  // An unknown key is the field it concerns (the first, when several): no input of a form has it, so it shows on top.
+  const at = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
+  return { key, field: at.map(String).join('.'), vars: params };
 }
-
-/**
- * zod's own wording (type errors, bounds without a message of ours) in the caller's language; messages the
- * contracts give (i18n keys) win over it. English is zod's default.
- */
-const ZOD_MESSAGES: Partial<Record<Locale, z.core.$ZodErrorMap>> = { 'zh-CN': z.locales.zhCN().localeError };
 
 function decryptFields(services: Services, call: CallDef, body: Record<string, unknown>): void {
   for (const field of call.encryptedFields ?? []) {
@@ -112,11 +109,10 @@ export function createCallRouter(services: Services, handlers: HandlerMap): Requ
     checkAccess(services, call, user);
     requireMembership(call, user, services.clock.now());
     const locale = pickLocale(req.get('accept-language'));
-    const zodErrors = ZOD_MESSAGES[locale];
-    const parsed = call.request.safeParse(req.body ?? {}, zodErrors ? { error: zodErrors } : undefined);
+    const parsed = call.request.safeParse(req.body ?? {});
     if (!parsed.success) {
-      const { key, field, vars } = describeIssue(parsed.error);
-      throw new ApiError(400, key, { field, ...vars });
+      const { key, field, vars } = describeIssue(parsed.error, req.body);
+      throw new ApiError(400, key, field ? { field, ...vars } : { ...vars });
     }
     const body = parsed.data as Record<string, unknown>;
     decryptFields(services, call, body);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusalText } from '../helpers/qr.ts';
 import { MINUTE, manualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 
@@ -40,7 +41,7 @@ describe('configuration', () => {
     const before = t.db.prepare('SELECT * FROM settings ORDER BY key').all();
     const res = await t.call('configuration/update', body, admin);
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(message);
+    expect(refusalText(res.body)).toMatch(message);
     expect(t.db.prepare('SELECT * FROM settings ORDER BY key').all()).toEqual(before);
   });
   it('administrators without the route are refused', async () => {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failureBody } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /**
@@ -54,7 +55,7 @@ describe('server_ip_black guards the console API', () => {
     expect(added.status).toBe(200);
     const refused = await as('203.0.113.7', 'admin/user_info');
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ status: false, message: 'Your IP address is blocked from this console' });
+    expect(refused.body).toEqual(failureBody('Your IP address is blocked from this console'));
     expect((await as('203.0.113.7', 'admin/login', { account: 'x', password: 'y' })).status).toBe(403);
     // Another address, and visits from the listed one, are untouched.
     expect((await as('198.51.100.1', 'admin/user_info')).status).toBe(200);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusalText } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /** Issue 13: the language list keeps exactly one default; the public inquire shows the shown ones. */
@@ -45,7 +46,7 @@ describe('language_list', () => {
     const before = rows();
     const res = await t.call(path, body(), admin);
     expect(res.status).toBe(status);
-    expect(res.body.message).toMatch(message);
+    expect(refusalText(res.body)).toMatch(message);
     expect(rows()).toEqual(before);
   });
   it('customers may read but not edit', async () => {

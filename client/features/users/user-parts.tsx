@@ -119,7 +119,7 @@ export function userScreen(
     update: r.form(calls.update, { button: 'update', fields: EDIT_FIELDS }),
     remove: r.remove(calls.remove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
     actions: [
-      r.action(calls.update, { id: 'disable', scope: 'row', button: 'update', label: `${USER_LABELS}.actions.disable`, icon: 'disable', intent: 'danger', confirm: 'normal', visible: (row) => row.disable === DisableFlag.values.no, body: (rows) => ({ id: id(rows), disable: DisableFlag.values.yes }) }),
+      r.action(calls.update, { id: 'disable', scope: 'row', button: 'update', label: `${USER_LABELS}.actions.disable`, icon: 'disable', intent: 'danger', confirm: { text: `${USER_LABELS}.confirm.disable`, undoable: true, vars: (rows) => ({ account: rows[0]!.account }) }, visible: (row) => row.disable === DisableFlag.values.no, body: (rows) => ({ id: id(rows), disable: DisableFlag.values.yes }) }),
       r.action(calls.update, { id: 'enable', scope: 'row', button: 'update', label: `${USER_LABELS}.actions.enable`, icon: 'endorsed', visible: (row) => row.disable === DisableFlag.values.yes, body: (rows) => ({ id: id(rows), disable: DisableFlag.values.no }) }),
       r.formAction(userChangeBalance, {
         id: 'balance',
@@ -137,8 +137,8 @@ export function userScreen(
         icon: 'key',
         form: { schema: typedPassword, fields: [PASSWORD_FIELD], toBody: (values, rows) => ({ id: id(rows), ...(values.password ? { password: values.password } : {}) }) },
       }),
-      r.action(userForceRefresh, { id: 'force_refresh', scope: 'row', button: 'force_refresh', label: `${USER_LABELS}.actions.force_refresh`, icon: 'refresh', confirm: 'normal', body: (rows) => ({ id: id(rows) }) }),
-      r.action(userDisconnect, { id: 'disconnect', scope: 'row', button: 'force_refresh', label: `${USER_LABELS}.actions.disconnect`, icon: 'offline', confirm: 'normal', body: (rows) => ({ id: id(rows) }) }),
+      r.action(userForceRefresh, { id: 'force_refresh', scope: 'row', button: 'force_refresh', label: `${USER_LABELS}.actions.force_refresh`, icon: 'refresh', confirm: { text: `${USER_LABELS}.confirm.force_refresh`, undoable: false, vars: (rows) => ({ account: rows[0]!.account }) }, body: (rows) => ({ id: id(rows) }) }),
+      r.action(userDisconnect, { id: 'disconnect', scope: 'row', button: 'force_refresh', label: `${USER_LABELS}.actions.disconnect`, icon: 'offline', confirm: { text: `${USER_LABELS}.confirm.disconnect`, undoable: true, vars: (rows) => ({ account: rows[0]!.account }) }, body: (rows) => ({ id: id(rows) }) }),
     ],
     export: {},
   };

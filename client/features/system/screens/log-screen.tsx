@@ -28,7 +28,7 @@ export const logResource = defineResource(logInquire, () => ({
       label: 'resources.log.actions.clear',
       icon: 'trash',
       intent: 'danger',
-      confirm: 'danger',
+      confirm: { text: 'resources.log.confirm.clear', undoable: false, vars: (_rows, body) => ({ days: Number(body?.days ?? 0) }) },
       form: { call: logClear, button: 'clear', fields: ['days'], initial: () => ({ days: 30 }) },
     },
   ],

@@ -1,9 +1,10 @@
 import { Alert, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { asksFor, questionOf } from '../../confirm.ts';
 import { keyOf } from '../../define.ts';
 import { labelsOf } from '../../fields.ts';
-import type { ResourceDecl } from '../../types.ts';
+import type { FormAction, ResourceDecl } from '../../types.ts';
 import type { ResourceHandle } from '../../use-resource.ts';
 import { ResourceForm } from '../resource-form.tsx';
 import type { ListDialogs } from './use-list-dialogs.ts';
@@ -24,7 +25,16 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
   const editKey = editing?.mode === 'update' ? keyOf(decl, editing.row) : undefined;
   const editRow = editing?.mode === 'update' ? (r.rows.find((x) => keyOf(decl, x) === editKey) ?? editing.row) : undefined;
   // A form action declared with `confirm`: the filled body waits here for the answer to the question.
-  const [pending, setPending] = useState<{ id: string; label: string; danger: boolean; body: unknown } | null>(null);
+  const [pending, setPending] = useState<{ action: FormAction<Row>; rows: Row[]; body: Record<string, unknown> } | null>(null);
+  // The rows a question is about, as the list holds them (its question is worded from them).
+  const rowsOf = (keys: readonly unknown[]) => r.rows.filter((x) => keys.includes(keyOf(decl, x)));
+  const asked =
+    confirming?.kind === 'action' && confirming.action.confirm
+      ? questionOf(t, confirming.action.confirm, confirming.action, rowsOf(confirming.keys))
+      : confirming?.kind === 'remove'
+        ? { text: t(decl.remove?.permanent ? 'resource.confirm.remove_permanent' : 'resource.confirm.remove', { count: confirming.keys.length }), danger: true }
+        : null;
+  const pendingQuestion = pending?.action.confirm ? questionOf(t, pending.action.confirm, pending.action, pending.rows, pending.body) : null;
 
   return (
     <>
@@ -37,7 +47,8 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
           title={editing.action.scope === 'toolbar' ? t(editing.action.label) : `${t(editing.action.label)} · ${t('resource.selection.count', { count: editing.rows.length })}`}
           onSubmit={(b) => {
             const a = editing.action;
-            if (a.confirm) setPending({ id: a.id, label: a.label, danger: a.confirm === 'danger', body: b });
+            const body = (b ?? {}) as Record<string, unknown>;
+            if (asksFor(a.confirm, body)) setPending({ action: a, rows: editing.rows, body });
             else r.save({ action: a.id }, b);
           }}
         />
@@ -57,7 +68,7 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
 
       <Alert
         isOpen={confirming !== null}
-        intent={Intent.DANGER}
+        intent={asked?.danger === false ? Intent.PRIMARY : Intent.DANGER}
         icon={confirming?.kind === 'remove' ? 'trash' : (confirming?.action.icon ?? 'warning-sign')}
         cancelButtonText={t('common.actions.cancel')}
         confirmButtonText={t(confirming?.kind === 'remove' ? 'common.actions.remove' : 'common.actions.confirm')}
@@ -68,31 +79,22 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
           dialogs.confirm(null);
         }}
       >
-        <p>
-          {confirming?.kind === 'remove'
-            ? t(decl.remove?.permanent ? 'resource.confirm.remove_permanent' : 'resource.confirm.remove', { count: confirming.keys.length })
-            : confirming?.kind === 'action'
-              ? t(confirming.action.confirm === 'danger' ? 'resource.confirm.action_danger' : 'resource.confirm.action', {
-                  action: t(confirming.action.label),
-                  count: confirming.keys.length,
-                })
-              : null}
-        </p>
+        <p>{asked?.text}</p>
       </Alert>
 
       <Alert
         isOpen={pending !== null}
-        intent={pending?.danger ? Intent.DANGER : Intent.PRIMARY}
+        intent={pendingQuestion?.danger ? Intent.DANGER : Intent.PRIMARY}
         icon="warning-sign"
         cancelButtonText={t('common.actions.cancel')}
         confirmButtonText={t('common.actions.confirm')}
         onCancel={() => setPending(null)}
         onConfirm={() => {
-          if (pending) r.save({ action: pending.id }, pending.body);
+          if (pending) r.save({ action: pending.action.id }, pending.body);
           setPending(null);
         }}
       >
-        <p>{pending && t(pending.danger ? 'resource.confirm.form_danger' : 'resource.confirm.form', { action: t(pending.label) })}</p>
+        <p>{pendingQuestion?.text}</p>
       </Alert>
 
       {dialog && <dialog.action.dialog rows={dialog.rows} isOpen onClose={dialogs.closeDialog} reload={r.reload} />}
