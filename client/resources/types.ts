@@ -22,6 +22,11 @@ interface ColumnBase {
   readonly hiddenByDefault?: boolean;
   /** Fixed width in px; default: as wide as the content. */
   readonly width?: number;
+  /**
+   * 1 keeps the column on a phone, 2 drops it there, 3 also drops it on a narrow desktop table (the column
+   * chooser still offers it). Default: column-priority.ts.
+   */
+  readonly priority?: 1 | 2 | 3;
 }
 
 /** How a cell shows a field of the row. */
@@ -30,6 +35,8 @@ export type FieldColumn<Row> = ColumnBase & { readonly field: Extract<keyof Row,
     /** Integer micro-units (`*_micro`) shown as USDT with every decimal that is not 0 (contracts/money.ts). */
     | { readonly kind: 'money' }
     | { readonly kind: 'enum'; readonly enum: AnyEnum; intentOf?(code: number): Intent }
+    /** A word of a z.enum (`super_admin`), or a comma-separated list of words, each shown through its label `<labels>.<word>`. */
+    | { readonly kind: 'word'; readonly labels: string }
     | { readonly kind: 'link'; href(row: Row): string }
     | { readonly kind: 'badge'; intentOf(row: Row): Intent }
     /** A 0-100 value as a progress bar (striped and moving while `active`). */
@@ -83,6 +90,8 @@ export interface FieldOverride<C extends CallDef = CallDef> {
   readonly name: BodyKey<C>;
   readonly kind?: FieldKind;
   readonly enum?: AnyEnum;
+  /** i18n prefix labelling a z.enum's words as `<prefix>.<value>` (number enums use `enum`). */
+  readonly optionLabels?: string;
   /** Choices come from this lookup of the resource (a select over another call's rows). */
   readonly lookup?: string;
   /** A switch over a two-valued enum: the value meaning "on". Default the first option. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BillType, type Bill, type Page, type Session } from '../../contracts/index.ts';
 import { ledgerProblems } from '../../harness/ledger.ts';
-import { ok, refusalChecker } from '../helpers/qr.ts';
+import { ok, refusalChecker, refusalText } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /** Seeded ids (fixtures/seed/users.ts) and opening balances in micro-units. */
@@ -105,7 +105,7 @@ describe('user/change_balance', () => {
       'zh-CN',
     );
     expect(zh.status).toBe(409);
-    expect(zh.body.message).toBe(
+    expect(refusalText(zh.body)).toBe(
       `amount_micro: customer01 的余额为 ${balance / 1e6}，变动 -${(balance + 1) / 1e6} 后将为负数`,
     );
   });

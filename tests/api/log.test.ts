@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusalText } from '../helpers/qr.ts';
 import { LogType } from '../../contracts/index.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
@@ -46,7 +47,7 @@ describe('log/inquire', () => {
     expect((await t.call('log/inquire', {}, customer)).status).toBe(403);
     const bad = await t.call('log/inquire', { start_time: '2026-02-01 00:00:00', end_time: '2026-01-01 00:00:00' }, admin);
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toMatch(/end_time/);
+    expect(refusalText(bad.body)).toMatch(/end_time/);
   });
 });
 
@@ -100,7 +101,7 @@ describe('log_config', () => {
     const before = t.db.prepare('SELECT * FROM log_types ORDER BY id').all();
     const neg = await t.call('log_config/update', { id: 1, retention_days: -1 }, admin);
     expect(neg.status).toBe(400);
-    expect(neg.body.message).toMatch(/retention_days/);
+    expect(refusalText(neg.body)).toMatch(/retention_days/);
     expect((await t.call('log_config/update', { id: 1, retention_days: 3651 }, admin)).status).toBe(400);
     expect((await t.call('log_config/inquire', {}, customer)).status).toBe(403);
     expect(t.db.prepare('SELECT * FROM log_types ORDER BY id').all()).toEqual(before);

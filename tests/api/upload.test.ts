@@ -145,7 +145,7 @@ describe('file/add refuses bad input and stores nothing', () => {
     await refusedNothingStored(
       () => upload(one(PNG), { contentType: 'multipart/form-data' }),
       400,
-      /multipart\/form-data/,
+      /^file: The file did not arrive as an upload/,
     );
     await refusedNothingStored(
       () => t.call('file/add', {}, token),

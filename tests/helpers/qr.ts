@@ -19,7 +19,7 @@ export function ok<T = unknown>(res: Answer): T {
  * match (`/^name: /` = "refused over the name"). The person reads only the sentence (`message`); the field
  * travels apart (`field`), so the sentence itself never starts with it.
  */
-export function refusalText(body: Answer['body']): string {
+export function refusalText(body: Pick<Answer['body'], 'message' | 'field'>): string {
   return body.field ? `${body.field}: ${body.message}` : (body.message ?? '');
 }
 

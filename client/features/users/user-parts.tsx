@@ -96,6 +96,11 @@ const EDIT_FIELDS = [
 ] as const;
 
 const ADD_FIELDS = ['account', PASSWORD_FIELD, ...EDIT_FIELDS] as const;
+/** Adding an administrator asks for the password twice (spec §3); both left empty, the server generates one. */
+const REPEAT_FIELD = { name: 'repeat_password', kind: 'password' } as const;
+const ADD_FIELDS_REPEATED = ['account', PASSWORD_FIELD, REPEAT_FIELD, ...EDIT_FIELDS] as const;
+const repeatedPassword = { ...typedPassword.shape, repeat_password: z.string().optional() };
+const sameTwice = (v: { password?: string; repeat_password?: string }) => (v.password ?? '') === (v.repeat_password ?? '');
 
 /** The declaration both screens share; the calls differ (and so do the route's buttons). */
 export function userScreen(
@@ -105,6 +110,8 @@ export function userScreen(
     update: typeof userUpdate | typeof administratorsUpdate;
     remove: typeof userRemove | typeof administratorsRemove;
   },
+  /** Ask for the new password twice when adding (administrators). Default false. */
+  options: { repeatPassword?: boolean } = {},
 ): Omit<ResourceInput<ListOf>, 'list' | 'name'> {
   const id = (rows: UserRow[]) => rows[0]!.id;
   return {
@@ -115,7 +122,15 @@ export function userScreen(
       roles: r.lookup(roleOptions, { body: {}, options: (a) => a.map((x) => ({ value: x.id, label: x.name })) }),
       superiors: r.lookup(userSuperiorOptions, { body: {}, options: (a, { row }) => superiorChoices(a, row?.id) }),
     },
-    create: r.form(calls.add, { button: 'add', fields: ADD_FIELDS, schema: calls.add.request.extend(typedPassword.shape) }),
+    create: options.repeatPassword
+      ? r.form(calls.add, {
+          button: 'add',
+          fields: ADD_FIELDS_REPEATED,
+          schema: calls.add.request.extend(repeatedPassword).refine(sameTwice, { message: 'validation.passwords_inconsistent', path: ['repeat_password'] }),
+          // The repeat is the form's own check: the call takes the password once.
+          toBody: ({ repeat_password: _repeat, ...body }) => body,
+        })
+      : r.form(calls.add, { button: 'add', fields: ADD_FIELDS, schema: calls.add.request.extend(typedPassword.shape) }),
     update: r.form(calls.update, { button: 'update', fields: EDIT_FIELDS }),
     remove: r.remove(calls.remove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
     actions: [
