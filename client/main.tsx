@@ -1,5 +1,3 @@
-// First: zod's setting must hold before any schema is built (see the module).
-import './zod-jitless.ts';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './app/global.css';
 import { StrictMode } from 'react';

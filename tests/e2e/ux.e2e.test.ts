@@ -14,17 +14,25 @@ import { texts } from './helpers/texts.ts';
  * changes; and no page trips the console's own Content-Security-Policy (zod's eval probe).
  */
 let app: ConsoleUnderTest;
+/** The console as a phone's browser sees it (the console picks its phone layout by the user agent). */
+let phone: ConsoleUnderTest;
+const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const cspReports: string[] = [];
 
 beforeAll(async () => {
   app = await startConsole();
+  phone = await startConsole({ userAgent: PHONE_UA });
 }, 180_000);
 afterAll(async () => {
   await app?.close();
+  await phone?.close();
 });
 
+const isPhone = (size: { width: number }) => size.width < 600;
+
 async function open(look: Look, size: { width: number; height: number }, account = 'superadmin', before?: (p: Page) => Promise<void>) {
-  const page = await openInLook(app, look);
+  const on = isPhone(size) ? phone : app;
+  const page = await openInLook(on, look);
   await page.setViewportSize(size);
   page.on('console', (m) => {
     if (/Content Security Policy|unsafe-eval/i.test(m.text())) cspReports.push(m.text());
@@ -34,7 +42,7 @@ async function open(look: Look, size: { width: number; height: number }, account
   });
   if (before) await before(page);
   const { logIn } = await import('./helpers/log-in.ts');
-  await logIn(page, app.url, account, { lng: look.lng });
+  await logIn(page, on.url, account, { lng: look.lng });
   return page;
 }
 
@@ -55,13 +63,14 @@ describe.each([
   { name: 'phone 390×844, en dark', look: { lng: 'en', theme: 'dark' } as Look, size: { width: 390, height: 844 } },
 ])('tables fit ($name)', ({ look, size }) => {
   it("every list's first-row actions are inside the viewport", async () => {
+    const on = isPhone(size) ? phone : app;
     const page = await open(look, size);
     const settle = quietWatcher(page);
     const outside: Record<string, string> = {};
     let measured = 0;
     try {
       for (const { name } of ROUTES) {
-        await page.goto(`${app.url}#/customer/${name}`);
+        await page.goto(`${on.url}#/customer/${name}`);
         await page.locator('table tbody tr:not([aria-hidden])').first().waitFor({ timeout: 4_000 }).catch(() => undefined);
         await settle();
         const at = await firstRowActions(page, texts(look.lng)('resource.actions.title'));
@@ -70,7 +79,7 @@ describe.each([
         if (at.left < 0 || at.right > at.width + 0.5) outside[name] = `${Math.round(at.left)}–${Math.round(at.right)} of ${at.width}`;
       }
       for (const route of ['qr_code_list', 'user_list', 'usdt_transaction_record']) {
-        await page.goto(`${app.url}#/customer/${route}`);
+        await page.goto(`${on.url}#/customer/${route}`);
         await settle();
         await shotOf(page, `ux-tables-${route}-${size.width}-${look.lng}-${look.theme}`);
       }
@@ -146,11 +155,11 @@ describe('a server refusal on a form', () => {
     const t = texts('zh-CN');
     const page = await open({ lng: 'zh-CN', theme: 'light' }, { width: 390, height: 844 }, 'customer01');
     try {
-      await page.goto(`${app.url}#/customer/update_password`);
-      const old = page.getByLabel(t('auth.fields.old_password'));
+      await page.goto(`${phone.url}#/customer/update_password`);
+      const old = page.getByLabel(t('auth.fields.old_password'), { exact: true });
       await old.fill('Wrong12345');
-      await page.getByLabel(t('auth.fields.new_password')).fill('Newer12345');
-      await page.getByLabel(t('auth.fields.repeat_new_password')).fill('Newer12345');
+      await page.getByLabel(t('auth.fields.new_password'), { exact: true }).fill('Newer12345');
+      await page.getByLabel(t('auth.fields.repeat_new_password'), { exact: true }).fill('Newer12345');
       await page.getByRole('button', { name: t('auth.update_password.submit') }).click();
       const under = page.getByText(t('errors.old_password_wrong'), { exact: true });
       await under.waitFor();
