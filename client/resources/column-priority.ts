@@ -1,14 +1,17 @@
 import type { ColumnDecl } from './types.ts';
 
+const isId = <Row>(c: ColumnDecl<Row>) => c.kind !== 'custom' && (c.field === 'id' || c.field.endsWith('_id'));
+
 /**
  * How much a column matters when the table is narrow (1 = keep to the last, 3 = first to go). A declaration
- * may say (`priority`); otherwise: the first column (what the row is) and the columns that say a state or an
- * amount (enum, badge, progress, money) stay; an id or a date goes first on a narrow table; the rest in between.
+ * may say (`priority`); otherwise: the first column that is not an id (what the row is) and the columns that
+ * say a state or an amount (enum, word, badge, progress, money) stay; an id or a date goes first on a narrow
+ * table; the rest go on a phone.
  */
-export function priorityOf<Row>(c: ColumnDecl<Row>, index: number): 1 | 2 | 3 {
+export function priorityOf<Row>(c: ColumnDecl<Row>, index: number, columns: readonly ColumnDecl<Row>[]): 1 | 2 | 3 {
   if (c.priority) return c.priority;
-  if (index === 0) return 1;
+  if (index === columns.findIndex((x) => !isId(x))) return 1;
   if (c.kind === 'enum' || c.kind === 'badge' || c.kind === 'progress' || c.kind === 'money' || c.kind === 'word') return 1;
-  if (c.kind !== 'custom' && (c.field === 'id' || c.kind === 'date')) return 3;
+  if (isId(c) || c.kind === 'date') return 3;
   return 2;
 }

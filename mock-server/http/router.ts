@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { API_PREFIX, calls, isAudited, issueMessage, pickLocale, valueAt, type CallDef } from '../../contracts/index.ts';
 import type { Services } from '../services/index.ts';
 import type { UserRow } from '../services/users.ts';

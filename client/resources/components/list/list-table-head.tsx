@@ -44,7 +44,7 @@ export function ListTableHead<Row>({ decl, r, model, changeQuery }: ListTableHea
           const id = columnId(c);
           const sort = query.sort?.field === id ? query.sort : null;
           return (
-            <th key={id} className={styles[`priority${priorityOf(c, i)}`]} style={c.width ? { width: c.width } : undefined} aria-sort={sort ? (sort.desc ? 'descending' : 'ascending') : undefined}>
+            <th key={id} className={styles[`priority${priorityOf(c, i, model.columns)}`]} style={c.width ? { width: c.width } : undefined} aria-sort={sort ? (sort.desc ? 'descending' : 'ascending') : undefined}>
               {isSortable(c, model.serverSort) ? (
                 <button type="button" className={styles.sortButton} onClick={() => sortBy(id)}>
                   {t(columnLabel(decl, c))}

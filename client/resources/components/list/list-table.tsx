@@ -81,7 +81,7 @@ export function ListTable<Row>({ decl, r, model, dialogs, changeQuery }: ListTab
             </td>
           )}
           {columns.map((c, i) => (
-            <td key={columnId(c)} className={styles[`priority${priorityOf(c, i)}`]}>
+            <td key={columnId(c)} className={styles[`priority${priorityOf(c, i, columns)}`]}>
               <Cell column={c} row={row} rows={model.rows} />
             </td>
           ))}
