@@ -30,7 +30,7 @@ afterAll(async () => {
 
 const isPhone = (size: { width: number }) => size.width < 600;
 
-async function open(look: Look, size: { width: number; height: number }, account = 'superadmin', before?: (p: Page) => Promise<void>) {
+async function open(look: Look, size: { width: number; height: number }, account = 'superadmin', before?: (p: Page) => Promise<unknown>) {
   const on = isPhone(size) ? phone : app;
   const page = await openInLook(on, look);
   await page.setViewportSize(size);
@@ -71,8 +71,9 @@ describe.each([
     try {
       for (const { name } of ROUTES) {
         await page.goto(`${on.url}#/customer/${name}`);
-        await page.locator('table tbody tr:not([aria-hidden])').first().waitFor({ timeout: 4_000 }).catch(() => undefined);
+        // The lazy chunk and the list's answer: quiet network, then no skeleton row left.
         await settle();
+        await page.locator('table tbody tr[aria-hidden]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
         const at = await firstRowActions(page, texts(look.lng)('resource.actions.title'));
         if (!at) continue;
         measured += 1;
