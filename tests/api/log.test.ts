@@ -59,6 +59,9 @@ describe('log_type', () => {
     expect((await page({ type: LogType.values.login })).total).toBe(0);
     await t.call('log_type/update', { id: LogType.values.login, show_status: 1 }, admin);
     expect((await page({ type: LogType.values.login })).total).toBeGreaterThan(0);
+    // The log list carries the type's current name, so the console shows the renamed one.
+    const rows = (await page({ type: LogType.values.login })).content as (Row & { type_name?: string })[];
+    expect(rows.every((r) => r.type_name === 'Sign-in')).toBe(true);
   });
   it('refuses an empty name and an unknown id, changing nothing', async () => {
     const before = t.db.prepare('SELECT * FROM log_types ORDER BY id').all();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contrast, primaryPalette } from '../../client/app/site-colour.ts';
 import { fittingCount } from '../../client/app/layout/top-nav.tsx';
+import { logTypeText } from '../../client/features/system/components/log-type-name.tsx';
 import { priorityOf } from '../../client/resources/column-priority.ts';
 import type { ColumnDecl } from '../../client/resources/types.ts';
 
@@ -34,6 +35,15 @@ describe('site colour', () => {
   it('ignores what is not a colour', () => {
     expect(primaryPalette('red', 'light')).toBeNull();
     expect(primaryPalette('', 'dark')).toBeNull();
+  });
+});
+
+describe('log type names', () => {
+  it('shows a renamed type by its new name, a built-in one by its translated label', () => {
+    const t = (key: string) => `«${key}»`;
+    expect(logTypeText({ type: 1, type_name: 'Sign-in' }, t)).toBe('Sign-in');
+    expect(logTypeText({ type: 1, type_name: 'Login' }, t)).toBe('«enums.log_type.login»');
+    expect(logTypeText({ type: 2 }, t)).toBe('«enums.log_type.login_failed»');
   });
 });
 
