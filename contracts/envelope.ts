@@ -1,13 +1,26 @@
 import { z } from 'zod';
 
-/** Every HTTP answer has this shape: `{ status, message?, data? }`. */
+/**
+ * What a refusal carries besides its sentence (`message`, already in the caller's language): the catalogue
+ * `key` it was worded from with its `params`, and the `field` (path, `file_names.0`) of the input it concerns.
+ * A person never reads these; the console uses them to place the sentence under its input.
+ */
+const refusalParts = {
+  key: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  field: z.string().optional(),
+};
+
+/** Every HTTP answer has this shape: `{ status, message?, data? }` (a refusal also `key?`, `params?`, `field?`). */
 export function envelope<T extends z.ZodType>(data: T) {
-  return z.object({ status: z.boolean(), message: z.string().optional(), data: data.optional() });
+  return z.object({ status: z.boolean(), message: z.string().optional(), data: data.optional(), ...refusalParts });
 }
-export type Envelope<T> = { status: boolean; message?: string; data?: T };
+export type Envelope<T> = { status: boolean; message?: string; data?: T; key?: string; params?: Record<string, string | number>; field?: string };
 
 /** Failure answer: the server never answers anything else on a 4xx. */
-export const failureEnvelope = z.object({ status: z.literal(false), message: z.string() });
+export const failureEnvelope = z.object({ status: z.literal(false), message: z.string(), ...refusalParts });
+/** A failure answer as the server writes it. */
+export type ErrorAnswer = { status: false; message: string; key?: string; params?: Record<string, string | number>; field?: string };
 
 export const PAGE_SIZE_MAX = 200;
 

@@ -7,6 +7,7 @@ export * from './envelope.ts';
 export * from './i18n/messages.ts';
 export * from './i18n/messages-en.ts';
 export * from './i18n/messages-zh-CN.ts';
+export * from './i18n/issue-message.ts';
 export * from './openapi.ts';
 export * from './registry.ts';
 export * from './validation.ts';

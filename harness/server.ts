@@ -7,7 +7,8 @@ import { users } from '../fixtures/seed/users.ts';
 
 export interface Answer {
   status: number;
-  body: { status: boolean; message?: string; data?: unknown };
+  /** A refusal also carries `key`, `params` and `field` (contracts/envelope.ts). */
+  body: { status: boolean; message?: string; data?: unknown; key?: string; params?: Record<string, string | number>; field?: string };
 }
 
 /**

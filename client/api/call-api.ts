@@ -71,7 +71,10 @@ export function createCallApi(fetchImpl: typeof fetch, baseUrl = ''): CallApi {
       throw new ApiError(call.path, res.status, '');
     }
     const answer = parsed.data;
-    if (!res.ok || !answer.status) throw new ApiError(call.path, res.ok ? 400 : res.status, answer.message ?? '');
+    if (!res.ok || !answer.status) {
+      const about = { field: answer.field, key: answer.key, params: answer.params };
+      throw new ApiError(call.path, res.ok ? 400 : res.status, answer.message ?? '', 'answered', about);
+    }
     return (sample && answer.data !== undefined ? sample.restore(answer.data) : answer.data) as ResponseOf<C>;
   };
 }

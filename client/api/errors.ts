@@ -13,13 +13,26 @@ export class ApiError extends Error {
   readonly httpStatus: number;
   readonly path: string;
   readonly kind: FailureKind;
+  /** What the refusal concerns, when the server said (contracts/envelope.ts): the input's path, the catalogue key. */
+  readonly field?: string;
+  readonly key?: string;
+  readonly params?: Readonly<Record<string, string | number>>;
 
-  constructor(path: string, httpStatus: number, message: string, kind: FailureKind = httpStatus === 0 ? 'unreachable' : 'answered') {
+  constructor(
+    path: string,
+    httpStatus: number,
+    message: string,
+    kind: FailureKind = httpStatus === 0 ? 'unreachable' : 'answered',
+    about: { field?: string; key?: string; params?: Record<string, string | number> } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.path = path;
     this.httpStatus = httpStatus;
     this.kind = kind;
+    this.field = about.field;
+    this.key = about.key;
+    this.params = about.params;
   }
 
   /** No answer came (timeout or network): the request may be retried, the screen offers Retry. */

@@ -32,8 +32,10 @@ export function createUploadFile(fetchImpl: typeof fetch, baseUrl = ''): UploadF
     }
     const parsed = envelope(uploadedFile).safeParse(json);
     const message = parsed.success ? (parsed.data.message ?? '') : '';
-    if (!parsed.success || !res.ok || !parsed.data.status || !parsed.data.data)
-      throw new ApiError(fileAdd.path, res.ok ? 400 : res.status, message);
+    if (!parsed.success || !res.ok || !parsed.data.status || !parsed.data.data) {
+      const about = parsed.success ? { field: parsed.data.field, key: parsed.data.key, params: parsed.data.params } : {};
+      throw new ApiError(fileAdd.path, res.ok ? 400 : res.status, message, 'answered', about);
+    }
     return parsed.data.data;
   };
 }

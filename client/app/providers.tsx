@@ -6,6 +6,7 @@ import { Provider } from 'react-redux';
 import { Theme } from '../../contracts/index.ts';
 import { useCoreSelector } from '../state/hooks.ts';
 import { switchLanguage } from './i18n.ts';
+import { SiteColourSync } from './site-colour.ts';
 import type { AppStore } from './store.ts';
 
 /** Applies the theme to <body>: Blueprint's dark class plus our data-theme for the #151515 background. */
@@ -36,6 +37,7 @@ export function AppProviders({ store, i18n, children }: { store: AppStore; i18n:
         {/* BlueprintProvider wraps the lazy parts only: components/blueprint-frame.tsx says why. */}
         <ThemeSync />
         <LanguageSync i18n={i18n} />
+        <SiteColourSync />
         {children}
       </I18nextProvider>
     </Provider>

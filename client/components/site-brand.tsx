@@ -1,4 +1,4 @@
-import { H4 } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectWebsiteInfo } from '../state/selectors.ts';
@@ -22,8 +22,10 @@ export function SiteBrand({ compact = false }: SiteBrandProps) {
   const title = info?.title || t('common.app_name');
   return (
     <div className={styles.brand}>
-      <img className={styles.logo} src={src} alt="" width={28} height={28} onError={() => setBroken(true)} />
-      {!compact && <H4 className={styles.title}>{title}</H4>}
+      {/* Compact (a phone's header), the logo alone names the link it sits in. */}
+      <img className={styles.logo} src={src} alt={compact ? title : ''} width={28} height={28} onError={() => setBroken(true)} />
+      {/* Styled as a heading but not one: the page's own h1 is the first heading (axe heading-order). */}
+      {!compact && <span className={`${Classes.HEADING} ${styles.title}`}>{title}</span>}
     </div>
   );
 }

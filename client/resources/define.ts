@@ -5,6 +5,7 @@ import type {
   ActionBase,
   ActionDecl,
   CallAction,
+  ConfirmSpec,
   FormAction,
   FormDecl,
   LookupContext,
@@ -28,7 +29,7 @@ export interface ResourceBuilder<L extends ListCall> {
     call: C,
     decl: ActionBase<RowOf<L>> & {
       scope: CallAction<RowOf<L>>['scope'];
-      confirm?: 'normal' | 'danger';
+      confirm?: ConfirmSpec<RowOf<L>>;
       question?(rows: RowOf<L>[]): UserMessage;
       body(rows: RowOf<L>[]): RequestOf<C>;
     },
@@ -80,6 +81,11 @@ export function defineResource<L extends ListCall>(
 /** The declaration registered under `name` (its screen module has been loaded). */
 export function resourceByName(name: string): ResourceDecl | undefined {
   return registry.get(name);
+}
+
+/** Every declaration registered so far (the screens' modules loaded): a test walks their actions. */
+export function allResources(): ResourceDecl[] {
+  return [...registry.values()];
 }
 
 /** The key of a row (`rowKey`, default 'id'). */

@@ -61,6 +61,7 @@ export function formFields(labels: string, form: FormDecl<CallDef, unknown>, row
   return wanted.flatMap((entry) => {
     const o = (typeof entry === 'string' ? { name: entry } : entry) as FieldOverride;
     let spec = byName.get(o.name);
+    if (spec && o.optionLabels) spec = withOptionLabels(spec, o.optionLabels);
     // A field the schema cannot describe (array of objects) is shown when the declaration says how.
     if (!spec && o.kind && o.parse && shape[o.name]) {
       const { required, nullable } = unwrapField(shape[o.name]);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { keyMessage, textMessage, type UserMessage } from '../state/message.ts';
+import { keyMessage, type UserMessage } from '../state/message.ts';
 import type { FieldSpec } from './schema-fields.ts';
 
 /** What inputs hold: text for text-like and number inputs (so a half-typed number survives), booleans for switches. */
@@ -109,7 +109,8 @@ function issueMessage(issue: z.core.$ZodIssue, body: Record<string, unknown>): U
     case 'invalid_format':
       return keyMessage(issue.format === 'url' ? 'resource.validation.url' : 'resource.validation.format');
     default:
-      return textMessage(msg);
+      // zod's own wording is for developers: a person reads the general sentence.
+      return keyMessage('resource.validation.format');
   }
 }
 
@@ -126,14 +127,4 @@ export function validateBody(schema: z.ZodType, body: unknown, fields: readonly 
     else if (!field && !out['']) out[''] = issueMessage(issue, flat);
   }
   return out;
-}
-
-/**
- * A server 400 names its field first (`name: name may not be empty`, mock-server/http/router.ts); when that
- * field is on the form the message goes under it, else above the buttons.
- */
-export function splitServerMessage(text: string, fields: readonly string[]): { field: string | null; text: string } {
-  const m = /^([A-Za-z0-9_]+)(?:\.[A-Za-z0-9_.]+)?: (.+)$/s.exec(text);
-  if (m && fields.includes(m[1])) return { field: m[1], text: m[2] };
-  return { field: null, text };
 }

@@ -23,6 +23,11 @@ interface ColumnBase {
   readonly hiddenByDefault?: boolean;
   /** Fixed width in px; default: as wide as the content. */
   readonly width?: number;
+  /**
+   * 1 keeps the column on a phone, 2 drops it there, 3 also drops it on a narrow desktop table (the column
+   * chooser still offers it). Default: column-priority.ts.
+   */
+  readonly priority?: 1 | 2 | 3;
 }
 
 /** How a cell shows a field of the row. */
@@ -31,6 +36,8 @@ export type FieldColumn<Row> = ColumnBase & { readonly field: Extract<keyof Row,
     /** Integer micro-units (`*_micro`) shown as USDT with every decimal that is not 0 (contracts/money.ts). */
     | { readonly kind: 'money' }
     | { readonly kind: 'enum'; readonly enum: AnyEnum; intentOf?(code: number): Intent }
+    /** A word of a z.enum (`super_admin`), or a comma-separated list of words, each shown through its label `<labels>.<word>`. */
+    | { readonly kind: 'word'; readonly labels: string }
     | { readonly kind: 'link'; href(row: Row): string }
     | { readonly kind: 'badge'; intentOf(row: Row): Intent }
     /** A 0-100 value as a progress bar (striped and moving while `active`). */
@@ -92,6 +99,8 @@ export interface FieldOverride<C extends CallDef = CallDef> {
   readonly name: BodyKey<C>;
   readonly kind?: FieldKind;
   readonly enum?: AnyEnum;
+  /** i18n prefix labelling a z.enum's words as `<prefix>.<value>` (number enums use `enum`). */
+  readonly optionLabels?: string;
   /** Choices come from this lookup of the resource (a select over another call's rows). */
   readonly lookup?: string;
   /** A switch over a two-valued enum: the value meaning "on". Default the first option. */
@@ -163,6 +172,25 @@ export interface RemoveDecl<Row = unknown> {
   question?(rows: Row[]): UserMessage;
 }
 
+/**
+ * The question asked before an action, declared with it (client/resources/confirm.ts renders it): what is
+ * done, to how many, for whom, how much, and whether it can be undone, formatted from the row(s). Deleting,
+ * clearing and money actions declare one (tests/client/confirmations.test.ts); the bare 'normal' / 'danger'
+ * ask the generic "<action>: apply to N records?".
+ */
+export interface ConfirmDecl<Row = unknown> {
+  /** i18n key of the question; gets `count` (rows) and `vars`. */
+  readonly text: string;
+  /** The question's values from the rows (and, for a form action, the filled body): names, amounts, what. */
+  vars?(rows: Row[], body: Record<string, unknown> | undefined, t: (key: string, values?: Record<string, unknown>) => string): Record<string, string | number>;
+  /** False: the question ends with "This cannot be undone." and its button is red. */
+  readonly undoable: boolean;
+  /** Ask only when this holds for the filled body (a form action asking for one choice only). Default: always. */
+  when?(body: Record<string, unknown>): boolean;
+}
+/** How an action asks first: generically ('normal' / 'danger') or with its own declared question. */
+export type ConfirmSpec<Row = unknown> = 'normal' | 'danger' | ConfirmDecl<Row>;
+
 export interface ActionBase<Row> {
   readonly id: string;
   /** i18n key of the button text. */
@@ -181,9 +209,9 @@ export interface CallAction<Row> extends ActionBase<Row> {
   /** Where it is offered: on each row, on the selection, or both. */
   readonly scope: 'row' | 'bulk' | 'both';
   readonly call: CallDef;
-  /** 'danger' asks first with danger wording (permanent deletion and the like), 'normal' asks plainly. */
-  readonly confirm?: 'normal' | 'danger';
-  /** With `confirm`: the question's own words (what is affected, whether it can be undone). Default the generic count. */
+  /** Ask first: its own question (ConfirmDecl), or 'danger' / 'normal' for the generic one. */
+  readonly confirm?: ConfirmSpec<Row>;
+  /** The question worded from the rows (which codes, whose request); wins over `confirm`'s wording, keeps its tone. */
   question?(rows: Row[]): UserMessage;
   body(rows: Row[]): unknown;
 }
@@ -213,8 +241,8 @@ export interface FormAction<Row> extends ActionBase<Row> {
   readonly kind: 'form';
   readonly scope: 'row' | 'bulk' | 'both' | 'toolbar';
   readonly form: FormDecl<CallDef, Row>;
-  /** Ask before sending the filled form: 'danger' for what cannot be undone. */
-  readonly confirm?: 'normal' | 'danger';
+  /** Ask before sending the filled form: its own question (ConfirmDecl), or 'danger' / 'normal' generically. */
+  readonly confirm?: ConfirmSpec<Row>;
   /** Said in the form above its inputs: what it applies to (this request of that user, that amount). */
   lead?(rows: Row[]): UserMessage;
   /** The form's icon and submit button are the action's (Reject), not "Save". Default false. */

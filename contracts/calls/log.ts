@@ -24,8 +24,23 @@ export const logEntry = z.object({
   ip: z.string(),
   ua: z.string(),
   create_time: dateTime,
+  /** The type's name as `log_type` holds it: its built-in name (LOG_TYPE_BUILT_IN_NAMES) until an administrator renames it. */
+  type_name: z.string().optional(),
 });
 export type LogEntry = z.infer<typeof logEntry>;
+
+/**
+ * The names the server seeds for its log types (migrations 008 and 015). The console shows a type through its
+ * translated label while it keeps this name, and the name an administrator gave it once renamed.
+ */
+export const LOG_TYPE_BUILT_IN_NAMES: Readonly<Record<number, string>> = {
+  1: 'Login',
+  2: 'Failed login',
+  3: 'Logout',
+  4: 'Registration',
+  5: 'Administrator change',
+  6: 'WeChat block action',
+};
 
 export const logInquire = defineCall({
   path: 'log/inquire',

@@ -46,3 +46,10 @@ export function translate(key: string, lang: Locale, vars: Record<string, string
   const text = table?.[name] ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars[v] ?? ''));
 }
+
+/** Whether the shared catalogue has a text for `key` (`errors.not_found`); literal texts and unknown keys have none. */
+export function hasMessage(key: string): boolean {
+  const [group, name] = key.split('.', 2) as [keyof Catalogue, string | undefined];
+  const table = sharedMessages.en[group] as Record<string, string> | undefined;
+  return name !== undefined && table !== undefined && Object.hasOwn(table, name);
+}

@@ -19,7 +19,7 @@ const logs = defineResource({
   row: logEntry,
   table: 'logs',
   alias: 'g',
-  select: 'g.id, g.type, g.user_id, g.account, g.source, g.content, g.target_ids, g.ip, g.ua, g.create_time',
+  select: "g.id, g.type, g.user_id, g.account, g.source, g.content, g.target_ids, g.ip, g.ua, g.create_time, COALESCE(t.name, '') AS type_name",
   joins: 'LEFT JOIN log_types t ON t.id = g.type',
   where: 'COALESCE(t.show_status, 1) = 1',
   filters: {

@@ -1,10 +1,11 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { pickLocale, translate } from '../../contracts/index.ts';
+import { hasMessage, pickLocale, translate, type ErrorAnswer } from '../../contracts/index.ts';
 import { ApiError } from './errors.ts';
 
 /** Unknown /api paths: 404 in the envelope (the console is served for everything else). */
 export const apiNotFound: RequestHandler = (req, res) => {
-  res.status(404).json({ status: false, message: `${translate('errors.not_found', pickLocale(req.get('accept-language')))}: ${req.method} ${req.originalUrl}` });
+  const answer: ErrorAnswer = { status: false, message: translate('errors.not_found', pickLocale(req.get('accept-language'))), key: 'errors.not_found' };
+  res.status(404).json(answer);
 };
 
 interface BodyParserError {
@@ -12,33 +13,44 @@ interface BodyParserError {
   status?: number;
 }
 
-/** The one place an error becomes an answer: `{ status: false, message }`, never a stack. */
+/**
+ * The one place an error becomes an answer: `{ status: false, message }`, never a stack. `message` is the
+ * sentence for a person in the request's language; beside it `key` and `params` (the catalogue entry it was
+ * worded from) and `field` (the path of the input it concerns), so a form puts it under that input.
+ */
 export function createErrorHandler(log: (line: string) => void): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     const locale = pickLocale(req.get('accept-language'));
     let status = 500;
-    let message = translate('errors.internal', locale);
+    let key = 'errors.internal';
+    let params: Record<string, string | number> = {};
+    let field: string | undefined;
     if (err instanceof ApiError) {
       status = err.status;
-      const { field, ...vars } = err.vars;
-      const text = translate(err.message, locale, vars);
-      message = field ? `${field}: ${text}` : text;
+      const { field: at, ...rest } = err.vars;
+      field = at === undefined || at === '' ? undefined : String(at);
+      params = rest;
+      key = err.message;
     } else {
       const bp = err as BodyParserError;
       if (bp?.type === 'entity.too.large') {
         status = 413;
-        message = translate('errors.body_too_large', locale);
+        key = 'errors.body_too_large';
       } else if (bp?.type === 'entity.parse.failed' || bp?.type === 'entity.verify.failed') {
         status = 400;
-        message = translate('errors.malformed_json', locale);
+        key = 'errors.malformed_json';
       } else if (typeof bp?.status === 'number' && bp.status >= 400 && bp.status < 500) {
         status = bp.status;
-        message = translate('errors.invalid_parameter', locale);
+        key = 'errors.invalid_parameter';
       } else {
         log(`500 ${req.method} ${req.originalUrl}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       }
     }
     if (res.headersSent) return;
-    res.status(status).json({ status: false, message });
+    const answer: ErrorAnswer = { status: false, message: translate(key, locale, params) };
+    if (hasMessage(key)) answer.key = key;
+    if (Object.keys(params).length) answer.params = params;
+    if (field) answer.field = field;
+    res.status(status).json(answer);
   };
 }

@@ -1,6 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { z } from 'zod';
-import { API_PREFIX, calls, isAudited, pickLocale, type CallDef, type Locale } from '../../contracts/index.ts';
+import { API_PREFIX, calls, isAudited, pickLocale, type CallDef } from '../../contracts/index.ts';
 import type { Services } from '../compose.ts';
 import type { UserRow } from '../services/users.ts';
 import { isAdministrator } from '../services/audit.ts';
@@ -47,11 +46,6 @@ function callerOf(services: Services, req: Request, call: CallDef): ReturnType<t
   }
 }
 
-/**
- * zod's own wording (type errors, bounds without a message of ours) in the caller's language; messages the
- * contracts give (i18n keys) win over it. English is zod's default.
- */
-const ZOD_MESSAGES: Partial<Record<Locale, z.core.$ZodErrorMap>> = { 'zh-CN': z.locales.zhCN().localeError };
 
 function decryptFields(services: Services, call: CallDef, body: Record<string, unknown>): void {
   for (const field of call.encryptedFields ?? []) {
@@ -94,11 +88,10 @@ export function createCallRouter(services: Services, handlers: HandlerMap): Requ
     checkAccess(services, call, user);
     requireMembership(call, user, services.clock.now());
     const locale = pickLocale(req.get('accept-language'));
-    const zodErrors = ZOD_MESSAGES[locale];
-    const parsed = call.request.safeParse(req.body ?? {}, zodErrors ? { error: zodErrors } : undefined);
+    const parsed = call.request.safeParse(req.body ?? {});
     if (!parsed.success) {
-      const { key, field, vars } = describeIssue(parsed.error);
-      throw new ApiError(400, key, { field, ...vars });
+      const { key, field, vars } = describeIssue(parsed.error, req.body);
+      throw new ApiError(400, key, field ? { field, ...vars } : { ...vars });
     }
     const body = parsed.data as Record<string, unknown>;
     // Rank and self rule of a call acting on a user (contracts/user-target.ts); before decrypting, so a refusal costs no RSA.

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { issueVars, type CallDef } from '../../contracts/index.ts';
+import { issueMessage, valueAt, type CallDef } from '../../contracts/index.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import type { UserRow, Users } from './users.ts';
 
@@ -25,13 +25,16 @@ export function checkAccess(services: { readonly users: Pick<Users, 'permissionK
   if (!keys.has(access.route) || !keys.has(key)) throw forbidden();
 }
 
-/** First problem of a failed parse, naming the field: `account: username must be longer than 5 characters`. */
-export function describeIssue(error: z.ZodError): { key: string; field: string; vars?: Record<string, string> } {
+/**
+ * First problem of a failed parse: the message key of the rule (zod's own checks get ours, `issueMessage`), its
+ * values, and the path of the field it concerns (`file_names.0`; '' for the body as a whole). The answer's
+ * `message` is the sentence alone; the field travels apart (`field`), so a person never reads a field name.
+ */
+export function describeIssue(error: z.ZodError, body?: unknown): { key: string; field: string; vars?: Record<string, string | number> } {
   const issue = error.issues[0];
   if (!issue) return { key: 'errors.invalid_parameter', field: '' };
-  if (issue.code === 'unrecognized_keys') {
-    const where = issue.path.length ? `${issue.path.join('.')}.` : '';
-    return { key: 'errors.unknown_field', field: '', vars: { fields: issue.keys.map((k) => where + k).join(', ') } };
-  }
-  return { key: issue.message, field: issue.path.map(String).join('.') || 'body', vars: issueVars(issue) };
+  const { key, params } = issueMessage(issue, valueAt(body, issue.path));
+  // An unknown key is the field it concerns (the first, when several): no input of a form has it, so it shows on top.
+  const at = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
+  return { key, field: at.map(String).join('.'), vars: params };
 }

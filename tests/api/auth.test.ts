@@ -6,6 +6,7 @@ import { subscriberConfigDefault } from '../../fixtures/seed/settings.ts';
 import { TOTP_SEED_SECRET, users } from '../../fixtures/seed/users.ts';
 import { MINUTE, manualClock } from '../helpers/clock.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
+import { failureBody } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { countOf } from '../helpers/rows.ts';
 import { updateUser } from '../helpers/factories.ts';
@@ -24,10 +25,7 @@ const seed = (account: string) => users.find((u) => u.account === account)!;
 const sessionOf = (data: unknown) => data as Session;
 const TOKEN = /^[A-Za-z0-9_-]{43,}$/;
 /** The exact message, or one matching a pattern (for zod's own wording). */
-const failure = (message: string | RegExp) => ({
-  status: false,
-  message: typeof message === 'string' ? message : expect.stringMatching(message),
-});
+const failure = failureBody;
 
 const NOT_LOGGED_IN = 'You have not logged in yet. This operation cannot be performed. Do you want to log in now?';
 const BAD_CREDENTIALS = 'Wrong account or password';
@@ -64,8 +62,8 @@ describe('security/public_key', () => {
   });
 
   it.each<[string, unknown, string | RegExp]>([
-    ['an extra field', { algorithm: 'RSA' }, 'unknown field: algorithm'],
-    ['an array body', [], /^body: /],
+    ['an extra field', { algorithm: 'RSA' }, 'algorithm: This page sent something the server does not take; reload the page and try again'],
+    ['an array body', [], 'This value is not of the right kind'],
   ])('refuses %s with 400', async (_name, body, message) => {
     const res = await t.call('security/public_key', body);
     expect(res.status).toBe(400);
@@ -154,9 +152,9 @@ describe('admin/register', () => {
     ['the code is longer than 32', (e) => reg(e, { code: 'A'.repeat(33) }), 'code: invitation code must be at most 32 characters'],
     ['the code is unknown', (e) => reg(e, { code: 'NOSUCH1' }), 'code: The invitation code does not exist'],
     ['the code is a number', (e) => reg(e, { code: 1 }), /^code: /],
-    ['the body asks for a role', (e) => reg(e, { role_id: 1 }), 'unknown field: role_id'],
-    ['the body asks for a superior', (e) => reg(e, { superior_id: 1 }), 'unknown field: superior_id'],
-    ['the body is an array', () => [], /^body: /],
+    ['the body asks for a role', (e) => reg(e, { role_id: 1 }), 'role_id: This page sent something the server does not take; reload the page and try again'],
+    ['the body asks for a superior', (e) => reg(e, { superior_id: 1 }), 'superior_id: This page sent something the server does not take; reload the page and try again'],
+    ['the body is an array', () => [], 'This value is not of the right kind'],
   ])('refuses with 400 when %s, and creates nothing', async (_name, body, message) => {
     const before = snapshot(t.db);
     const res = await t.call('admin/register', body(t.encrypt));
@@ -168,13 +166,13 @@ describe('admin/register', () => {
   it.each(['customer01', 'CUSTOMER01'])('refuses the taken account %s with 409', async (account) => {
     const before = snapshot(t.db);
     const res = await t.call('admin/register', { account, password: t.encrypt('Passw0rd9') });
-    expect(res).toEqual({ status: 409, body: { status: false, message: 'This account is already registered' } });
+    expect(res).toEqual({ status: 409, body: failureBody('This account is already registered') });
     expect(snapshot(t.db)).toEqual(before);
   });
 
   it('answers the password rules in the caller’s language', async () => {
     const res = await t.call('admin/register', { account: freshAccount(), password: t.encrypt('abcdefgh') }, undefined, 'zh-CN');
-    expect(res).toEqual({ status: 400, body: { status: false, message: 'password: 密码需要英文 + 数字' } });
+    expect(res).toEqual({ status: 400, body: failureBody('password: 密码需要英文 + 数字') });
   });
 
   it('is refused with 403 while registration is closed, and the site says so', async () => {
@@ -183,7 +181,7 @@ describe('admin/register', () => {
     try {
       const before = snapshot(t.db);
       const res = await t.call('admin/register', { account: freshAccount(), password: t.encrypt('Passw0rd9') });
-      expect(res).toEqual({ status: 403, body: { status: false, message: 'Registration is closed' } });
+      expect(res).toEqual({ status: 403, body: failureBody('Registration is closed') });
       expect(snapshot(t.db)).toEqual(before);
       const site = await t.call('website_info/inquire');
       expect(site.body.data).toMatchObject({ allow_register: false, register_prompt: config.no_register_prompt });
@@ -242,7 +240,7 @@ describe('admin/login', () => {
     ['the two-factor code has 5 digits', (e) => creds(e, { totp: '12345' }), 'totp: the two-factor code is 6 digits'],
     ['the two-factor code has letters', (e) => creds(e, { totp: '12a456' }), 'totp: the two-factor code is 6 digits'],
     ['the two-factor code is a number', (e) => creds(e, { totp: 123456 }), /^totp: /],
-    ['the body has an extra field', (e) => creds(e, { remember: true }), 'unknown field: remember'],
+    ['the body has an extra field', (e) => creds(e, { remember: true }), 'remember: This page sent something the server does not take; reload the page and try again'],
   ])('refuses with 400 when %s, counting no failure', async (_name, body, message) => {
     const before = snapshot(t.db);
     const res = await t.call('admin/login', body(t.encrypt));
@@ -258,7 +256,7 @@ describe('admin/login', () => {
     const before = snapshot(t.db, { except: ['login_failures', 'logs'] });
     const logs = failedLoginRows(account);
     const res = await t.call('admin/login', { account, password: t.encrypt(password) });
-    expect(res).toEqual({ status: 400, body: { status: false, message: BAD_CREDENTIALS } });
+    expect(res).toEqual({ status: 400, body: failureBody(BAD_CREDENTIALS) });
     expect(snapshot(t.db, { except: ['login_failures', 'logs'] })).toEqual(before);
     // The one thing a refused login leaves besides its count: its audit row (tests/api/audit.test.ts).
     expect(failedLoginRows(account)).toBe(logs + 1);
@@ -268,7 +266,7 @@ describe('admin/login', () => {
     const before = snapshot(t.db, { except: ['logs'] });
     const logs = failedLoginRows('disabled01');
     const res = await t.call('admin/login', { account: 'disabled01', password: t.encrypt('Disabled123') });
-    expect(res).toEqual({ status: 403, body: { status: false, message: 'This account is disabled' } });
+    expect(res).toEqual({ status: 403, body: failureBody('This account is disabled') });
     expect(snapshot(t.db, { except: ['logs'] })).toEqual(before);
     expect(failedLoginRows('disabled01')).toBe(logs + 1);
   });
@@ -304,7 +302,7 @@ describe('admin/login with two-factor (TOTP) on', () => {
   ])('with %s answers %i', async (_name, code, status, message) => {
     const res = await attempt(code());
     expect(res.status).toBe(status);
-    if (message) expect(res.body).toEqual({ status: false, message });
+    if (message) expect(res.body).toEqual(failureBody(message));
     else expect(sessionOf(res.body.data).user_info).toMatchObject({ account: 'totp01', totp_enabled: true });
   });
 
@@ -325,7 +323,7 @@ describe('admin/login with two-factor (TOTP) on', () => {
     const answers = await Promise.all([attempt(code), attempt(code)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
     const zh = await s.call('admin/login', { account: 'totp01', password: s.encrypt('Totp123456'), totp: code }, undefined, 'zh-CN');
-    expect(zh.body).toEqual({ status: false, message: '该双重验证码已使用过，请等待下一个验证码' });
+    expect(zh.body).toEqual(failureBody('该双重验证码已使用过，请等待下一个验证码'));
   });
 });
 
@@ -346,7 +344,7 @@ describe('login failure limit', () => {
   it('after 5 failures within 10 minutes refuses even the right password with 429 until the window passes', async () => {
     await fail('customer01', 5);
     const locked = await tryLogin('customer01', 'Customer123');
-    expect(locked).toEqual({ status: 429, body: { status: false, message: 'Too many failed logins; try again in 10 minutes' } });
+    expect(locked).toEqual({ status: 429, body: failureBody('Too many failed logins; try again in 10 minutes') });
     expect((await tryLogin('customer01', 'Customer123', 'zh-CN')).body.message).toBe('登录失败次数过多，请 10 分钟后再试');
     clock.advance(10 * MINUTE - 1000);
     expect((await tryLogin('customer01', 'Customer123')).status).toBe(429);
@@ -399,7 +397,7 @@ describe('login failure limit', () => {
       await fail('customer01', 2);
       expect(await tryLogin('customer01', 'Customer123')).toEqual({
         status: 429,
-        body: { status: false, message: 'Too many failed logins; try again in 1 minutes' },
+        body: failureBody('Too many failed logins; try again in 1 minutes'),
       });
       clock.advance(MINUTE + 1);
       expect((await tryLogin('customer01', 'Customer123')).status).toBe(200);
@@ -414,7 +412,7 @@ describe('admin/logout', () => {
     const token = await t.login('agent01');
     const other = await t.login('agent01');
     expect(await t.call('admin/logout', {}, token)).toEqual({ status: 200, body: { status: true, data: null } });
-    expect(await t.call('admin/user_info', {}, token)).toEqual({ status: 401, body: { status: false, message: NOT_LOGGED_IN } });
+    expect(await t.call('admin/user_info', {}, token)).toEqual({ status: 401, body: failureBody(NOT_LOGGED_IN) });
     expect((await t.call('admin/user_info', {}, other)).status).toBe(200);
     // Logging out twice is a 401, not a crash.
     expect((await t.call('admin/logout', {}, token)).status).toBe(401);
@@ -422,11 +420,11 @@ describe('admin/logout', () => {
 
   it.each<[string, unknown, boolean, number, string]>([
     ['without a token', {}, false, 401, NOT_LOGGED_IN],
-    ['with an extra field', { all: true }, true, 400, 'unknown field: all'],
+    ['with an extra field', { all: true }, true, 400, 'all: This page sent something the server does not take; reload the page and try again'],
   ])('is refused %s and the session stays', async (_name, body, withToken, status, message) => {
     const token = await t.login('agent01');
     const before = snapshot(t.db);
-    expect(await t.call('admin/logout', body, withToken ? token : undefined)).toEqual({ status, body: { status: false, message } });
+    expect(await t.call('admin/logout', body, withToken ? token : undefined)).toEqual({ status, body: failureBody(message) });
     expect(snapshot(t.db)).toEqual(before);
     expect((await t.call('admin/user_info', {}, token)).status).toBe(200);
   });
@@ -467,12 +465,12 @@ describe('admin/user_info', () => {
     ['an unknown token', 'x'.repeat(43), {}, 401, NOT_LOGGED_IN],
     ['a token over 256 characters', 'x'.repeat(300), {}, 401, NOT_LOGGED_IN],
   ])('refuses %s with %i', async (_name, token, body, status, message) => {
-    expect(await t.call('admin/user_info', body, token)).toEqual({ status, body: { status: false, message } });
+    expect(await t.call('admin/user_info', body, token)).toEqual({ status, body: failureBody(message) });
   });
 
   it('refuses an extra field with 400', async () => {
     const token = await t.login('customer01');
-    expect(await t.call('admin/user_info', { id: 1 }, token)).toEqual({ status: 400, body: { status: false, message: 'unknown field: id' } });
+    expect(await t.call('admin/user_info', { id: 1 }, token)).toEqual({ status: 400, body: failureBody('id: This page sent something the server does not take; reload the page and try again') });
   });
 });
 
@@ -493,7 +491,7 @@ describe('session expiry (idle minutes)', () => {
     clock.advance(30 * MINUTE + 1000);
     expect(await s.call('admin/user_info', {}, token)).toEqual({
       status: 401,
-      body: { status: false, message: 'Your session has expired, please log in again' },
+      body: failureBody('Your session has expired, please log in again'),
     });
     // The expired session is gone for good.
     expect((await s.call('admin/user_info', {}, token)).body.message).toBe(NOT_LOGGED_IN);
@@ -508,7 +506,7 @@ describe('session expiry (idle minutes)', () => {
     const before = snapshot(s.db, data);
     expect(await s.call(path, {}, token)).toEqual({
       status: 401,
-      body: { status: false, message: 'Your session has expired, please log in again' },
+      body: failureBody('Your session has expired, please log in again'),
     });
     expect(snapshot(s.db, data)).toEqual(before);
   });
@@ -544,7 +542,7 @@ describe('admin/update_password', () => {
     ['the new password is shorter than 6', (e) => change(e, { new_password: e('a1b2') }), 'new_password: password must be longer than 6 characters'],
     ['the new password has letters only', (e) => change(e, { new_password: e('abcdefgh') }), 'new_password: password needs English + digits'],
     ['the new password equals the account', (e, account = '') => change(e, { new_password: e(account) }), 'new_password: Account and password may not be the same'],
-    ['the body repeats the password', (e) => change(e, { repeat_password: e('After4567') }), 'unknown field: repeat_password'],
+    ['the body repeats the password', (e) => change(e, { repeat_password: e('After4567') }), 'repeat_password: This page sent something the server does not take; reload the page and try again'],
     ['the old password is wrong (zh-CN)', (e) => change(e, { old_password: e('Wrong1234') }), 'old_password: 旧密码错误', 'zh-CN'],
   ])('refuses with 400 when %s and changes nothing', async (_name, body, message, lang = 'en') => {
     const user = await registerFresh('Before123');
@@ -559,6 +557,6 @@ describe('admin/update_password', () => {
 
   it('needs a login', async () => {
     const res = await t.call('admin/update_password', change(t.encrypt));
-    expect(res).toEqual({ status: 401, body: { status: false, message: NOT_LOGGED_IN } });
+    expect(res).toEqual({ status: 401, body: failureBody(NOT_LOGGED_IN) });
   });
 });

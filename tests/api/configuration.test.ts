@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusalText } from '../helpers/qr.ts';
 import { MINUTE, manualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { rowOf, rowsOf } from '../helpers/rows.ts';
@@ -41,7 +42,7 @@ describe('configuration', () => {
     const before = rowsOf(t.db, 'settings', {}, { orderBy: 'key' });
     const res = await t.call('configuration/update', body, admin);
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(message);
+    expect(refusalText(res.body)).toMatch(message);
     expect(rowsOf(t.db, 'settings', {}, { orderBy: 'key' })).toEqual(before);
   });
   it('administrators without the route are refused', async () => {

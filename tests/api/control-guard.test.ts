@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failureBody } from '../helpers/qr.ts';
 import { CONTROL_PREFIX } from '../../contracts/index.ts';
 import { controlAllowed, isLoopbackAddress } from '../../mock-server/control/control-guard.ts';
 import type { MockServer } from '../../mock-server/app.ts';
@@ -97,7 +98,7 @@ describe('control guard: through the real server', () => {
     const before = snapshot(t.db);
     const res = await requestAs(t.server, '192.0.2.7', 'reset', headers);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ status: false, message: 'The control API answers this machine only, or a caller sending the control token' });
+    expect(res.body).toEqual(failureBody('The control API answers this machine only, or a caller sending the control token'));
     // A reset would have re-seeded (new password salts): the database is exactly as before.
     expect(snapshot(t.db)).toEqual(before);
   });

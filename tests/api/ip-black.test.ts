@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failureBody, refusalText } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { countOf, rowsOf } from '../helpers/rows.ts';
 
@@ -26,7 +27,7 @@ describe('bad input', () => {
     const before = rows('ip_black');
     const res = await t.call('ip_black/add', { ip }, admin);
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/^ip: /);
+    expect(refusalText(res.body)).toMatch(/^ip: /);
     expect(rows('ip_black')).toEqual(before);
   });
   it('a duplicate (the same network written another way) is 409 naming ip', async () => {
@@ -35,13 +36,13 @@ describe('bad input', () => {
     expect(first.body.data).toMatchObject({ ip: '192.0.2.64/28', first_ip: '192.0.2.64', last_ip: '192.0.2.79' });
     const again = await t.call('ip_black/add', { ip: '192.0.2.70/28' }, admin);
     expect(again.status).toBe(409);
-    expect(again.body.message).toMatch(/^ip: /);
+    expect(refusalText(again.body)).toMatch(/^ip: /);
     await t.call('ip_black/remove', { ids: [(first.body.data as { id: number }).id] }, admin);
   });
   it('the console list refuses the loopback network; customers are refused', async () => {
     const res = await t.call('server_ip_black/add', { ip: '0.0.0.0/0', confirm_self: true }, admin);
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/^ip: .*127\.0\.0\.0\/8/);
+    expect(refusalText(res.body)).toMatch(/^ip: .*127\.0\.0\.0\/8/);
     const customer = await t.login('customer01');
     expect((await t.call('server_ip_black/inquire', {}, customer)).status).toBe(403);
     expect(rows('server_ip_black')).toEqual([]);
@@ -55,7 +56,7 @@ describe('server_ip_black guards the console API', () => {
     expect(added.status).toBe(200);
     const refused = await as('203.0.113.7', 'admin/user_info');
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ status: false, message: 'Your IP address is blocked from this console' });
+    expect(refused.body).toEqual(failureBody('Your IP address is blocked from this console'));
     expect((await as('203.0.113.7', 'admin/login', { account: 'x', password: 'y' })).status).toBe(403);
     // Another address, and visits from the listed one, are untouched.
     expect((await as('198.51.100.1', 'admin/user_info')).status).toBe(200);
@@ -67,7 +68,7 @@ describe('server_ip_black guards the console API', () => {
     const before = rows('server_ip_black');
     const res = await as('192.0.2.10', 'server_ip_black/add', { ip: '192.0.2.0/24' });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('confirm_self: This entry covers your own IP (192.0.2.10); confirm to add it anyway');
+    expect(refusalText(res.body)).toBe('confirm_self: This entry covers your own IP (192.0.2.10); confirm to add it anyway');
     expect(rows('server_ip_black')).toEqual(before);
     const confirmed = await as('192.0.2.10', 'server_ip_black/add', { ip: '192.0.2.0/24', confirm_self: true });
     expect(confirmed.status).toBe(200);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useApiServer } from '../helpers/api-server.ts';
 import { rowsOf, valueOf, valuesOf } from '../helpers/rows.ts';
+import { refusalText } from '../helpers/qr.ts';
 
 /** Issue 13: the language list keeps exactly one default; the public inquire shows the shown ones. */
 const api = useApiServer({}, { admin: 'superadmin' });
@@ -40,7 +41,7 @@ describe('language_list', () => {
     const before = rows();
     const res = await api.t.call(path, body(), api.tok.admin);
     expect(res.status).toBe(status);
-    expect(res.body.message).toMatch(message);
+    expect(refusalText(res.body)).toMatch(message);
     expect(rows()).toEqual(before);
   });
   it('customers may read but not edit', async () => {

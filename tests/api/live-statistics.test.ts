@@ -80,8 +80,8 @@ describe('statistics/real_time', () => {
     await refusedUnchanged('statistics/real_time', { user_id: userId('admin01') }, tok.agent, 404);
     await refusedUnchanged('statistics/real_time', { user_id: 999_999 }, tok.admin, 404);
     await refusedUnchanged('statistics/real_time', { user_id: 'x' }, tok.admin, 400, /^user_id: /);
-    await refusedUnchanged('statistics/real_time', { second: 1 }, tok.admin, 400, 'unknown field: second');
-    await refusedUnchanged('statistics/real_time_unsubscribe', { all: true }, tok.admin, 400, 'unknown field: all');
+    await refusedUnchanged('statistics/real_time', { second: 1 }, tok.admin, 400, 'second: This page sent something the server does not take; reload the page and try again');
+    await refusedUnchanged('statistics/real_time_unsubscribe', { all: true }, tok.admin, 400, 'all: This page sent something the server does not take; reload the page and try again');
     await refusedUnchanged('statistics/real_time', {}, undefined, 401);
     await refusedUnchanged('statistics/real_time_unsubscribe', {}, undefined, 401);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { refusalText } from '../helpers/qr.ts';
 import { LogType } from '../../contracts/index.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { useApiServer } from '../helpers/api-server.ts';
@@ -40,7 +41,7 @@ describe('log/inquire', () => {
     expect((await api.t.call('log/inquire', {}, api.tok.customer)).status).toBe(403);
     const bad = await api.t.call('log/inquire', { start_time: '2026-02-01 00:00:00', end_time: '2026-01-01 00:00:00' }, api.tok.admin);
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toMatch(/end_time/);
+    expect(refusalText(bad.body)).toMatch(/end_time/);
   });
 });
 
@@ -52,6 +53,9 @@ describe('log_type', () => {
     expect((await page({ type: LogType.values.login })).total).toBe(0);
     await api.t.call('log_type/update', { id: LogType.values.login, show_status: 1 }, api.tok.admin);
     expect((await page({ type: LogType.values.login })).total).toBeGreaterThan(0);
+    // The log list carries the type's current name, so the console shows the renamed one.
+    const rows = (await page({ type: LogType.values.login })).content as (Row & { type_name?: string })[];
+    expect(rows.every((r) => r.type_name === 'Sign-in')).toBe(true);
   });
   it('refuses an empty name and an unknown id, changing nothing', async () => {
     const before = rowsOf(api.t.db, 'log_types');
@@ -94,7 +98,7 @@ describe('log_config', () => {
     const before = rowsOf(api.t.db, 'log_types');
     const neg = await api.t.call('log_config/update', { id: 1, retention_days: -1 }, api.tok.admin);
     expect(neg.status).toBe(400);
-    expect(neg.body.message).toMatch(/retention_days/);
+    expect(refusalText(neg.body)).toMatch(/retention_days/);
     expect((await api.t.call('log_config/update', { id: 1, retention_days: 3651 }, api.tok.admin)).status).toBe(400);
     expect((await api.t.call('log_config/inquire', {}, api.tok.customer)).status).toBe(403);
     expect(rowsOf(api.t.db, 'log_types')).toEqual(before);

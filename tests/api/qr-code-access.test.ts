@@ -49,7 +49,7 @@ describe('qr_code_access/inquire', () => {
   it.each<[string, object, RegExp]>([
     ['no code', {}, /^qr_code_id: /],
     ['an IP that is not IPv4', { qr_code_id: 1, ip: '1.2.3.999' }, /^ip: ip address invalid, please re-enter/],
-    ['a bad time', { qr_code_id: 1, start_time: '2026-06-15' }, /^start_time: expected 'YYYY-MM-DD HH:mm:ss'/],
+    ['a bad time', { qr_code_id: 1, start_time: '2026-06-15' }, /^start_time: Enter a date and time such as/],
     ['the id as a string', { qr_code_id: '1' }, /^qr_code_id: /],
   ])('refuses %s', async (_n, body, message) => {
     refused(await t.call('qr_code_access/inquire', body, tok.customer01), 400, message);
@@ -135,7 +135,7 @@ describe('qr_code_access/public_enquiry (public)', () => {
     ['more than 7 days', { start_time: '2026-06-08 00:00:00', end_time: '2026-06-15 23:59:59' }, 400, /^end_time: dates must be within the last 7 days up to today$/],
     ['7 days ending before the lookback', { start_time: '2026-06-01 00:00:00', end_time: '2026-06-07 23:59:59' }, 400, /^start_time: dates must be within the last 7 days/],
     ['a day after today', { start_time: '2026-06-14 00:00:00', end_time: '2026-06-16 23:59:59' }, 400, /^end_time: dates must be within the last 7 days/],
-    ['an unknown field', { page: 1 }, 400, /unknown field: page/],
+    ['an unknown field', { page: 1 }, 400, /^page: This page sent/],
   ])('refuses %s', async (_n, over, status, message) => {
     refused(await t.call('qr_code_access/public_enquiry', { ...base, ...over }), status, message);
   });

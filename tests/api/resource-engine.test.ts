@@ -4,7 +4,7 @@ import type { Page, QrCode, UrlKeyPlatform } from '../../contracts/index.ts';
 import { urlKeyPlatformInquire } from '../../contracts/index.ts';
 import { defineResource } from '../../mock-server/resources/define.ts';
 import { prepared, Where } from '../../mock-server/resources/engine.ts';
-import { ok, refusalChecker, SEEDED, startQrServer } from '../helpers/qr.ts';
+import { ok, refusalChecker, SEEDED, startQrServer, refusalText } from '../helpers/qr.ts';
 import type { TestServer } from '../../harness/server.ts';
 
 /** What the resource engine (mock-server/resources/) guarantees for every resource declared on it. */
@@ -30,7 +30,7 @@ describe('uniqueness answers 409 naming the field, in both locales, and changes 
     await refusedUnchanged(path, body, tok[who], 409, new RegExp(`^${field}: .*${en.source}`));
     const zhAnswer = await t.call(path, body, tok[who], 'zh-CN');
     expect(zhAnswer.status).toBe(409);
-    expect(zhAnswer.body.message).toMatch(new RegExp(`^${field}: .*${zh.source}`));
+    expect(refusalText(zhAnswer.body)).toMatch(new RegExp(`^${field}: .*${zh.source}`));
   });
 
   it('a group name is unique per owner only, and a row keeps its own value on update', async () => {

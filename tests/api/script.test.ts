@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusalText } from '../helpers/qr.ts';
 import { AsyncOperationType } from '../../contracts/index.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { countOf, valueOf } from '../helpers/rows.ts';
@@ -65,7 +66,7 @@ describe('script', () => {
     const before = jobs();
     const res = await t.call('script/run', body, sup);
     expect(res.status).toBe(status);
-    expect(res.body.message).toMatch(message);
+    expect(refusalText(res.body)).toMatch(message);
     expect(jobs()).toEqual(before);
   });
 

@@ -133,7 +133,7 @@ describe('statistics/breakdown', () => {
     [{ start_date: '2026-06-16' }, /^start_date: /],
     [{ start_date: '2026-02-30' }, /^start_date: /],
     [{ qr_code_id: 'x' }, /^qr_code_id: /],
-    [{ days: 7 }, 'unknown field: days'],
+    [{ days: 7 }, 'days: This page sent something the server does not take; reload the page and try again'],
   ])('refuses %j with 400', async (body, message) => {
     await refusedUnchanged('statistics/breakdown', body, tok.customer01, 400, message);
   });

@@ -78,7 +78,7 @@ describe('statistics/today', () => {
     await refusedUnchanged('statistics/today', { user_id: userId('admin01') }, tok.agent, 404);
     await refusedUnchanged('statistics/today', { user_id: 999_999 }, tok.admin, 404);
     await refusedUnchanged('statistics/today', { user_id: 'x' }, tok.admin, 400, /^user_id: /);
-    await refusedUnchanged('statistics/today', { day: TODAY }, tok.admin, 400, 'unknown field: day');
+    await refusedUnchanged('statistics/today', { day: TODAY }, tok.admin, 400, 'day: This page sent something the server does not take; reload the page and try again');
     await refusedUnchanged('statistics/today', {}, undefined, 401);
   });
 
@@ -200,6 +200,6 @@ describe('statistics/home', () => {
     expect(h.daily).toHaveLength(30);
     expect(ok<Home>(await t.call('statistics/home', { user_id: me }, tok.agent))).toEqual(h);
     await refusedUnchanged('statistics/home', { user_id: me }, tok.customer02, 404);
-    await refusedUnchanged('statistics/home', { days: 3 }, tok.customer01, 400, 'unknown field: days');
+    await refusedUnchanged('statistics/home', { days: 3 }, tok.customer01, 400, 'days: This page sent something the server does not take; reload the page and try again');
   });
 });

@@ -147,17 +147,17 @@ describe('file/add refuses bad input and stores nothing', () => {
     await refusedNothingStored(
       () => upload(one(PNG), { contentType: 'multipart/form-data' }),
       400,
-      /multipart\/form-data/,
+      /^file: The file did not arrive as an upload/,
     );
     await refusedNothingStored(
       () => t.call('file/add', {}, token),
       400,
-      /^file: Send the file as multipart\/form-data/,
+      /^file: The file did not arrive as an upload/,
     );
     await refusedNothingStored(
       () => upload(PNG, { contentType: 'image/png' }),
       400,
-      /malformed|not valid JSON/i,
+      /could not be read/i,
     );
   });
 

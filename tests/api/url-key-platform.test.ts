@@ -5,6 +5,7 @@ import { resetDatabase } from '../../mock-server/db/seed.ts';
 import { formatDateTime } from '../../mock-server/services/clock.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
+import { failureBody } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 /** url_key_platform/add, inquire (with data_only), update and remove: the short-URL platforms. */
@@ -28,10 +29,7 @@ beforeEach(async () => {
   for (const account of ['superadmin', 'admin01', 'agent01', 'customer01']) tokens[account] = await t.login(account);
 });
 
-const failure = (message: string | RegExp) => ({
-  status: false,
-  message: typeof message === 'string' ? message : expect.stringMatching(message),
-});
+const failure = failureBody;
 const pageOf = (data: unknown) => data as Page<UrlKeyPlatform>;
 const names = (data: unknown) => pageOf(data).content.map((p) => p.name);
 /** Seeded platforms in list order: larger sort first (§9). */
@@ -102,9 +100,9 @@ describe('url_key_platform/inquire', () => {
     ['data_only 2', { data_only: 2 }, /^data_only: /],
     ['data_only true', { data_only: true }, /^data_only: /],
     ['a name over 64 characters', { name: 'n'.repeat(65) }, /^name: /],
-    ['show_status 0', { show_status: 0 }, 'show_status: must be one of 1, 2'],
+    ['show_status 0', { show_status: 0 }, 'show_status: Choose one of the options'],
     ['page_size 500', { page_size: 500 }, /^page_size: /],
-    ['an extra field', { key: 'demo-key-a' }, 'unknown field: key'],
+    ['an extra field', { key: 'demo-key-a' }, 'key: This page sent something the server does not take; reload the page and try again'],
   ])('refuses %s with 400', async (_name, body, message) => {
     expect(await t.call('url_key_platform/inquire', body, tokens.customer01)).toEqual({ status: 400, body: failure(message) });
   });
@@ -148,13 +146,13 @@ describe('url_key_platform/add', () => {
     ['the url is not a url', buildPlatform({ url: 'c.example.com' }), 'url: enter a web address starting with http:// or https://'],
     ['the short-code type is 14', buildPlatform({ short_code_type: 14 }), /^short_code_type: /],
     ['the short-code type is text', buildPlatform({ short_code_type: '6' }), /^short_code_type: /],
-    ['show_status is 0', buildPlatform({ show_status: 0 }), 'show_status: must be one of 1, 2'],
+    ['show_status is 0', buildPlatform({ show_status: 0 }), 'show_status: Choose one of the options'],
     ['the sort is negative', buildPlatform({ sort: -1 }), /^sort: /],
     ['the sort is fractional', buildPlatform({ sort: 1.5 }), /^sort: /],
     ['the key is over 256 characters', buildPlatform({ key: 'k'.repeat(257) }), /^key: /],
     ['the remark is over 512 characters', buildPlatform({ remark: 'r'.repeat(513) }), /^remark: /],
-    ['the body picks the id', buildPlatform({ id: 1 }), 'unknown field: id'],
-    ['the body picks the create time', buildPlatform({ create_time: '2020-01-01 00:00:00' }), 'unknown field: create_time'],
+    ['the body picks the id', buildPlatform({ id: 1 }), 'id: This page sent something the server does not take; reload the page and try again'],
+    ['the body picks the create time', buildPlatform({ create_time: '2020-01-01 00:00:00' }), 'create_time: This page sent something the server does not take; reload the page and try again'],
   ])('refuses with 400 when %s and adds nothing', async (_name, body, message) => {
     const before = snapshot(t.db);
     expect(await t.call('url_key_platform/add', body, tokens.admin01)).toEqual({ status: 400, body: failure(message) });
@@ -186,7 +184,7 @@ describe('url_key_platform/update', () => {
     ['the name is blank', { id: 1, name: '' }, 400, 'name: name may not be empty'],
     ['the url is not http(s)', { id: 1, url: 'file:///etc/passwd' }, 400, 'url: enter a web address starting with http:// or https://'],
     ['the short-code type is 0', { id: 1, short_code_type: 0 }, 400, /^short_code_type: /],
-    ['the body changes the create time', { id: 1, create_time: '2020-01-01 00:00:00' }, 400, 'unknown field: create_time'],
+    ['the body changes the create time', { id: 1, create_time: '2020-01-01 00:00:00' }, 400, 'create_time: This page sent something the server does not take; reload the page and try again'],
   ])('refuses when %s (%i) and changes nothing', async (_name, body, status, message) => {
     const before = snapshot(t.db);
     expect(await t.call('url_key_platform/update', body, tokens.admin01)).toEqual({ status, body: failure(message) });
@@ -208,7 +206,7 @@ describe('url_key_platform/remove', () => {
     ['an id as text', { ids: ['1'] }, 400, /^ids\.0: /],
     ['a negative id', { ids: [-1] }, 400, /^ids\.0: /],
     ['over 500 ids', { ids: Array.from({ length: 501 }, (_, i) => i + 1) }, 400, /^ids: /],
-    ['a single id instead of a list', { id: 1 }, 400, /^(ids: |unknown field: id)/],
+    ['a single id instead of a list', { id: 1 }, 400, /^(ids: |id: This page sent)/],
   ])('refuses when %s (%i) and deletes nothing', async (_name, body, status, message) => {
     const before = snapshot(t.db);
     expect(await t.call('url_key_platform/remove', body, tokens.admin01)).toEqual({ status, body: failure(message) });

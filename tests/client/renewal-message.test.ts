@@ -12,7 +12,7 @@ describe('renewal messages', () => {
   });
   it('leaves every other refusal alone', () => {
     expect(needsRenewal(toUserMessage(new ApiError('domain/add', 403, 'You do not have permission for this operation')))).toBe(false);
-    expect(needsRenewal(toUserMessage(new ApiError('domain/add', 409, 'domain: already registered')))).toBe(false);
+    expect(needsRenewal(toUserMessage(new ApiError('domain/add', 409, 'already registered', 'answered', { field: 'domain' })))).toBe(false);
     expect(needsRenewal(keyMessage('errors.resource_error'))).toBe(false);
     expect(needsRenewal(undefined)).toBe(false);
   });

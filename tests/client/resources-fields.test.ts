@@ -12,7 +12,9 @@ import {
 } from '../../contracts/index.ts';
 import { defineResource } from '../../client/resources/define.ts';
 import { filterFields, formFields } from '../../client/resources/fields.ts';
-import { bodyOf, initialValues, splitServerMessage, validateBody } from '../../client/resources/form-values.ts';
+import { bodyOf, initialValues, validateBody } from '../../client/resources/form-values.ts';
+import { inputOf } from '../../client/components/use-server-error.ts';
+import { textMessage } from '../../client/state/message.ts';
 import { listBody, serverSortFields, toCsv } from '../../client/resources/query.ts';
 import { initialResourceState } from '../../client/resources/resource-slice.ts';
 import { describeField, fieldsOf } from '../../client/resources/schema-fields.ts';
@@ -85,8 +87,10 @@ describe('fields from a request schema', () => {
     expect(errors.sort).toEqual({ key: 'resource.validation.min', vars: { min: 0 } });
     // Nested bodies report the input's own name.
     expect(Object.keys(validateBody(qrCodeAdd.request, { ids: [], fields: {} }, ['visit_method']))).toContain('name');
-    expect(splitServerMessage('name: this name is taken', ['name'])).toEqual({ field: 'name', text: 'this name is taken' });
-    expect(splitServerMessage('ids.0: unknown', ['name'])).toEqual({ field: null, text: 'ids.0: unknown' });
+    expect(inputOf(textMessage('This name is taken', 'name'), ['name'])).toBe('name');
+    expect(inputOf(textMessage('At most 32 characters', 'file_names.0'), ['file_names'])).toBe('file_names');
+    expect(inputOf(textMessage('Not found', 'ids.0'), ['name'])).toBeNull();
+    expect(inputOf(textMessage('Not found'), ['name'])).toBeNull();
   });
 });
 

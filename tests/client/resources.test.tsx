@@ -148,7 +148,7 @@ describe('resource list from a declaration', () => {
   it('edits by sending only the changed fields, and shows a server 400 under the field it names', async () => {
     let reject = true;
     const fx = await mount(['update'], {
-      'url_key_platform/update': (body) => (reject ? new ApiError('url_key_platform/update', 400, 'name: this name is taken') : { ...ROWS[1], ...(body as object) }),
+      'url_key_platform/update': (body) => (reject ? new ApiError('url_key_platform/update', 400, 'this name is taken', 'answered', { field: 'name', key: 'errors.name_taken' }) : { ...ROWS[1], ...(body as object) }),
     });
     fireEvent.click(screen.getAllByRole('button', { name: 'Update' })[1]);
     const f = within(await screen.findByRole('form', { name: /Edit/ }));

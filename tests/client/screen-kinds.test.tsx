@@ -58,13 +58,20 @@ describe('settings form (pay_config)', () => {
   it('puts the server refusal under the field it names', async () => {
     await mount('pay_config', ['update'], <PayConfigScreen />, {
       'pay_config/inquire': () => PAY,
-      'pay_config/update': () => new ApiError('pay_config/update', 400, 'exchange_rate: not today'),
+      'pay_config/update': () => new ApiError('pay_config/update', 400, 'Not today', 'answered', { field: 'exchange_rate' }),
     });
-    fireEvent.change(await screen.findByRole('spinbutton', { name: 'Exchange rate' }), {
-      target: { value: '8' },
-    });
+    const rate = await screen.findByRole('spinbutton', { name: 'Exchange rate' });
+    fireEvent.change(rate, { target: { value: '8' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('not today');
+    // Under the input, tied to it; on top one sentence naming the input by its label, never the field name.
+    const under = await screen.findByText('Not today');
+    expect(rate.getAttribute('aria-describedby')).toBe(under.id);
+    expect(screen.getByText('Not saved: check “Exchange rate” below.')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('exchange_rate');
+    // The refusal was about the old value: changing the input clears it.
+    fireEvent.change(rate, { target: { value: '9' } });
+    await waitFor(() => expect(screen.queryByText('Not today')).toBeNull());
+    expect(screen.queryByText(/Not saved/)).toBeNull();
   });
 
   it('is read-only without the update authority', async () => {

@@ -32,7 +32,9 @@ describe('uploadFile', () => {
     await expect(refused).rejects.toBeInstanceOf(ApiError);
     await expect(refused).rejects.toMatchObject({
       httpStatus: 415,
-      message: 'file: 只能上传 PNG、JPEG、WebP 和 GIF 图片',
+      message: '只能上传 PNG、JPEG、WebP 和 GIF 图片',
+      field: 'file',
+      key: 'errors.upload_type',
     });
     await expect(upload(png, { token: null, language: 'en' })).rejects.toMatchObject({ httpStatus: 401 });
   });

@@ -39,7 +39,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function runAndRead(l: { run: string; server: string; script: string; scriptLabel: string; submit: RegExp; progress: string; done: string; output: string }) {
+async function runAndRead(l: { run: string; server: string; script: string; scriptLabel: string; submit: RegExp; confirm?: string; progress: string; done: string; output: string }) {
   await page.goto(`${app.url}#/customer/script`);
   await page.getByRole('button', { name: l.run }).click();
   const form = page.getByRole('dialog');
@@ -48,6 +48,8 @@ async function runAndRead(l: { run: string; server: string; script: string; scri
   await server.selectOption({ label: `${HOSTILE} (10.0.0.7:22)` });
   await form.getByRole('combobox', { name: l.script }).selectOption({ label: l.scriptLabel });
   await form.getByRole('button', { name: l.submit }).click();
+  // Restarting the visit service asks first (its own question); the other scripts run at once.
+  if (l.confirm) await page.getByRole('alertdialog').getByRole('button', { name: l.confirm }).click();
   await form.waitFor({ state: 'detached' });
   const row = page.getByRole('row').filter({ hasText: l.progress }).first();
   await row.waitFor();
@@ -70,7 +72,7 @@ async function runAndRead(l: { run: string; server: string; script: string; scri
 // Each run steps through the control API a frame at a time: on a loaded CI machine more than the default 30 s.
 describe('scripts in Chromium', () => {
   it('runs a script and watches the job finish (zh-CN)', async () => {
-    await runAndRead({ run: '运行脚本', server: '服务器', script: '脚本', scriptLabel: '重启访问服务', submit: /保存|提交|运行脚本/, progress: '进行中', done: '已完成', output: '输出' });
+    await runAndRead({ run: '运行脚本', server: '服务器', script: '脚本', scriptLabel: '重启访问服务', submit: /保存|提交|运行脚本/, confirm: '确定', progress: '进行中', done: '已完成', output: '输出' });
   }, 90_000);
   it('runs a script and watches the job finish (en)', async () => {
     await page.getByLabel('语言').selectOption('en');

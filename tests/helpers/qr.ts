@@ -14,13 +14,43 @@ export function ok<T = unknown>(res: Answer): T {
   return res.body.data as T;
 }
 
-/** A 4xx answer in the one failure shape, with a message matching `message`. */
+/**
+ * A refusal as `<field>: <sentence>` when it concerns a field, else the sentence: what the tables of cases
+ * match (`/^name: /` = "refused over the name"). The person reads only the sentence (`message`); the field
+ * travels apart (`field`), so the sentence itself never starts with it.
+ */
+export function refusalText(body: Pick<Answer['body'], 'message' | 'field'>): string {
+  return body.field ? `${body.field}: ${body.message}` : (body.message ?? '');
+}
+
+/**
+ * A matcher for a whole failure body (`expect(res.body).toEqual(failureBody(…))`): `status: false`, the sentence
+ * (see `refusalText`) matching `message`, and nothing but the envelope's refusal parts beside it.
+ */
+export function failureBody(message: string | RegExp) {
+  const allowed = new Set(['status', 'message', 'key', 'params', 'field']);
+  return {
+    asymmetricMatch(actual: unknown): boolean {
+      const body = actual as Answer['body'] | null;
+      if (!body || body.status !== false || typeof body.message !== 'string') return false;
+      if (Object.keys(body).some((k) => !allowed.has(k))) return false;
+      if (body.field && body.message.startsWith(`${body.field}: `)) return false;
+      const text = refusalText(body);
+      return typeof message === 'string' ? text === message : message.test(text);
+    },
+    toString: () => `failureBody(${String(message)})`,
+    toAsymmetricMatcher: () => `failureBody(${String(message)})`,
+  };
+}
+
+/** A 4xx answer in the one failure shape, with a message (see `refusalText`) matching `message`. */
 export function refused(res: Answer, status: number, message?: string | RegExp): void {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body.status).toBe(false);
   expect(typeof res.body.message).toBe('string');
-  if (typeof message === 'string') expect(res.body.message).toBe(message);
-  else if (message) expect(res.body.message).toMatch(message);
+  if (res.body.field) expect(res.body.message!.startsWith(`${res.body.field}: `)).toBe(false);
+  if (typeof message === 'string') expect(refusalText(res.body)).toBe(message);
+  else if (message) expect(refusalText(res.body)).toMatch(message);
 }
 
 /**

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, vi } from 'vitest';
 import { snapshot } from './db-snapshot.ts';
+import { refusalText } from './qr.ts';
 import type { Answer, TestServer } from '../../harness/server.ts';
 
 /** `file/add` through real HTTP: multipart bodies built byte by byte, so every bad part can be sent as is. */
@@ -77,7 +78,7 @@ export function uploader(server: () => TestServer, token: () => string) {
     const res = await send();
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     expect(res.body.status).toBe(false);
-    if (message) expect(res.body.message).toMatch(message);
+    if (message) expect(refusalText(res.body)).toMatch(message);
     expect(snapshot(db, { except: ['sessions'] })).toEqual(rows);
     // Temporary parts are removed as the stream closes: give that a moment, then the folder must be as before.
     await vi.waitFor(() => expect(stored()).toEqual(files), { timeout: 2000 });

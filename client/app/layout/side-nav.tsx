@@ -42,6 +42,8 @@ export function SideNav({ nav, current, onNavigate }: SideNavProps) {
         roleStructure="listitem"
         className={depth ? styles.navChild : styles.navItem}
         href={`#${routePath(item.route)}`}
+        // Long labels wrap (the 210 px menu cut "QR codes without do…"), so every label is read whole.
+        multiline
         text={t(item.labelKey)}
         active={item.route === current}
         aria-current={item.route === current ? 'page' : undefined}
@@ -55,6 +57,7 @@ export function SideNav({ nav, current, onNavigate }: SideNavProps) {
             role="button"
             className={styles.navItem}
             icon={groupIcon(item.labelKey)}
+            multiline
             text={t(item.labelKey)}
             labelElement={<Icon icon={open.has(item.id) ? 'chevron-up' : 'chevron-down'} />}
             aria-expanded={open.has(item.id)}

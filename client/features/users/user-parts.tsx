@@ -97,6 +97,11 @@ const EDIT_FIELDS = [
 ] as const;
 
 const ADD_FIELDS = ['account', PASSWORD_FIELD, ...EDIT_FIELDS] as const;
+/** Adding an administrator asks for the password twice (spec §3); both left empty, the server generates one. */
+const REPEAT_FIELD = { name: 'repeat_password', kind: 'password' } as const;
+const ADD_FIELDS_REPEATED = ['account', PASSWORD_FIELD, REPEAT_FIELD, ...EDIT_FIELDS] as const;
+const repeatedPassword = { ...typedPassword.shape, repeat_password: z.string().optional() };
+const sameTwice = (v: { password?: string; repeat_password?: string }) => (v.password ?? '') === (v.repeat_password ?? '');
 
 /** The declaration both screens share; the calls differ (and so do the route's buttons). */
 export function userScreen(
@@ -106,6 +111,8 @@ export function userScreen(
     update: typeof userUpdate | typeof administratorsUpdate;
     remove: typeof userRemove | typeof administratorsRemove;
   },
+  /** Ask for the new password twice when adding (administrators). Default false. */
+  options: { repeatPassword?: boolean } = {},
 ): Omit<ResourceInput<ListOf>, 'list' | 'name'> {
   const id = (rows: UserRow[]) => rows[0]!.id;
   return {
@@ -116,11 +123,19 @@ export function userScreen(
       roles: r.lookup(roleOptions, { body: {}, options: (a) => a.map((x) => ({ value: x.id, label: x.name })) }),
       superiors: r.lookup(userSuperiorOptions, { body: {}, options: (a, { row }) => superiorChoices(a, row?.id) }),
     },
-    create: r.form(calls.add, { button: 'add', fields: ADD_FIELDS, schema: calls.add.request.extend(typedPassword.shape) }),
+    create: options.repeatPassword
+      ? r.form(calls.add, {
+          button: 'add',
+          fields: ADD_FIELDS_REPEATED,
+          schema: calls.add.request.extend(repeatedPassword).refine(sameTwice, { message: 'validation.passwords_inconsistent', path: ['repeat_password'] }),
+          // The repeat is the form's own check: the call takes the password once.
+          toBody: ({ repeat_password: _repeat, ...body }) => body,
+        })
+      : r.form(calls.add, { button: 'add', fields: ADD_FIELDS, schema: calls.add.request.extend(typedPassword.shape) }),
     update: r.form(calls.update, { button: 'update', fields: EDIT_FIELDS }),
     remove: r.remove(calls.remove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
     actions: [
-      r.action(calls.update, { id: 'disable', scope: 'row', button: 'update', label: `${USER_LABELS}.actions.disable`, icon: 'disable', intent: 'danger', confirm: 'normal', visible: (row) => row.disable === DisableFlag.values.no, body: (rows) => ({ id: id(rows), disable: DisableFlag.values.yes }) }),
+      r.action(calls.update, { id: 'disable', scope: 'row', button: 'update', label: `${USER_LABELS}.actions.disable`, icon: 'disable', intent: 'danger', confirm: { text: `${USER_LABELS}.confirm.disable`, undoable: true, vars: (rows) => ({ account: rows[0]!.account }) }, visible: (row) => row.disable === DisableFlag.values.no, body: (rows) => ({ id: id(rows), disable: DisableFlag.values.yes }) }),
       r.action(calls.update, { id: 'enable', scope: 'row', button: 'update', label: `${USER_LABELS}.actions.enable`, icon: 'endorsed', visible: (row) => row.disable === DisableFlag.values.yes, body: (rows) => ({ id: id(rows), disable: DisableFlag.values.no }) }),
       r.formAction(userChangeBalance, {
         id: 'balance',
@@ -138,8 +153,8 @@ export function userScreen(
         icon: 'key',
         form: { schema: typedPassword, fields: [PASSWORD_FIELD], toBody: (values, rows) => ({ id: id(rows), ...(values.password ? { password: values.password } : {}) }) },
       }),
-      r.action(userForceRefresh, { id: 'force_refresh', scope: 'row', button: 'force_refresh', label: `${USER_LABELS}.actions.force_refresh`, icon: 'refresh', confirm: 'normal', body: (rows) => ({ id: id(rows) }) }),
-      r.action(userDisconnect, { id: 'disconnect', scope: 'row', button: 'force_refresh', label: `${USER_LABELS}.actions.disconnect`, icon: 'offline', confirm: 'normal', body: (rows) => ({ id: id(rows) }) }),
+      r.action(userForceRefresh, { id: 'force_refresh', scope: 'row', button: 'force_refresh', label: `${USER_LABELS}.actions.force_refresh`, icon: 'refresh', confirm: { text: `${USER_LABELS}.confirm.force_refresh`, undoable: false, vars: (rows) => ({ account: rows[0]!.account }) }, body: (rows) => ({ id: id(rows) }) }),
+      r.action(userDisconnect, { id: 'disconnect', scope: 'row', button: 'force_refresh', label: `${USER_LABELS}.actions.disconnect`, icon: 'offline', confirm: { text: `${USER_LABELS}.confirm.disconnect`, undoable: true, vars: (rows) => ({ account: rows[0]!.account }) }, body: (rows) => ({ id: id(rows) }) }),
     ],
     export: {},
   };

@@ -28,6 +28,17 @@ export function Cell<Row>({ column, row, rows }: { column: ColumnDecl<Row>; row:
         </Tag>
       );
     }
+    case 'word':
+      // One word, or a comma-separated list of them (`site_message,realtime`): each through its label.
+      return String(value)
+        .split(',')
+        .map((w) => w.trim())
+        .filter(Boolean)
+        .map((w) => (
+          <Tag key={w} minimal round className={styles.word}>
+            {t(`${column.labels}.${w}`)}
+          </Tag>
+        ));
     case 'badge':
       return (
         <Tag minimal intent={column.intentOf(row)}>

@@ -121,7 +121,6 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
             rows={field.kind === 'lines' ? 4 : 3}
             intent={intent}
             disabled={disabled}
-            maxLength={field.maxLength}
             placeholder={field.kind === 'lines' ? t('resource.form.one_per_line') : undefined}
             onChange={(e) => onChange(e.currentTarget.value)}
           />
@@ -187,6 +186,9 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
           hint
         ) : field.helper ? (
           t(field.helper)
+        ) : field.kind === 'textarea' && field.maxLength ? (
+          // A long text is not cut silently: the limit is said, and the contract's rule speaks past it.
+          t('resource.form.length', { count: String(value).length, max: field.maxLength })
         ) : undefined
       }
     >

@@ -2,13 +2,14 @@ import { AnchorButton, Button, Callout, Card, Dialog, DialogBody, DialogFooter, 
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallDef } from '../../../contracts/index.ts';
+import { useServerError } from '../../components/use-server-error.ts';
 import { useUserMessage } from '../../components/use-user-message.ts';
 import { dataOf, type Async, type Loadable } from '../../state/async.ts';
 import { useCoreSelector } from '../../state/hooks.ts';
 import { needsRenewal, type UserMessage } from '../../state/message.ts';
 import { routePath } from '../../state/menu.ts';
 import { formFields, type ResolvedField } from '../fields.ts';
-import { bodyOf, initialValues, splitServerMessage, validateBody, type FormValues } from '../form-values.ts';
+import { bodyOf, initialValues, validateBody, type FormValues } from '../form-values.ts';
 import type { FieldContext, FormDecl, LookupContext, LookupDecl } from '../types.ts';
 import { FieldInput } from './field-input.tsx';
 import styles from './resource-list.module.css';
@@ -115,6 +116,7 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
   const change = (name: string, value: string | boolean) => {
     const next = { ...values, [name]: value };
     setValues(next);
+    serverError.changed(name);
     // After a first submit, errors follow every edit; before it, a field's own check follows its typing.
     if (submitted) setErrors(problems(next));
     else if (fields.some((f) => f.name === name && f.check)) {
@@ -138,14 +140,11 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
     onSubmit(body);
   };
 
-  const server = save.status === 'failed' && submitted ? (say(save.error) ?? '') : '';
-  const serverSplit = server ? splitServerMessage(server, names) : null;
+  // The server's refusal: under the input it names (cleared when that input changes), else above the buttons.
+  const serverError = useServerError(save.status === 'failed' && submitted ? save.error : undefined, names);
   // A creating call refused for an absent or past membership (402): the way to renew, next to the message.
   const renew = save.status === 'failed' && submitted && needsRenewal(save.error);
-  const message = (name: string) => {
-    if (serverSplit?.field === name) return serverSplit.text;
-    return errors[name] ? say(errors[name]) : undefined;
-  };
+  const message = (name: string) => say(serverError.under(name) ?? errors[name]);
   // Problems with no input of their own (a refinement over the whole body, an id list) go above the buttons.
   // (Said once: a nested form's own schema and the call's may both refuse the same whole body.)
   const general = [
@@ -155,7 +154,10 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
         .map(([, m]) => say(m)),
     ),
   ];
-  if (serverSplit && serverSplit.field === null) general.push(serverSplit.text || t('errors.resource_error'));
+  if (serverError.top) general.push(say(serverError.top) || t('errors.resource_error'));
+  // A refusal under an input also gets one sentence on top, naming the input by its label.
+  const refusedInput = fields.find((f) => f.name === serverError.input);
+  if (refusedInput) general.unshift(t('resource.form.refused_field', { label: t(refusedInput.label) }));
 
   const title = props.title ?? t(mode === 'create' ? 'resource.form.create_title' : 'resource.form.update_title', { name: t(`menu.${resource}`) });
   const inputs = (

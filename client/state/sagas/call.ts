@@ -39,7 +39,7 @@ export function* apiCall<C extends CallDef>(callDef: C, body: RequestOf<C>, opti
 /** Turn a caught error into something to show: the server's text, else a console key. */
 export function toUserMessage(e: unknown, fallbackKey = 'errors.resource_error'): UserMessage {
   if (isApiError(e)) {
-    if (e.message) return e.needsMembership ? renewalMessage(e.message) : textMessage(e.message);
+    if (e.message) return e.needsMembership ? renewalMessage(e.message) : textMessage(e.message, e.field);
     if (e.kind === 'timeout') return keyMessage('errors.no_answer');
     if (e.httpStatus === 0) return keyMessage('errors.network');
   }

@@ -38,6 +38,11 @@ export const scriptResource = defineResource(asyncOperationsInquire, (r) => ({
       icon: 'play',
       intent: 'primary',
       button: 'run',
+      confirm: {
+        text: 'resources.script.confirm.restart_visit_service',
+        undoable: false,
+        when: (body) => body.script === ScriptCode.values.restart_visit_service,
+      },
       form: r.form(scriptRun, { button: 'run', fields: [{ name: 'server_id', lookup: 'servers', required: true }, { name: 'script', enum: ScriptCode, required: true }] }),
     },
     { id: 'output', kind: 'dialog', scope: 'row', label: 'resources.script.output', icon: 'console', dialog: JobOutputDialog },

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { MICRO_PER_UNIT, parseMoney, type Order, type VipCombo } from '../../../../contracts/index.ts';
 import { useUserMessage } from '../../../components/use-user-message.ts';
-import { splitServerMessage } from '../../../resources/form-values.ts';
 import { moneyHint, moneyProblem } from '../../../resources/money-field.ts';
 import type { ActionDialogProps } from '../../../resources/types.ts';
 import { dataOf } from '../../../state/async.ts';
@@ -72,7 +71,8 @@ export function RechargeDialog({ isOpen, onClose, reload }: ActionDialogProps<Or
   };
   if (sent && !refusal) return <PaymentDialog isOpen={isOpen} onClose={done} reload={reload} />;
   // The server names the field it refuses (`amount_micro: …`); under that field the name goes.
-  const refused = sent && refusal ? splitServerMessage(say(refusal) ?? '', ['amount_micro']).text : undefined;
+  // The refusal is a sentence alone (its field travels apart), shown under the amount it is about.
+  const refused = sent && refusal ? say(refusal) : undefined;
   const error = refused ?? (problem ? say(problem) : undefined);
   return (
     <PaymentDialog isOpen={isOpen} onClose={done} reload={reload} title={t('resources.balance_recharge.recharge')}>

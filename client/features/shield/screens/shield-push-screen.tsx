@@ -16,7 +16,7 @@ const pushRecords = defineResource(shieldPushRecordsInquire, (r) => ({
     { field: 'status', kind: 'enum', enum: ShieldStatus, intentOf: (c) => (c === ShieldStatus.values.blocked ? 'danger' : c === ShieldStatus.values.normal ? 'success' : 'warning') },
     { field: 'spare_domain', kind: 'text' },
     { field: 'moved', kind: 'number' },
-    { field: 'channels', kind: 'text' },
+    { field: 'channels', kind: 'word', labels: 'resources.shield_push.fields' },
   ],
   filters: ['domain'],
   lookups: {

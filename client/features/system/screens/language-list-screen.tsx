@@ -40,7 +40,7 @@ export const languageListResource = defineResource(languageListInquire, (r) => (
       label: 'resources.language_list.actions.set_default',
       icon: 'star',
       call: languageSetDefault,
-      confirm: 'normal',
+      confirm: { text: 'resources.language_list.confirm.set_default', undoable: true, vars: (rows) => ({ name: rows[0]!.title }) },
       visible: (row) => row.default_language !== DefaultLanguage.values.yes,
       body: (rows) => ({ id: rows[0]!.id }),
     },

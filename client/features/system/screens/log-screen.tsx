@@ -1,5 +1,6 @@
 import { LogType, logClear, logInquire } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
+import { LogTypeName } from '../components/log-type-name.tsx';
 import { defineResource } from '../../../resources/define.ts';
 
 /** /customer/log: the audit log (admin), filtered and exported; older rows cleared after a question. */
@@ -9,7 +10,8 @@ export const logResource = defineResource(logInquire, () => ({
   columns: [
     { field: 'id', kind: 'number', width: 72 },
     { field: 'create_time', kind: 'date' },
-    { field: 'type', kind: 'enum', enum: LogType, intentOf: (c) => (c === LogType.values.login_failed ? 'danger' : 'none') },
+    // A renamed type shows its new name (log_type); the others their translated label.
+    { kind: 'custom', id: 'type', label: 'resources.log.fields.type', render: (row) => <LogTypeName row={row} />, text: (row) => row.type_name || String(row.type) },
     { field: 'account', kind: 'text' },
     { field: 'source', kind: 'text' },
     { field: 'content', kind: 'text' },
@@ -28,7 +30,7 @@ export const logResource = defineResource(logInquire, () => ({
       label: 'resources.log.actions.clear',
       icon: 'trash',
       intent: 'danger',
-      confirm: 'danger',
+      confirm: { text: 'resources.log.confirm.clear', undoable: false, vars: (_rows, body) => ({ days: Number(body?.days ?? 0) }) },
       form: { call: logClear, button: 'clear', fields: ['days'], initial: () => ({ days: 30 }) },
     },
   ],

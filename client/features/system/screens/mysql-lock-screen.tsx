@@ -23,7 +23,7 @@ export const mysqlLockResource = defineResource(mysqlLockInquire, () => ({
       icon: 'unlock',
       intent: 'danger',
       call: mysqlLockRelease,
-      confirm: 'danger',
+      confirm: { text: 'resources.mysql_lock.confirm.release', undoable: false, vars: (rows) => ({ threads: rows.map((r) => r.thread_id).join(', ') }) },
       body: (rows) => ({ ids: rows.map((r) => r.id) }),
     },
   ],

@@ -11,7 +11,7 @@ import { USER_LABELS, userScreen } from '../user-parts.tsx';
 export const administratorsResource = defineResource(administratorsInquire, (r) => ({
   name: 'administrators',
   description: `${USER_LABELS}.descriptions.administrators`,
-  ...userScreen(r, { add: administratorsAdd, update: administratorsUpdate, remove: administratorsRemove }),
+  ...userScreen(r, { add: administratorsAdd, update: administratorsUpdate, remove: administratorsRemove }, { repeatPassword: true }),
 }));
 
 export default function AdministratorsScreen() {

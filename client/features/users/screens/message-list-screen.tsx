@@ -36,7 +36,7 @@ export const messageListResource = defineResource(messageList, (r) => ({
     toBody: (v) => ({ title: v.title, content: v.content, ...(v.all ? { all: true } : { user_id: v.user_id }) }),
   }),
   actions: [
-    r.action(messageClear, { id: 'clear_user', scope: 'row', button: 'clear', label: `${L}.actions.clear_user`, icon: 'eraser', intent: 'danger', confirm: 'danger', body: (rows) => ({ user_id: rows[0]!.user_id }) }),
+    r.action(messageClear, { id: 'clear_user', scope: 'row', button: 'clear', label: `${L}.actions.clear_user`, icon: 'eraser', intent: 'danger', confirm: { text: `${L}.confirm.clear_user`, undoable: false, vars: (rows) => ({ account: rows[0]!.account }) }, body: (rows) => ({ user_id: rows[0]!.user_id }) }),
     { kind: 'dialog', id: 'clear_all', scope: 'toolbar', button: 'clear', label: `${L}.actions.clear_all`, icon: 'trash', intent: 'danger', dialog: ClearMessagesDialog },
     // Never a button: the confirmation above runs it.
     r.formAction(messageClear, { id: 'clear_all_run', scope: 'row', button: 'clear', label: `${L}.actions.clear_all`, icon: 'trash', visible: () => false, form: { fields: [] } }),

@@ -14,7 +14,7 @@ export const roleResource = defineResource(roleInquire, (r) => ({
   columns: [
     { field: 'id', kind: 'number', width: 64 },
     { field: 'name', kind: 'text' },
-    { field: 'kind', kind: 'text' },
+    { field: 'kind', kind: 'word', labels: `${ROLE_LABELS}.kinds` },
     { field: 'remarks', kind: 'text' },
     { field: 'users', kind: 'number' },
     { kind: 'custom', id: 'nodes', render: (row) => row.menu_ids.length, text: (row) => String(row.menu_ids.length) },
@@ -22,7 +22,7 @@ export const roleResource = defineResource(roleInquire, (r) => ({
   ],
   filters: ['name'],
   lookups: { menus: r.lookup(menuInquire, { body: {} }) },
-  create: r.form(roleAdd, { button: 'add', fields: ['name', 'kind', 'remarks'] }),
+  create: r.form(roleAdd, { button: 'add', fields: ['name', { name: 'kind', optionLabels: `${ROLE_LABELS}.kinds` }, 'remarks'] }),
   update: r.form(roleUpdate, { button: 'update', fields: ['name', 'remarks'] }),
   remove: r.remove(roleRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
   actions: [

@@ -2,9 +2,10 @@ import { Alert, Intent } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserMessage } from '../../../components/use-user-message.ts';
+import { asksFor, questionOf } from '../../confirm.ts';
 import { keyOf } from '../../define.ts';
 import { labelsOf } from '../../fields.ts';
-import type { ResourceDecl } from '../../types.ts';
+import type { FormAction, ResourceDecl } from '../../types.ts';
 import type { ResourceHandle } from '../../use-resource.ts';
 import { ResourceForm } from '../resource-form.tsx';
 import type { ListDialogs } from './use-list-dialogs.ts';
@@ -28,16 +29,27 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
     answered.current = question;
     run();
   };
-  // The rows a confirmation is about, for a declared question that names them.
-  const confirmRows = confirming ? r.rows.filter((x) => confirming.keys.includes(keyOf(decl, x))) : [];
-  const question = confirming?.kind === 'remove' ? decl.remove?.question : confirming?.kind === 'action' && confirming.action.kind === 'call' ? confirming.action.question : undefined;
   const common = { resource: decl.name, labels: labelsOf(decl), save: r.state.save, lookups: decl.lookups, lookupState: r.state.lookups, onClose: dialogs.closeForm };
   const form = editing?.mode === 'create' ? decl.create : editing?.mode === 'update' ? decl.update : undefined;
   // The row being edited as the list holds it now (a declared `details` call may have refreshed it).
   const editKey = editing?.mode === 'update' ? keyOf(decl, editing.row) : undefined;
   const editRow = editing?.mode === 'update' ? (r.rows.find((x) => keyOf(decl, x) === editKey) ?? editing.row) : undefined;
   // A form action declared with `confirm`: the filled body waits here for the answer to the question.
-  const [pending, setPending] = useState<{ id: string; label: string; danger: boolean; body: unknown } | null>(null);
+  const [pending, setPending] = useState<{ action: FormAction<Row>; rows: Row[]; body: Record<string, unknown> } | null>(null);
+  // The rows a question is about, as the list holds them (its question is worded from them).
+  const rowsOf = (keys: readonly unknown[]) => r.rows.filter((x) => keys.includes(keyOf(decl, x)));
+  // A question worded by the screen from the rows (`question`: which codes, whose request) wins over the generic one.
+  const worded = confirming?.kind === 'remove' ? decl.remove?.question : confirming?.kind === 'action' && confirming.action.kind === 'call' ? confirming.action.question : undefined;
+  const wordedRows = confirming && worded ? rowsOf(confirming.keys) : [];
+  const asked =
+    worded && wordedRows.length
+      ? { text: say(worded(wordedRows)), danger: confirming?.kind === 'remove' ? decl.remove?.permanent !== false : confirming?.kind === 'action' && confirming.action.confirm === 'danger' }
+      : confirming?.kind === 'action' && confirming.action.confirm
+        ? questionOf(t, confirming.action.confirm, confirming.action, rowsOf(confirming.keys))
+        : confirming?.kind === 'remove'
+          ? { text: t(decl.remove?.permanent ? 'resource.confirm.remove_permanent' : 'resource.confirm.remove', { count: confirming.keys.length }), danger: true }
+          : null;
+  const pendingQuestion = pending?.action.confirm ? questionOf(t, pending.action.confirm, pending.action, pending.rows, pending.body) : null;
 
   return (
     <>
@@ -53,7 +65,8 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
           submitText={editing.action.submitAsAction ? t(editing.action.label) : undefined}
           onSubmit={(b) => {
             const a = editing.action;
-            if (a.confirm) setPending({ id: a.id, label: a.label, danger: a.confirm === 'danger', body: b });
+            const body = (b ?? {}) as Record<string, unknown>;
+            if (asksFor(a.confirm, body)) setPending({ action: a, rows: editing.rows, body });
             else r.save({ action: a.id }, b);
           }}
         />
@@ -73,8 +86,7 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
 
       <Alert
         isOpen={confirming !== null}
-        // A plain question (buy, approve, collect) is not a warning: only deletions and 'danger' actions are red.
-        intent={confirming?.kind === 'action' && confirming.action.confirm !== 'danger' ? Intent.PRIMARY : Intent.DANGER}
+        intent={asked?.danger === false ? Intent.PRIMARY : Intent.DANGER}
         icon={confirming?.kind === 'remove' ? 'trash' : (confirming?.action.icon ?? 'warning-sign')}
         cancelButtonText={t('common.actions.cancel')}
         confirmButtonText={t(confirming?.kind === 'remove' ? 'common.actions.remove' : 'common.actions.confirm')}
@@ -87,35 +99,24 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
           })
         }
       >
-        <p>
-          {question && confirmRows.length
-            ? say(question(confirmRows))
-            : confirming?.kind === 'remove'
-            ? t(decl.remove?.permanent ? 'resource.confirm.remove_permanent' : 'resource.confirm.remove', { count: confirming.keys.length })
-            : confirming?.kind === 'action'
-              ? t(confirming.action.confirm === 'danger' ? 'resource.confirm.action_danger' : 'resource.confirm.action', {
-                  action: t(confirming.action.label),
-                  count: confirming.keys.length,
-                })
-              : null}
-        </p>
+        <p>{asked?.text}</p>
       </Alert>
 
       <Alert
         isOpen={pending !== null}
-        intent={pending?.danger ? Intent.DANGER : Intent.PRIMARY}
+        intent={pendingQuestion?.danger ? Intent.DANGER : Intent.PRIMARY}
         icon="warning-sign"
         cancelButtonText={t('common.actions.cancel')}
         confirmButtonText={t('common.actions.confirm')}
         onCancel={() => setPending(null)}
         onConfirm={() =>
           once(pending, () => {
-            if (pending) r.save({ action: pending.id }, pending.body);
+            if (pending) r.save({ action: pending.action.id }, pending.body);
             setPending(null);
           })
         }
       >
-        <p>{pending && t(pending.danger ? 'resource.confirm.form_danger' : 'resource.confirm.form', { action: t(pending.label) })}</p>
+        <p>{pendingQuestion?.text}</p>
       </Alert>
 
       {dialog && <dialog.action.dialog rows={dialog.rows} isOpen onClose={dialogs.closeDialog} reload={r.reload} />}

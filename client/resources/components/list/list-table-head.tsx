@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { columnId, columnLabel, isSortable } from '../../query.ts';
 import type { ResourceDecl } from '../../types.ts';
 import type { ResourceHandle } from '../../use-resource.ts';
+import { priorityOf } from '../../column-priority.ts';
 import styles from '../resource-list.module.css';
 import type { ListModel } from './use-list-model.ts';
 import type { QueryChange } from './use-list-query.ts';
@@ -39,11 +40,11 @@ export function ListTableHead<Row>({ decl, r, model, changeQuery }: ListTableHea
             />
           </th>
         )}
-        {model.columns.map((c) => {
+        {model.columns.map((c, i) => {
           const id = columnId(c);
           const sort = query.sort?.field === id ? query.sort : null;
           return (
-            <th key={id} style={c.width ? { width: c.width } : undefined} aria-sort={sort ? (sort.desc ? 'descending' : 'ascending') : undefined}>
+            <th key={id} className={styles[`priority${priorityOf(c, i, model.columns)}`]} style={c.width ? { width: c.width } : undefined} aria-sort={sort ? (sort.desc ? 'descending' : 'ascending') : undefined}>
               {isSortable(c, model.serverSort) ? (
                 <button type="button" className={styles.sortButton} onClick={() => sortBy(id)}>
                   {t(columnLabel(decl, c))}

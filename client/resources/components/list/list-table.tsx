@@ -6,6 +6,7 @@ import { columnId } from '../../query.ts';
 import type { ResourceDecl } from '../../types.ts';
 import type { ResourceHandle } from '../../use-resource.ts';
 import { Cell } from '../cell.tsx';
+import { priorityOf } from '../../column-priority.ts';
 import styles from '../resource-list.module.css';
 import { ListTableHead } from './list-table-head.tsx';
 import { RowActions } from './row-actions.tsx';
@@ -79,8 +80,8 @@ export function ListTable<Row>({ decl, r, model, dialogs, changeQuery }: ListTab
               />
             </td>
           )}
-          {columns.map((c) => (
-            <td key={columnId(c)}>
+          {columns.map((c, i) => (
+            <td key={columnId(c)} className={styles[`priority${priorityOf(c, i, columns)}`]}>
               <Cell column={c} row={row} rows={model.rows} />
             </td>
           ))}

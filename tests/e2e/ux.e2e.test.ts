@@ -1,0 +1,181 @@
+import { Classes } from '@blueprintjs/core';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../contracts/index.ts';
+import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { openInLook, shotOf, type Look } from './helpers/look.ts';
+import { quietWatcher } from './helpers/settle.ts';
+import { texts } from './helpers/texts.ts';
+
+/**
+ * Issue 23 in Chromium: every list's first-row actions inside the viewport at 1360×850 and on a 390×844 phone;
+ * top-menu mode folds what does not fit into "More"; the site colour drives Blueprint's primary intent in
+ * both themes; a server refusal sits under its input in the user's language and clears when the input
+ * changes; and no page trips the console's own Content-Security-Policy (zod's eval probe).
+ */
+let app: ConsoleUnderTest;
+/** The console as a phone's browser sees it (the console picks its phone layout by the user agent). */
+let phone: ConsoleUnderTest;
+const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const cspReports: string[] = [];
+
+beforeAll(async () => {
+  app = await startConsole();
+  phone = await startConsole({ userAgent: PHONE_UA });
+}, 180_000);
+afterAll(async () => {
+  await app?.close();
+  await phone?.close();
+});
+
+const isPhone = (size: { width: number }) => size.width < 600;
+
+async function open(look: Look, size: { width: number; height: number }, account = 'superadmin', before?: (p: Page) => Promise<unknown>) {
+  const on = isPhone(size) ? phone : app;
+  const page = await openInLook(on, look);
+  await page.setViewportSize(size);
+  page.on('console', (m) => {
+    if (/Content Security Policy|unsafe-eval/i.test(m.text())) cspReports.push(m.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective}`));
+  });
+  if (before) await before(page);
+  const { logIn } = await import('./helpers/log-in.ts');
+  await logIn(page, on.url, account, { lng: look.lng });
+  return page;
+}
+
+/** Where the first row's actions are, against the viewport's width (null: the screen has no list with row actions). */
+async function firstRowActions(page: Page, title: string): Promise<{ left: number; right: number; width: number } | null> {
+  return page.evaluate((actionsTitle) => {
+    const table = [...document.querySelectorAll('table')].find((tb) => tb.querySelector('thead th:last-child')?.textContent?.trim() === actionsTitle);
+    const cell = table?.querySelector('tbody tr:not([aria-hidden]) td:last-child');
+    const buttons = cell ? [...cell.querySelectorAll('button, a')] : [];
+    if (!buttons.length) return null;
+    const boxes = buttons.map((b) => b.getBoundingClientRect());
+    return { left: Math.min(...boxes.map((b) => b.left)), right: Math.max(...boxes.map((b) => b.right)), width: window.innerWidth };
+  }, title);
+}
+
+describe.each([
+  { name: 'desktop 1360×850, zh-CN light', look: { lng: 'zh-CN', theme: 'light' } as Look, size: { width: 1360, height: 850 } },
+  { name: 'phone 390×844, en dark', look: { lng: 'en', theme: 'dark' } as Look, size: { width: 390, height: 844 } },
+])('tables fit ($name)', ({ look, size }) => {
+  it("every list's first-row actions are inside the viewport", async () => {
+    const on = isPhone(size) ? phone : app;
+    const page = await open(look, size);
+    const settle = quietWatcher(page);
+    const outside: Record<string, string> = {};
+    let measured = 0;
+    try {
+      for (const { name } of ROUTES) {
+        await page.goto(`${on.url}#/customer/${name}`);
+        // The lazy chunk (its h1), the list's answer (quiet network), then no skeleton row left.
+        await page.locator('main h1, h1').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+        await settle();
+        await page.locator('table tbody tr[aria-hidden]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+        const at = await firstRowActions(page, texts(look.lng)('resource.actions.title'));
+        if (!at) continue;
+        measured += 1;
+        if (at.left < 0 || at.right > at.width + 0.5) outside[name] = `${Math.round(at.left)}–${Math.round(at.right)} of ${at.width}`;
+      }
+      for (const route of ['qr_code_list', 'user_list', 'usdt_transaction_record']) {
+        await page.goto(`${on.url}#/customer/${route}`);
+        await settle();
+        await shotOf(page, `ux-tables-${route}-${size.width}-${look.lng}-${look.theme}`);
+      }
+    } finally {
+      await page.close();
+    }
+    expect(outside).toEqual({});
+    expect(measured).toBeGreaterThan(15);
+  }, 600_000);
+});
+
+describe('top-menu mode', () => {
+  it('folds the groups that do not fit into "More", with nothing behind a scroll', async () => {
+    const t = texts('en');
+    const page = await open({ lng: 'en', theme: 'light' }, { width: 1360, height: 850 }, 'superadmin', (p) =>
+      p.addInitScript(() => localStorage.setItem('layout_mode', 'top')),
+    );
+    try {
+      const more = page.getByRole('button', { name: t('layout.more') });
+      await more.waitFor();
+      const nav = page.locator(`.${Classes.NAVBAR}`).first();
+      expect(await nav.evaluate((n) => n.scrollWidth <= n.clientWidth + 1)).toBe(true);
+      await more.click();
+      const menu = page.getByRole('menu').last();
+      await menu.waitFor();
+      expect(await menu.getByRole('menuitem').count()).toBeGreaterThan(3);
+      await shotOf(page, 'ux-top-menu-more-en-light');
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+});
+
+describe('site colour', () => {
+  it.each([
+    { look: { lng: 'zh-CN', theme: 'light' } as Look },
+    { look: { lng: 'en', theme: 'dark' } as Look },
+  ])('drives the primary intent ($look.lng $look.theme)', async ({ look }) => {
+    const page = await open(look, { width: 1360, height: 850 });
+    try {
+      const answer = await page.evaluate(async () => {
+        const res = await fetch('/api/configuration/update', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', token: localStorage.getItem('token') ?? '' },
+          body: JSON.stringify({ color: '#8e2fb8' }),
+        });
+        return res.status;
+      });
+      expect(answer).toBe(200);
+      await page.reload();
+      const primary = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bp-intent-primary-rest').trim());
+      await expect.poll(primary).not.toBe('');
+      const colour = await primary();
+      // Light: the colour itself (it stands out from white); dark: lightened until it stands out from #151515.
+      if (look.theme === 'light') expect(colour).toBe('#8e2fb8');
+      else expect(colour).not.toBe('#8e2fb8');
+      await shotOf(page, `ux-site-colour-${look.lng}-${look.theme}`);
+    } finally {
+      await page.evaluate(() =>
+        fetch('/api/configuration/update', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', token: localStorage.getItem('token') ?? '' },
+          body: JSON.stringify({ color: '#2d72d2' }),
+        }),
+      );
+      await page.close();
+    }
+  }, 120_000);
+});
+
+describe('a server refusal on a form', () => {
+  it('sits under its input in the language on screen, never naming the field, and clears when the input changes', async () => {
+    const t = texts('zh-CN');
+    const page = await open({ lng: 'zh-CN', theme: 'light' }, { width: 390, height: 844 }, 'customer01');
+    try {
+      await page.goto(`${phone.url}#/customer/update_password`);
+      const old = page.getByLabel(t('auth.fields.old_password'), { exact: true });
+      await old.fill('Wrong12345');
+      await page.getByLabel(t('auth.fields.new_password'), { exact: true }).fill('Newer12345');
+      await page.getByLabel(t('auth.fields.repeat_new_password'), { exact: true }).fill('Newer12345');
+      await page.getByRole('button', { name: t('auth.update_password.submit') }).click();
+      const under = page.getByText(t('errors.old_password_wrong'), { exact: true });
+      await under.waitFor();
+      expect(await old.getAttribute('aria-describedby')).toBe(await under.getAttribute('id'));
+      expect(await page.locator('body').innerText()).not.toContain('old_password');
+      await shotOf(page, 'ux-refusal-under-field-zh-CN-phone');
+      await old.fill('Wrong123456');
+      await under.waitFor({ state: 'detached' });
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+
+  it('no page reported a Content-Security-Policy violation', () => {
+    expect(cspReports).toEqual([]);
+  });
+});
