@@ -116,8 +116,8 @@ export function createControl(services: Services) {
     const n = name as ControlName;
     const parsed = controlBodies[n].safeParse(req.body ?? {});
     if (!parsed.success) {
-      const { key, field } = describeIssue(parsed.error);
-      throw badRequest(key, { field });
+      const { key, field, vars } = describeIssue(parsed.error, req.body);
+      throw badRequest(key, { field, ...vars });
     }
     const run = actions[n] as (body: unknown) => unknown;
     const data = controlAnswers[n].parse(await run(parsed.data));

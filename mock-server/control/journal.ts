@@ -12,12 +12,17 @@ export const DEFAULT_JOURNAL_SIZE = 5000;
 const SECRET_KEY = /pass(word)?|token|secret|totp|captcha|private|pem|(^|_)key$|^key/i;
 export const MASK = '***';
 
-/** A copy of `value` with every secret-named field's value replaced by `***` (any depth). */
-export function maskSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskSecrets);
+/** Deeper than this a body is kept as a marker: a hostile body nested 100,000 deep must not overflow the stack. */
+const MAX_DEPTH = 32;
+export const TOO_DEEP = '[nested too deep]';
+
+/** A copy of `value` with every secret-named field's value replaced by `***` (to MAX_DEPTH levels). */
+export function maskSecrets(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return TOO_DEEP;
+  if (Array.isArray(value)) return value.map((v) => maskSecrets(v, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) && v !== null && typeof v !== 'object' ? MASK : maskSecrets(v);
+  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) && v !== null && typeof v !== 'object' ? MASK : maskSecrets(v, depth + 1);
   return out;
 }
 

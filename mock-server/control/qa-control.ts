@@ -71,8 +71,8 @@ export function createQaTools(services: Services, options: QaToolOptions) {
     const n = name as QaControlName;
     const parsed = qaControlBodies[n].safeParse(req.body ?? {});
     if (!parsed.success) {
-      const { key, field } = describeIssue(parsed.error);
-      throw badRequest(key, { field });
+      const { key, field, vars } = describeIssue(parsed.error, req.body);
+      throw badRequest(key, { field, ...vars });
     }
     const run = actions[n] as (body: unknown) => unknown;
     res.json({ status: true, data: qaControlAnswers[n].parse(await run(parsed.data)) });

@@ -26,8 +26,8 @@ export function createShieldControl(services: { readonly db: Database; readonly 
     const n = name as ShieldControlName;
     const parsed = shieldControlBodies[n].safeParse(req.body ?? {});
     if (!parsed.success) {
-      const { key, field } = describeIssue(parsed.error);
-      throw badRequest(key, { field });
+      const { key, field, vars } = describeIssue(parsed.error, req.body);
+      throw badRequest(key, { field, ...vars });
     }
     const run = actions[n] as (body: unknown) => unknown;
     res.json({ status: true, data: shieldControlAnswers[n].parse(run(parsed.data)) });

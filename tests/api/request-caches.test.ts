@@ -4,6 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseIpRange } from '../../contracts/index.ts';
+import { storedRange } from '../../mock-server/visit-rules/ip-black.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { tableCache } from '../../mock-server/services/table-cache.ts';
 
@@ -36,8 +38,8 @@ afterAll(async () => {
 describe('the console IP black list', () => {
   it('counts an entry added or removed by another connection at the next call', async () => {
     expect((await callFrom('198.51.100.7', 'ping', { value: 1 }, admin)).status).toBe(200);
-    const id = other.prepare("INSERT INTO server_ip_black (ip, start_num, end_num, remark, create_time) VALUES ('198.51.100.0/24', ?, ?, '', '2026-01-01 00:00:00')")
-      .run(0xc6336400, 0xc63364ff).lastInsertRowid;
+    const id = other.prepare("INSERT INTO server_ip_black (ip, start_num, end_num, start_hex, end_hex, remark, create_time) VALUES (@ip, @start_num, @end_num, @start_hex, @end_hex, '', '2026-01-01 00:00:00')")
+      .run(storedRange(parseIpRange('198.51.100.0/24')!)).lastInsertRowid;
     const refused = await callFrom('198.51.100.7', 'ping', { value: 1 }, admin);
     expect(refused.status).toBe(403);
     expect(refused.body.status).toBe(false);
@@ -46,8 +48,8 @@ describe('the console IP black list', () => {
   });
 
   it('counts an entry written on the server’s own connection at the next call', async () => {
-    const id = t.db.prepare("INSERT INTO server_ip_black (ip, start_num, end_num, remark, create_time) VALUES ('198.51.100.9', ?, ?, '', '2026-01-01 00:00:00')")
-      .run(0xc6336409, 0xc6336409).lastInsertRowid;
+    const id = t.db.prepare("INSERT INTO server_ip_black (ip, start_num, end_num, start_hex, end_hex, remark, create_time) VALUES (@ip, @start_num, @end_num, @start_hex, @end_hex, '', '2026-01-01 00:00:00')")
+      .run(storedRange(parseIpRange('198.51.100.9')!)).lastInsertRowid;
     expect((await callFrom('198.51.100.9', 'ping', { value: 1 }, admin)).status).toBe(403);
     expect((await callFrom('198.51.100.10', 'ping', { value: 1 }, admin)).status).toBe(200);
     t.db.prepare('DELETE FROM server_ip_black WHERE id = ?').run(id);
