@@ -9,7 +9,7 @@ import {
   type ControlName,
 } from '../../contracts/index.ts';
 import { resetDatabase } from '../db/seed.ts';
-import { describeIssue } from '../services/call-checks.ts';
+import { parseBody } from '../services/call-checks.ts';
 import { ApiError, badRequest, notFound } from '../services/errors.ts';
 import type { Services } from '../compose.ts';
 import { createShieldControl } from '../shield/control.ts';
@@ -114,13 +114,9 @@ export function createControl(services: Services) {
     const name = req.params.op !== undefined ? `chain/${req.params.op}` : (req.params.name ?? '');
     if (!Object.hasOwn(controlBodies, name)) throw notFound();
     const n = name as ControlName;
-    const parsed = controlBodies[n].safeParse(req.body ?? {});
-    if (!parsed.success) {
-      const { key, field, vars } = describeIssue(parsed.error, req.body);
-      throw badRequest(key, { field, ...vars });
-    }
+    const body: unknown = parseBody(controlBodies[n], req.body);
     const run = actions[n] as (body: unknown) => unknown;
-    const data = controlAnswers[n].parse(await run(parsed.data));
+    const data = controlAnswers[n].parse(await run(body));
     res.json({ status: true, data });
   });
 

@@ -1,8 +1,8 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { qaControlAnswers, qaControlBodies, type QaControlAnswer, type QaControlName } from '../../contracts/index.ts';
-import { badRequest, notFound } from '../services/errors.ts';
-import { describeIssue } from '../services/call-checks.ts';
+import { notFound } from '../services/errors.ts';
+import { parseBody } from '../services/call-checks.ts';
 import type { Services } from '../compose.ts';
 import { createFrameFaults } from './frame-faults.ts';
 import { createJournal, type ResolvedQuery } from './journal.ts';
@@ -69,13 +69,9 @@ export function createQaTools(services: Services, options: QaToolOptions) {
     const name = req.params.name ?? `${req.params.group}/${req.params.op}`;
     if (!Object.hasOwn(qaControlBodies, name)) return next();
     const n = name as QaControlName;
-    const parsed = qaControlBodies[n].safeParse(req.body ?? {});
-    if (!parsed.success) {
-      const { key, field, vars } = describeIssue(parsed.error, req.body);
-      throw badRequest(key, { field, ...vars });
-    }
+    const body: unknown = parseBody(qaControlBodies[n], req.body);
     const run = actions[n] as (body: unknown) => unknown;
-    res.json({ status: true, data: qaControlAnswers[n].parse(await run(parsed.data)) });
+    res.json({ status: true, data: qaControlAnswers[n].parse(await run(body)) });
   });
 
   return {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { issueMessage, valueAt, type CallDef } from '../../contracts/index.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { badRequest, forbidden, unauthorized } from './errors.ts';
 import type { UserRow, Users } from './users.ts';
 
 /**
@@ -37,4 +37,12 @@ export function describeIssue(error: z.ZodError, body?: unknown): { key: string;
   // An unknown key is the field it concerns (the first, when several): no input of a form has it, so it shows on top.
   const at = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0] ?? ''] : issue.path;
   return { key, field: at.map(String).join('.'), vars: params };
+}
+
+/** A body parsed by its schema, or 400 naming the first problem (the control API's groups share it). */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const { key, field, vars } = describeIssue(parsed.error, body);
+  throw badRequest(key, { field, ...vars });
 }

@@ -1,8 +1,8 @@
 import express, { type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { shieldControlAnswers, shieldControlBodies, type ShieldControlAnswer, type ShieldControlName } from '../../contracts/index.ts';
-import { badRequest, notFound } from '../services/errors.ts';
-import { describeIssue } from '../services/call-checks.ts';
+import { notFound } from '../services/errors.ts';
+import { parseBody } from '../services/call-checks.ts';
 import type { Database } from 'better-sqlite3';
 import type { ShieldService } from './service.ts';
 
@@ -24,13 +24,9 @@ export function createShieldControl(services: { readonly db: Database; readonly 
     const name = req.params.name;
     if (!Object.hasOwn(shieldControlBodies, name)) throw notFound();
     const n = name as ShieldControlName;
-    const parsed = shieldControlBodies[n].safeParse(req.body ?? {});
-    if (!parsed.success) {
-      const { key, field, vars } = describeIssue(parsed.error, req.body);
-      throw badRequest(key, { field, ...vars });
-    }
+    const body: unknown = parseBody(shieldControlBodies[n], req.body);
     const run = actions[n] as (body: unknown) => unknown;
-    res.json({ status: true, data: shieldControlAnswers[n].parse(run(parsed.data)) });
+    res.json({ status: true, data: shieldControlAnswers[n].parse(run(body)) });
   });
   return router;
 }

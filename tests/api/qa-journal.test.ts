@@ -97,7 +97,7 @@ describe('journal: HTTP calls', () => {
     const bad = await qa('journal', { limit: 0 });
     expect(bad.status).toBe(400);
     // The sentence says what is wrong (at least 1); the field it concerns travels beside it.
-    expect(bad.body.field).toBe('limit');
+    expect((bad.body as { field?: string }).field).toBe('limit');
     expect(bad.body.message).toMatch(/1/);
     const unknown = await qa('journal/count', { user: { account: 'nobody_here' } });
     expect(unknown.status).toBe(404);
