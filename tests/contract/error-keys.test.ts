@@ -114,4 +114,13 @@ describe('every refusal of the registry', () => {
     }
     expect(refusals).toBeGreaterThan(200);
   });
+
+  it.each([
+    { locale: 'zh-CN' as const, text: '请从选项中选择一项' },
+    { locale: 'en' as const, text: 'Choose one of the options' },
+  ])("an export's filter that breaks its list's schema is refused in $locale, naming the filter apart", async ({ locale, text }) => {
+    const res = await t.call('async_operations/export', { path: 'url_key_platform/inquire', filters: { show_status: 9 } }, token, locale);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ status: false, message: text, key: 'validation.one_of', field: 'filters.show_status' });
+  });
 });
