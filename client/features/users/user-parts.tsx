@@ -144,6 +144,11 @@ export function userScreen(
         label: `${USER_LABELS}.actions.balance`,
         icon: 'dollar',
         form: { schema: balanceFields, fields: ['amount', 'remark'], toBody: (values, rows) => ({ id: id(rows), amount_micro: parseMoney(String(values.amount ?? '')), remark: values.remark }) },
+        confirm: {
+          text: `${USER_LABELS}.confirm.balance`,
+          undoable: true,
+          vars: (rows, body) => ({ account: rows[0]!.account, amount: formatMoney(Number(body?.amount_micro ?? 0)) }),
+        },
       }),
       r.formAction(userResetPassword, {
         id: 'reset_password',

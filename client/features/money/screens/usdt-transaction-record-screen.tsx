@@ -1,8 +1,10 @@
 import {
   ChainTxStatus,
   ChainTxType,
+  formatMoney,
   TransferOutcome,
   TransferReview,
+  TransferReviewAction,
   usdtTransactionInquire,
   usdtTransactionReview,
   type UsdtTransaction,
@@ -42,6 +44,17 @@ export const usdtTransactionRecordResource = defineResource(usdtTransactionInqui
       intent: 'warning',
       button: 'review',
       visible: (row: UsdtTransaction) => row.review === TransferReview.values.waiting,
+      // Credit or refund, with the amount and whom: a settled transfer cannot be reviewed again.
+      confirm: {
+        text: 'resources.usdt_transaction_record.confirm.review',
+        undoable: false,
+        vars: (rows: UsdtTransaction[], body: Record<string, unknown> | undefined, t: (key: string, values?: Record<string, unknown>) => string) => {
+          const row = rows[0];
+          const credit = body?.action === TransferReviewAction.values.credit;
+          const values = { amount: row ? formatMoney(row.amount_micro) : '', account: row?.account ?? '' };
+          return { what: t(`resources.usdt_transaction_record.confirm.${credit ? 'credit' : 'refund'}`, values) };
+        },
+      },
       // The transaction's id goes in from the row the action applies to (an action form gets its rows in toBody).
       form: {
         call: usdtTransactionReview,

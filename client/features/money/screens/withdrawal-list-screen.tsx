@@ -37,6 +37,7 @@ export const withdrawalListResource = defineResource(withdrawalAdminInquire, (r)
       visible: pending,
       lead: ([row]) => keyMessage('resources.withdrawal_list.reject_lead', request(row)),
       submitAsAction: true,
+      confirm: { text: 'resources.withdrawal_list.confirm.reject', undoable: false, vars: ([row]) => request(row) },
       // The form is opened on one row; the id travels with the reason.
       form: { fields: ['reason'], fixed: (row) => (row ? { id: row.id } : {}) },
     }),

@@ -21,6 +21,8 @@ export const qrCodeRemoveResource = defineResource(qrCodeInquire, (r) => ({
       label: `${QR_LABELS}.actions.restore`,
       icon: 'undo',
       intent: 'primary',
+      confirm: 'normal',
+      question: aboutCodes('restore'),
       body: (rows) => ({ ids: rows.map((x) => x.id) }),
     }),
     ...qrViewActions().filter((a) => a.id === 'records'),
