@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { visitPath } from '../../contracts/index.ts';
+import { domainRefusal, visitPath } from '../../contracts/index.ts';
 import { seedUser } from './identities.ts';
 import { seededRandom } from '../../fixtures/visitors.ts';
 import { nextChange, verifyLedger, type LedgerChange } from './crash-ledger.ts';
@@ -129,8 +129,9 @@ export async function openSession(): Promise<{ session: Session; child: Child }>
   const customerToken = await login('customer01');
   const agentToken = await login('agent01');
   await fundPayouts(child.url);
-  const domains = (await post(child.url, 'domain/inquire', { page_size: 50 }, customerToken)).data as { content: { id: number; hold: number }[] };
-  const domain = domains.content.find((d) => d.hold !== 2);
+  const domains = (await post(child.url, 'domain/inquire', { page_size: 50 }, customerToken)).data as { content: { id: number; hold: number; shield_status: number }[] };
+  // A domain that may take codes: not held, not blocked (the server refuses the others).
+  const domain = domains.content.find((d) => domainRefusal(d) === null);
   if (!domain) throw new Error('customer01 has no usable domain');
   const code = await post(
     child.url,

@@ -20,6 +20,8 @@ export function withBalancePush(ledger: Ledger, { db, hub }: BalancePushDeps): L
   const flush = () => {
     const users = [...due];
     due.clear();
+    // A server closed in the same tick (a test's teardown, a shutdown) has nobody left to tell.
+    if (!db.open) return;
     for (const id of users) {
       const balance = balanceOf.get(id);
       if (balance !== undefined) hub.push(id, BALANCE_FRAME_TYPE, { balance_micro: balance });
