@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { issueMessage, valueAt, type CallDef } from '../../contracts/index.ts';
+import { isMessageKey, issueMessage, valueAt, type CallDef } from '../../contracts/index.ts';
 import { badRequest, forbidden, unauthorized } from './errors.ts';
 import type { UserRow, Users } from './users.ts';
 
@@ -39,10 +39,16 @@ export function describeIssue(error: z.ZodError, body?: unknown): { key: string;
   return { key, field: at.map(String).join('.'), vars: params };
 }
 
-/** A body parsed by its schema, or 400 naming the first problem (the control API's groups share it). */
+/**
+ * A control-API body parsed by its schema, or 400 naming the first problem. The control API is a developer's and
+ * QA's tool, not a console screen: a rule's own words ("reorder needs a count of at least 2") are the message,
+ * with the field beside it; a catalogue key is translated as everywhere.
+ */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const parsed = schema.safeParse(body ?? {});
   if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
   const { key, field, vars } = describeIssue(parsed.error, body);
+  if (issue && !isMessageKey(issue.message) && issue.code !== 'unrecognized_keys') throw badRequest(issue.message, { field });
   throw badRequest(key, { field, ...vars });
 }
