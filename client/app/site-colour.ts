@@ -42,10 +42,13 @@ export function primaryPalette(colour: string, theme: 'light' | 'dark'): Record<
   const away = theme === 'dark' ? WHITE : BLACK;
   for (let i = 0; i < 20 && contrast(hex(rest), SURFACE[theme]) < 3; i += 1) rest = mix(rest, away, 0.1);
   const foreground = contrast(hex(rest), '#ffffff') >= contrast(hex(rest), '#000000') ? '#ffffff' : '#000000';
+  // Hovered and pressed move away from the text colour, so the label reads at least as well as at rest (a
+  // button stays hovered after its click: lightening under white text failed the contrast check in dark).
+  const fromText = foreground === '#ffffff' ? BLACK : WHITE;
   return {
     '--bp-intent-primary-rest': hex(rest),
-    '--bp-intent-primary-hover': hex(mix(rest, away, 0.15)),
-    '--bp-intent-primary-active': hex(mix(rest, away, 0.3)),
+    '--bp-intent-primary-hover': hex(mix(rest, fromText, 0.15)),
+    '--bp-intent-primary-active': hex(mix(rest, fromText, 0.3)),
     '--bp-intent-primary-disabled': hex(mix(rest, theme === 'dark' ? BLACK : WHITE, 0.4)),
     '--bp-intent-primary-foreground': foreground,
     '--site-colour': hex(rest),

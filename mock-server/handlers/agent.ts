@@ -94,21 +94,18 @@ export const agentHandlers = defineHandlers({
       return allWithdrawals.get(services.db, id);
     }).immediate(),
   // Payout and status change commit together: a kill between them would leave the money paid and the request
-  // pending, to be paid again (the crash rounds check it). A failed transfer commits too (it stays recorded on
-  // the chain) and only then answers 409, so the request stays pending.
+  // pending, to be paid again (the crash rounds check it). A transfer the chain refuses commits too (it stays
+  // recorded on the chain) and only then answers 409, so the request stays pending.
   'withdrawal/approve': ({ body, services, me }) => {
     const refusal = services.db.transaction((): ApiError | null => {
       const w = pending(services, body.id);
       const from = services.settings.require('pay_config').usdt_address;
-      // Read before the transfer: a payout the hot wallet cannot cover is explained as such, not as "failed".
+      // A payout the hot wallet cannot cover is not sent at all (a refusal changes nothing) and says why (issue 21).
       const held = services.chain.balanceOf(from, 'USDT');
+      if (held < w.amount_micro)
+        return new ApiError(409, 'errors.payout_wallet_short', { address: from, balance: formatMoney(held), amount: formatMoney(w.amount_micro) });
       const tx = services.chain.transfer(from, w.address, w.amount_micro, 'USDT', `withdrawal #${w.id}`);
-      if (tx.status !== 2) {
-        // Say why (issue 21): the receiving (hot) wallet short of the amount, or the chain refusing the transfer.
-        return held < w.amount_micro
-          ? new ApiError(409, 'errors.payout_wallet_short', { address: from, balance: formatMoney(held), amount: formatMoney(w.amount_micro) })
-          : new ApiError(409, 'errors.chain_transfer_failed', { field: 'id' });
-      }
+      if (tx.status !== 2) return new ApiError(409, 'errors.chain_transfer_failed', { field: 'id' });
       services.db
         .prepare('UPDATE withdrawals SET status = 2, tx_hash = ?, reviewer_id = ?, review_time = ? WHERE id = ? AND status = 1')
         .run(tx.hash, me().id, formatDateTime(services.clock.now()), w.id);

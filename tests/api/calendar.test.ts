@@ -5,7 +5,7 @@ import { impossibleDates } from '../../harness/robustness/hostile.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { extendExpiry } from '../../mock-server/money/arithmetic.ts';
 import { formatDateTime } from '../../mock-server/services/clock.ts';
-import { ok } from '../helpers/qr.ts';
+import { ok, refusalText } from '../helpers/qr.ts';
 
 /**
  * Issue 20: date-times are real dates, checked in one place (contracts/envelope.ts), and a stored impossible
@@ -52,10 +52,10 @@ describe('over HTTP', () => {
     const before = t.db.prepare('SELECT member_expire_time FROM users WHERE id = ?').pluck().get(C1());
     const res = await t.call('user/update', { id: C1(), member_expire_time: '2026-02-30 00:00:00' }, admin);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('member_expire_time: this date or time does not exist');
+    expect(refusalText(res.body)).toBe('member_expire_time: This date or time does not exist on the calendar');
     expect(t.db.prepare('SELECT member_expire_time FROM users WHERE id = ?').pluck().get(C1())).toBe(before);
     const zh = await t.call('bill/inquire', { start_time: '2026-02-30 00:00:00' }, admin, 'zh-CN');
-    expect(zh.body.message).toBe('start_time: 该日期或时间不存在');
+    expect(refusalText(zh.body)).toBe('start_time: 日历上没有这个日期或时间');
   });
 
   it('a bad value stored before the check never answers 500: login, lists and a purchase read it as none; it can be fixed', async () => {
