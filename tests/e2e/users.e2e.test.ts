@@ -46,6 +46,10 @@ describe('user list', () => {
     await form.getByLabel(/Amount/).fill('12.5');
     await form.getByLabel('Remark').fill('E2E goodwill credit');
     await form.getByRole('button', { name: 'Save' }).click();
+    // A money action asks first, naming whose balance and by how much.
+    const question = page.getByRole('alertdialog');
+    await question.getByText('Change the balance of customer01 by 12.5 USDT?', { exact: false }).waitFor();
+    await question.getByRole('button', { name: 'Confirm' }).click();
     await expect
       .poll(() => valueOf(db(), 'bills', 'amount_micro', { remark: 'E2E goodwill credit' }), { timeout: 10_000 })
       .toBe(12_500_000);
