@@ -140,7 +140,7 @@ describe('journal: WebSocket frames', () => {
 describe('npm run journal', () => {
   /** The CLI as QA runs it (`npm run journal -- …`), against this server. */
   const cli = (...args: string[]) =>
-    promisify(execFile)('npx', ['tsx', 'scripts/journal.ts', ...args], { env: { ...process.env, MOCK_URL: t.url } }).then(
+    promisify(execFile)('npx', ['tsx', 'scripts/journal.ts', ...args], { env: { ...process.env, MOCK_URL: t.url, FORCE_COLOR: '0', NO_COLOR: '1' } }).then(
       (r) => ({ code: 0, out: r.stdout }),
       (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
     );

@@ -135,6 +135,10 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     await shot(admin, 'reject-form');
     await field(dialog, t('resources.withdrawal_list.fields.reason')).fill(`wrong network ${look.lng}`);
     await reject.click();
+    // Rejecting asks first: whose request, how much, and that the amount goes back.
+    const question = admin.getByRole('alertdialog');
+    await question.getByText(t('resources.withdrawal_list.confirm.reject', { account: 'agent01', amount: String(WITHDRAWAL) }), { exact: false }).waitFor();
+    await question.getByRole('button', { name: t('common.actions.confirm') }).click();
     await dialog.waitFor({ state: 'detached' });
     await admin.getByRole('row').filter({ hasText: `wrong network ${look.lng}` }).getByText(t('enums.withdrawal_status.rejected')).waitFor();
 

@@ -147,6 +147,10 @@ describe('QR codes in Chromium', () => {
     const removed = row('E2E poster');
     await removed.waitFor({ timeout: 10_000 });
     await removed.getByRole('button', { name: 'Restore' }).click();
+    // Restoring asks first, naming the code.
+    const restore = page.getByRole('alertdialog');
+    await restore.getByText(`Restore QR code ${CODE} from the recycle bin?`, { exact: false }).waitFor();
+    await restore.getByRole('button', { name: 'Confirm' }).click();
     await removed.waitFor({ state: 'detached', timeout: 10_000 });
   });
 });

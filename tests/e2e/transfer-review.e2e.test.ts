@@ -54,6 +54,10 @@ describe('transfers waiting for review', () => {
     await dialog.getByLabel(field('user_id')).fill('5');
     await dialog.getByLabel(field('remark')).fill('customer02 wrote in');
     await dialog.getByRole('button', { name: t('common.actions.save') }).click();
+    // Settling a transfer asks first: credit how much to whom, and that it is final.
+    const question = admin.getByRole('alertdialog');
+    await question.getByText(t('resources.usdt_transaction_record.confirm.credit', { amount: shown, account: '#5' }), { exact: false }).waitFor();
+    await question.getByRole('button', { name: t('common.actions.confirm') }).click();
     await row.getByText(t('enums.transfer_review.credited')).waitFor();
     await row.getByText('customer02').waitFor();
     expect(balance()).toBe(before + amount);

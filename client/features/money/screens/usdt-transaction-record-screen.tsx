@@ -51,7 +51,9 @@ export const usdtTransactionRecordResource = defineResource(usdtTransactionInqui
         vars: (rows: UsdtTransaction[], body: Record<string, unknown> | undefined, t: (key: string, values?: Record<string, unknown>) => string) => {
           const row = rows[0];
           const credit = body?.action === TransferReviewAction.values.credit;
-          const values = { amount: row ? formatMoney(row.amount_micro) : '', account: row?.account ?? '' };
+          // The user the reviewer named (by id) wins over the one the transfer was meant for.
+          const named = typeof body?.user_id === 'number' ? `#${body.user_id}` : undefined;
+          const values = { amount: row ? formatMoney(row.amount_micro) : '', account: named ?? row?.account ?? '' };
           return { what: t(`resources.usdt_transaction_record.confirm.${credit ? 'credit' : 'refund'}`, values) };
         },
       },
