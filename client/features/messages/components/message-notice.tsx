@@ -61,6 +61,10 @@ function useNoticeBottom() {
       publish();
       observer.current = new ResizeObserver(publish);
       observer.current.observe(el);
+      // A size change is seen by the observer; the notice's entering movement (a transform) is not: publish again
+      // once it has settled, or toasts placed during it would start a few pixels too high.
+      el.addEventListener('transitionend', publish);
+      el.addEventListener('animationend', publish);
     },
     [clear, root],
   );
