@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType } from '../../contracts/index.ts';
 import { users } from '../../fixtures/seed/users.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { rowsOf, valueOf } from '../helpers/rows.ts';
+import { rowsOf, valueOf } from '../../fixtures/rows.ts';
 
 /**
  * Issue 9 §5, the audit log through the real HTTP server: logins, refused logins, logouts, registrations and

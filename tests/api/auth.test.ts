@@ -8,8 +8,8 @@ import { MINUTE, manualClock } from '../helpers/clock.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
 import { failureBody } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { countOf } from '../helpers/rows.ts';
-import { updateUser } from '../helpers/factories.ts';
+import { countOf } from '../../fixtures/rows.ts';
+import { updateUser } from '../../fixtures/factories.ts';
 
 /**
  * Issue 2 auth calls through the real HTTP server and SQLite: security/public_key, admin/register,

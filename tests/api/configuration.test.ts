@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusalText } from '../helpers/qr.ts';
 import { MINUTE, manualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { rowOf, rowsOf } from '../helpers/rows.ts';
+import { rowOf, rowsOf } from '../../fixtures/rows.ts';
 
 /** Issue 13: server parameters (website info, session idle time, live) and upload settings (secret write-only). */
 const clock = manualClock();

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useApiServer } from '../helpers/api-server.ts';
-import { rowsOf } from '../helpers/rows.ts';
+import { rowsOf } from '../../fixtures/rows.ts';
 
 /** Issue 13: simulated MySQL locks and slow threads: seeded, created through the control API, locks released. */
 const api = useApiServer({}, { superadmin: 'superadmin' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Domain, Forward, Page, QrCode, QrGroup } from '../../contracts/index.ts';
 import { ok, refusalChecker, refused, SEEDED, startQrServer } from '../helpers/qr.ts';
 import { type TestServer } from '../../harness/server.ts';
-import { updateUser } from '../helpers/factories.ts';
+import { updateUser } from '../../fixtures/factories.ts';
 
 /** domain/*, group/*, internal_code_group/*, forward/* through the real server. */
 let t: TestServer;

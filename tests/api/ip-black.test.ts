@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failureBody, refusalText } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { countOf, rowsOf } from '../helpers/rows.ts';
+import { countOf, rowsOf } from '../../fixtures/rows.ts';
 
 /**
  * Issue 13: the two IP black lists over real HTTP. `server_ip_black` refuses the console API (login included)

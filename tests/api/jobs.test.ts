@@ -15,7 +15,7 @@ import { manualClock } from '../helpers/clock.ts';
 import { formatDateTime } from '../../mock-server/services/clock.ts';
 import { TEST_SCRYPT } from '../../mock-server/services/passwords.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { updateUser } from '../helpers/factories.ts';
+import { updateUser } from '../../fixtures/factories.ts';
 
 /**
  * Async operations through the real HTTP server and SQLite: export jobs paging a list call as their user,

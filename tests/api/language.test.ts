@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApiServer } from '../helpers/api-server.ts';
-import { rowsOf, valueOf, valuesOf } from '../helpers/rows.ts';
+import { rowsOf, valueOf, valuesOf } from '../../fixtures/rows.ts';
 import { refusalText } from '../helpers/qr.ts';
 
 /** Issue 13: the language list keeps exactly one default; the public inquire shows the shown ones. */

@@ -4,7 +4,7 @@ import { migrate, migrations } from '../../mock-server/db/migrations.ts';
 import { ledgerProblems } from '../../harness/ledger.ts';
 import { ok } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { countOf, rowsOf, setRows, valueOf } from '../helpers/rows.ts';
+import { countOf, rowsOf, setRows, valueOf } from '../../fixtures/rows.ts';
 
 /** The ledger's guarantees in SQLite itself (migration 006 triggers), the migration, and a control-API reset. */
 const C1 = 4;

@@ -3,8 +3,8 @@ import { BillType, type Bill, type Page, type Session } from '../../contracts/in
 import { ledgerProblems } from '../../harness/ledger.ts';
 import { ok, refusalChecker, refusalText } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { countOf, rowsOf, valueOf } from '../helpers/rows.ts';
-import { updateUser } from '../helpers/factories.ts';
+import { countOf, rowsOf, valueOf } from '../../fixtures/rows.ts';
+import { updateUser } from '../../fixtures/factories.ts';
 
 /** Seeded ids (fixtures/seed/users.ts) and opening balances in micro-units. */
 const AGENT = 3;

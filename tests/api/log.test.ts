@@ -3,8 +3,8 @@ import { refusalText } from '../helpers/qr.ts';
 import { LogType } from '../../contracts/index.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { useApiServer } from '../helpers/api-server.ts';
-import { insertLog } from '../helpers/factories.ts';
-import { rowOf, rowsOf, valuesOf } from '../helpers/rows.ts';
+import { insertLog } from '../../fixtures/factories.ts';
+import { rowOf, rowsOf, valuesOf } from '../../fixtures/rows.ts';
 
 /**
  * Issue 13: the log list (filters, hidden types), clearing older than N days, log types (names, show status)

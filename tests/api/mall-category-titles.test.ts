@@ -4,7 +4,7 @@ import type { MallCategory, MallProduct, Page } from '../../contracts/index.ts';
 import { migrate, migrations } from '../../mock-server/db/migrations.ts';
 import { ok, refusalChecker, failureBody } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { countOf, valueOf } from '../helpers/rows.ts';
+import { countOf, valueOf } from '../../fixtures/rows.ts';
 
 /**
  * Per-language category titles (issue 15, migration 023): every rule over real HTTP, the storefront's

@@ -3,7 +3,7 @@ import { FrameType, ROUTES, type MenuItem, type MenuNode, type Page } from '../.
 import { ok, refusalChecker } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from '../realtime/client.ts';
-import { countOf, rowOf, valuesOf } from '../helpers/rows.ts';
+import { countOf, rowOf, valuesOf } from '../../fixtures/rows.ts';
 
 /** The menu tree's nodes, edited by the super administrator (menu/*). Roles: 1 super, 2 admin, 3 customer, 4 agent. */
 let t: TestServer;

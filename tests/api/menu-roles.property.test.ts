@@ -4,7 +4,7 @@ import type { MenuItem, MenuNode } from '../../contracts/index.ts';
 import { authorityFor } from '../../client/state/menu.ts';
 import { ok } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { rowsOf, valuesOf } from '../helpers/rows.ts';
+import { rowsOf, valuesOf } from '../../fixtures/rows.ts';
 
 /**
  * Property (issue 12): whatever mix of role edits (role/update_menus) and menu node edits (menu/add, move,

@@ -4,8 +4,8 @@ import { MENU_GROUPS, ROUTES, ROUTE_NAMES, type MenuItem, type RouteAudience } f
 import { roles, type RoleKind } from '../../fixtures/seed/roles.ts';
 import type { Services } from '../../mock-server/compose.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { countOf } from '../helpers/rows.ts';
-import { grantMenu, revokeMenu } from '../helpers/factories.ts';
+import { countOf } from '../../fixtures/rows.ts';
+import { grantMenu, revokeMenu } from '../../fixtures/factories.ts';
 
 /**
  * menu/token_menu and the permission check derive from one thing: the role's menu nodes. These tests read

@@ -5,7 +5,7 @@ import { manualClock, MINUTE } from '../helpers/clock.ts';
 import { ledgerProblems } from '../../harness/ledger.ts';
 import { ok, refusalChecker, refused } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { countOf, rowOf, valueOf } from '../helpers/rows.ts';
+import { countOf, rowOf, valueOf } from '../../fixtures/rows.ts';
 
 const NOW = new Date(2026, 5, 15, 12, 0, 0).getTime();
 const AGENT = 3;

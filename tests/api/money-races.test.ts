@@ -4,7 +4,7 @@ import { ledgerProblems } from '../../harness/ledger.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { ok } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { countOf, valueOf } from '../helpers/rows.ts';
+import { countOf, valueOf } from '../../fixtures/rows.ts';
 
 /**
  * Races on one account beyond tests/api/money-flows.test.ts: purchases and withdrawals of the same agent at

@@ -4,8 +4,8 @@ import { roles } from '../../fixtures/seed/roles.ts';
 import { hashToken } from '../../mock-server/services/sessions.ts';
 import { MINUTE, manualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { valueOf } from '../helpers/rows.ts';
-import { grantMenu, revokeMenu } from '../helpers/factories.ts';
+import { valueOf } from '../../fixtures/rows.ts';
+import { grantMenu, revokeMenu } from '../../fixtures/factories.ts';
 
 /**
  * Issue 9 §7: what the faster pipeline must keep. One Map lookup replaced one Express route per call (same

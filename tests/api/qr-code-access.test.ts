@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessRecord, ClearBatch, DailyCounter, Page, QrCode, StealingRecord, VisitorRecord } from '../../contracts/index.ts';
 import { ok, refusalChecker, refused, SEEDED, startQrServer } from '../helpers/qr.ts';
 import { type TestServer } from '../../harness/server.ts';
-import { rowsOf, valuesOf } from '../helpers/rows.ts';
+import { rowsOf, valuesOf } from '../../fixtures/rows.ts';
 
 /** qr_code_access/* and stealing/* through the real server; the seed's demo visits fall on 2026-06-13..15. */
 let t: TestServer;

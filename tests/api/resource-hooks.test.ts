@@ -7,7 +7,7 @@ import { defineResource, type EngineContext } from '../../mock-server/resources/
 import type { ObjectCall } from '../../mock-server/resources/spec.ts';
 import type { UserRow } from '../../mock-server/services/users.ts';
 import { manualClock } from '../helpers/clock.ts';
-import { countOf, insertRow, valueOf } from '../helpers/rows.ts';
+import { countOf, insertRow, valueOf } from '../../fixtures/rows.ts';
 
 /**
  * The engine's `removing` and `committed` rules (issue 19), on a real SQLite table: `removing` sees the rows

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusalText } from '../helpers/qr.ts';
 import { AsyncOperationType } from '../../contracts/index.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { countOf, valueOf } from '../helpers/rows.ts';
-import { insertAsyncOperation } from '../helpers/factories.ts';
+import { countOf, valueOf } from '../../fixtures/rows.ts';
+import { insertAsyncOperation } from '../../fixtures/factories.ts';
 
 /** Issue 13: scripts run on a server from the fixed catalogue as a job; the output is read as text. */
 let t: TestServer;

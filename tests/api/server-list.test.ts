@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useApiServer } from '../helpers/api-server.ts';
-import { rowsOf } from '../helpers/rows.ts';
+import { rowsOf } from '../../fixtures/rows.ts';
 import { refusalText } from '../helpers/qr.ts';
 
 /** Issue 13: the server list (super administrators): add, change, unique names, bad hosts, remove. */

@@ -5,8 +5,8 @@ import { MINUTE, type ManualClock } from '../helpers/clock.ts';
 import { SEEDED, ok, refusalChecker, startQrServer } from '../helpers/qr.ts';
 import type { TestServer } from '../../harness/server.ts';
 import { connectAs } from '../realtime/client.ts';
-import { countOf, rowOf, valueOf, valuesOf } from '../helpers/rows.ts';
-import { updateDomain } from '../helpers/factories.ts';
+import { countOf, rowOf, valueOf, valuesOf } from '../../fixtures/rows.ts';
+import { updateDomain } from '../../fixtures/factories.ts';
 
 /**
  * WeChat block detection end to end (issue 14): QA marks a domain blocked through the control API, a detection

@@ -6,7 +6,7 @@ import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { QR_NOW, TODAY, logins, ok, refusalChecker } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { countOf, valueOf, valuesOf } from '../helpers/rows.ts';
+import { countOf, valueOf, valuesOf } from '../../fixtures/rows.ts';
 
 /** The previous-period overlay (`compare`) and statistics/breakdown over real HTTP, the seeded counters and real visits. */
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadedFile } from '../../contracts/index.ts';
 import { GIF, HTML, JPEG, multipart, pad, PDF, PNG, SVG, uploader, WEBP } from '../helpers/upload.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { rowOf } from '../helpers/rows.ts';
-import { updateUploadConfig } from '../helpers/factories.ts';
+import { rowOf } from '../../fixtures/rows.ts';
+import { updateUploadConfig } from '../../fixtures/factories.ts';
 
 /** `file/add` through real HTTP: multipart bodies built byte by byte, so every bad part can be sent as is. */
 

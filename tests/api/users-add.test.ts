@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../contracts/index.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { valueOf } from '../helpers/rows.ts';
+import { valueOf } from '../../fixtures/rows.ts';
 
 /** Seeded (fixtures/seed): users 1 superadmin, 2 admin01, 3 agent01, 4 customer01; roles 1 super, 2 admin, 3 customer, 4 agent. */
 const AGENT = 3;

@@ -3,7 +3,7 @@ import type { Page, UserRow } from '../../contracts/index.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { checkStanding } from '../../mock-server/users/guards.ts';
-import { countOf, valueOf } from '../helpers/rows.ts';
+import { countOf, valueOf } from '../../fixtures/rows.ts';
 
 /** Seeded ids (fixtures/seed/users.ts): 1 superadmin, 2 admin01, 3 agent01, 4 customer01, 5 customer02. */
 const SUPER = 1;

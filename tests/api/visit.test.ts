@@ -4,7 +4,7 @@ import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { manualClock, type ManualClock } from '../helpers/clock.ts';
 import { QR_NOW, TODAY, logins, ok } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { countOf, rowsOf } from '../helpers/rows.ts';
+import { countOf, rowsOf } from '../../fixtures/rows.ts';
 
 /**
  * The visit path GET /v/{code} through real HTTP: restriction, rotation, jump page, the access record and every

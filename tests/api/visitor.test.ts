@@ -11,7 +11,7 @@ import { VISITOR_BACKFILL_SELECT } from '../../mock-server/db/migrations/019-vis
 import { logins, ok, QR_NOW, refusalChecker, SEEDED } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { countOf, valueOf } from '../helpers/rows.ts';
+import { countOf, valueOf } from '../../fixtures/rows.ts';
 
 /** visitor/inquire over real HTTP and SQLite: the visitors aggregate against the raw access records. */
 

@@ -4,7 +4,7 @@ import type { Page } from '../../contracts/index.ts';
 import { isTronAddress } from '../../contracts/tron-address.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { countOf, rowsOf, valueOf } from '../helpers/rows.ts';
+import { countOf, rowsOf, valueOf } from '../../fixtures/rows.ts';
 
 const RECEIVING = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const KEY = '1'.repeat(64);

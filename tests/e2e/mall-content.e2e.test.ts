@@ -4,7 +4,7 @@ import { PictureJumpType } from '../../contracts/index.ts';
 import { LOOKS, openInLook, shotOf } from './helpers/look.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { texts } from './helpers/texts.ts';
-import { rowOf, valueOf } from '../helpers/rows.ts';
+import { rowOf, valueOf } from '../../fixtures/rows.ts';
 
 /**
  * The mall's content screens in Chromium, zh-CN light and en dark: picture types, pictures (a custom jump

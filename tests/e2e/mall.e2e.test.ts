@@ -5,7 +5,7 @@ import { axeProblems } from './helpers/axe.ts';
 import { LOOKS, openInLook, shotOf } from './helpers/look.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { texts } from './helpers/texts.ts';
-import { rowOf, rowsOf, valueOf } from '../helpers/rows.ts';
+import { rowOf, rowsOf, valueOf } from '../../fixtures/rows.ts';
 
 /**
  * The mall in Chromium against the real mock server, in zh-CN light and en dark: a category tree with a

@@ -5,8 +5,8 @@ import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
 import { shotOf } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';
-import { countOf, valuesOf } from '../helpers/rows.ts';
-import { updateUser } from '../helpers/factories.ts';
+import { countOf, valuesOf } from '../../fixtures/rows.ts';
+import { updateUser } from '../../fixtures/factories.ts';
 
 /**
  * Money flows in Chromium against the real mock server (test mode, simulated chain): customer01 buys a combo

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
-import { countOf, deleteRows, insertRow, valuesOf } from '../helpers/rows.ts';
-import { insertLog } from '../helpers/factories.ts';
+import { countOf, deleteRows, insertRow, valuesOf } from '../../fixtures/rows.ts';
+import { insertLog } from '../../fixtures/factories.ts';
 
 /**
  * Issue 13 in Chromium against the real mock server: the header's language switcher offers only the shown

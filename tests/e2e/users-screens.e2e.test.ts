@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { LOOKS, openInLook, shotOf } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';
-import { countOf, valueOf } from '../helpers/rows.ts';
+import { countOf, valueOf } from '../../fixtures/rows.ts';
 
 /**
  * Issue 12's screens in Chromium, zh-CN light and en dark (each route's plain rendering is the tour's,

@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
-import { valueOf } from '../helpers/rows.ts';
+import { valueOf } from '../../fixtures/rows.ts';
 
 /**
  * Issue 12 in Chromium (en): an administrator adjusts a customer's balance from the user list and the bill

@@ -9,7 +9,7 @@ import {
 import { TEST_SCRYPT } from '../../mock-server/services/passwords.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from './client.ts';
-import { countOf } from '../helpers/rows.ts';
+import { countOf } from '../../fixtures/rows.ts';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -13,8 +13,8 @@ import {
 } from '../../contracts/index.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs, RealtimeTestClient, sessionOf } from './client.ts';
-import { rowOf } from '../helpers/rows.ts';
-import { updateUser } from '../helpers/factories.ts';
+import { rowOf } from '../../fixtures/rows.ts';
+import { updateUser } from '../../fixtures/factories.ts';
 
 let t: TestServer;
 beforeAll(async () => {

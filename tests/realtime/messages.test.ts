@@ -4,7 +4,7 @@ import { CloseCode, FrameType, type Message } from '../../contracts/index.ts';
 import { resetDatabase } from '../../mock-server/db/seed.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from './client.ts';
-import { countOf, rowsOf } from '../helpers/rows.ts';
+import { countOf, rowsOf } from '../../fixtures/rows.ts';
 
 let t: TestServer;
 const tokens: Record<string, string> = {};

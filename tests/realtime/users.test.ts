@@ -3,7 +3,7 @@ import { CloseCode, FrameType, type MenuNode } from '../../contracts/index.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from './client.ts';
-import { countOf, valueOf, valuesOf } from '../helpers/rows.ts';
+import { countOf, valueOf, valuesOf } from '../../fixtures/rows.ts';
 
 /** Issue 12 over a real socket: disabling closes at once, a role edit pushes frame 23, online detection. */
 let t: TestServer;

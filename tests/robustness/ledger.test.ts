@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerProblems } from '../../harness/ledger.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { countOf, rowsOf, valueOf } from '../helpers/rows.ts';
+import { countOf, rowsOf, valueOf } from '../../fixtures/rows.ts';
 
 /**
  * The ledger under load, through the real path: a server on a temporary SQLite FILE, 1,000 random balance
