@@ -1,25 +1,14 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
-import type { CallByPath, CallDef, CallPath, Locale } from '../../contracts/index.ts';
+import type { CallByPath, CallDef, CallPath } from '../../contracts/index.ts';
 import type { Services } from '../compose.ts';
 import type { CallAs } from '../jobs/kind.ts';
-import { requireUser } from '../services/call-checks.ts';
-import type { UserRow } from '../services/users.ts';
+import { requireUser, type CallContext } from '../services/call-checks.ts';
 import { forbidden } from './errors.ts';
 
 /** What a handler gets: the validated body, the caller (if any) and the server's services. */
-export interface HandlerContext<C extends CallDef> {
-  readonly body: z.output<C['request']>;
-  readonly user: UserRow | null;
-  /** SHA-256 of the caller's token (to end this session), or null when anonymous. */
-  readonly tokenHash: string | null;
-  readonly locale: Locale;
-  readonly ip: string;
-  readonly userAgent: string;
+export interface HandlerContext<C extends CallDef> extends CallContext<z.output<C['request']>, Services> {
   readonly req: Request;
-  readonly services: Services;
-  /** The caller; throws 401 on a public call made without a token. */
-  me(): UserRow;
 }
 
 /** A handler returns the response data (validated against the contract in dev and test modes). */

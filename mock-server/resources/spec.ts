@@ -1,8 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import type { z } from 'zod';
-import type { CallDef, Locale } from '../../contracts/index.ts';
+import type { CallDef } from '../../contracts/index.ts';
+import type { CallContext } from '../services/call-checks.ts';
 import type { Clock } from '../services/clock.ts';
-import type { UserRow } from '../services/users.ts';
 import type { Filter, Value } from './engine.ts';
 
 /** A call whose body is a zod object: its shape is where writable columns and filters come from. */
@@ -37,17 +37,7 @@ export interface EngineServices {
  * the rules may use besides: the engine's own two services unless a rule's parameter names more (a rule in
  * handlers/ that writes `(ctx: EngineContext<typeof call, Services>)` gets the whole bag).
  */
-export interface EngineContext<C extends ObjectCall, S extends EngineServices = EngineServices> {
-  readonly body: z.output<C['request']>;
-  readonly user: UserRow | null;
-  readonly tokenHash: string | null;
-  readonly locale: Locale;
-  readonly ip: string;
-  readonly userAgent: string;
-  readonly services: S;
-  /** The caller; 401 without one. */
-  me(): UserRow;
-}
+export type EngineContext<C extends ObjectCall, S extends EngineServices = EngineServices> = CallContext<z.output<C['request']>, S>;
 
 export type Ctx<C, S extends EngineServices = EngineServices> = C extends ObjectCall ? EngineContext<C, S> : never;
 

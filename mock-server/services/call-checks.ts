@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isMessageKey, issueMessage, valueAt, type CallDef } from '../../contracts/index.ts';
+import { isMessageKey, issueMessage, valueAt, type CallDef, type Locale } from '../../contracts/index.ts';
 import { badRequest, forbidden, unauthorized } from './errors.ts';
 import type { UserRow, Users } from './users.ts';
 
@@ -8,6 +8,23 @@ import type { UserRow, Users } from './users.ts';
  * The router applies both to every request; an export job (its operator, its filters), the upload route and
  * the control API apply the same ones, so none of them imports the router.
  */
+
+/**
+ * What every call's code receives, handler or resource rule: the validated body, the caller, where the request
+ * came from, and the services `S` it may use (the router's HandlerContext adds the raw request).
+ */
+export interface CallContext<B, S> {
+  readonly body: B;
+  readonly user: UserRow | null;
+  /** SHA-256 of the caller's token (to end this session), or null when anonymous. */
+  readonly tokenHash: string | null;
+  readonly locale: Locale;
+  readonly ip: string;
+  readonly userAgent: string;
+  readonly services: S;
+  /** The caller; 401 on a call made without a token. */
+  me(): UserRow;
+}
 
 /** The caller of a call that needs one; 401 when there is none. */
 export function requireUser(user: UserRow | null): UserRow {

@@ -1,10 +1,9 @@
-import { Button, Callout, FormGroup, InputGroup, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Callout, Intent, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { formatMoney, ShowStatus, type Order } from '../../../../contracts/index.ts';
-import { showToast } from '../../../components/toaster.ts';
 import { useUserMessage } from '../../../components/use-user-message.ts';
-import { copyText } from '../../../resources/effects/clipboard.ts';
+import { CopyField } from '../../../components/copy-field.tsx';
 import type { CoreState } from '../../../state/core.ts';
 import { QrImage } from '../../../components/qr/qr-image.tsx';
 import type { WithPayment } from '../payment-slice.ts';
@@ -32,10 +31,6 @@ export function PaymentPanel() {
   const left = now === 0 ? 1 : secondsUntil(order.expire_time, now);
   const qrOn = 'data' in payConfig && payConfig.data?.qr_code_switch === ShowStatus.values.show;
   const amount = formatMoney(order.pay_amount_micro);
-  const copy = async (text: string) => {
-    const ok = await copyText(text);
-    showToast(t(ok ? 'resources.payment.copied' : 'resources.payment.copy_failed'), ok ? Intent.SUCCESS : Intent.WARNING);
-  };
   if (isPaid)
     return (
       <Callout intent={Intent.SUCCESS} icon="tick-circle" title={t('resources.payment.paid_title')} data-testid="payment-paid">
@@ -49,12 +44,8 @@ export function PaymentPanel() {
       <p>
         {t('resources.payment.instructions')} <Tag intent={Intent.PRIMARY} large>{amount} USDT</Tag> (TRC20)
       </p>
-      <FormGroup label={t('resources.payment.amount')} labelFor="payment-amount" helperText={t('resources.payment.exact')}>
-        <InputGroup id="payment-amount" readOnly value={amount} rightElement={<Button variant="minimal" icon="duplicate" aria-label={t('resources.payment.copy_amount')} onClick={() => void copy(amount)} />} />
-      </FormGroup>
-      <FormGroup label={t('resources.payment.address')} labelFor="payment-address">
-        <InputGroup id="payment-address" readOnly value={order.address} rightElement={<Button variant="minimal" icon="duplicate" aria-label={t('resources.payment.copy_address')} onClick={() => void copy(order.address)} />} />
-      </FormGroup>
+      <CopyField id="payment-amount" label={t('resources.payment.amount')} value={amount} copyLabel={t('resources.payment.copy_amount')} helperText={t('resources.payment.exact')} />
+      <CopyField id="payment-address" label={t('resources.payment.address')} value={order.address} copyLabel={t('resources.payment.copy_address')} />
       {qrOn && <QrImage text={order.address} size={160} label={t('resources.payment.qr_label')} />}
       <p role="timer" aria-live="off">
         {t('resources.payment.time_left')} <strong data-testid="payment-countdown">{mmss(left)}</strong>

@@ -1,9 +1,9 @@
-import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent, SegmentedControl } from '@blueprintjs/core';
+import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Intent, SegmentedControl } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visitUrl, type QrCode } from '../../../../contracts/index.ts';
 import { showToast } from '../../../components/toaster.ts';
-import { copyText } from '../../../resources/effects/clipboard.ts';
+import { CopyField } from '../../../components/copy-field.tsx';
 import { downloadDataUrl, downloadText } from '../../../resources/effects/download.ts';
 import type { ActionDialogProps } from '../../../resources/types.ts';
 import { QrImage } from '../../../components/qr/qr-image.tsx';
@@ -36,10 +36,6 @@ export function QrCodeDialog({ rows, isOpen, onClose }: ActionDialogProps<QrCode
     }
   };
 
-  const copy = async (text: string) => {
-    const ok = await copyText(text);
-    showToast(t(ok ? 'qr_codes.copied' : 'qr_codes.copy_failed'), ok ? Intent.SUCCESS : Intent.WARNING);
-  };
 
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t('qr_codes.qr_title', { name: row.name })} icon="barcode" className={styles.qrDialog}>
@@ -59,14 +55,7 @@ export function QrCodeDialog({ rows, isOpen, onClose }: ActionDialogProps<QrCode
               ]}
             />
             <p className={Classes.TEXT_MUTED}>{t(target === 'domain' ? 'qr_codes.target_domain_help' : 'qr_codes.target_local_help')}</p>
-            <FormGroup label={t('qr_codes.encoded_url')} labelFor="qr-encoded-url">
-              <InputGroup
-                id="qr-encoded-url"
-                readOnly
-                value={url}
-                rightElement={<Button variant="minimal" icon="duplicate" aria-label={t('qr_codes.copy')} onClick={() => void copy(url)} />}
-              />
-            </FormGroup>
+            <CopyField id="qr-encoded-url" label={t('qr_codes.encoded_url')} value={url} copyLabel={t('qr_codes.copy')} />
             <FormGroup label={t('qr_codes.open_link')}>
               <a href={visitUrl(origin, row.file_name)} target="_blank" rel="noopener noreferrer">
                 {visitUrl(origin, row.file_name)}

@@ -1,8 +1,7 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { QrCode } from '../../../../contracts/index.ts';
-import { showToast } from '../../../components/toaster.ts';
-import { copyText } from '../../../resources/effects/clipboard.ts';
+import { CopyField } from '../../../components/copy-field.tsx';
 import type { ActionDialogProps } from '../../../resources/types.ts';
 
 /** Links to the public pages of a QR code: share statistics and the visitor-IP lookup. */
@@ -19,24 +18,14 @@ export function ShareDialog({ rows, isOpen, onClose }: ActionDialogProps<QrCode>
   const row = rows[0];
   if (!row) return null;
   const links = shareLinks(window.location.origin, row);
-  const copy = async (text: string) => {
-    const ok = await copyText(text);
-    showToast(t(ok ? 'qr_codes.copied' : 'qr_codes.copy_failed'), ok ? Intent.SUCCESS : Intent.WARNING);
-  };
   const link = (id: string, label: string, href: string) => (
-    <FormGroup label={label} labelFor={id}>
-      <InputGroup
-        id={id}
-        readOnly
-        value={href}
-        rightElement={
-          <>
-            <Button variant="minimal" icon="duplicate" aria-label={`${t('qr_codes.copy')}: ${label}`} onClick={() => void copy(href)} />
-            <Button variant="minimal" icon="share" aria-label={`${t('qr_codes.open')}: ${label}`} onClick={() => window.open(href, '_blank', 'noopener')} />
-          </>
-        }
-      />
-    </FormGroup>
+    <CopyField
+      id={id}
+      label={label}
+      value={href}
+      copyLabel={`${t('qr_codes.copy')}: ${label}`}
+      extra={<Button variant="minimal" icon="share" aria-label={`${t('qr_codes.open')}: ${label}`} onClick={() => window.open(href, '_blank', 'noopener')} />}
+    />
   );
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t('qr_codes.share_title', { name: row.name })} icon="share">

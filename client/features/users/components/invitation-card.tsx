@@ -1,7 +1,6 @@
-import { Button, Card, FormGroup, H5, InputGroup, Intent } from '@blueprintjs/core';
+import { Card, H5 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../../components/toaster.ts';
-import { copyText } from '../../../resources/effects/clipboard.ts';
+import { CopyField } from '../../../components/copy-field.tsx';
 import { useCoreSelector } from '../../../state/hooks.ts';
 import { selectUserInfo } from '../../../state/selectors.ts';
 import { QrImage } from '../../../components/qr/qr-image.tsx';
@@ -19,30 +18,12 @@ export function InvitationCard() {
   const code = user.invitation_code;
   // The console's own address without its route: the link opens the same site, whatever path it is served on.
   const link = registrationLink(code, `${window.location.origin}${window.location.pathname}`);
-  const copy = async (text: string) => {
-    const ok = await copyText(text);
-    showToast(t(ok ? 'resources.payment.copied' : 'resources.payment.copy_failed'), ok ? Intent.SUCCESS : Intent.WARNING);
-  };
   return (
     <Card aria-labelledby="invitation-card-title">
       <H5 id="invitation-card-title">{t('resources.personal_center.invitation')}</H5>
       <p>{t('resources.personal_center.invitation_lead')}</p>
-      <FormGroup label={t('resources.personal_center.invitation_code')} labelFor="invitation-code">
-        <InputGroup
-          id="invitation-code"
-          readOnly
-          value={code}
-          rightElement={<Button variant="minimal" icon="duplicate" aria-label={t('resources.personal_center.copy_code')} onClick={() => void copy(code)} />}
-        />
-      </FormGroup>
-      <FormGroup label={t('resources.personal_center.invitation_link')} labelFor="invitation-link">
-        <InputGroup
-          id="invitation-link"
-          readOnly
-          value={link}
-          rightElement={<Button variant="minimal" icon="duplicate" aria-label={t('resources.personal_center.copy_link')} onClick={() => void copy(link)} />}
-        />
-      </FormGroup>
+      <CopyField id="invitation-code" label={t('resources.personal_center.invitation_code')} value={code} copyLabel={t('resources.personal_center.copy_code')} />
+      <CopyField id="invitation-link" label={t('resources.personal_center.invitation_link')} value={link} copyLabel={t('resources.personal_center.copy_link')} />
       <QrImage text={link} size={160} label={t('resources.personal_center.invitation_qr')} />
     </Card>
   );
