@@ -1,5 +1,4 @@
 import type { CallDef, RequestOf, ResponseOf } from '../../contracts/index.ts';
-import type { UserMessage } from '../state/message.ts';
 import type { FieldOption } from './schema-fields.ts';
 import type {
   ActionBase,
@@ -23,14 +22,13 @@ export interface ResourceBuilder<L extends ListCall> {
   form<C extends CallDef>(call: C, decl: Omit<FormDecl<C, RowOf<L>>, 'call'>): FormDecl<CallDef, RowOf<L>>;
   remove<C extends CallDef>(
     call: C,
-    decl: { button: string; permanent: boolean; body(ids: RowKey[], rows: RowOf<L>[]): RequestOf<C>; question?(rows: RowOf<L>[]): UserMessage },
+    decl: { button: string; permanent: boolean; body(ids: RowKey[], rows: RowOf<L>[]): RequestOf<C>; confirm?: RemoveDecl<RowOf<L>>['confirm'] },
   ): RemoveDecl<RowOf<L>>;
   action<C extends CallDef>(
     call: C,
     decl: ActionBase<RowOf<L>> & {
       scope: CallAction<RowOf<L>>['scope'];
       confirm?: ConfirmSpec<RowOf<L>>;
-      question?(rows: RowOf<L>[]): UserMessage;
       body(rows: RowOf<L>[]): RequestOf<C>;
     },
   ): ActionDecl<RowOf<L>>;

@@ -168,8 +168,8 @@ export interface RemoveDecl<Row = unknown> {
   readonly button: string;
   readonly permanent: boolean;
   body(ids: RowKey[], rows: Row[]): unknown;
-  /** The confirmation's own words: what the chosen rows are and what becomes of them. Default the generic count. */
-  question?(rows: Row[]): UserMessage;
+  /** The question's own words (what the chosen rows are, what becomes of them); undoable unless `permanent`. */
+  readonly confirm?: Omit<ConfirmDecl<Row>, 'undoable' | 'when'>;
 }
 
 /**
@@ -179,8 +179,8 @@ export interface RemoveDecl<Row = unknown> {
  * ask the generic "<action>: apply to N records?".
  */
 export interface ConfirmDecl<Row = unknown> {
-  /** i18n key of the question; gets `count` (rows) and `vars`. */
-  readonly text: string;
+  /** i18n key of the question (or the key chosen from the rows: with codes or without); gets `count` (rows) and `vars`. */
+  readonly text: string | ((rows: Row[], body: Record<string, unknown> | undefined) => string);
   /** The question's values from the rows (and, for a form action, the filled body): names, amounts, what. */
   vars?(rows: Row[], body: Record<string, unknown> | undefined, t: (key: string, values?: Record<string, unknown>) => string): Record<string, string | number>;
   /** False: the question ends with "This cannot be undone." and its button is red. */
@@ -211,8 +211,6 @@ export interface CallAction<Row> extends ActionBase<Row> {
   readonly call: CallDef;
   /** Ask first: its own question (ConfirmDecl), or 'danger' / 'normal' for the generic one. */
   readonly confirm?: ConfirmSpec<Row>;
-  /** The question worded from the rows (which codes, whose request); wins over `confirm`'s wording, keeps its tone. */
-  question?(rows: Row[]): UserMessage;
   body(rows: Row[]): unknown;
 }
 

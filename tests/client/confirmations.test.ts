@@ -61,17 +61,15 @@ describe('confirmations declared per action', () => {
   it('a destructive or money action asks its own question, not the generic one', () => {
     const generic = found
       .filter(needsOwnQuestion)
-      // Its own words: a declared question (ConfirmDecl), or one a screen words from the rows (`question`).
       .filter(({ action }) => !('confirm' in action) || typeof action.confirm !== 'object')
-      .filter(({ action }) => !('question' in action) || typeof action.question !== 'function')
       .map(({ resource, action }) => `${resource.name}:${action.id}`);
     expect(generic).toEqual([]);
   });
 
   it.each(LOCALES)('each declared question reads in %s with a row’s values (no key, no blank value)', (lng) => {
     const t = languages[lng]!.t;
-    // Every field a marked text, but amounts (integer micro-units, `*_micro`) numbers as rows carry them.
-    const row = new Proxy({}, { get: (_o, key) => (typeof key !== 'string' ? undefined : key.endsWith('_micro') ? 12_345_000 : `«${key}»`) });
+    // Every field a marked text, but amounts (`*_micro`) and counts (`*_count`) numbers, as rows carry them.
+    const row = new Proxy({}, { get: (_o, key) => (typeof key !== 'string' ? undefined : key.endsWith('_micro') ? 12_345_000 : key.endsWith('_count') ? 3 : `«${key}»`) });
     let asked = 0;
     for (const { resource, action } of found) {
       const spec = 'confirm' in action ? action.confirm : undefined;

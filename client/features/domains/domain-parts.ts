@@ -12,7 +12,6 @@ import {
   type Domain,
 } from '../../../contracts/index.ts';
 import type { ResourceBuilder } from '../../resources/define.ts';
-import { keyMessage } from '../../state/message.ts';
 import type { ColumnDecl, FieldOverride } from '../../resources/types.ts';
 
 /** What the domain screens share; labels once under `resources.domain.*`. */
@@ -66,13 +65,16 @@ export function domainLookups(r: B) {
  * Deleting domains: names them, and when live QR codes are on them says how many and where they go ("QR codes
  * without domain", where they get a new one). docs/decisions/2026-11-26-domains.md says why this is allowed.
  */
-function removalQuestion(rows: Domain[]) {
-  const names = rows.length > 3 ? `${rows.slice(0, 3).map((d) => d.domain).join(', ')}, …` : rows.map((d) => d.domain).join(', ');
-  const codes = rows.reduce((n, d) => n + d.qr_code_count, 0);
-  return codes
-    ? keyMessage(`${DOMAIN_LABELS}.confirm.remove_with_codes`, { count: codes, domains: names, domain_count: rows.length })
-    : keyMessage(`${DOMAIN_LABELS}.confirm.remove`, { count: rows.length, domains: names });
-}
+const codesOn = (rows: Domain[]) => rows.reduce((n, d) => n + d.qr_code_count, 0);
+/** Which domains, and the live codes on them and where they go (docs/decisions/2026-11-26-domains.md). */
+const removal = {
+  text: (rows: Domain[]) => `${DOMAIN_LABELS}.confirm.${codesOn(rows) ? 'remove_with_codes' : 'remove'}`,
+  vars: (rows: Domain[]) => ({
+    domains: rows.length > 3 ? `${rows.slice(0, 3).map((d) => d.domain).join(', ')}, …` : rows.map((d) => d.domain).join(', '),
+    domain_count: rows.length,
+    ...(codesOn(rows) ? { count: codesOn(rows) } : {}),
+  }),
+};
 
 export function domainForms(r: B, hold?: number) {
   return {
@@ -82,6 +84,6 @@ export function domainForms(r: B, hold?: number) {
       fixed: () => (hold ? { hold } : {}),
     }),
     update: r.form(domainUpdate, { button: 'update', fields: ['display_type', { name: 'group_id', lookup: 'groups' }, holdSwitch, 'resolve_target', 'remark'] }),
-    remove: r.remove(domainRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }), question: removalQuestion }),
+    remove: r.remove(domainRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }), confirm: removal }),
   };
 }

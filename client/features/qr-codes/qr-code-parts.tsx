@@ -27,7 +27,6 @@ import {
   type QrCode,
 } from '../../../contracts/index.ts';
 import type { ResourceBuilder } from '../../resources/define.ts';
-import { keyMessage, type UserMessage } from '../../state/message.ts';
 import type { ActionDecl, ColumnDecl, FieldOverride, LookupDecl, RowKey } from '../../resources/types.ts';
 import { AccessRecordsDialog } from './access-records.tsx';
 import { QrCodeDialog, qrTargetUrl } from './components/qr-code-dialog.tsx';
@@ -180,11 +179,11 @@ export function codesOf(rows: readonly { file_name: string }[]): string {
 }
 
 /** A question naming the codes and how many (labels `resources.qr_code.confirm.<id>`). */
-export const aboutCodes = (id: string) => (rows: QrCode[]): UserMessage => keyMessage(`${QR_LABELS}.confirm.${id}`, { count: rows.length, codes: codesOf(rows) });
+export const aboutCodes = (id: string) => ({ text: `${QR_LABELS}.confirm.${id}`, vars: (rows: QrCode[]) => ({ codes: codesOf(rows) }) });
 
 export function qrRemove(r: B) {
   // Not gone: the bin keeps them and restores them (the question says so, and where).
-  return r.remove(qrCodeRemove, { button: 'remove', permanent: false, body: (ids) => ({ ids: ids.map(Number) }), question: aboutCodes('remove') });
+  return r.remove(qrCodeRemove, { button: 'remove', permanent: false, body: (ids) => ({ ids: ids.map(Number) }), confirm: aboutCodes('remove') });
 }
 
 const idsOf = (rows: QrCode[]) => rows.map((x) => x.id);
@@ -268,8 +267,7 @@ export function qrEditActions(r: B, buttons: { update?: string; batch?: string; 
       icon: 'eraser',
       intent: 'danger',
       // Every record of the code goes to Recover, from where it can be put back: not "cannot be undone".
-      confirm: 'normal',
-      question: (rows) => keyMessage(`${QR_LABELS}.confirm.clear_history`, { name: rows[0]!.name, code: rows[0]!.file_name, count: rows[0]!.record_count }),
+      confirm: { text: `${QR_LABELS}.confirm.clear_history`, undoable: true, vars: (rows) => ({ name: rows[0]!.name, code: rows[0]!.file_name, count: rows[0]!.record_count }) },
       body: (rows) => ({ qr_code_id: rows[0]!.id }),
     }),
   ];

@@ -1,7 +1,6 @@
 import { formatMoney, PayMethod, vipComboBuy, vipComboShop } from '../../../../contracts/index.ts';
 import { ResourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
-import { keyMessage } from '../../../state/message.ts';
 import { MembershipStatus } from '../components/membership-status.tsx';
 import { BuyByChainDialog } from '../components/payment-dialogs.tsx';
 
@@ -23,10 +22,8 @@ export const buyVipComboResource = defineResource(vipComboShop, (r) => ({
       label: 'resources.buy_vip_combo.buy_balance',
       icon: 'credit-card',
       button: 'buy',
-      confirm: 'normal',
-      // What is bought, for how long and for how much, taken from the balance at once.
-      question: ([combo]) =>
-        keyMessage('resources.buy_vip_combo.buy_balance_confirm', { name: combo?.name ?? '', price: combo ? formatMoney(combo.price_micro) : '', days: combo?.days ?? 0 }),
+      // What is bought, for how long and for how much, taken from the balance at once: a purchase stays.
+      confirm: { text: 'resources.buy_vip_combo.buy_balance_confirm', undoable: false, vars: ([combo]) => ({ name: combo?.name ?? '', price: combo ? formatMoney(combo.price_micro) : '', days: combo?.days ?? 0 }) },
       body: ([combo]) => ({ vip_combo_id: combo!.id, pay_method: PayMethod.values.balance }),
     }),
     {

@@ -1,17 +1,18 @@
 import { formatMoney, WalletRemoved, walletAdd, walletCollect, walletInquire, walletRemove, walletSyncBalance } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
-import { keyMessage } from '../../../state/message.ts';
 import { RevealKeyDialog } from '../components/reveal-key-dialog.tsx';
 import { CollectAllDialog, SyncAllDialog } from '../components/wallet-bulk-dialog.tsx';
 
 type Row = { id: number; removed: number; address: string; usdt_micro: number; trx_micro: number };
 const inUse = (row: Row) => row.removed === WalletRemoved.values.active;
 /** One wallet by its address, several by their count; with the USDT they held at the last sync. */
-const which = (verb: 'collect' | 'sync', rows: Row[]) =>
-  rows.length === 1
-    ? keyMessage(`resources.tron.${verb}_confirm_one`, { address: rows[0]!.address, usdt: formatMoney(rows[0]!.usdt_micro) })
-    : keyMessage(`resources.tron.${verb}_confirm_many`, { count: rows.length, usdt: formatMoney(rows.reduce((sum, x) => sum + x.usdt_micro, 0)) });
+/** Which wallets (one by its address) and the USDT they held at their last sync. */
+const which = (verb: 'collect' | 'sync', undoable: boolean) => ({
+  text: (rows: Row[]) => `resources.tron.${verb}_confirm_${rows.length === 1 ? 'one' : 'many'}`,
+  vars: (rows: Row[]) => ({ address: rows[0]?.address ?? '', usdt: formatMoney(rows.reduce((sum, x) => sum + x.usdt_micro, 0)) }),
+  undoable,
+});
 
 /** /customer/tron: wallets of the simulated chain (super administrators); collect and sync run as jobs. */
 export const tronResource = defineResource(walletInquire, (r) => ({
@@ -46,8 +47,8 @@ export const tronResource = defineResource(walletInquire, (r) => ({
       icon: 'import',
       button: 'collect',
       visible: inUse,
-      confirm: 'normal',
-      question: (rows) => which('collect', rows),
+      // Moves funds on chain.
+      confirm: which('collect', false),
       body: (rows) => ({ ids: rows.map((x) => x.id) }),
     }),
     r.action(walletSyncBalance, {
@@ -57,8 +58,8 @@ export const tronResource = defineResource(walletInquire, (r) => ({
       icon: 'refresh',
       button: 'sync_balance',
       visible: inUse,
-      confirm: 'normal',
-      question: (rows) => which('sync', rows),
+      // Only reads the chain.
+      confirm: which('sync', true),
       body: (rows) => ({ ids: rows.map((x) => x.id) }),
     }),
   ],

@@ -23,8 +23,8 @@ export const withdrawalListResource = defineResource(withdrawalAdminInquire, (r)
       intent: 'success',
       button: 'approve',
       visible: pending,
-      confirm: 'normal',
-      question: ([row]) => keyMessage('resources.withdrawal_list.approve_confirm', request(row)),
+      // A payout on chain cannot be called back.
+      confirm: { text: 'resources.withdrawal_list.approve_confirm', undoable: false, vars: ([row]) => request(row) },
       body: ([row]) => ({ id: row!.id }),
     }),
     r.formAction(withdrawalReject, {

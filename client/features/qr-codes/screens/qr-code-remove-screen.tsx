@@ -12,7 +12,7 @@ export const qrCodeRemoveResource = defineResource(qrCodeInquire, (r) => ({
   columns: qrColumns({ removed: true }),
   filters: ['name', 'file_name', 'domain'],
   empty: `${QR_LABELS}.empty.qr_code_remove`,
-  remove: r.remove(qrCodeQrCodeRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }), question: aboutCodes('purge') }),
+  remove: r.remove(qrCodeQrCodeRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }), confirm: aboutCodes('purge') }),
   actions: [
     r.action(qrCodeUpdateRemove, {
       id: 'restore',
@@ -21,8 +21,7 @@ export const qrCodeRemoveResource = defineResource(qrCodeInquire, (r) => ({
       label: `${QR_LABELS}.actions.restore`,
       icon: 'undo',
       intent: 'primary',
-      confirm: 'normal',
-      question: aboutCodes('restore'),
+      confirm: { ...aboutCodes('restore'), undoable: true },
       body: (rows) => ({ ids: rows.map((x) => x.id) }),
     }),
     ...qrViewActions().filter((a) => a.id === 'records'),

@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { qrCodeAccessClearedInquire, qrCodeAccessClearRecord, qrCodeAccessRestore } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
-import { keyMessage } from '../../../state/message.ts';
 import { codesOf } from '../qr-code-parts.tsx';
 
 type Cleared = { file_name: string; record_count: number };
 /** How many records the chosen cleared batches hold, and whose (the question names both). */
-const about = (id: string) => (rows: Cleared[]) =>
-  keyMessage(`resources.recover.confirm.${id}`, { count: rows.reduce((n, x) => n + x.record_count, 0), codes: codesOf(rows) });
+const about = (id: string) => ({
+  text: `resources.recover.confirm.${id}`,
+  vars: (rows: Cleared[]) => ({ count: rows.reduce((n, x) => n + x.record_count, 0), codes: codesOf(rows) }),
+});
 const wholeLog = (v: string | null, t: (k: string) => string) => v ?? t('resources.recover.whole_log');
 
 /** /customer/recover: cleared slices of access logs, put back with `restore` or deleted for good (§8 confirmation). */
@@ -33,13 +34,12 @@ export const recoverResource = defineResource(qrCodeAccessClearedInquire, (r) =>
       label: 'resources.recover.restore',
       icon: 'undo',
       intent: 'primary',
-      confirm: 'normal',
-      question: about('restore'),
+      confirm: { ...about('restore'), undoable: true },
       body: (rows) => ({ ids: rows.map((x) => x.id) }),
     }),
   ],
   empty: 'resources.recover.empty',
-  remove: r.remove(qrCodeAccessClearRecord, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }), question: about('remove') }),
+  remove: r.remove(qrCodeAccessClearRecord, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }), confirm: about('remove') }),
 }));
 
 function WholeLog({ value }: { value: string | null }) {

@@ -38,14 +38,11 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
   const [pending, setPending] = useState<{ action: FormAction<Row>; rows: Row[]; body: Record<string, unknown> } | null>(null);
   // The rows a question is about, as the list holds them (its question is worded from them).
   const rowsOf = (keys: readonly unknown[]) => r.rows.filter((x) => keys.includes(keyOf(decl, x)));
-  // A question worded by the screen from the rows (`question`: which codes, whose request) wins over the generic one.
-  const worded = confirming?.kind === 'remove' ? decl.remove?.question : confirming?.kind === 'action' && confirming.action.kind === 'call' ? confirming.action.question : undefined;
-  const wordedRows = confirming && worded ? rowsOf(confirming.keys) : [];
   const asked =
-    worded && wordedRows.length
-      ? { text: say(worded(wordedRows)), danger: confirming?.kind === 'remove' ? decl.remove?.permanent !== false : confirming?.kind === 'action' && confirming.action.confirm === 'danger' }
-      : confirming?.kind === 'action' && confirming.action.confirm
-        ? questionOf(t, confirming.action.confirm, confirming.action, rowsOf(confirming.keys))
+    confirming?.kind === 'action' && confirming.action.confirm
+      ? questionOf(t, confirming.action.confirm, confirming.action, rowsOf(confirming.keys))
+      : confirming?.kind === 'remove' && decl.remove?.confirm
+        ? questionOf(t, { ...decl.remove.confirm, undoable: !decl.remove.permanent }, { label: decl.remove.button }, rowsOf(confirming.keys))
         : confirming?.kind === 'remove'
           ? { text: t(decl.remove?.permanent ? 'resource.confirm.remove_permanent' : 'resource.confirm.remove', { count: confirming.keys.length }), danger: true }
           : null;
