@@ -4,7 +4,8 @@ import type { MallCategory, MallProduct, Page } from '../../contracts/index.ts';
 import { migrate, migrations } from '../../mock-server/db/migrations.ts';
 import { ok, refusalChecker, failureBody } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { countOf, valueOf } from '../../fixtures/rows.ts';
+import { insertMallCategory } from '../../fixtures/factories.ts';
+import { countOf, rowsOf, valueOf } from '../../fixtures/rows.ts';
 
 /**
  * Per-language category titles (issue 15, migration 023): every rule over real HTTP, the storefront's
@@ -116,9 +117,9 @@ describe('migration 023', () => {
     const db = new Database(':memory:');
     try {
       migrate(db, migrations.filter((m) => m.version < 23));
-      db.prepare(`INSERT INTO mall_categories (id, parent_id, title, language, create_time) VALUES (7, 0, 'Old', 'en', '2026-01-01 00:00:00')`).run();
+      insertMallCategory(db, { id: 7, title: 'Old', language: 'en' });
       expect(migrate(db)).toBeGreaterThanOrEqual(23);
-      expect(db.prepare('SELECT category_id, language, title FROM mall_category_titles').all()).toEqual([{ category_id: 7, language: 'en', title: 'Old' }]);
+      expect(rowsOf(db, 'mall_category_titles', {}, { columns: ['category_id', 'language', 'title'] })).toEqual([{ category_id: 7, language: 'en', title: 'Old' }]);
     } finally {
       db.close();
     }

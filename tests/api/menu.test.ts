@@ -4,7 +4,7 @@ import { MENU_GROUPS, ROUTES, ROUTE_NAMES, type MenuItem, type RouteAudience } f
 import { roles, type RoleKind } from '../../fixtures/seed/roles.ts';
 import type { Services } from '../../mock-server/compose.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { countOf } from '../../fixtures/rows.ts';
+import { countOf, valueOf, valuesOf } from '../../fixtures/rows.ts';
 import { grantMenu, revokeMenu } from '../../fixtures/factories.ts';
 
 /**
@@ -127,12 +127,12 @@ function roleId(kind: RoleKind): number {
   return roles.find((r) => r.kind === kind)!.id;
 }
 function menuId(services: Services, route: string, button?: string): number {
-  const routeRow = services.db.prepare<[string], { id: number }>(`SELECT id FROM menus WHERE path = ? AND type = 1`).get(route)!;
-  if (!button) return routeRow.id;
-  return services.db.prepare<[number, string], { id: number }>(`SELECT id FROM menus WHERE parent_id = ? AND path = ?`).get(routeRow.id, button)!.id;
+  const routeId = valueOf<number>(services.db, 'menus', 'id', { path: route, type: 1 })!;
+  if (!button) return routeId;
+  return valueOf<number>(services.db, 'menus', 'id', { parent_id: routeId, path: button })!;
 }
 function groupId(services: Services, group: string): number {
-  return services.db.prepare<[string], { id: number }>(`SELECT id FROM menus WHERE name = ? AND path = ''`).get(group)!.id;
+  return valueOf<number>(services.db, 'menus', 'id', { name: group, path: '' })!;
 }
 function revoke(services: Services, kind: RoleKind, ids: readonly number[]) {
   services.db.transaction(() => ids.forEach((id) => revokeMenu(services.db, roleId(kind), id)))();
@@ -192,8 +192,7 @@ describe('the tree and the permission check follow the role’s nodes', () => {
   });
 
   it('a role with no nodes gets an empty tree, not an error', async () => {
-    const all = t.services.db.prepare<[number], { menu_id: number }>('SELECT menu_id FROM role_menus WHERE role_id = ?').all(roleId('agent'));
-    revoke(t.services, 'agent', all.map((r) => r.menu_id));
+    revoke(t.services, 'agent', valuesOf<number>(t.services.db, 'role_menus', 'menu_id', { role_id: roleId('agent') }, 'menu_id'));
     expect(await menuOf(t, 'agent01')).toEqual([]);
   });
 });

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayOf } from '../../mock-server/services/time.ts';
 import type { TestServer } from '../../harness/server.ts';
 import { ok, QR_NOW, refusalChecker, SEEDED, startQrServer, TODAY } from '../helpers/qr.ts';
+import { updateQrCode } from '../../fixtures/factories.ts';
+import { valueOf } from '../../fixtures/rows.ts';
+import { codesVisitedOn } from '../../fixtures/statistics.ts';
 
 /**
  * Issue 22's server halves over real HTTP and the seeded SQLite file: codes visited today count every code,
@@ -16,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 const refusedUnchanged = refusalChecker(() => t);
-const n = (sql: string, ...p: unknown[]) => (t.db.prepare(sql).get(...p) as { n: number }).n;
+const domainOf = (codeId: number) => valueOf<number>(t.db, 'qr_codes', 'domain_id', codeId)!;
 
 describe('codes visited today (point 5)', () => {
   it('counts every code visited today, not the ten of the top list', async () => {
@@ -29,7 +32,7 @@ describe('codes visited today (point 5)', () => {
       expect(res.status).toBeLessThan(400);
       await res.arrayBuffer();
     }
-    const counted = n(`SELECT COUNT(DISTINCT qr_code_id) AS n FROM qr_code_hourly WHERE day = ? AND view_number > 0`, TODAY);
+    const counted = codesVisitedOn(t.db, TODAY);
     expect(counted).toBeGreaterThanOrEqual(12);
     const today = ok<{ codes_today: number; top_codes: unknown[] }>(await t.call('statistics/today', {}, tok.admin));
     expect(today.top_codes).toHaveLength(10);
@@ -37,7 +40,7 @@ describe('codes visited today (point 5)', () => {
     // Scoped like the rest: customer02 has none of these.
     const other = ok<{ codes_today: number }>(await t.call('statistics/today', {}, tok.customer02));
     expect(other.codes_today).toBe(
-      n(`SELECT COUNT(DISTINCT h.qr_code_id) AS n FROM qr_code_hourly h JOIN qr_codes q ON q.id = h.qr_code_id WHERE h.day = ? AND h.view_number > 0 AND q.user_id = 5`, TODAY),
+      codesVisitedOn(t.db, TODAY, 5),
     );
   });
 });
@@ -77,14 +80,14 @@ describe('domains that may take codes (point 7)', () => {
   it('refuses moving codes onto a blocked, held or their own domain; moving off a blocked one works', async () => {
     await refusedUnchanged('qr_code_list/change_domain_name', { ids: [SEEDED.demo01], domain_id: 4 }, tok.customer01, 409, /blocked1\.example\.com/);
     await refusedUnchanged('qr_code_list/change_domain_name', { ids: [SEEDED.demo01], domain_id: SEEDED.reserve1 }, tok.customer01, 409, /on hold/);
-    const on = n('SELECT domain_id AS n FROM qr_codes WHERE id = ?', SEEDED.demo01);
+    const on = domainOf(SEEDED.demo01);
     await refusedUnchanged('qr_code_list/change_domain_name', { ids: [SEEDED.demo01], domain_id: on }, tok.customer01, 409, /already on/);
     await refusedUnchanged('qr_code_list/change_domain_name', { from_domain_id: on, domain_id: on }, tok.customer01, 409, /already on/);
     // The blocked domain's codes move to a usable one (the source may be blocked: that is why they move).
-    t.db.prepare('UPDATE qr_codes SET domain_id = 4 WHERE id = ?').run(SEEDED.demo02);
+    updateQrCode(t.db, SEEDED.demo02, { domain_id: 4 });
     const moved = ok<{ updated: number }>(await t.call('qr_code_list/change_domain_name', { from_domain_id: 4, domain_id: SEEDED.entry1 }, tok.customer01));
     expect(moved.updated).toBeGreaterThanOrEqual(1);
-    expect(n('SELECT domain_id AS n FROM qr_codes WHERE id = ?', SEEDED.demo02)).toBe(SEEDED.entry1);
+    expect(domainOf(SEEDED.demo02)).toBe(SEEDED.entry1);
   });
 
   it('says the refusal in the caller’s language', async () => {

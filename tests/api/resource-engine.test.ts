@@ -6,6 +6,7 @@ import { defineResource } from '../../mock-server/resources/define.ts';
 import { prepared, Where } from '../../mock-server/resources/engine.ts';
 import { ok, refusalChecker, SEEDED, startQrServer, refusalText } from '../helpers/qr.ts';
 import type { TestServer } from '../../harness/server.ts';
+import { createScratchTable } from '../../fixtures/factories.ts';
 
 /** What the resource engine (mock-server/resources/) guarantees for every resource declared on it. */
 let t: TestServer;
@@ -74,7 +75,7 @@ describe('spec checks', () => {
 
   it('builds WHERE clauses from fragments with bound values', () => {
     const db = new Database(':memory:');
-    db.exec("CREATE TABLE x (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO x (name) VALUES ('a%b'), ('axb'), (NULL)");
+    createScratchTable(db, 'x', { id: 'INTEGER PRIMARY KEY', name: 'TEXT' }, [{ name: 'a%b' }, { name: 'axb' }, { name: null }]);
     const where = new Where().filter('name', { op: 'like' }, '%').filter('id', { op: 'in' }, [1, 2, 3]).filter('name', { op: 'eq' }, undefined);
     expect(where.sql).toBe("WHERE name LIKE ? ESCAPE '\\' AND id IN (?, ?, ?)");
     expect(prepared(db, `SELECT name FROM x ${where.sql}`).pluck().all(...where.params)).toEqual(['a%b']);

@@ -7,7 +7,8 @@ import { defineResource, type EngineContext } from '../../mock-server/resources/
 import type { ObjectCall } from '../../mock-server/resources/spec.ts';
 import type { UserRow } from '../../mock-server/services/users.ts';
 import { manualClock } from '../helpers/clock.ts';
-import { countOf, insertRow, valueOf } from '../../fixtures/rows.ts';
+import { createScratchTable } from '../../fixtures/factories.ts';
+import { countOf, valueOf } from '../../fixtures/rows.ts';
 
 /**
  * The engine's `removing` and `committed` rules (issue 19), on a real SQLite table: `removing` sees the rows
@@ -28,8 +29,7 @@ let db: Database.Database;
 const seen: string[] = [];
 beforeEach(() => {
   db = new Database(':memory:');
-  db.exec('CREATE TABLE things (id INTEGER PRIMARY KEY, name TEXT NOT NULL)');
-  for (const name of ['keep', 'a', 'b']) insertRow(db, 'things', { name });
+  createScratchTable(db, 'things', { id: 'INTEGER PRIMARY KEY', name: 'TEXT NOT NULL' }, [{ name: 'keep' }, { name: 'a' }, { name: 'b' }]);
   seen.length = 0;
 });
 afterEach(() => db.close());

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED, ok, startQrServer } from '../helpers/qr.ts';
 import type { TestServer } from '../../harness/server.ts';
+import { valueOf } from '../../fixtures/rows.ts';
 
 /** The visit path and domains (issue 14): pass-through to a code's current domain, and forwarding rules. */
 let t: TestServer;
@@ -10,7 +11,7 @@ beforeAll(async () => {
   ({ t, tok } = await startQrServer());
 });
 afterAll(() => t.close());
-const views = (file: string) => t.db.prepare('SELECT view_number FROM qr_codes WHERE file_name = ?').pluck().get(file) as number;
+const views = (file: string) => valueOf<number>(t.db, 'qr_codes', 'view_number', { file_name: file })!;
 
 describe('visit pass-through', () => {
   it('a code visited on its own domain or on a host that is none of ours answers the jump page', async () => {

@@ -45,7 +45,7 @@ describe('js_config', () => {
     const res = await visit();
     expect(res.status).toBe(200);
     const html = await res.text();
-    const nonce = /script-src 'nonce-([^']+)'/.exec(res.headers.get('content-security-policy')!)![1];
+    const nonce = res.headers.get('content-security-policy')!.match(/script-src 'nonce-([^']+)'/)![1];
     expect(html).toContain(`<script nonce="${nonce}">window.seen = "<\\/script><img src=x onerror=alert(1)>";</script>`);
     expect(html.match(/<script/g)).toHaveLength(html.includes('location.') || html.includes('window.open') ? 2 : 1);
   });

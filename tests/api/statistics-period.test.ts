@@ -1,12 +1,12 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statisticsBreakdowns } from '../../mock-server/db/migrations/020-statistics-breakdowns.ts';
 import type { DailyStatistics, HomeAdminStatistics, HomeStatistics, HourlyStatistics, StatisticsBreakdown, TodayStatistics } from '../../contracts/index.ts';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { QR_NOW, TODAY, logins, ok, refusalChecker } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { countOf, valueOf, valuesOf } from '../../fixtures/rows.ts';
+import { breakdownBackfill, dailyViews, emptyUserBreakdownCells } from '../../fixtures/statistics.ts';
 
 /** The previous-period overlay (`compare`) and statistics/breakdown over real HTTP, the seeded counters and real visits. */
 
@@ -18,7 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 const refusedUnchanged = refusalChecker(() => t);
-const n = (sql: string, ...params: unknown[]) => (t.db.prepare(sql).get(...params) as { n: number }).n;
 const userId = (account: string) => valueOf<number>(t.db, 'users', 'id', { account })!;
 const codeId = (file: string) => valueOf<number>(t.db, 'qr_codes', 'id', { file_name: file })!;
 const call = async <T>(path: string, body: object, token: string) => ok<T>(await t.call(path, body, token));
@@ -90,7 +89,7 @@ describe('statistics/breakdown', () => {
     expect(agent.view_number).toBeGreaterThanOrEqual(s.view_number + c2.view_number);
     expect(await breakdownOf(tok.admin, { ...RANGE, user_id: userId('customer01') })).toEqual(s);
     const one = await breakdownOf(tok.customer01, { ...RANGE, qr_code_id: codeId('demo01') });
-    expect(one.view_number).toBe(n('SELECT SUM(view_number) AS n FROM qr_code_daily WHERE qr_code_id = ? AND day BETWEEN ? AND ?', codeId('demo01'), RANGE.start_date, TODAY));
+    expect(one.view_number).toBe(dailyViews(t.db, { codeId: codeId('demo01'), from: RANGE.start_date, to: TODAY }));
   });
 
   it('counts a real visit under its agent and place; clearing the log lowers nothing', async () => {
@@ -123,7 +122,7 @@ describe('statistics/breakdown', () => {
     expect(after.view_number).toBe(before.view_number - own);
     expect(after.view_number).toBe((await call<DailyStatistics>('statistics/daily', range, tok.customer01)).view_number);
     expect(countOf(t.db, 'qr_code_breakdown', { qr_code_id: demo })).toBe(0);
-    expect(n('SELECT COUNT(*) AS n FROM user_breakdown WHERE view_number <= 0')).toBe(0);
+    expect(emptyUserBreakdownCells(t.db)).toBe(0);
   });
 
   it.each([
@@ -165,22 +164,14 @@ describe('migration 020 on a database that already has access records', () => {
   it('folds the records still present into the breakdown counters (places from their ranges, agents unknown)', () => {
     const db = new Database(t.db.serialize());
     try {
-      db.exec(`DROP TABLE qr_code_breakdown; DROP TABLE user_breakdown; DROP TABLE visit_agents; DROP TABLE visit_places;
-               ALTER TABLE user_agents DROP COLUMN agent_id;`);
+      breakdownBackfill.undo(db);
       // Migration 020 alone, as `migrate` runs it: the later ones are already in this copy.
-      db.transaction(() => db.exec(statisticsBreakdowns.sql))();
-      const all = (sql: string) => db.prepare(sql).all();
-      expect(all('SELECT DISTINCT agent_id FROM qr_code_breakdown')).toEqual([{ agent_id: -1 }]);
-      expect(all('SELECT qr_code_id, day, place_id, view_number FROM qr_code_breakdown ORDER BY 1, 2, 3')).toEqual(
-        all(`SELECT a.qr_code_id, date(a.create_time, 'unixepoch', 'localtime') AS day, COALESCE(p.id, -1) AS place_id, COUNT(*) AS view_number
-             FROM access_records a LEFT JOIN ip_ranges r ON r.start = a.range_start
-             LEFT JOIN visit_places p ON p.country = r.country AND p.province = r.province AND p.city = r.city AND p.carrier = r.carrier
-             GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`),
-      );
-      expect(db.prepare('SELECT SUM(view_number) FROM user_breakdown').pluck().get()).toBe(
-        db.prepare('SELECT COUNT(*) FROM access_records').pluck().get(),
-      );
-      expect(db.prepare("SELECT COUNT(*) FROM visit_places WHERE city = '深圳'").pluck().get()).toBe(1);
+      breakdownBackfill.run(db);
+      const backfilled = breakdownBackfill.readout(db);
+      expect(backfilled.agents).toEqual([{ agent_id: -1 }]);
+      expect(backfilled.cells).toEqual(backfilled.rawCells);
+      expect(backfilled.ownerVisits).toBe(backfilled.records);
+      expect(countOf(db, 'visit_places', { city: '深圳' })).toBe(1);
     } finally {
       db.close();
     }

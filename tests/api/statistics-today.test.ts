@@ -4,6 +4,8 @@ import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { QR_NOW, TODAY, logins, ok, refusalChecker } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { countOf, valueOf } from '../../fixtures/rows.ts';
+import { dailyViews, liveCodeViews } from '../../fixtures/statistics.ts';
 
 /** statistics/today and statistics/hourly over real HTTP, the seeded counters and real visits. */
 
@@ -16,16 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 const refusedUnchanged = refusalChecker(() => t);
-const n = (sql: string, ...params: unknown[]) => (t.db.prepare(sql).get(...params) as { n: number }).n;
-const userId = (account: string) => n('SELECT id AS n FROM users WHERE account = ?', account);
+const userId = (account: string) => valueOf<number>(t.db, 'users', 'id', { account })!;
+const codeId = (file: string) => valueOf<number>(t.db, 'qr_codes', 'id', { file_name: file })!;
 const todayOf = async (token: string, body: object = {}) => ok<TodayStatistics>(await t.call('statistics/today', body, token));
 /** Visits today in the daily counters of the codes of these owners (all codes when none given). */
-const dailyToday = (owners?: number[]) =>
-  n(
-    `SELECT COALESCE(SUM(d.view_number), 0) AS n FROM qr_code_daily d JOIN qr_codes q ON q.id = d.qr_code_id
-     WHERE d.day = ? ${owners ? `AND q.user_id IN (${owners.join(',')})` : ''}`,
-    TODAY,
-  );
+const dailyToday = (owners?: number[]) => dailyViews(t.db, { day: TODAY, owners });
 const visit = (file: string, ua: string, ip: string) =>
   fetch(`${t.url}/v/${file}`, { redirect: 'manual', headers: { 'user-agent': ua, 'x-forwarded-for': ip } });
 
@@ -40,7 +37,7 @@ describe('statistics/today', () => {
     expect(s.hourly.reduce((a, h) => a + h.view_number, 0)).toBe(s.visits_today);
     expect(s.hourly.slice(13).every((h) => h.view_number === 0)).toBe(true);
     expect(s.ips_today).toBe(
-      n(`SELECT SUM(d.ip_view_number) AS n FROM qr_code_daily d JOIN qr_codes q ON q.id = d.qr_code_id WHERE d.day = ? AND q.user_id = ?`, TODAY, userId('customer01')),
+      dailyViews(t.db, { day: TODAY, owners: [userId('customer01')] }, 'ip_view_number'),
     );
     expect(s.devices.reduce((a, d) => a + d.view_number, 0)).toBe(s.visits_today);
     expect(s.top_codes.every((c) => c.account === 'customer01')).toBe(true);
@@ -67,9 +64,9 @@ describe('statistics/today', () => {
     const pc = (s: TodayStatistics) => s.devices.find((d) => d.device === 'pc')!.view_number;
     expect(pc(after)).toBe(pc(before) + 1);
     expect(after.top_domains.reduce((a, d) => a + d.view_number, 0)).toBe(before.top_domains.reduce((a, d) => a + d.view_number, 0) + 1);
-    const demo = n("SELECT id AS n FROM qr_codes WHERE file_name = 'demo01'");
+    const demo = codeId('demo01');
     ok(await t.call('qr_code_access/clear_access_history', { qr_code_id: demo }, tok.customer01));
-    expect(n('SELECT COUNT(*) AS n FROM access_records WHERE qr_code_id = ?', demo)).toBe(0);
+    expect(countOf(t.db, 'access_records', { qr_code_id: demo })).toBe(0);
     expect(await todayOf(tok.customer01)).toEqual(after);
   });
 
@@ -83,9 +80,9 @@ describe('statistics/today', () => {
   });
 
   it('narrows to one code of the scope; another customer’s code is 404', async () => {
-    const demo = n("SELECT id AS n FROM qr_codes WHERE file_name = 'demo01'");
+    const demo = codeId('demo01');
     const one = await todayOf(tok.customer01, { qr_code_id: demo });
-    expect(one.visits_today).toBe(n('SELECT COALESCE(SUM(view_number), 0) AS n FROM qr_code_daily WHERE qr_code_id = ? AND day = ?', demo, TODAY));
+    expect(one.visits_today).toBe(dailyViews(t.db, { codeId: demo, day: TODAY }));
     expect(one.top_codes.every((c) => c.id === demo)).toBe(true);
     expect(await todayOf(tok.admin, { qr_code_id: demo })).toEqual(one);
     await refusedUnchanged('statistics/today', { qr_code_id: demo }, tok.customer02, 404);
@@ -96,19 +93,19 @@ describe('statistics/hourly', () => {
   const hourlyOf = async (token: string, body: object) => ok<HourlyStatistics>(await t.call('statistics/hourly', body, token));
 
   it('gives a past day and one code, with the day before beside it', async () => {
-    const demo = n("SELECT id AS n FROM qr_codes WHERE file_name = 'demo01'");
+    const demo = codeId('demo01');
     const day = '2026-06-14';
     const s = await hourlyOf(tok.customer01, { day, qr_code_id: demo });
     expect(s.day).toBe(day);
-    expect(s.view_number).toBe(n('SELECT view_number AS n FROM qr_code_daily WHERE qr_code_id = ? AND day = ?', demo, day));
+    expect(s.view_number).toBe(dailyViews(t.db, { codeId: demo, day }));
     expect(s.hourly.reduce((a, h) => a + h.view_number, 0)).toBe(s.view_number);
-    const prev = n("SELECT COALESCE(SUM(view_number), 0) AS n FROM qr_code_daily WHERE qr_code_id = ? AND day = '2026-06-13'", demo);
+    const prev = dailyViews(t.db, { codeId: demo, day: '2026-06-13' });
     expect(s.hourly.reduce((a, h) => a + h.previous_view_number, 0)).toBe(prev);
     expect((await hourlyOf(tok.customer01, {})).day).toBe(TODAY);
   });
 
   it('refuses a future day, a bad date, another customer’s code and an unknown code', async () => {
-    const demo = n("SELECT id AS n FROM qr_codes WHERE file_name = 'demo01'");
+    const demo = codeId('demo01');
     await refusedUnchanged('statistics/hourly', { day: '2026-06-16' }, tok.customer01, 400, /^day: /);
     await refusedUnchanged('statistics/hourly', { day: '2026-02-30' }, tok.customer01, 400, /^day: /);
     await refusedUnchanged('statistics/hourly', { qr_code_id: demo }, tok.customer02, 404);
@@ -125,24 +122,19 @@ describe('statistics/daily', () => {
     expect(s.daily).toHaveLength(30);
     expect(s.end_date).toBe(TODAY);
     expect(s.start_date).toBe('2026-05-17');
-    const mine = n(
-      `SELECT COALESCE(SUM(d.view_number), 0) AS n FROM qr_code_daily d JOIN qr_codes q ON q.id = d.qr_code_id
-       WHERE d.day BETWEEN '2026-05-17' AND ? AND q.user_id = ?`,
-      TODAY,
-      userId('customer01'),
-    );
+    const mine = dailyViews(t.db, { from: '2026-05-17', to: TODAY, owners: [userId('customer01')] });
     expect(s.view_number).toBe(mine);
     expect(s.daily.reduce((a, d) => a + d.view_number, 0)).toBe(mine);
     const year = await dailyOf(tok.admin, { start_date: '2025-06-16', end_date: TODAY });
     expect(year.daily).toHaveLength(365);
-    expect(year.view_number).toBe(dailyToday() + n("SELECT COALESCE(SUM(view_number), 0) AS n FROM qr_code_daily WHERE day < ?", TODAY));
-    const demo = n("SELECT id AS n FROM qr_codes WHERE file_name = 'demo01'");
+    expect(year.view_number).toBe(dailyToday() + dailyViews(t.db, { before: TODAY }));
+    const demo = codeId('demo01');
     const one = await dailyOf(tok.customer01, { qr_code_id: demo, start_date: '2026-06-13', end_date: TODAY });
-    expect(one.view_number).toBe(n("SELECT SUM(view_number) AS n FROM qr_code_daily WHERE qr_code_id = ? AND day >= '2026-06-13'", demo));
+    expect(one.view_number).toBe(dailyViews(t.db, { codeId: demo, from: '2026-06-13' }));
   });
 
   it('refuses start after end, over 366 days, a future day, another customer’s code and an unknown code', async () => {
-    const demo = n("SELECT id AS n FROM qr_codes WHERE file_name = 'demo01'");
+    const demo = codeId('demo01');
     await refusedUnchanged('statistics/daily', { start_date: '2026-06-10', end_date: '2026-06-01' }, tok.customer01, 400, /^start_date: /);
     await refusedUnchanged('statistics/daily', { start_date: '2025-06-14', end_date: TODAY }, tok.customer01, 400, /^end_date: /);
     await refusedUnchanged('statistics/daily', { end_date: '2026-06-16' }, tok.customer01, 400, /^end_date: /);
@@ -161,18 +153,18 @@ describe('statistics/historical and statistics/pc_historical', () => {
 
   it('lists a customer’s own codes with their counters, larger first; administrators see all and may pick one owner', async () => {
     const mine = await list('statistics/historical', tok.customer01);
-    expect(mine.total).toBe(n('SELECT COUNT(*) AS n FROM qr_codes WHERE user_id = ? AND removed = 1', userId('customer01')));
+    expect(mine.total).toBe(countOf(t.db, 'qr_codes', { user_id: userId('customer01'), removed: 1 }));
     expect(mine.content.every((r) => r.account === 'customer01')).toBe(true);
     const views = mine.content.map((r) => r.view_number);
     expect(views).toEqual([...views].sort((a, b) => b - a));
-    for (const r of mine.content) expect(r.view_number).toBe(n('SELECT view_number AS n FROM qr_codes WHERE id = ?', r.id));
+    for (const r of mine.content) expect(r.view_number).toBe(valueOf(t.db, 'qr_codes', 'view_number', r.id));
     // pc_historical_statistics is an administrators' route (contracts/routes.ts).
     const pc = await list('statistics/pc_historical', tok.admin, { user_id: userId('customer01') });
     const pcs = pc.content.map((r) => r.pc_view_number);
     expect(pcs).toEqual([...pcs].sort((a, b) => b - a));
     expect(pcs.some((v) => v > 0)).toBe(true); // the Windows visit above, at least
     const all = await list('statistics/historical', tok.admin, { page_size: 100 });
-    expect(all.total).toBe(n('SELECT COUNT(*) AS n FROM qr_codes WHERE removed = 1'));
+    expect(all.total).toBe(countOf(t.db, 'qr_codes', { removed: 1 }));
     const one = await list('statistics/historical', tok.admin, { user_id: userId('customer02') });
     expect(one.content.every((r) => r.account === 'customer02')).toBe(true);
     // A customer's user_id filter does not widen their scope.
@@ -193,9 +185,9 @@ describe('statistics/home', () => {
   it('counts the caller’s live codes, domains and visits; refuses another customer', async () => {
     const me = userId('customer01');
     const h = ok<Home>(await t.call('statistics/home', {}, tok.customer01));
-    expect(h.qr_codes).toBe(n('SELECT COUNT(*) AS n FROM qr_codes WHERE user_id = ? AND removed = 1', me));
-    expect(h.domains).toBe(n('SELECT COUNT(*) AS n FROM domains WHERE user_id = ?', me));
-    expect(h.visits_total).toBe(n('SELECT SUM(view_number) AS n FROM qr_codes WHERE user_id = ? AND removed = 1', me));
+    expect(h.qr_codes).toBe(countOf(t.db, 'qr_codes', { user_id: me, removed: 1 }));
+    expect(h.domains).toBe(countOf(t.db, 'domains', { user_id: me }));
+    expect(h.visits_total).toBe(liveCodeViews(t.db, me));
     expect(h.visits_today).toBe(dailyToday([me]));
     expect(h.daily).toHaveLength(30);
     expect(ok<Home>(await t.call('statistics/home', { user_id: me }, tok.agent))).toEqual(h);

@@ -4,6 +4,8 @@ import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { QR_NOW, TODAY, ok, refusalChecker } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { countOf } from '../../fixtures/rows.ts';
+import { accountsOfKind, dailyViews } from '../../fixtures/statistics.ts';
 
 /** statistics/home_admin over real HTTP and the seeded SQLite counters, plus one real visit. */
 
@@ -18,20 +20,17 @@ afterAll(() => t.close());
 const refusedUnchanged = refusalChecker(() => t);
 const stats = async (body: object = {}) =>
   ok<HomeAdminStatistics>(await t.call('statistics/home_admin', body, tokens.admin01));
-const n = (sql: string) => (t.db.prepare(sql).get() as { n: number }).n;
 
 describe('statistics/home_admin', () => {
   it('counts accounts, codes and domains as the tables hold them; orders stay zero', async () => {
     const s = await stats();
     expect(s).toMatchObject({
-      users: n('SELECT COUNT(*) AS n FROM users'),
-      customers: n(
-        "SELECT COUNT(*) AS n FROM users u JOIN roles r ON r.id = u.role_id WHERE r.kind = 'customer'",
-      ),
+      users: countOf(t.db, 'users'),
+      customers: accountsOfKind(t.db, 'customer'),
       agents: 1,
-      qr_codes: n('SELECT COUNT(*) AS n FROM qr_codes WHERE removed = 1'),
-      domains: n('SELECT COUNT(*) AS n FROM domains'),
-      blocked_domains: n('SELECT COUNT(*) AS n FROM domains WHERE shield_status = 2'),
+      qr_codes: countOf(t.db, 'qr_codes', { removed: 1 }),
+      domains: countOf(t.db, 'domains'),
+      blocked_domains: countOf(t.db, 'domains', { shield_status: 2 }),
       orders: 0,
       revenue: 0,
     });
@@ -44,9 +43,7 @@ describe('statistics/home_admin', () => {
     expect(s.daily.at(-1)?.day).toBe(TODAY);
     expect(s.daily[0]?.day).toBe('2026-05-17');
     expect(new Set(s.daily.map((d) => d.day)).size).toBe(30);
-    const counted = n(
-      "SELECT COALESCE(SUM(view_number), 0) AS n FROM qr_code_daily WHERE day BETWEEN '2026-05-17' AND '2026-06-15'",
-    );
+    const counted = dailyViews(t.db, { from: '2026-05-17', to: '2026-06-15' });
     expect(counted).toBeGreaterThan(0); // the seeded demo visits
     expect(s.visits_range).toBe(counted);
     expect(s.daily.reduce((a, d) => a + d.view_number, 0)).toBe(counted);

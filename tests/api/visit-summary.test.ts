@@ -4,6 +4,8 @@ import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { QR_NOW, SEEDED, TODAY, logins, ok, refusalChecker } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { valueOf } from '../../fixtures/rows.ts';
+import { dailyViews } from '../../fixtures/statistics.ts';
 
 /** statistics/visit_summary over real HTTP: the seeded counters, real visits, a domain change, and every refusal. */
 
@@ -15,17 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 const refusedUnchanged = refusalChecker(() => t);
-const n = (sql: string, ...params: unknown[]) => (t.db.prepare(sql).get(...params) as { n: number }).n;
-const userId = (account: string) => n('SELECT id AS n FROM users WHERE account = ?', account);
+const userId = (account: string) => valueOf<number>(t.db, 'users', 'id', { account })!;
 const summary = async (body: object = {}, token = tok.admin) => ok<VisitSummary>(await t.call('statistics/visit_summary', body, token));
 const visit = (file: string) =>
   fetch(`${t.url}/v/${file}`, { redirect: 'manual', headers: { 'user-agent': USER_AGENTS.chromeWindows, 'x-forwarded-for': '39.128.10.91' } });
-const dailySum = (from: string, owner?: number) =>
-  n(
-    `SELECT COALESCE(SUM(d.view_number), 0) AS n FROM qr_code_daily d JOIN qr_codes q ON q.id = d.qr_code_id
-     WHERE d.day BETWEEN ? AND ? ${owner ? 'AND q.user_id = ?' : ''}`,
-    ...[from, TODAY, ...(owner ? [owner] : [])],
-  );
+const dailySum = (from: string, owner?: number) => dailyViews(t.db, { from, to: TODAY, owners: owner ? [owner] : undefined });
 
 describe('statistics/visit_summary', () => {
   it('totals per domain and per code agree with the daily counters, split by domain kind; 30 days by default', async () => {

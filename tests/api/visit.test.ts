@@ -32,7 +32,7 @@ async function newCode(body: object): Promise<QrCode> {
 /** The target a visit page jumps to (script, refresh, frame or link). */
 async function target(res: Response): Promise<string> {
   const html = await res.text();
-  const m = /(?:replace|href = |open)\("([^"]+)"|url=([^"]+)"|<iframe src="([^"]+)"|<a href="([^"]+)"/.exec(html);
+  const m = html.match(/(?:replace|href = |open)\("([^"]+)"|url=([^"]+)"|<iframe src="([^"]+)"|<a href="([^"]+)"/);
   return (m?.[1] ?? m?.[2] ?? m?.[3] ?? m?.[4] ?? '').replace(/&amp;/g, '&');
 }
 
@@ -45,7 +45,7 @@ describe('a visit', () => {
     const res = await visit('/v/visit01', { 'x-forwarded-for': '39.128.10.21', 'user-agent': USER_AGENTS.wechatXiaomi });
     expect(res.status).toBe(200);
     const csp = res.headers.get('content-security-policy')!;
-    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
     expect(nonce).toBeTruthy();
     const html = await res.text();
     expect(html).toContain(`<script nonce="${nonce}">location.replace("https://t.example/one");</script>`);

@@ -7,11 +7,11 @@ import {
   type VisitorRow,
 } from '../../contracts/index.ts';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
-import { VISITOR_BACKFILL_SELECT } from '../../mock-server/db/migrations/019-visitors.ts';
 import { logins, ok, QR_NOW, refusalChecker, SEEDED } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { countOf, valueOf } from '../../fixtures/rows.ts';
+import { dailyViews, liveVisitorRows, rawVisitorsOf, userDailyViews } from '../../fixtures/statistics.ts';
 
 /** visitor/inquire over real HTTP and SQLite: the visitors aggregate against the raw access records. */
 
@@ -30,10 +30,7 @@ const visit = (file: string, ua: string, ip: string) =>
   fetch(`${t.url}/v/${file}`, { redirect: 'manual', headers: { 'user-agent': ua, 'x-forwarded-for': ip } });
 /** Raw aggregate of the live codes' access records of these owners, keyed like the list rows. */
 function rawVisitors(owners: number[]): Map<string, { ip_count: number; latest_time: number }> {
-  const rows = t.db
-    .prepare(`SELECT v.*, h.host FROM (${VISITOR_BACKFILL_SELECT}) v JOIN qr_codes q ON q.id = v.qr_code_id JOIN visit_hosts h ON h.id = v.host_id
-              WHERE q.removed = 1 AND v.user_id IN (${owners.map(() => '?').join(', ')})`)
-    .all(...owners) as { qr_code_id: number; host: string; ip: number; ip_count: number; latest_time: number }[];
+  const rows = rawVisitorsOf(t.db, owners);
   const ip = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
   return new Map(rows.map((r) => [`${r.qr_code_id} ${r.host} ${ip(r.ip)}`, r]));
 }
@@ -62,7 +59,7 @@ describe('visitor/inquire', () => {
     expect(agent.total).toBe(rawVisitors([userId('agent01'), userId('customer01'), userId('customer02')]).size);
     expect(new Set(agent.content.map((r) => r.account))).toEqual(new Set(['customer01', 'customer02']));
     const admin = await list(tok.admin);
-    expect(admin.total).toBe(t.db.prepare('SELECT COUNT(*) FROM visitors v JOIN qr_codes q ON q.id = v.qr_code_id WHERE q.removed = 1').pluck().get());
+    expect(admin.total).toBe(liveVisitorRows(t.db));
     expect(await list(tok.admin, { user_id: userId('customer02') })).toEqual(await list(tok.customer02));
     expect(await list(tok.agent, { user_id: userId('customer02') })).toEqual(await list(tok.customer02));
   });
@@ -111,9 +108,7 @@ describe('visitor/inquire', () => {
     expect((await list(tok.customer02, { qr_code_id: code })).total).toBe(0);
     ok(await t.call('qr_code_list/qr_code_remove', { ids: [code] }, tok.customer02));
     expect(countOf(t.db, 'visitors', { qr_code_id: code })).toBe(0);
-    expect(t.db.prepare("SELECT COALESCE(SUM(view_number), 0) FROM user_daily WHERE user_id = ?").pluck().get(userId('customer02'))).toBe(
-      t.db.prepare('SELECT COALESCE(SUM(d.view_number), 0) FROM qr_code_daily d JOIN qr_codes q ON q.id = d.qr_code_id WHERE q.user_id = ?').pluck().get(userId('customer02')),
-    );
+    expect(userDailyViews(t.db, userId('customer02'))).toBe(dailyViews(t.db, { owners: [userId('customer02')] }));
   });
 
   it('refuses bad input with 400 naming the field, changing nothing', async () => {

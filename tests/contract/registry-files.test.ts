@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const CALLS_DIR = path.join(process.cwd(), 'contracts/calls');
 const registry = fs.readFileSync(path.join(process.cwd(), 'contracts/registry.ts'), 'utf8');
 const files = fs.readdirSync(CALLS_DIR).filter((f) => f.endsWith('.ts'));
-const arrayOf = (file: string) => /export const (\w+Calls) = \[/.exec(fs.readFileSync(path.join(CALLS_DIR, file), 'utf8'))?.[1];
+const arrayOf = (file: string) => fs.readFileSync(path.join(CALLS_DIR, file), 'utf8').match(/export const (\w+Calls) = \[/)?.[1];
 
 describe('the registry names each calls file once', () => {
   const listing = files.filter((f) => arrayOf(f));

@@ -9,7 +9,7 @@ import {
 import { TEST_SCRYPT } from '../../mock-server/services/passwords.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from './client.ts';
-import { countOf } from '../../fixtures/rows.ts';
+import { countOf, valueOf } from '../../fixtures/rows.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -160,13 +160,11 @@ describe('shutdown', () => {
   it('closes open sockets with 1001 and marks users offline when the server closes', async () => {
     const own = await startTestServer();
     const c = await connectAs(own, 'customer01');
-    const status = own.db.prepare<[string], { online_status: number }>(
-      'SELECT online_status FROM users WHERE account = ?',
-    );
-    expect(status.get('customer01')?.online_status).toBe(2);
+    const status = () => valueOf<number>(own.db, 'users', 'online_status', { account: 'customer01' });
+    expect(status()).toBe(2);
     const closing = own.close();
     // close() runs the hub's shutdown synchronously, while the database is still open.
-    expect(status.get('customer01')?.online_status).toBe(1);
+    expect(status()).toBe(1);
     expect((await c.closed).code).toBe(1001);
     await closing;
   });

@@ -25,8 +25,8 @@ import { RealtimeTestClient, sessionOf } from './client.ts';
  * codecs (WebCrypto in contracts, node:crypto in the mock) must give exactly the README's wire.
  */
 const README = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
-const block = /#### Test vectors[\s\S]*?```text\n([\s\S]*?)```/.exec(README)?.[1] ?? '';
-const field = (text: string, name: string) => new RegExp(`^${name} +(\\S.*)$`, 'm').exec(text)?.[1] ?? '';
+const block = README.match(/#### Test vectors[\s\S]*?```text\n([\s\S]*?)```/)?.[1] ?? '';
+const field = (text: string, name: string) => text.match(new RegExp(`^${name} +(\\S.*)$`, 'm'))?.[1] ?? '';
 const [head = '', ...bodies] = block.split(/\n(?=direction )/);
 const key = field(head, 'key');
 const sid = field(head, 'sid');
