@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType } from '../../contracts/index.ts';
 import { users } from '../../fixtures/seed/users.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { rowsOf, valueOf } from '../../fixtures/rows.ts';
+import { rowsOf, valueOf, valuesOf } from '../../fixtures/rows.ts';
+import { lastIdOf, logsAfter } from '../../fixtures/factories.ts';
 
 /**
  * Issue 9 §5, the audit log through the real HTTP server: logins, refused logins, logouts, registrations and
@@ -32,11 +33,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const lastId = () => (t.db.prepare('SELECT COALESCE(MAX(id), 0) FROM logs').pluck().get() as number);
-const rowsAfter = (id: number) => t.db.prepare('SELECT * FROM logs WHERE id > ? ORDER BY id').all(id) as LogRow[];
+const lastId = () => lastIdOf(t.db, 'logs');
+const rowsAfter = (id: number) => logsAfter<LogRow>(t.db, id);
 const userId = (account: string) => valueOf<number>(t.db, 'users', 'id', { account })!;
-const codesOf = (account: string) =>
-  t.db.prepare('SELECT q.id FROM qr_codes q JOIN users u ON u.id = q.user_id WHERE u.account = ? AND q.removed = 1 ORDER BY q.id').pluck().all(account) as number[];
+const codesOf = (account: string) => valuesOf<number>(t.db, 'qr_codes', 'id', { user_id: userId(account), removed: 1 });
 
 /** A call with a user agent (t.call sends none). */
 async function callAs(path: string, body: unknown, token?: string) {

@@ -6,6 +6,8 @@ import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { extendExpiry } from '../../mock-server/money/arithmetic.ts';
 import { formatDateTime } from '../../mock-server/services/clock.ts';
 import { ok, refusalText } from '../helpers/qr.ts';
+import { updateUser, userIdOf } from '../../fixtures/factories.ts';
+import { valueOf } from '../../fixtures/rows.ts';
 
 /**
  * Issue 20: date-times are real dates, checked in one place (contracts/envelope.ts), and a stored impossible
@@ -41,7 +43,7 @@ describe('the calendar in the contracts', () => {
 describe('over HTTP', () => {
   let t: TestServer;
   let admin: string;
-  const C1 = () => t.db.prepare("SELECT id FROM users WHERE account = 'customer01'").pluck().get() as number;
+  const C1 = () => userIdOf(t.db, 'customer01');
   beforeAll(async () => {
     t = await startTestServer();
     admin = await t.login('admin01');
@@ -49,17 +51,17 @@ describe('over HTTP', () => {
   afterAll(() => t.close());
 
   it('an impossible member expiry is refused with a sentence, and nothing changes', async () => {
-    const before = t.db.prepare('SELECT member_expire_time FROM users WHERE id = ?').pluck().get(C1());
+    const before = valueOf(t.db, 'users', 'member_expire_time', C1());
     const res = await t.call('user/update', { id: C1(), member_expire_time: '2026-02-30 00:00:00' }, admin);
     expect(res.status).toBe(400);
     expect(refusalText(res.body)).toBe('member_expire_time: This date or time does not exist on the calendar');
-    expect(t.db.prepare('SELECT member_expire_time FROM users WHERE id = ?').pluck().get(C1())).toBe(before);
+    expect(valueOf(t.db, 'users', 'member_expire_time', C1())).toBe(before);
     const zh = await t.call('bill/inquire', { start_time: '2026-02-30 00:00:00' }, admin, 'zh-CN');
     expect(refusalText(zh.body)).toBe('start_time: 日历上没有这个日期或时间');
   });
 
   it('a bad value stored before the check never answers 500: login, lists and a purchase read it as none; it can be fixed', async () => {
-    t.db.prepare("UPDATE users SET member_expire_time = '2025-13-45 99:99:99' WHERE id = ?").run(C1());
+    updateUser(t.db, C1(), { member_expire_time: '2025-13-45 99:99:99' });
     const customer = await t.login('customer01');
     const me = ok<{ user_info: { member_expire_time: string | null } }>(await t.call('admin/user_info', {}, customer));
     expect(me.user_info.member_expire_time).toBeNull();

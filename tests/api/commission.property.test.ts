@@ -5,6 +5,8 @@ import { BillType, type Order, type Page } from '../../contracts/index.ts';
 import { ledgerProblems } from '../../harness/ledger.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
+import { billTotalOf } from '../../fixtures/factories.ts';
+import { rowOf } from '../../fixtures/rows.ts';
 
 /**
  * Exact commission (issue 21 point 4, docs/decisions/2026-11-26-money-matching.md): share ratios take at most
@@ -76,7 +78,7 @@ describe('commission rows and totals add up', () => {
           const combo = ok<{ id: number }>(await t.call('vip_combo/add', { name: `p${b.price}`, price_micro: b.price, days: 1, domain_quota: 1 }, admin));
           const order = ok<Order>(await t.call('vip_combo/buy', { vip_combo_id: combo.id, pay_method: b.chain ? 2 : 1 }, tokens.get(b.buyer)!));
           if (b.chain) await control('chain/send', { amount_micro: order.pay_amount_micro });
-          const row = t.db.prepare('SELECT order_amount_micro, share_ratio, amount_micro FROM commissions WHERE order_id = ?').get(order.id) as Row | undefined;
+          const row = rowOf<Row>(t.db, 'commissions', { order_id: order.id }, ['order_amount_micro', 'share_ratio', 'amount_micro']);
           const expected = Math.floor((b.price * b.bp) / 10_000);
           // exact in doubles: price × bp < 2^53
           if (expected === 0) expect(row).toBeUndefined();
@@ -85,7 +87,7 @@ describe('commission rows and totals add up', () => {
         const rows = await allRows();
         for (const r of rows) expect(r.amount_micro).toBe(Math.floor((r.order_amount_micro * Math.round(r.share_ratio * 100)) / 10_000));
         const sumRows = rows.reduce((s, r) => s + r.amount_micro, 0);
-        const bills = t.db.prepare('SELECT coalesce(SUM(amount_micro), 0) FROM bills WHERE user_id = ? AND type = ?').pluck().get(AGENT, BillType.values.commission);
+        const bills = billTotalOf(t.db, AGENT, BillType.values.commission);
         expect(bills).toBe(sumRows);
         const historical = ok<{ commission_micro: number }>(await t.call('agent/historical_statistics', {}, agent));
         expect(historical.commission_micro).toBe(sumRows);

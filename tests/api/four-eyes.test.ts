@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType } from '../../contracts/index.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
+import { lastRowOf, updateLogType, userIdOf } from '../../fixtures/factories.ts';
 
 /**
  * Issue 20, four eyes on money: nobody changes their own balance, approves or rejects their own withdrawal, or
@@ -13,7 +14,7 @@ let t: TestServer;
 let admin: string;
 let superadmin: string;
 let agent: string;
-const idOf = (account: string) => t.db.prepare('SELECT id FROM users WHERE account = ?').pluck().get(account) as number;
+const idOf = (account: string) => userIdOf(t.db, account);
 const refusedUnchanged = refusalChecker(() => t);
 
 beforeAll(async () => {
@@ -29,7 +30,7 @@ interface LogRow {
   target_ids: string;
 }
 const lastLog = (source: string) =>
-  t.db.prepare('SELECT user_id, account, source, target_ids FROM logs WHERE source = ? ORDER BY id DESC LIMIT 1').get(source) as LogRow | undefined;
+  lastRowOf<LogRow>(t.db, 'logs', { source }, ['user_id', 'account', 'source', 'target_ids']);
 
 describe('balance changes', () => {
   it('are refused on oneself (administrator and super administrator) and change nothing', async () => {
@@ -42,7 +43,7 @@ describe('balance changes', () => {
   });
 
   it('name the actor and the user in the audit log even when administrator changes are not recorded', async () => {
-    t.db.prepare('UPDATE log_types SET record_status = 2 WHERE id = ?').run(LogType.values.admin_write);
+    updateLogType(t.db, LogType.values.admin_write, { record_status: 2 });
     try {
       ok(await t.call('user/change_balance', { id: idOf('agent01'), amount_micro: 2_000_000, remark: 'bonus' }, admin));
       const row = lastLog('user/change_balance');
@@ -52,7 +53,7 @@ describe('balance changes', () => {
       ok(await t.call('user/force_refresh', { id: idOf('agent01') }, admin));
       expect(lastLog('user/force_refresh')).toBeUndefined();
     } finally {
-      t.db.prepare('UPDATE log_types SET record_status = 1 WHERE id = ?').run(LogType.values.admin_write);
+      updateLogType(t.db, LogType.values.admin_write, { record_status: 1 });
     }
   });
 });

@@ -16,6 +16,8 @@ import { ledgerProblems } from '../../harness/ledger.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { manualClock, MINUTE } from '../helpers/clock.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
+import { balanceOf, lastRowOf, receiptOf, withdrawalStatusOf } from '../../fixtures/factories.ts';
+import { countOf, valueOf } from '../../fixtures/rows.ts';
 
 /**
  * Matching that cannot misdirect money (issue 21, docs/decisions/2026-11-26-money-matching.md), over HTTP on a
@@ -47,11 +49,8 @@ async function send(amount_micro: number, mine = true): Promise<{ hash: string; 
   const tx = await control<{ hash: string; status: number }>('chain/send', { amount_micro, mine });
   return { ...tx, id: (await row(tx.hash)).id };
 }
-const balance = (id: number) => t.db.prepare('SELECT balance_micro FROM users WHERE id = ?').pluck().get(id) as number;
-const receipt = (hash: string) =>
-  t.db.prepare('SELECT outcome, order_id, user_id, review FROM chain_receipts WHERE hash = ?').get(hash) as
-    | { outcome: number; order_id: number | null; user_id: number | null; review: number | null }
-    | undefined;
+const balance = (id: number) => balanceOf(t.db, id);
+const receipt = (hash: string) => receiptOf(t.db, hash);
 async function details(id: number, token: string): Promise<Order> {
   return ok<Order>(await t.call('order/details', { id }, token));
 }
@@ -115,7 +114,7 @@ describe('a transfer pays only an order open at its block time, of its own user'
     await control('chain/replay', { hash: stray.hash });
     expect((await details(b.id, c2)).status).toBe(1);
     expect(balance(C2)).toBe(c2Before);
-    expect(t.db.prepare('SELECT COUNT(*) FROM chain_receipts WHERE hash = ?').pluck().get(stray.hash)).toBe(1);
+    expect(countOf(t.db, 'chain_receipts', { hash: stray.hash })).toBe(1);
     // Its own transfer, sent now, pays it.
     const own = await send(b.pay_amount_micro);
     expect(receipt(own.hash)).toMatchObject({ outcome: paid, order_id: b.id, user_id: C2, review: null });
@@ -168,7 +167,7 @@ describe('a payment that cannot be booked never poisons the block', () => {
     await control('chain/send', { to: w.address, amount_micro: 1_000_000 });
     const job = ok<{ job_id: number }>(await t.call('wallet/collect', { ids: [w.id] }, sup));
     await control('job_step', { id: job.job_id, count: 3 });
-    expect(t.db.prepare('SELECT status FROM collections WHERE wallet_id = ?').pluck().get(w.id)).toBe(1);
+    expect(valueOf(t.db, 'collections', 'status', { wallet_id: w.id })).toBe(1);
     // Crediting the removed user is refused and changes nothing; marking it refunded settles it.
     await refusedUnchanged('usdt_transaction/review', { id: tx.id, action: TransferReviewAction.values.credit, remark: 'try' }, admin, 404);
     ok(await t.call('usdt_transaction/review', { id: tx.id, action: TransferReviewAction.values.refund, remark: 'sent back on 2026-06-16' }, admin));
@@ -204,16 +203,16 @@ describe('review of transfers that paid nothing', () => {
     await refusedUnchanged('usdt_transaction/review', { id: tx.id, action: 1, remark: ' ' }, admin, 400, /remark/);
     await refusedUnchanged('usdt_transaction/review', { id: 999_999, action: 1, remark: 'x' }, admin, 404);
     const before = balance(C1);
-    const logsBefore = t.db.prepare('SELECT COUNT(*) FROM logs').pluck().get() as number;
+    const logsBefore = countOf(t.db, 'logs');
     const settled = ok<UsdtTransaction>(await t.call('usdt_transaction/review', { id: tx.id, action: TransferReviewAction.values.credit, remark: 'paid late, ticket 42' }, admin));
     expect(settled).toMatchObject({ outcome: late, review: TransferReview.values.credited, account: 'customer01', review_remark: 'paid late, ticket 42' });
     // The whole transfer (offset included) is credited, as a recharge bill naming the review.
     expect(balance(C1)).toBe(before + a.pay_amount_micro);
-    const bill = t.db.prepare('SELECT type, amount_micro, remark, operator_id FROM bills WHERE user_id = ? ORDER BY id DESC LIMIT 1').get(C1) as Record<string, unknown>;
+    const bill = lastRowOf(t.db, 'bills', { user_id: C1 }, ['type', 'amount_micro', 'remark', 'operator_id'])!;
     expect(bill).toMatchObject({ type: 2, amount_micro: a.pay_amount_micro, operator_id: 2 });
     expect(String(bill.remark)).toContain('ticket 42');
-    expect(t.db.prepare('SELECT COUNT(*) FROM logs').pluck().get()).toBe(logsBefore + 1);
-    expect(JSON.stringify(t.db.prepare('SELECT * FROM logs ORDER BY id DESC LIMIT 1').get())).toContain('usdt_transaction/review');
+    expect(countOf(t.db, 'logs')).toBe(logsBefore + 1);
+    expect(JSON.stringify(lastRowOf(t.db, 'logs'))).toContain('usdt_transaction/review');
     await refusedUnchanged('usdt_transaction/review', { id: tx.id, action: 1, remark: 'again' }, admin, 409, /not waiting/);
     await refusedUnchanged('usdt_transaction/review', { id: tx.id, action: 2, remark: 'again' }, admin, 409, /not waiting/);
     // A transfer that paid its order has nothing to review.
@@ -261,7 +260,7 @@ describe('open-order limits', () => {
       clock.advance(31 * MINUTE);
     }
     await refusedUnchanged('order/recharge', { amount_micro: 11_000_000 }, c1, 409, /20 unpaid orders from the last 24 hours/);
-    expect(t.db.prepare("SELECT COUNT(*) FROM orders WHERE user_id = ? AND status = 1 AND amount_micro = 11000000").pluck().get(C1)).toBe(UNPAID_ORDERS_PER_USER);
+    expect(countOf(t.db, 'orders', { user_id: C1, status: 1, amount_micro: 11_000_000 })).toBe(UNPAID_ORDERS_PER_USER);
     pastGrace();
     expect((await recharge(c1, 11_000_000)).status).toBe(1);
     pastGrace();
@@ -278,7 +277,7 @@ describe('a payout that fails says why', () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toContain(`holds ${formatMoney(held)} USDT, less than this payout of ${formatMoney(amount)} USDT`);
     expect(res.body.message).toContain('still pending');
-    expect(t.db.prepare('SELECT status FROM withdrawals WHERE id = ?').pluck().get(w.id)).toBe(1);
+    expect(withdrawalStatusOf(t.db, w.id)).toBe(1);
     expect((await control<{ usdt_micro: number }>('chain/state')).usdt_micro).toBe(held);
     ok(await t.call('withdrawal/reject', { id: w.id, reason: 'test over' }, admin));
   });

@@ -4,6 +4,7 @@ import { BALANCE_FRAME_TYPE, balanceFrameData, formatMoney, translate, type Serv
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
 import { connectAs, type RealtimeTestClient } from '../realtime/client.ts';
+import { balanceOf, userIdOf, withdrawalStatusOf } from '../../fixtures/factories.ts';
 
 /**
  * The server parts the money screens read: `wallet/summary` (what "collect all" / "sync all" act on), the
@@ -23,7 +24,7 @@ async function control(op: string, body: object = {}) {
   expect(res.status, res.text).toBe(200);
   return res.body.data;
 }
-const balanceOf = (account: string) => t.db.prepare('SELECT balance_micro FROM users WHERE account = ?').pluck().get(account) as number;
+const balance = (account: string) => balanceOf(t.db, account);
 
 /** The next balance frame on a socket, skipping any other frame (job progress, payments). */
 async function nextBalance(client: RealtimeTestClient): Promise<number> {
@@ -76,7 +77,7 @@ describe('a payout the hot wallet cannot cover', () => {
       expect(res.status).toBe(409);
       expect(res.body.message).toBe(translate('errors.payout_wallet_short', locale, { address: RECEIVING, balance: formatMoney(held), amount: '30' }));
     }
-    expect(t.db.prepare('SELECT status FROM withdrawals WHERE id = ?').pluck().get(w.id)).toBe(1);
+    expect(withdrawalStatusOf(t.db, w.id)).toBe(1);
 
     // Funds there, but the chain refuses the transfer: the other reason, still pending.
     await control('chain/send', { amount_micro: 30_000_000 });
@@ -92,8 +93,8 @@ describe('frame 25: the balance after each committed change', () => {
   it("reaches the user's sockets with the committed balance, and no one else's; a refused change sends nothing", async () => {
     const socket = await connectAs(t, 'customer02');
     const other = await connectAs(t, 'customer01');
-    const before = balanceOf('customer02');
-    const me = t.db.prepare("SELECT id FROM users WHERE account = 'customer02'").pluck().get() as number;
+    const before = balance('customer02');
+    const me = userIdOf(t.db, 'customer02');
 
     ok(await t.call('user/change_balance', { id: me, amount_micro: 2_500_000, remark: 'frame test' }, admin));
     expect(await nextBalance(socket)).toBe(before + 2_500_000);
@@ -104,7 +105,7 @@ describe('frame 25: the balance after each committed change', () => {
     const customer = await t.login('customer02');
     ok(await t.call('vip_combo/buy', { vip_combo_id: 1, pay_method: 1 }, customer));
     expect(await nextBalance(socket)).toBe(before + 2_500_000 - 10_000_000);
-    expect(balanceOf('customer02')).toBe(before + 2_500_000 - 10_000_000);
+    expect(balance('customer02')).toBe(before + 2_500_000 - 10_000_000);
 
     // customer01 saw none of it (customer02's purchase credits agent01, not customer01).
     expect(other.frames.filter((f) => f.type === BALANCE_FRAME_TYPE)).toEqual([]);

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, type QaControlAnswer, type QaControlBody, type QaControlName } from '../../contracts/index.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from '../realtime/client.ts';
+import { chainTransactionOf, foreignKeyProblemsOf, visitDaysOf } from '../../fixtures/factories.ts';
+import { countOf } from '../../fixtures/rows.ts';
 
 let t: TestServer;
 let dir: string;
@@ -85,16 +87,16 @@ describe('shipped states keep their promise', () => {
     expect(await total('qr_code_list/inquire', token)).toBe(0);
     expect(await total('domain/inquire', token)).toBe(0);
     expect(await total('message/inquire', token)).toBe(0);
-    expect(t.db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
+    expect(foreignKeyProblemsOf(t.db)).toEqual([]);
   });
 
   it('busy: over 2,000 codes and visits spread over 90 days', async () => {
     await load('busy');
     const token = await t.login('customer01');
     expect(await total('qr_code_list/inquire', token)).toBeGreaterThan(2000);
-    const days = t.db.prepare("SELECT COUNT(DISTINCT substr(create_time, 1, 10)) FROM access_records").pluck().get() as number;
+    const days = visitDaysOf(t.db);
     expect(days).toBeGreaterThanOrEqual(89);
-    expect(t.db.prepare('SELECT COUNT(*) FROM access_records').pluck().get()).toBeGreaterThanOrEqual(60_000);
+    expect(countOf(t.db, 'access_records')).toBeGreaterThanOrEqual(60_000);
   }, 60_000);
 
   it('expired-membership: member-only calls answer 402 for customer01, naming the expiry', async () => {
@@ -124,9 +126,9 @@ describe('shipped states keep their promise', () => {
 
   it('unmatched-transfer: a confirmed payment that turned no order paid', async () => {
     await load('unmatched-transfer');
-    const tx = t.db.prepare('SELECT hash, status FROM chain_transactions WHERE amount_micro = 7654321').get() as { hash: string; status: number };
+    const tx = chainTransactionOf(t.db, { amount_micro: 7_654_321 })!;
     expect(tx.status).toBe(2);
-    expect(t.db.prepare('SELECT COUNT(*) FROM orders WHERE tx_hash = ?').pluck().get(tx.hash)).toBe(0);
+    expect(countOf(t.db, 'orders', { tx_hash: tx.hash })).toBe(0);
   });
 
   it('seed: the seed as a fresh start makes it', async () => {
@@ -147,7 +149,7 @@ describe('npm run mock -- --state NAME', () => {
       const url = await new Promise<string>((resolve, reject) => {
         child.stdout.on('data', (c: Buffer) => {
           out += c.toString();
-          const m = /ready in \d+ ms on (http:\/\/\S+?)\/ /.exec(out);
+          const m = out.match(/ready in \d+ ms on (http:\/\/\S+?)\/ /);
           if (m) resolve(m[1]!);
         });
         child.on('exit', (code) => reject(new Error(`mock exited ${code}: ${out}`)));

@@ -4,10 +4,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseIpRange } from '../../contracts/index.ts';
-import { storedRange } from '../../mock-server/visit-rules/ip-black.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { tableCache } from '../../mock-server/services/table-cache.ts';
+import { insertIpBlack, updateUser } from '../../fixtures/factories.ts';
+import { deleteRows, insertRow, setRows, valueOf } from '../../fixtures/rows.ts';
 
 /**
  * Issue 25: what the pipeline reads on every request (session and user, the console IP black list, log
@@ -38,21 +38,19 @@ afterAll(async () => {
 describe('the console IP black list', () => {
   it('counts an entry added or removed by another connection at the next call', async () => {
     expect((await callFrom('198.51.100.7', 'ping', { value: 1 }, admin)).status).toBe(200);
-    const id = other.prepare("INSERT INTO server_ip_black (ip, start_num, end_num, start_hex, end_hex, remark, create_time) VALUES (@ip, @start_num, @end_num, @start_hex, @end_hex, '', '2026-01-01 00:00:00')")
-      .run(storedRange(parseIpRange('198.51.100.0/24')!)).lastInsertRowid;
+    const id = insertIpBlack(other, '198.51.100.0/24');
     const refused = await callFrom('198.51.100.7', 'ping', { value: 1 }, admin);
     expect(refused.status).toBe(403);
     expect(refused.body.status).toBe(false);
-    other.prepare('DELETE FROM server_ip_black WHERE id = ?').run(id);
+    deleteRows(other, 'server_ip_black', id);
     expect((await callFrom('198.51.100.7', 'ping', { value: 1 }, admin)).status).toBe(200);
   });
 
   it('counts an entry written on the server’s own connection at the next call', async () => {
-    const id = t.db.prepare("INSERT INTO server_ip_black (ip, start_num, end_num, start_hex, end_hex, remark, create_time) VALUES (@ip, @start_num, @end_num, @start_hex, @end_hex, '', '2026-01-01 00:00:00')")
-      .run(storedRange(parseIpRange('198.51.100.9')!)).lastInsertRowid;
+    const id = insertIpBlack(t.db, '198.51.100.9');
     expect((await callFrom('198.51.100.9', 'ping', { value: 1 }, admin)).status).toBe(403);
     expect((await callFrom('198.51.100.10', 'ping', { value: 1 }, admin)).status).toBe(200);
-    t.db.prepare('DELETE FROM server_ip_black WHERE id = ?').run(id);
+    deleteRows(t.db, 'server_ip_black', id);
     expect((await callFrom('198.51.100.9', 'ping', { value: 1 }, admin)).status).toBe(200);
   });
 });
@@ -61,12 +59,12 @@ describe('session and user', () => {
   it('refuses a token whose session another connection deleted, and a user disabled behind the API', async () => {
     const token = await t.login('customer01');
     expect((await t.call('admin/user_info', {}, token)).status).toBe(200);
-    other.prepare("UPDATE users SET disable = 2 WHERE account = 'customer01'").run();
+    updateUser(other, 'customer01', { disable: 2 });
     expect((await t.call('admin/user_info', {}, token)).status).toBe(401);
-    other.prepare("UPDATE users SET disable = 1 WHERE account = 'customer01'").run();
+    updateUser(other, 'customer01', { disable: 1 });
     const again = await t.login('customer01');
     expect((await t.call('admin/user_info', {}, again)).status).toBe(200);
-    t.db.prepare('DELETE FROM sessions').run();
+    deleteRows(t.db, 'sessions', {});
     expect((await t.call('admin/user_info', {}, again)).status).toBe(401);
   });
 });
@@ -75,20 +73,19 @@ describe('tableCache', () => {
   it('loads once, reloads after any write to a watched table, keeps nothing read inside a transaction', () => {
     const db = new Database(':memory:');
     db.exec('CREATE TABLE k (id INTEGER PRIMARY KEY, v TEXT)');
-    db.exec("INSERT INTO k (id, v) VALUES (1, 'a')");
+    insertRow(db, 'k', { id: 1, v: 'a' });
     let loads = 0;
-    const read = db.prepare('SELECT v FROM k WHERE id = ?').pluck();
     const cache = tableCache(db, ['k'], (id: number) => {
       loads += 1;
-      return read.get(id) as string | undefined;
+      return valueOf<string>(db, 'k', 'v', id);
     });
     expect([cache.get(1), cache.get(1), loads]).toEqual(['a', 'a', 1]);
-    db.prepare("UPDATE k SET v = 'b' WHERE id = 1").run();
+    setRows(db, 'k', 1, { v: 'b' });
     expect([cache.get(1), loads]).toEqual(['b', 2]);
     // A value read inside a transaction that then rolls back must not survive it.
     expect(() =>
       db.transaction(() => {
-        db.prepare("UPDATE k SET v = 'rolled back' WHERE id = 1").run();
+        setRows(db, 'k', 1, { v: 'rolled back' });
         expect(cache.get(1)).toBe('rolled back');
         throw new Error('refused');
       })(),

@@ -7,6 +7,7 @@ import { manualClock } from '../helpers/clock.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
 import { failureBody } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { rowsOf, valueOf } from '../../fixtures/rows.ts';
 
 /** url_key_platform/add, inquire (with data_only), update and remove: the short-URL platforms. */
 
@@ -32,6 +33,8 @@ beforeEach(async () => {
 const failure = failureBody;
 const pageOf = (data: unknown) => data as Page<UrlKeyPlatform>;
 const names = (data: unknown) => pageOf(data).content.map((p) => p.name);
+/** The stored platforms that hold a key, in id order. */
+const keyed = () => rowsOf<{ id: number; key: string }>(t.db, 'url_key_platforms', {}, { columns: ['id', 'key'] }).filter((p) => p.key !== '');
 /** Seeded platforms in list order: larger sort first (§9). */
 const seededNames = [...urlKeyPlatforms].sort((a, b) => b.sort - a.sort).map((p) => p.name);
 
@@ -42,7 +45,7 @@ function buildPlatform(overrides: Record<string, unknown> = {}): RequestOf<typeo
 
 describe('url_key_platform secrets (issue 20)', () => {
   it('never answers a key to anyone; a non-administrator reads shown platforms by name and type only', async () => {
-    const stored = t.db.prepare("SELECT COUNT(*) FROM url_key_platforms WHERE key <> ''").pluck().get() as number;
+    const stored = keyed().length;
     expect(stored).toBeGreaterThan(0);
     for (const who of ['superadmin', 'admin01', 'agent01', 'customer01']) {
       const res = await t.call('url_key_platform/inquire', { data_only: 1 }, tokens[who]);
@@ -61,12 +64,12 @@ describe('url_key_platform secrets (issue 20)', () => {
   });
 
   it('the mask sent back on an update keeps the stored key; a new key replaces it', async () => {
-    const row = t.db.prepare("SELECT id, key FROM url_key_platforms WHERE key <> '' ORDER BY id LIMIT 1").get() as { id: number; key: string };
+    const row = keyed()[0]!;
     const kept = await t.call('url_key_platform/update', { id: row.id, key: '******', remark: 'r' }, tokens.admin01);
     expect(kept.status, kept.body.message).toBe(200);
-    expect(t.db.prepare('SELECT key FROM url_key_platforms WHERE id = ?').pluck().get(row.id)).toBe(row.key);
+    expect(valueOf(t.db, 'url_key_platforms', 'key', row.id)).toBe(row.key);
     await t.call('url_key_platform/update', { id: row.id, key: 'fresh-key' }, tokens.admin01);
-    expect(t.db.prepare('SELECT key FROM url_key_platforms WHERE id = ?').pluck().get(row.id)).toBe('fresh-key');
+    expect(valueOf(t.db, 'url_key_platforms', 'key', row.id)).toBe('fresh-key');
   });
 });
 
@@ -133,7 +136,7 @@ describe('url_key_platform/add', () => {
     const res = await t.call('url_key_platform/add', body, tokens.superadmin);
     // The key is write-only (issue 20): stored, answered masked.
     expect(res.body.data).toMatchObject({ name: '带空格', key: '******', show_status: 2, sort: 99, remark: '备注' });
-    expect(t.db.prepare("SELECT key FROM url_key_platforms WHERE name = '带空格'").pluck().get()).toBe('k-123');
+    expect(valueOf(t.db, 'url_key_platforms', 'key', { name: '带空格' })).toBe('k-123');
   });
 
   it.each<[string, Record<string, unknown>, string | RegExp]>([

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AsyncOperationStatus } from '../../contracts/index.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
+import { countOf } from '../../fixtures/rows.ts';
 
 /**
  * Wallet bulk actions (issue 21 point 8, server side): collect all / sync all run over every wallet in use as
@@ -52,7 +53,7 @@ describe('collect all / sync all', () => {
     await control('job_step', { id: collectId, count: 3 });
     const collected = ok<Count>(await t.call('wallet/summary', {}, sup));
     expect(collected).toMatchObject({ usdt_micro: 0, collect_job_id: null });
-    expect(t.db.prepare('SELECT COUNT(*) FROM collections WHERE status = 1').pluck().get()).toBe(3);
+    expect(countOf(t.db, 'collections', { status: 1 })).toBe(3);
     expect(ok<{ job_id: number }>(await t.call('wallet/sync_balance', {}, sup)).job_id).toBeGreaterThan(sync.job_id);
   });
 

@@ -9,6 +9,7 @@ import { mintToken } from '../../harness/robustness/identities.ts';
 import { CHROMIUM } from './helpers/browser.ts';
 import { quietWatcher } from './helpers/settle.ts';
 import { ensureClientBuilt } from '../../harness/build.ts';
+import { rowsOf } from '../../fixtures/rows.ts';
 
 /**
  * R5: records whose every text field holds script and markup payloads (made through the real API by
@@ -133,9 +134,9 @@ describe('hostile text in the browser', () => {
   }, 300_000);
 
   it('renders the public pages with the payloads inert (share page of a hostile-named code included)', async () => {
-    const code = server.db.prepare(`SELECT file_name, password FROM qr_codes WHERE name LIKE '%<%' AND password <> '' LIMIT 1`).get() as
-      | { file_name: string; password: string }
-      | undefined;
+    const code = rowsOf<{ name: string; file_name: string; password: string }>(server.db, 'qr_codes', {}, { columns: ['name', 'file_name', 'password'] }).find(
+      (q) => q.name.includes('<') && q.password !== '',
+    );
     expect(code, 'a QR code with a hostile name was stored').toBeDefined();
     const pages = PUBLIC_ROUTES.map((r) =>
       r === 'share_access' ? `share_access?name=${encodeURIComponent(code!.file_name)}&password=${encodeURIComponent(code!.password)}` : r,

@@ -6,6 +6,8 @@ import { axeProblems } from './helpers/axe.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { LOOKS, openInLook, shotOf, type Look } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';
+import { balanceOf, lastIdOf, walletsInUseOf, withdrawalStatusOf } from '../../fixtures/factories.ts';
+import { countOf, valueOf, valuesOf } from '../../fixtures/rows.ts';
 
 /**
  * Every money action of the console clicked in Chromium, in zh-CN light and en dark, against the real mock
@@ -35,14 +37,14 @@ async function control<T = unknown>(name: string, body: unknown): Promise<T> {
 }
 
 const db = () => app.server.mock.db;
-const balanceOf = (account: string) => db().prepare('SELECT balance_micro FROM users WHERE account = ?').pluck().get(account) as number;
-const jobsOf = (type: number) => db().prepare('SELECT COUNT(*) FROM async_operations WHERE type = ?').pluck().get(type) as number;
+const balance = (account: string) => balanceOf(db(), account);
+const jobsOf = (type: number) => countOf(db(), 'async_operations', { type });
 
 /** Run a job to its end through the control API (test mode moves jobs only this way). */
 async function finishJob(type: number): Promise<void> {
-  const id = db().prepare('SELECT MAX(id) FROM async_operations WHERE type = ?').pluck().get(type) as number;
+  const id = lastIdOf(db(), 'async_operations', { type });
   await control('job_step', { id, count: 100 });
-  expect(db().prepare('SELECT status FROM async_operations WHERE id = ?').pluck().get(id)).not.toBe(1);
+  expect(valueOf(db(), 'async_operations', 'status', id)).not.toBe(1);
 }
 
 /** The user menu's balance line, opened and read, then closed again. */
@@ -74,7 +76,7 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
 
   it('withdrawal: each wrong amount says its own problem before sending, a bad address is refused, a good request reserves the balance live', async () => {
     const agent = await openInLook(app, look, 'agent01');
-    const before = balanceOf('agent01');
+    const before = balance('agent01');
     await menuBalance(agent, 'agent01', t, before);
 
     await agent.goto(`${app.url}#/customer/acting_withdrawal_list`);
@@ -105,13 +107,13 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     await field(dialog, t('resources.acting_withdrawal_list.fields.address')).fill(PAYEE_TYPO);
     await dialog.getByRole('button', { name: t('common.actions.save') }).click();
     await says(t('validation.usdt_address_checksum'));
-    expect(balanceOf('agent01')).toBe(before);
+    expect(balance('agent01')).toBe(before);
     await field(dialog, t('resources.acting_withdrawal_list.fields.address')).fill(PAYEE);
     await dialog.getByRole('button', { name: t('common.actions.save') }).click();
     await dialog.waitFor({ state: 'detached' });
     await agent.getByRole('row').filter({ hasText: String(WITHDRAWAL) }).getByText(t('enums.withdrawal_status.pending')).first().waitFor();
     // Reserved at once, and the header says so without a reload (frame 25).
-    expect(balanceOf('agent01')).toBe(before - WITHDRAWAL * 1_000_000);
+    expect(balance('agent01')).toBe(before - WITHDRAWAL * 1_000_000);
     await menuBalance(agent, 'agent01', t, before - WITHDRAWAL * 1_000_000);
     await agent.close();
   }, 120_000);
@@ -119,7 +121,7 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
   it('reject: the form names the request and wants a reason; the amount returns to the agent, whose balance follows live', async () => {
     const agent = await openInLook(app, look, 'agent01');
     await agent.goto(`${app.url}#/customer/personal_center`);
-    const reserved = balanceOf('agent01');
+    const reserved = balance('agent01');
     await agent.getByTestId('personal-balance').filter({ hasText: t('resources.personal_center.balance_value', { amount: formatMoney(reserved) }) }).waitFor();
 
     const admin = await openInLook(app, look, 'admin01');
@@ -144,7 +146,7 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
 
     // The agent's open personal center shows the refund by itself.
     const refunded = reserved + WITHDRAWAL * 1_000_000;
-    expect(balanceOf('agent01')).toBe(refunded);
+    expect(balance('agent01')).toBe(refunded);
     await agent.getByTestId('personal-balance').filter({ hasText: t('resources.personal_center.balance_value', { amount: formatMoney(refunded) }) }).waitFor();
     // An agent's invitation: code, registration link (copyable) and its QR code.
     expect(await agent.getByRole('textbox', { name: t('resources.personal_center.invitation_code') }).inputValue()).toBe('AGENT01');
@@ -182,7 +184,7 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     const why = t('errors.payout_wallet_short', { address: RECEIVING, balance: formatMoney(held), amount: String(WITHDRAWAL) });
     await admin.getByTestId('action-error').filter({ hasText: why }).waitFor();
     await shot(admin, 'approve-short');
-    expect(db().prepare("SELECT status FROM withdrawals WHERE id = (SELECT MAX(id) FROM withdrawals)").pluck().get()).toBe(1);
+    expect(withdrawalStatusOf(db())).toBe(1);
 
     await control('chain/send', { amount_micro: WITHDRAWAL * 1_000_000 - held });
     await row.getByRole('button', { name: t('resources.withdrawal_list.approve') }).click();
@@ -190,14 +192,14 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     await admin.getByRole('button', { name: t('common.actions.confirm') }).click();
     await admin.getByTestId('action-error').waitFor({ state: 'detached' });
     await admin.getByRole('row').filter({ hasText: 'agent01' }).getByText(t('enums.withdrawal_status.approved')).first().waitFor();
-    expect(db().prepare("SELECT status FROM withdrawals WHERE id = (SELECT MAX(id) FROM withdrawals)").pluck().get()).toBe(2);
+    expect(withdrawalStatusOf(db())).toBe(2);
     await admin.close();
     expect(app.pageErrors).toEqual([]);
   }, 120_000);
 
   it('buy with the balance names the combo and price; buy by chain turns paid when the block is mined; the balance follows', async () => {
     const page = await openInLook(app, look, 'customer01');
-    const before = balanceOf('customer01');
+    const before = balance('customer01');
     await page.goto(`${app.url}#/customer/buy_vip_combo`);
     const monthly = page.getByRole('row').filter({ hasText: 'Monthly' });
     await monthly.getByRole('button', { name: t('resources.buy_vip_combo.buy_balance') }).click();
@@ -205,7 +207,7 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     await shot(page, 'buy-balance-confirm');
     await page.getByRole('button', { name: t('common.actions.confirm') }).click();
     await menuBalance(page, 'customer01', t, before - 10_000_000);
-    expect(balanceOf('customer01')).toBe(before - 10_000_000);
+    expect(balance('customer01')).toBe(before - 10_000_000);
     await page.getByRole('button', { name: `customer01 · ${t('layout.user_menu')}` }).click();
     await page.getByTestId('menu-balance').waitFor();
     await shot(page, 'user-menu-balance');
@@ -229,7 +231,7 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     const settings = app.server.mock.services.settings;
     const config = settings.require('pay_config');
     const page = await openInLook(app, look, 'customer01');
-    const before = balanceOf('customer01');
+    const before = balance('customer01');
     await page.goto(`${app.url}#/customer/balance_recharge`);
     await page.getByRole('toolbar', { name: t('resource.actions.toolbar') }).getByRole('button', { name: t('resources.balance_recharge.recharge') }).click();
     const dialog = page.getByRole('dialog');
@@ -277,17 +279,17 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
       await page.getByRole('dialog').getByRole('button', { name: t('common.actions.save') }).click();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
     }
-    const fresh = db().prepare('SELECT address FROM wallets ORDER BY id DESC LIMIT 2').pluck().all() as string[];
+    const fresh = valuesOf<string>(db(), 'wallets', 'address', {}, '-id').slice(0, 2);
     await control('chain/send', { to: fresh[0], amount_micro: 7_000_000 });
     await control('chain/send', { to: fresh[1], amount_micro: 5_500_000 });
     // More wallets than one page holds, added over the API with the page's own session.
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    while ((db().prepare('SELECT COUNT(*) FROM wallets').pluck().get() as number) < 12) {
+    while (countOf(db(), 'wallets') < 12) {
       const res = await fetch(`${app.url}api/wallet/add`, { method: 'POST', headers: { 'content-type': 'application/json', token: token! }, body: '{}' });
       expect(res.status).toBe(200);
     }
-    const count = db().prepare('SELECT COUNT(*) FROM wallets WHERE removed = 1').pluck().get() as number;
-    const listed = db().prepare('SELECT COUNT(*) FROM wallets').pluck().get() as number;
+    const count = countOf(db(), 'wallets', { removed: 1 });
+    const listed = countOf(db(), 'wallets');
 
     // A selection belongs to its page: chosen on page 1, it is gone on page 2 and not back on page 1.
     await page.goto(`${app.url}#/customer/tron?page_size=10`);
@@ -321,7 +323,7 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
 
     const syncs = jobsOf(4);
     await toolbar.getByRole('button', { name: t('resources.tron.sync_all') }).click();
-    const synced = db().prepare('SELECT COALESCE(SUM(usdt_micro), 0) AS usdt, COALESCE(SUM(trx_micro), 0) AS trx FROM wallets WHERE removed = 1').get() as { usdt: number; trx: number };
+    const synced = walletsInUseOf(db());
     await page.getByTestId('wallet-bulk-question').filter({ hasText: t('resources.tron.sync_all_confirm', { count, usdt: formatMoney(synced.usdt), trx: formatMoney(synced.trx), time: t('resources.tron.never_synced') }) }).waitFor();
     await shot(page, 'sync-all-confirm');
     await page.getByRole('dialog').getByRole('button', { name: t('resources.tron.sync_all_button', { count }) }).dblclick();
@@ -330,11 +332,11 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     await finishJob(4);
 
     await page.reload();
-    const total = db().prepare('SELECT SUM(usdt_micro) FROM wallets WHERE removed = 1').pluck().get() as number;
+    const total = walletsInUseOf(db()).usdt;
     expect(total).toBeGreaterThanOrEqual(12_500_000);
     const collects = jobsOf(3);
     await toolbar.getByRole('button', { name: t('resources.tron.collect_all') }).click();
-    const oldest = db().prepare('SELECT MIN(balance_time) FROM wallets WHERE removed = 1').pluck().get() as string;
+    const oldest = walletsInUseOf(db()).oldest!;
     await page.getByTestId('wallet-bulk-question').filter({ hasText: t('resources.tron.collect_all_confirm', { count, usdt: formatMoney(total), time: oldest }) }).waitFor();
     await shot(page, 'collect-all-confirm');
     expect(await axeProblems(page, `.${Classes.DIALOG}`)).toEqual([]);

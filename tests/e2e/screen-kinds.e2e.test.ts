@@ -5,6 +5,7 @@ import { axeProblems } from './helpers/axe.ts';
 import { LOOKS, openInLook, shotOf } from './helpers/look.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { texts } from './helpers/texts.ts';
+import { rowsOf } from '../../fixtures/rows.ts';
 
 /**
  * The three new screen kinds in Chromium against the real mock server, in zh-CN light and en dark: the
@@ -74,7 +75,7 @@ describe.each(SCREEN_LOOKS)('screen kinds in $lng $theme', (look) => {
   }, 60_000);
 
   it('builds a category tree: add, add child, move, remove refused while children exist, remove', async () => {
-    const rows = () => services().db.prepare('SELECT * FROM mall_categories').all() as MallCategory[];
+    const rows = () => rowsOf<MallCategory>(services().db, 'mall_categories');
     const byTitle = (title: string) => rows().find((r) => r.title === title);
     const rootTitle = `E2E ${lng} root`;
     const childTitle = `E2E ${lng} child`;

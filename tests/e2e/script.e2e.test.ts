@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AsyncOperationType, CONTROL_PREFIX } from '../../contracts/index.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { insertServer, lastIdOf } from '../../fixtures/factories.ts';
 
 /**
  * Issue 13's scripts in Chromium against the real mock server (test mode: jobs move only when the control API
@@ -13,7 +14,7 @@ let page: Page;
 const HOSTILE = '<img src=x onerror="window.pwned=1">';
 
 async function stepAll() {
-  const id = app.server.mock.db.prepare('SELECT MAX(id) FROM async_operations WHERE type = ?').pluck().get(AsyncOperationType.values.script_run) as number;
+  const id = lastIdOf(app.server.mock.db, 'async_operations', { type: AsyncOperationType.values.script_run });
   const res = await fetch(`${app.url.replace(/\/$/, '')}${CONTROL_PREFIX}/job_step`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -25,7 +26,7 @@ async function stepAll() {
 
 beforeAll(async () => {
   app = await startConsole();
-  app.server.mock.db.prepare("INSERT INTO servers (name, host, remark, status, create_time) VALUES (?, '10.0.0.7:22', '', 1, '2026-11-23 00:00:00')").run(HOSTILE);
+  insertServer(app.server.mock.db, { name: HOSTILE, create_time: '2026-11-23 00:00:00' });
   page = await app.open('#/admin_login');
   await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
   await page.reload();

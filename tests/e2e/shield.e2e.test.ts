@@ -4,6 +4,7 @@ import { CONTROL_PREFIX } from '../../contracts/index.ts';
 import { violations } from './helpers/axe.ts';
 import { logIn } from './helpers/log-in.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { setRows } from '../../fixtures/rows.ts';
 
 /**
  * WeChat detection monitors in Chromium against the real mock server: an administrator has `monitor` open,
@@ -64,7 +65,7 @@ describe('shield monitors in Chromium', () => {
 
   it('the owner picks a spare among their held, unblocked domains', async () => {
     // s1 goes into the reserve (as hold_domain would do); blocked1 is held too, but blocked.
-    app.server.mock.db.prepare("UPDATE domains SET hold = 2 WHERE domain IN ('s1.example.com', 'blocked1.example.com')").run();
+    for (const domain of ['s1.example.com', 'blocked1.example.com']) setRows(app.server.mock.db, 'domains', { domain }, { hold: 2 });
     await login('customer01');
     await page.goto(`${app.url}#/customer/shield_push`);
     // The block above is in the list of pushes, with the seeded one.

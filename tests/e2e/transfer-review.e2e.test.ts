@@ -4,6 +4,7 @@ import { CONTROL_PREFIX } from '../../contracts/index.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
 import { texts } from './helpers/texts.ts';
+import { balanceOf } from '../../fixtures/factories.ts';
 
 /**
  * Review of a transfer that paid nothing (issue 21 point 1) in Chromium: a transfer of an amount no order
@@ -41,7 +42,7 @@ describe('transfers waiting for review', () => {
     const t = texts(language);
     const field = (name: string) => t(`resources.usdt_transaction_record.fields.${name}`);
     const { hash } = await control('chain/send', { amount_micro: amount });
-    const balance = () => app.server.mock.db.prepare('SELECT balance_micro FROM users WHERE id = 5').pluck().get() as number;
+    const balance = () => balanceOf(app.server.mock.db, 5);
     const before = balance();
     const admin = await login('admin01', language);
     await admin.goto(`${app.url}#/customer/usdt_transaction_record?hash=${hash}`);

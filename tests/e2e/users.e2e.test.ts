@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
 import { valueOf } from '../../fixtures/rows.ts';
+import { roleMenuCountOf } from '../../fixtures/factories.ts';
 
 /**
  * Issue 12 in Chromium (en): an administrator adjusts a customer's balance from the user list and the bill
@@ -121,7 +122,7 @@ describe('role permission tree', () => {
 
     await expect.poll(() => billLink.count(), { timeout: 10_000 }).toBe(0);
     expect(await agent.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
-    const held = db().prepare("SELECT COUNT(*) FROM role_menus rm JOIN menus m ON m.id = rm.menu_id WHERE rm.role_id = 4 AND m.path = 'bill'").pluck().get();
+    const held = roleMenuCountOf(db(), 4, 'bill');
     expect(held).toBe(0);
     expect(app.pageErrors).toEqual([]);
     await Promise.all([agent.close(), boss.close()]);

@@ -8,6 +8,8 @@ import { OFFSET_GRACE_HOURS, OrderType, TransferOutcome, type Order } from '../.
 import { ledgerProblems } from '../../harness/ledger.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { manualClock, MINUTE } from '../helpers/clock.ts';
+import { billTotalOf, receiptsOf } from '../../fixtures/factories.ts';
+import { rowOf, rowsOf, valueOf, valuesOf } from '../../fixtures/rows.ts';
 
 /**
  * The chain observer never misdirects money nor poisons a block (issue 21 points 1–2). Random sequences of
@@ -96,7 +98,8 @@ async function run(ops: readonly Op[]): Promise<void> {
     const p = (n: number) => String(n).padStart(2, '0');
     return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
   };
-  const chainOrders = () => t.db.prepare<[], OrderRow>('SELECT id, user_id, type, amount_micro, pay_amount_micro, status, expire_time, pay_time FROM orders WHERE pay_method = 2 ORDER BY id').all();
+  const chainOrders = () =>
+    rowsOf<OrderRow>(t.db, 'orders', { pay_method: 2 }, { columns: ['id', 'user_id', 'type', 'amount_micro', 'pay_amount_micro', 'status', 'expire_time', 'pay_time'] });
   const textAgo = (ms: number) => {
     const saved = clock.now();
     const d = new Date(saved - ms);
@@ -147,7 +150,7 @@ async function run(ops: readonly Op[]): Promise<void> {
         await send(PRICES[o.extra % PRICES.length]! + o.extra, null, true);
         break;
       case 'replay': {
-        const hash = pick([...intended.keys()].filter((h) => t.db.prepare('SELECT status FROM chain_transactions WHERE hash = ?').pluck().get(h) === 2), o.pick);
+        const hash = pick([...intended.keys()].filter((h) => valueOf(t.db, 'chain_transactions', 'status', { hash: h }) === 2), o.pick);
         if (hash) await control('chain/replay', { hash });
         break;
       }
@@ -179,16 +182,8 @@ async function run(ops: readonly Op[]): Promise<void> {
   try {
     expect((await control<{ pending: number }>('chain/state')).pending).toBe(0);
     const receiving = (await control<{ address: string }>('chain/state')).address;
-    const confirmed = t.db
-      .prepare("SELECT hash FROM chain_transactions WHERE token = 'USDT' AND type = 1 AND status = 2 AND to_address = ? ORDER BY id")
-      .pluck()
-      .all(receiving) as string[];
-    const receipts = t.db.prepare('SELECT hash, outcome, order_id, user_id FROM chain_receipts ORDER BY id').all() as {
-      hash: string;
-      outcome: number;
-      order_id: number | null;
-      user_id: number | null;
-    }[];
+    const confirmed = valuesOf<string>(t.db, 'chain_transactions', 'hash', { token: 'USDT', type: 1, status: 2, to_address: receiving });
+    const receipts = receiptsOf(t.db);
     expect(receipts.map((r) => r.hash).sort()).toEqual([...confirmed].sort());
     expect(confirmed.sort()).toEqual([...intended.keys()].sort());
     const orders = new Map(chainOrders().map((r) => [r.id, r]));
@@ -201,7 +196,7 @@ async function run(ops: readonly Op[]): Promise<void> {
         if (meant !== null) expect(order.user_id, `transfer for user ${meant} landed on order ${order.id}`).toBe(meant);
       }
       if (r.outcome === TransferOutcome.values.paid) {
-        const tx = t.db.prepare('SELECT tx_hash, status FROM orders WHERE id = ?').get(r.order_id) as { tx_hash: string; status: number };
+        const tx = rowOf(t.db, 'orders', r.order_id!, ['tx_hash', 'status']);
         expect(tx).toEqual({ tx_hash: r.hash, status: 2 });
       }
     }
@@ -213,7 +208,7 @@ async function run(ops: readonly Op[]): Promise<void> {
     }
     // Recharge bills are exactly the user's paid recharge orders: nobody got another's money.
     for (const c of customers) {
-      const bills = t.db.prepare('SELECT coalesce(SUM(amount_micro), 0) FROM bills WHERE user_id = ? AND type = 2').pluck().get(c.id);
+      const bills = billTotalOf(t.db, c.id, 2);
       const paidRecharges = [...orders.values()]
         .filter((o) => o.user_id === c.id && o.status === 2 && o.type === OrderType.values.recharge)
         .reduce((s, o) => s + o.amount_micro, 0);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRASH_PAYEE, verifyWithdrawals } from '../../harness/robustness/crash-withdrawals.ts';
 import { ok } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { chainTransactionOf, insertChainTransaction } from '../../fixtures/factories.ts';
 
 /** The crash rounds' withdrawal checks can fail: each one finds the damage it is there to find. */
 let t: TestServer;
@@ -38,8 +39,7 @@ describe('verifyWithdrawals', () => {
     // Damage made by hand inside a transaction that is rolled back, so the file stays as the server left it.
     // (A second refund cannot be faked this way: the ledger's triggers refuse a bill out of sequence.)
     const damaged = t.db.transaction(() => {
-      t.db.prepare(`INSERT INTO chain_transactions (hash, token, from_address, to_address, amount_micro, status, type, remark, create_time)
-        SELECT hash || 'x', token, from_address, to_address, amount_micro, status, type, remark, create_time FROM chain_transactions WHERE hash = ?`).run(hash);
+      insertChainTransaction(t.db, { ...chainTransactionOf(t.db, { hash })!, hash: `${hash}x` });
       const found = verifyWithdrawals(t.db, acks()).problems;
       throw Object.assign(new Error('rollback'), { found });
     });

@@ -8,6 +8,7 @@ import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { seedBulk } from '../../scripts/seed-bulk.ts';
 import { killChild, openSession, startChild, type Child } from '../../harness/robustness/crash.ts';
 import { seedUser } from '../../harness/robustness/identities.ts';
+import { rowOf } from '../../fixtures/rows.ts';
 
 /**
  * A job interrupted by SIGKILL is never left "in progress": the mock server runs as a child process on a
@@ -45,7 +46,7 @@ describe('jobs after a crash', () => {
 
     await killChild(child);
     const raw = new Database(session.dbFile, { readonly: true });
-    const left = raw.prepare('SELECT status, file FROM async_operations WHERE id = ?').get(job.id) as { status: number; file: string };
+    const left = rowOf<{ status: number; file: string }>(raw, 'async_operations', job.id, ['status', 'file'])!;
     raw.close();
     expect(left.status).toBe(AsyncOperationStatus.values.in_progress); // what the killed server left behind
     expect(fs.existsSync(left.file)).toBe(true); // with half a CSV

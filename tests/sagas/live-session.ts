@@ -15,6 +15,7 @@ import { appStarted, routeChanged } from '../../client/state/app-events.ts';
 import { sessionEvents } from '../../client/state/session-slice.ts';
 import { publicKey } from '../../contracts/index.ts';
 import { startTestServer } from '../../harness/server.ts';
+import { userIdOf } from '../../fixtures/factories.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -83,7 +84,7 @@ export async function recordLiveSession(): Promise<{ scenario: Scenario; toasts:
     await sleep(300);
     store.dispatch(sessionEvents.loginSubmitted({ account: 'customer01', password: 'Customer123' }));
     await waitFor('the socket login', () => state().realtime?.status === 'online');
-    const customer = t.db.prepare("SELECT id FROM users WHERE account = 'customer01'").get() as { id: number };
+    const customer = { id: userIdOf(t.db, 'customer01') };
     const admin = await t.login('admin01');
     const sent = await t.call('message/send', { title: 'Maintenance', content: 'Window tonight <b>22:00</b>', user_id: customer.id }, admin);
     if (sent.status !== 200) throw new Error(`message/send: ${JSON.stringify(sent.body)}`);
