@@ -152,6 +152,11 @@ export interface FormDecl<C extends CallDef = CallDef, Row = unknown> {
   readonly schema?: z.ZodType;
   /** Shape the final body from the form's values (used with `schema`). Default: the values plus `fixed`. */
   toBody?(values: Record<string, unknown>, rows: Row[]): unknown;
+  /**
+   * Body fields `toBody` renames, mapped to the input they are typed in (`{ amount_micro: 'amount' }`), so a
+   * server refusal naming the body field sits under that input and not on top of the form.
+   */
+  readonly inputOf?: Readonly<Record<string, string>>;
   /** Send every filled field on edit, not only the changed ones (calls that set, not patch). Default false. */
   readonly sendAll?: boolean;
   /**

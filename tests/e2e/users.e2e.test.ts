@@ -3,13 +3,19 @@ import { TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
-import { logIn } from './helpers/log-in.ts';
-import { valueOf } from '../../fixtures/rows.ts';
+import { logIn, passwordOf } from './helpers/log-in.ts';
+import { countOf, valueOf } from '../../fixtures/rows.ts';
+import { formatMoney } from '../../contracts/index.ts';
+import { LOOKS, openInLook } from './helpers/look.ts';
+import { texts } from './helpers/texts.ts';
 import { roleMenuCountOf } from '../../fixtures/factories.ts';
 
 /**
- * Issue 12 in Chromium (en): an administrator adjusts a customer's balance from the user list and the bill
- * appears on the bill screen; a reset password is shown once and logs the customer in; a super administrator
+ * Issue 12 in Chromium. In zh-CN light and en dark: an administrator adjusts a customer's balance from the user
+ * list (a malformed amount and a debit beyond the balance are refused under the field and change nothing; a good
+ * one is confirmed and its bill appears on the bill screen); the super administrator is refused on their own
+ * balance; a user changes their password in the personal center (wrong current password, mismatched repeat,
+ * then a good change that logs them out). In en: a reset password is shown once and logs the customer in; a super administrator
  * edits a role's permission tree while its user is logged in elsewhere and that user's menu changes live; a
  * user binds two-factor login in the personal center (QR drawn locally) and then logs in with a code.
  */
@@ -17,12 +23,14 @@ import { roleMenuCountOf } from '../../fixtures/factories.ts';
 let app: ConsoleUnderTest;
 let page: Page;
 const db = () => app.server.mock.db;
+/** agent01's password as the password-change tests leave it (each look changes it once). */
+let agentPassword = passwordOf('agent01');
 
 /** A row action: inline when the row has room, else in the row's "more" menu. */
-async function rowAction(p: Page, row: Locator, label: string) {
+async function rowAction(p: Page, row: Locator, label: string, more = 'More actions') {
   const inline = row.getByRole('button', { name: label, exact: true });
   if (await inline.count()) return inline.click();
-  await row.getByRole('button', { name: 'More actions' }).click();
+  await row.getByRole('button', { name: more }).click();
   await p.getByRole('menuitem', { name: label }).click();
 }
 
@@ -37,31 +45,104 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe('user list', () => {
-  it('adjusts a balance through the ledger; the bill appears on the bill screen', async () => {
-    await page.goto(`${app.url}#/customer/user_list?account=customer01`);
-    const row = page.getByRole('row').filter({ hasText: 'customer01' });
-    await row.waitFor();
-    await rowAction(page, row, 'Adjust balance');
-    const form = page.getByRole('form');
-    await form.getByLabel(/Amount/).fill('12.5');
-    await form.getByLabel('Remark').fill('E2E goodwill credit');
-    await form.getByRole('button', { name: 'Save' }).click();
-    // A money action asks first, naming whose balance and by how much.
-    const question = page.getByRole('alertdialog');
-    await question.getByText('Change the balance of customer01 by 12.5 USDT?', { exact: false }).waitFor();
-    await question.getByRole('button', { name: 'Confirm' }).click();
-    await expect
-      .poll(() => valueOf(db(), 'bills', 'amount_micro', { remark: 'E2E goodwill credit' }), { timeout: 10_000 })
-      .toBe(12_500_000);
+describe.each(LOOKS)('adjust balance in $lng $theme', (look) => {
+  const t = texts(look.lng);
+  const label = t('resources.users.actions.balance');
+  // Each look adjusts its own customer, so the two never read each other's balance.
+  const account = look.lng === 'en' ? 'customer02' : 'customer01';
+  const remark = `E2E ${look.lng} goodwill credit`;
+  const balanceOf = (who: string) => valueOf<number>(db(), 'users', 'balance_micro', { account: who })!;
+  const billsOf = (who: string) => countOf(db(), 'bills', { user_id: valueOf<number>(db(), 'users', 'id', { account: who })! });
 
-    await page.goto(`${app.url}#/customer/bill`);
-    const bill = page.getByRole('row').filter({ hasText: 'E2E goodwill credit' });
+  it('a bad amount is said under the field and changes nothing; a good one asks first, naming account and amount, and writes the bill', async () => {
+    const p = await openInLook(app, look, 'admin01');
+    p.setDefaultTimeout(12_000);
+    const sent: unknown[] = [];
+    p.on('request', (r) => {
+      if (r.url().endsWith('/api/user/change_balance')) sent.push(r.postDataJSON());
+    });
+    const [before, billsBefore] = [balanceOf(account), billsOf(account)];
+    await p.goto(`${app.url}#/customer/user_list?account=${account}`);
+    const row = p.getByRole('row').filter({ hasText: account });
+    await row.waitFor();
+    await rowAction(p, row, label, t('resource.actions.more'));
+    const form = p.getByRole('form');
+    const amount = form.getByLabel(t('resources.users.fields.amount'));
+    await form.getByLabel(t('resources.users.fields.remark')).fill(remark);
+    const save = form.getByRole('button', { name: t('common.actions.save') });
+    const formatWrong = form.getByText(t('validation.amount_format'), { exact: true });
+    // Not a number, then too many decimals: refused in the form, before anything is sent.
+    for (const bad of ['abc', '1.1234567']) {
+      await amount.fill(bad);
+      await save.click();
+      await formatWrong.waitFor();
+      expect(await p.getByRole('alertdialog').count()).toBe(0);
+    }
+    expect(sent).toEqual([]);
+
+    // A debit beyond the balance: asked, sent, refused by the server with its sentence under the amount.
+    const debit = -(before + 1_000_000);
+    await amount.fill(formatMoney(debit));
+    await save.click();
+    const question = p.getByRole('alertdialog');
+    await question.getByText(t('resources.users.confirm.balance', { account, amount: formatMoney(debit) }), { exact: false }).waitFor();
+    await question.getByRole('button', { name: t('common.actions.confirm') }).click();
+    const refusal = form.getByText(t('errors.balance_insufficient', { account, balance: formatMoney(before), amount: formatMoney(debit) }), { exact: true });
+    await refusal.waitFor();
+    // Under the amount (its description), not on top of the form.
+    expect(await amount.getAttribute('aria-describedby')).toBe(await refusal.getAttribute('id'));
+    expect(sent).toHaveLength(1);
+    expect([balanceOf(account), billsOf(account)]).toEqual([before, billsBefore]);
+
+    // A good amount: the question names the account and the amount; confirmed, the bill is written.
+    await amount.fill('12.5');
+    await refusal.waitFor({ state: 'detached' });
+    await save.click();
+    await question.getByText(t('resources.users.confirm.balance', { account, amount: '12.5' }), { exact: false }).waitFor();
+    await question.getByRole('button', { name: t('common.actions.confirm') }).click();
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(() => valueOf(db(), 'bills', 'amount_micro', { remark }), { timeout: 10_000 }).toBe(12_500_000);
+    expect(balanceOf(account)).toBe(before + 12_500_000);
+
+    await p.goto(`${app.url}#/customer/bill`);
+    const bill = p.getByRole('row').filter({ hasText: remark });
     await bill.waitFor();
     expect(await bill.textContent()).toContain('+12.5');
     expect(app.pageErrors).toEqual([]);
-  }, 60_000);
+    await p.close();
+  }, 90_000);
 
+  it("the super administrator cannot adjust their own balance: their row offers no such action, the call is refused in words, nothing changes", async () => {
+    const p = await openInLook(app, look, 'superadmin');
+    p.setDefaultTimeout(12_000);
+    const [before, billsBefore] = [balanceOf('superadmin'), billsOf('superadmin')];
+    await p.goto(`${app.url}#/customer/administrators?account=superadmin`);
+    const row = p.getByRole('row').filter({ hasText: 'SUPER001' });
+    await row.getByRole('button', { name: t('common.actions.update') }).waitFor();
+    expect(await row.getByRole('button', { name: label }).count()).toBe(0);
+    expect(await row.getByRole('button', { name: t('resource.actions.more') }).count()).toBe(0);
+    // The same call sent with the super administrator's own session: refused with the sentence, in the look's language.
+    const answer = await p.evaluate(
+      async ([lng, remark]) => {
+        const res = await fetch('/api/user/change_balance', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'accept-language': lng, token: localStorage.getItem('token') ?? '' },
+          body: JSON.stringify({ id: 1, amount_micro: 5_000_000, remark }),
+        });
+        return { code: res.status, body: (await res.json()) as { status: boolean; message: string } };
+      },
+      [look.lng, `E2E ${look.lng} self credit`],
+    );
+    expect(answer.code).toBeGreaterThanOrEqual(400);
+    expect(answer.code).toBeLessThan(500);
+    expect(answer.body).toMatchObject({ status: false, message: t('errors.target_self_money') });
+    expect([balanceOf('superadmin'), billsOf('superadmin')]).toEqual([before, billsBefore]);
+    expect(app.pageErrors).toEqual([]);
+    await p.close();
+  }, 60_000);
+});
+
+describe('user list', () => {
   it('shows a generated password once; the customer logs in with it', async () => {
     await page.goto(`${app.url}#/customer/user_list?account=customer02`);
     const row = page.getByRole('row').filter({ hasText: 'customer02' });
@@ -158,5 +239,54 @@ describe('personal center', () => {
     await login.waitForURL(/#\/customer\//, { timeout: 15_000 });
     expect(app.pageErrors).toEqual([]);
     await login.close();
+  }, 60_000);
+});
+
+describe.each(LOOKS)('personal center password in $lng $theme', (look) => {
+  it('a wrong current password is refused, a mismatched repeat is said under it; a good change logs out and the new password works', async () => {
+    const t = texts(look.lng);
+    const old = agentPassword;
+    const next = `${look.lng === 'en' ? 'En' : 'Zh'}Newer123`;
+    const p = await openInLook(app, look);
+    p.setDefaultTimeout(12_000);
+    await logIn(p, app.url, 'agent01', { password: old, lng: look.lng });
+    const hash = () => valueOf(db(), 'users', 'password_hash', { account: 'agent01' });
+    const hashBefore = hash();
+    await p.goto(`${app.url}#/customer/personal_center`);
+    await p.getByRole('main').getByRole('link', { name: t('menu.update_password') }).click();
+    await p.waitForURL(/#\/customer\/update_password/);
+    const current = p.getByLabel(t('auth.fields.old_password'), { exact: true });
+    const fresh = p.getByLabel(t('auth.fields.new_password'), { exact: true });
+    const repeat = p.getByLabel(t('auth.fields.repeat_new_password'), { exact: true });
+    const submit = p.getByRole('button', { name: t('auth.update_password.submit') });
+
+    // Nothing typed as the current password: required, said before sending.
+    await fresh.fill(next);
+    await repeat.fill(next);
+    await submit.click();
+    await p.getByText(t('validation.old_password_required'), { exact: true }).waitFor();
+
+    // A wrong current password: the server checks it and says so under it.
+    await current.fill(`${old}x`);
+    await submit.click();
+    await p.getByText(t('errors.old_password_wrong'), { exact: true }).waitFor();
+    expect(hash()).toBe(hashBefore);
+
+    // The repeat differs: said under the repeat, nothing sent.
+    await current.fill(old);
+    await repeat.fill(`${next}x`);
+    await submit.click();
+    await p.getByText(t('validation.passwords_inconsistent'), { exact: true }).waitFor();
+    expect(hash()).toBe(hashBefore);
+
+    await repeat.fill(next);
+    await submit.click();
+    await p.getByText(t('auth.password_changed'), { exact: true }).waitFor();
+    await p.waitForURL(/#\/admin_login/);
+    expect(hash()).not.toBe(hashBefore);
+    agentPassword = next;
+    await logIn(p, app.url, 'agent01', { password: next, lng: look.lng });
+    expect(app.pageErrors).toEqual([]);
+    await p.close();
   }, 60_000);
 });

@@ -143,7 +143,7 @@ export function userScreen(
         button: 'balance',
         label: `${USER_LABELS}.actions.balance`,
         icon: 'dollar',
-        form: { schema: balanceFields, fields: ['amount', 'remark'], toBody: (values, rows) => ({ id: id(rows), amount_micro: parseMoney(String(values.amount ?? '')), remark: values.remark }) },
+        form: { schema: balanceFields, fields: ['amount', 'remark'], inputOf: { amount_micro: 'amount' }, toBody: (values, rows) => ({ id: id(rows), amount_micro: parseMoney(String(values.amount ?? '')), remark: values.remark }) },
         confirm: {
           text: `${USER_LABELS}.confirm.balance`,
           undoable: true,

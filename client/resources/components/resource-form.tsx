@@ -6,7 +6,7 @@ import { useServerError } from '../../components/use-server-error.ts';
 import { useUserMessage } from '../../components/use-user-message.ts';
 import { dataOf, type Async, type Loadable } from '../../state/async.ts';
 import { useCoreSelector } from '../../state/hooks.ts';
-import { needsRenewal, type UserMessage } from '../../state/message.ts';
+import { fieldOf, needsRenewal, type UserMessage } from '../../state/message.ts';
 import { routePath } from '../../state/menu.ts';
 import { formFields, type ResolvedField } from '../fields.ts';
 import { bodyOf, initialValues, validateBody, type FormValues } from '../form-values.ts';
@@ -59,6 +59,15 @@ export function withLookupOptions(
     const answer = state?.[f.lookup!] ? dataOf(state[f.lookup!]) : undefined;
     return { ...f, options: answer === undefined ? [] : decl.options(answer, ctx) };
   });
+}
+
+/** A refusal naming a body field `toBody` renamed, pointed at the input that field is typed in. */
+function renamedField(m: UserMessage | undefined, inputOf: Readonly<Record<string, string>> | undefined): UserMessage | undefined {
+  const path = fieldOf(m);
+  if (!m || !path || !inputOf || !('text' in m)) return m;
+  const [first, ...rest] = path.split('.');
+  const input = inputOf[first!];
+  return input ? { ...m, field: [input, ...rest].join('.') } : m;
 }
 
 /**
@@ -141,7 +150,10 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
   };
 
   // The server's refusal: under the input it names (cleared when that input changes), else above the buttons.
-  const serverError = useServerError(save.status === 'failed' && submitted ? save.error : undefined, names);
+  const refusal = save.status === 'failed' && submitted ? save.error : undefined;
+  // One object per refusal (the hook tells a new refusal from a cleared one by identity).
+  const placed = useMemo(() => renamedField(refusal, form.inputOf), [refusal, form.inputOf]);
+  const serverError = useServerError(placed, names);
   // A creating call refused for an absent or past membership (402): the way to renew, next to the message.
   const renew = save.status === 'failed' && submitted && needsRenewal(save.error);
   const message = (name: string) => say(serverError.under(name) ?? errors[name]);

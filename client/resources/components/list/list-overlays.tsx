@@ -29,13 +29,26 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
     answered.current = question;
     run();
   };
-  const common = { resource: decl.name, labels: labelsOf(decl), save: r.state.save, lookups: decl.lookups, lookupState: r.state.lookups, onClose: dialogs.closeForm };
-  const form = editing?.mode === 'create' ? decl.create : editing?.mode === 'update' ? decl.update : undefined;
+  const common = {
+    resource: decl.name,
+    labels: labelsOf(decl),
+    save: r.state.save,
+    lookups: decl.lookups,
+    lookupState: r.state.lookups,
+    onClose: dialogs.closeForm,
+  };
+  const form =
+    editing?.mode === 'create' ? decl.create : editing?.mode === 'update' ? decl.update : undefined;
   // The row being edited as the list holds it now (a declared `details` call may have refreshed it).
   const editKey = editing?.mode === 'update' ? keyOf(decl, editing.row) : undefined;
-  const editRow = editing?.mode === 'update' ? (r.rows.find((x) => keyOf(decl, x) === editKey) ?? editing.row) : undefined;
+  const editRow =
+    editing?.mode === 'update' ? (r.rows.find((x) => keyOf(decl, x) === editKey) ?? editing.row) : undefined;
   // A form action declared with `confirm`: the filled body waits here for the answer to the question.
-  const [pending, setPending] = useState<{ action: FormAction<Row>; rows: Row[]; body: Record<string, unknown> } | null>(null);
+  const [pending, setPending] = useState<{
+    action: FormAction<Row>;
+    rows: Row[];
+    body: Record<string, unknown>;
+  } | null>(null);
   // The rows a question is about, as the list holds them (its question is worded from them).
   const rowsOf = (keys: readonly unknown[]) => r.rows.filter((x) => keys.includes(keyOf(decl, x)));
   const asked =
@@ -44,9 +57,17 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
       : confirming?.kind === 'remove' && decl.remove?.confirm
         ? questionOf(t, { ...decl.remove.confirm, undoable: !decl.remove.permanent }, { label: decl.remove.button }, rowsOf(confirming.keys))
         : confirming?.kind === 'remove'
-          ? { text: t(decl.remove?.permanent ? 'resource.confirm.remove_permanent' : 'resource.confirm.remove', { count: confirming.keys.length }), danger: true }
+          ? {
+              text: t(
+                decl.remove?.permanent ? 'resource.confirm.remove_permanent' : 'resource.confirm.remove',
+                { count: confirming.keys.length },
+              ),
+              danger: true,
+            }
           : null;
-  const pendingQuestion = pending?.action.confirm ? questionOf(t, pending.action.confirm, pending.action, pending.rows, pending.body) : null;
+  const pendingQuestion = pending?.action.confirm
+    ? questionOf(t, pending.action.confirm, pending.action, pending.rows, pending.body)
+    : null;
 
   return (
     <>
@@ -56,7 +77,11 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
           form={editing.action.form}
           mode="create"
           rows={editing.rows}
-          title={editing.action.scope === 'toolbar' ? t(editing.action.label) : `${t(editing.action.label)} · ${t('resource.selection.count', { count: editing.rows.length })}`}
+          title={
+            editing.action.scope === 'toolbar'
+              ? t(editing.action.label)
+              : `${t(editing.action.label)} · ${t('resource.selection.count', { count: editing.rows.length })}`
+          }
           lead={editing.action.lead ? say(editing.action.lead(editing.rows)) : undefined}
           icon={editing.action.submitAsAction ? editing.action.icon : undefined}
           submitText={editing.action.submitAsAction ? t(editing.action.label) : undefined}
@@ -86,7 +111,9 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
         intent={asked?.danger === false ? Intent.PRIMARY : Intent.DANGER}
         icon={confirming?.kind === 'remove' ? 'trash' : (confirming?.action.icon ?? 'warning-sign')}
         cancelButtonText={t('common.actions.cancel')}
-        confirmButtonText={t(confirming?.kind === 'remove' ? 'common.actions.remove' : 'common.actions.confirm')}
+        confirmButtonText={t(
+          confirming?.kind === 'remove' ? 'common.actions.remove' : 'common.actions.confirm',
+        )}
         onCancel={() => dialogs.confirm(null)}
         onConfirm={() =>
           once(confirming, () => {
@@ -99,24 +126,31 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
         <p>{asked?.text}</p>
       </Alert>
 
-      <Alert
-        isOpen={pending !== null}
-        intent={pendingQuestion?.danger ? Intent.DANGER : Intent.PRIMARY}
-        icon="warning-sign"
-        cancelButtonText={t('common.actions.cancel')}
-        confirmButtonText={t('common.actions.confirm')}
-        onCancel={() => setPending(null)}
-        onConfirm={() =>
-          once(pending, () => {
-            if (pending) r.save({ action: pending.action.id }, pending.body);
-            setPending(null);
-          })
-        }
-      >
-        <p>{pendingQuestion?.text}</p>
-      </Alert>
+      {/* Mounted only while asking: Blueprint keeps an overlay's portal once opened, and the action form's
+          dialog (mounted anew each time it opens) would then be stacked above it, hiding the question's
+          buttons from the second form of a screen on. Mounted now, its portal comes after the form's. */}
+      {pending && (
+        <Alert
+          isOpen
+          intent={pendingQuestion?.danger ? Intent.DANGER : Intent.PRIMARY}
+          icon="warning-sign"
+          cancelButtonText={t('common.actions.cancel')}
+          confirmButtonText={t('common.actions.confirm')}
+          onCancel={() => setPending(null)}
+          onConfirm={() =>
+            once(pending, () => {
+              if (pending) r.save({ action: pending.action.id }, pending.body);
+              setPending(null);
+            })
+          }
+        >
+          <p>{pendingQuestion?.text}</p>
+        </Alert>
+      )}
 
-      {dialog && <dialog.action.dialog rows={dialog.rows} isOpen onClose={dialogs.closeDialog} reload={r.reload} />}
+      {dialog && (
+        <dialog.action.dialog rows={dialog.rows} isOpen onClose={dialogs.closeDialog} reload={r.reload} />
+      )}
     </>
   );
 }
