@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { targetRefusal, type CallDef } from '../../contracts/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../services/errors.ts';
 import type { UserRow } from '../services/users.ts';
 
 /**
