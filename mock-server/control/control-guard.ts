@@ -1,16 +1,10 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { forbidden } from '../services/errors.ts';
+import { isLoopback } from '../security/client-ip.ts';
 
 /** Header a remote caller sends `MOCK_CONTROL_TOKEN` in. */
 export const CONTROL_TOKEN_HEADER = 'x-control-token';
-
-/** 127.0.0.0/8, ::1 and IPv4-mapped 127.x: the peer is this machine. */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
-}
 
 /** Constant-time equality of two secrets of any length (hashing first hides the length too). */
 function sameSecret(a: string, b: string): boolean {
@@ -24,7 +18,7 @@ function sameSecret(a: string, b: string): boolean {
  * client can write. An empty or unset token means "loopback only".
  */
 export function controlAllowed(remoteAddress: string | undefined, sentToken: string | undefined, token: string | undefined): boolean {
-  if (isLoopbackAddress(remoteAddress)) return true;
+  if (isLoopback(remoteAddress)) return true;
   if (!token || sentToken === undefined) return false;
   return sameSecret(sentToken, token);
 }

@@ -12,6 +12,7 @@ import { resetDatabase } from '../db/seed.ts';
 import { parseBody } from '../services/call-checks.ts';
 import { ApiError, badRequest, notFound } from '../services/errors.ts';
 import type { Services } from '../compose.ts';
+import type { Users } from '../services/users.ts';
 import { createShieldControl } from '../shield/control.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { chainControlActions } from '../chain/control.ts';
@@ -23,6 +24,19 @@ interface Fault {
   delay_ms: number;
 }
 
+/** How a control body names a user: by id, or by account. */
+export interface ControlUser {
+  readonly account?: string;
+  readonly user_id?: number;
+}
+
+/** The id of the user a control body names; 404 when there is none (the control and QA routers alike). */
+export function controlUserId(users: Pick<Users, 'byId' | 'byAccount'>, to: ControlUser): number {
+  const user = to.user_id !== undefined ? users.byId(to.user_id) : users.byAccount(to.account ?? '');
+  if (!user) throw notFound('errors.user_not_found');
+  return user.id;
+}
+
 /**
  * The control API (contracts/realtime/control.ts) and the HTTP fault injector it drives. app.ts mounts both
  * only in 'dev' and 'test' modes, so a production server answers 404 under /__control/ and never injects.
@@ -30,12 +44,7 @@ interface Fault {
 export function createControl(services: Services) {
   const faults = new Map<string, Fault>();
 
-  function userIdOf(to: { account?: string; user_id?: number }): number {
-    const user =
-      to.user_id !== undefined ? services.users.byId(to.user_id) : services.users.byAccount(to.account ?? '');
-    if (!user) throw notFound('errors.user_not_found');
-    return user.id;
-  }
+  const userIdOf = (to: ControlUser) => controlUserId(services.users, to);
 
   type Body<N extends ControlName> = z.output<(typeof controlBodies)[N]>;
   const actions: { [N in ControlName]: (body: Body<N>) => ControlAnswer<N> | Promise<ControlAnswer<N>> } = {

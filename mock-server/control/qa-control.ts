@@ -1,9 +1,9 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { qaControlAnswers, qaControlBodies, type QaControlAnswer, type QaControlName } from '../../contracts/index.ts';
-import { notFound } from '../services/errors.ts';
 import { parseBody } from '../services/call-checks.ts';
 import type { Services } from '../compose.ts';
+import { controlUserId, type ControlUser } from './control.ts';
 import { createFrameFaults } from './frame-faults.ts';
 import { createJournal, type ResolvedQuery } from './journal.ts';
 import { createStates } from './states.ts';
@@ -28,12 +28,8 @@ export function createQaTools(services: Services, options: QaToolOptions) {
   const states = createStates(services, { dbPath: options.dbPath, dir: options.statesDir });
   services.realtime.setTap(faults.tap);
 
-  function userIdOf(to: { account?: string; user_id?: number }): number {
-    const user = to.user_id !== undefined ? services.users.byId(to.user_id) : services.users.byAccount(to.account ?? '');
-    if (!user) throw notFound('errors.user_not_found');
-    return user.id;
-  }
-  function resolve<Q extends { user?: { account?: string; user_id?: number } }>(q: Q): Omit<Q, 'user'> & ResolvedQuery {
+  const userIdOf = (to: ControlUser) => controlUserId(services.users, to);
+  function resolve<Q extends { user?: ControlUser }>(q: Q): Omit<Q, 'user'> & ResolvedQuery {
     const { user, ...rest } = q;
     return { ...rest, ...(user ? { user_id: userIdOf(user) } : {}) } as Omit<Q, 'user'> & ResolvedQuery;
   }

@@ -13,7 +13,7 @@ import { hashToken } from '../services/sessions.ts';
 import { toUserInfo, type UserRow } from '../services/users.ts';
 import { LogType } from '../../contracts/index.ts';
 import { accountLimit } from '../security/login-limit.ts';
-import { throttled, throttleOf } from '../security/throttle.ts';
+import { throttleOf } from '../security/throttle.ts';
 
 /** RFC 6238's default step, which authenticator apps assume. */
 const TOTP_PERIOD_S = 30;
@@ -157,11 +157,13 @@ export const authHandlers = defineHandlers({
     // Issue 20: a stolen session must not guess the old password: the same limits as login (per source and
     // per account from this source range); a wrong old password counts as a failed login of the account.
     const limit = accountLimit(services, user.account, ip);
-    throttleOf(services).check(ip);
+    const throttle = throttleOf(services);
+    throttle.check(ip);
     const locked = limit.locked();
     if (locked) throw locked;
     const forgive = limit.attempt();
-    if (!(await throttled(services, ip, () => verifyPassword(body.old_password, user.password_hash)))) {
+    if (!(await verifyPassword(body.old_password, user.password_hash))) {
+      throttle.fail(ip);
       throw new ApiError(400, 'errors.old_password_wrong', { field: 'old_password' });
     }
     forgive();

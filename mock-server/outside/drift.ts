@@ -1,4 +1,4 @@
-import { API_PREFIX, calls, type CallDef } from '../../contracts/index.ts';
+import { API_PREFIX, calls, valueAt, type CallDef } from '../../contracts/index.ts';
 
 /** One way a real answer differs from its contract. */
 export interface Drift {
@@ -10,12 +10,6 @@ export interface Drift {
 }
 
 const byPath = new Map((calls as readonly CallDef[]).map((c) => [c.path, c]));
-
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let v = root;
-  for (const k of path) v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined;
-  return v;
-}
 
 const show = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v).slice(0, 200));
 

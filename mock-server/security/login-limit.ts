@@ -1,7 +1,15 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import { tooMany } from '../http/errors.ts';
 import type { Services } from '../compose.ts';
+import { perDatabase } from '../services/scope.ts';
 import { sourceRangeOf } from './ip-address.ts';
+
+const statementsOf = perDatabase((db: Database) => ({
+  count: db.prepare<[string, string, number], number>('SELECT COUNT(*) FROM login_failures WHERE account = ? AND source = ? AND at_ms > ?').pluck(),
+  add: db.prepare<[string, string, number]>('INSERT INTO login_failures (account, source, at_ms) VALUES (?, ?, ?)'),
+  forgive: db.prepare<[number | bigint]>('DELETE FROM login_failures WHERE rowid = ?'),
+  clear: db.prepare<[string, string]>('DELETE FROM login_failures WHERE account = ? AND source = ?'),
+}));
 
 /**
  * The per-account failure limit (subscriber config: `failed_login_limit` in `failure_window_minutes`), counted
@@ -9,27 +17,6 @@ import { sourceRangeOf } from './ip-address.ts';
  * so strangers cannot lock its owner out from elsewhere. Shared by login and the old-password check of
  * `admin/update_password`. docs/decisions/2026-11-26-throttling.md.
  */
-interface Statements {
-  readonly count: Statement<[string, string, number], number>;
-  readonly add: Statement<[string, string, number]>;
-  readonly forgive: Statement<[number | bigint]>;
-  readonly clear: Statement<[string, string]>;
-}
-const prepared = new WeakMap<Database, Statements>();
-function statementsOf(db: Database): Statements {
-  let s = prepared.get(db);
-  if (!s) {
-    s = {
-      count: db.prepare<[string, string, number], number>('SELECT COUNT(*) FROM login_failures WHERE account = ? AND source = ? AND at_ms > ?').pluck(),
-      add: db.prepare('INSERT INTO login_failures (account, source, at_ms) VALUES (?, ?, ?)'),
-      forgive: db.prepare('DELETE FROM login_failures WHERE rowid = ?'),
-      clear: db.prepare('DELETE FROM login_failures WHERE account = ? AND source = ?'),
-    };
-    prepared.set(db, s);
-  }
-  return s;
-}
-
 export function accountLimit(services: Services, account: string, ip: string | undefined) {
   const s = statementsOf(services.db);
   const source = sourceRangeOf(ip);

@@ -90,14 +90,3 @@ export function throttleOf(services: Services): Throttle {
   return t;
 }
 
-/**
- * Run a password check under the throttle: refused while the source backs off; a `false` result counts as a
- * failure of the source. Answers the check's result.
- */
-export async function throttled(services: Services, ip: string | undefined, check: () => boolean | Promise<boolean>): Promise<boolean> {
-  const t = throttleOf(services);
-  t.check(ip);
-  const ok = await check();
-  if (!ok) t.fail(ip);
-  return ok;
-}

@@ -62,42 +62,25 @@ export function createUsers(db: Database) {
     SELECT m.path, m.type, p.path AS parent_path
     FROM role_menus rm JOIN menus m ON m.id = rm.menu_id LEFT JOIN menus p ON p.id = m.parent_id
     WHERE rm.role_id = ? AND m.path <> ''`);
-  // Permission keys per role, read once: every call's access check needs them and they change only when roles,
-  // menus or grants do. TEMP triggers (this connection only, never in the file) drop the cache on any such
-  // write, whoever makes it (a role screen, a reset, a test editing the tables); invalidatePermissions() is
-  // the explicit form for code that changes them in a way triggers cannot see.
+  // Asked by every call with a token: kept until sessions, users or roles change.
   const sessionUsers = tableCache(db, ['sessions', 'users', 'roles'], (tokenHash: string) => bySession.get(tokenHash));
-  const permissionCache = new Map<number, ReadonlySet<string>>();
-  const invalidatePermissions = () => permissionCache.clear();
-  db.function('qr_console_permissions_changed', { deterministic: false, varargs: false }, () => {
-    invalidatePermissions();
-    return null;
+  // Permission keys per role, read once: every call's access check needs them and they change only when roles,
+  // menus or grants do, whoever writes them (a role screen, a reset, a loaded state, a test editing the tables).
+  const permissions = tableCache(db, ['roles', 'menus', 'role_menus'], (roleId: number): ReadonlySet<string> => {
+    const keys = new Set<string>();
+    for (const g of grants.all(roleId)) keys.add(g.type === 2 && g.parent_path ? `${g.parent_path}:${g.path}` : g.path);
+    return keys;
   });
-  for (const table of ['roles', 'menus', 'role_menus']) {
-    for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
-      db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS permissions_${table}_${op.toLowerCase()} AFTER ${op} ON main.${table}
-        BEGIN SELECT qr_console_permissions_changed(); END`);
-    }
-  }
   return {
     byId: (id: number) => byId.get(id),
     byAccount: (account: string) => byAccount.get(account),
     byInvitationCode: (code: string) => byCode.get(code),
     /** The user of a session (by token hash) and when that session was last seen; undefined when unknown. */
-    /** Asked by every call with a token: kept until sessions, users or roles change (services/table-cache.ts). */
     bySession: (tokenHash: string) => sessionUsers.get(tokenHash),
     /** The role's permission keys: route paths, and `route:button` for type-2 nodes (cached per role). */
-    permissionKeys(roleId: number): ReadonlySet<string> {
-      let keys = permissionCache.get(roleId);
-      if (!keys) {
-        const fresh = new Set<string>();
-        for (const g of grants.all(roleId)) fresh.add(g.type === 2 && g.parent_path ? `${g.parent_path}:${g.path}` : g.path);
-        permissionCache.set(roleId, (keys = fresh));
-      }
-      return keys;
-    },
-    /** Forget every role's cached keys; the next access check reads them again. */
-    invalidatePermissions,
+    permissionKeys: (roleId: number): ReadonlySet<string> => permissions.get(roleId),
+    /** Forget every role's cached keys (for a change the table cache cannot see); the next check reads them again. */
+    invalidatePermissions: permissions.invalidate,
   };
 }
 export type Users = ReturnType<typeof createUsers>;

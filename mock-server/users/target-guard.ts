@@ -1,6 +1,7 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import { targetRefusal, type CallDef } from '../../contracts/index.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError } from '../services/errors.ts';
+import { perDatabase } from '../services/scope.ts';
 import type { UserRow } from '../services/users.ts';
 
 /**
@@ -13,26 +14,15 @@ interface Found {
   readonly role_kind: string;
 }
 
-interface Statements {
-  readonly users: Statement<[string], Found>;
-  readonly withdrawal: Statement<[number], Found>;
-}
-const prepared = new WeakMap<Database, Statements>();
-function statementsOf(db: Database): Statements {
-  let s = prepared.get(db);
-  if (!s) {
-    s = {
-      users: db.prepare(
-        'SELECT u.id, r.kind AS role_kind FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id IN (SELECT value FROM json_each(?))',
-      ),
-      withdrawal: db.prepare(
-        'SELECT u.id, r.kind AS role_kind FROM withdrawals w JOIN users u ON u.id = w.user_id JOIN roles r ON r.id = u.role_id WHERE w.id = ?',
-      ),
-    };
-    prepared.set(db, s);
-  }
-  return s;
-}
+/** The two statements, prepared once per database. */
+const statementsOf = perDatabase((db: Database) => ({
+  users: db.prepare<[string], Found>(
+    'SELECT u.id, r.kind AS role_kind FROM users u JOIN roles r ON r.id = u.role_id WHERE u.id IN (SELECT value FROM json_each(?))',
+  ),
+  withdrawal: db.prepare<[number], Found>(
+    'SELECT u.id, r.kind AS role_kind FROM withdrawals w JOIN users u ON u.id = w.user_id JOIN roles r ON r.id = u.role_id WHERE w.id = ?',
+  ),
+}));
 
 /** The users a declared call acts on (empty when the field is absent or names nobody). */
 export function targetsOf(db: Database, call: CallDef, body: Record<string, unknown>): Found[] {
