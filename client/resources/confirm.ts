@@ -21,9 +21,8 @@ export function questionOf<Row>(
   body?: Record<string, unknown>,
 ): Question {
   if (typeof spec === 'object') {
-    const translate = (key: string, values?: Record<string, unknown>) => String(t(key, values ?? {}));
     const key = typeof spec.text === 'function' ? spec.text(rows, body) : spec.text;
-    const text = String(t(key, { count: rows.length, ...spec.vars?.(rows, body, translate) }));
+    const text = String(t(key, { count: rows.length, ...spec.vars?.(rows, body) }));
     return { text: spec.undoable ? text : `${text} ${String(t('resource.confirm.cannot_undo'))}`, danger: !spec.undoable };
   }
   const danger = spec === 'danger';

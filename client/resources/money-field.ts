@@ -49,7 +49,7 @@ export function moneyHint(limits: MoneyLimits): UserMessage {
 /** The caller's own balance as the store knows it (live: see the balance saga). */
 export const ownBalance = (ctx: FieldContext): number | undefined => ctx.user?.balance_micro;
 /** pay_config.min_recharge (a decimal in USDT) in micro-units. */
-export const minRecharge = (ctx: FieldContext): number | undefined =>
+export const minRecharge = (ctx: Pick<FieldContext, 'payConfig'>): number | undefined =>
   ctx.payConfig ? Math.round(ctx.payConfig.min_recharge * MICRO_PER_UNIT) : undefined;
 
 /**

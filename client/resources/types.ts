@@ -184,10 +184,10 @@ export interface RemoveDecl<Row = unknown> {
  * ask the generic "<action>: apply to N records?".
  */
 export interface ConfirmDecl<Row = unknown> {
-  /** i18n key of the question (or the key chosen from the rows: with codes or without); gets `count` (rows) and `vars`. */
+  /** i18n key of the question (or the key chosen from the rows and the filled body: with codes or without, credit or refund); gets `count` (rows) and `vars`. */
   readonly text: string | ((rows: Row[], body: Record<string, unknown> | undefined) => string);
   /** The question's values from the rows (and, for a form action, the filled body): names, amounts, what. */
-  vars?(rows: Row[], body: Record<string, unknown> | undefined, t: (key: string, values?: Record<string, unknown>) => string): Record<string, string | number>;
+  vars?(rows: Row[], body: Record<string, unknown> | undefined): Record<string, string | number>;
   /** False: the question ends with "This cannot be undone." and its button is red. */
   readonly undoable: boolean;
   /** Ask only when this holds for the filled body (a form action asking for one choice only). Default: always. */

@@ -10,6 +10,12 @@ export const selectLanguage = (s: CoreState) => s.ui.language;
 export const selectTheme = (s: CoreState) => s.ui.theme;
 export const selectCallContext = createSelector([selectToken, selectLanguage], (token, language) => ({ token, language }));
 
+/** The caller's own balance (micro-units) when their role holds money (customers recharge and buy, agents earn and withdraw), else null. */
+export const selectOwnBalance = (s: CoreState): number | null => {
+  const user = s.session.userInfo;
+  return user && (user.role_kind === 'customer' || user.role_kind === 'agent') ? user.balance_micro : null;
+};
+
 export const selectWebsiteInfo = (s: CoreState) => dataOf(s.settings.websiteInfo);
 /** Spec §1: registration counts as allowed until website info says otherwise. */
 export const selectAllowRegister = (s: CoreState) => selectWebsiteInfo(s)?.allow_register ?? true;

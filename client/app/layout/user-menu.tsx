@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../contracts/index.ts';
 import { routePath } from '../../state/menu.ts';
 import { useCoreDispatch, useCoreSelector } from '../../state/hooks.ts';
-import { selectRouteGranted, selectUserInfo } from '../../state/selectors.ts';
+import { selectOwnBalance, selectRouteGranted, selectUserInfo } from '../../state/selectors.ts';
 import { sessionEvents } from '../../state/session-slice.ts';
 import { uiEvents } from '../../state/ui-slice.ts';
 
@@ -18,7 +18,7 @@ export function UserMenu({ compact = false }: { /** Icon only (mobile header). D
   const [confirming, setConfirming] = useState(false);
   const canBill = useCoreSelector((s) => selectRouteGranted(s, 'bill'));
   // Customers and agents hold money of their own; the figure is the store's, moved live by frame 25.
-  const hasBalance = user !== null && (user.role_kind === 'customer' || user.role_kind === 'agent');
+  const balance = useCoreSelector(selectOwnBalance);
 
   return (
     <>
@@ -27,11 +27,11 @@ export function UserMenu({ compact = false }: { /** Icon only (mobile header). D
         content={
           <Menu aria-label={t('layout.user_menu')}>
             <MenuDivider title={compact ? `${user?.account ?? ''} · ${user?.role_name ?? ''}` : user?.role_name} />
-            {hasBalance && (
+            {balance !== null && (
               <MenuItem
                 icon="bank-account"
                 data-testid="menu-balance"
-                text={t('layout.balance', { amount: formatMoney(user.balance_micro) })}
+                text={t('layout.balance', { amount: formatMoney(balance) })}
                 href={canBill ? `#${routePath('bill')}` : `#${routePath('personal_center')}`}
               />
             )}

@@ -27,8 +27,7 @@ export function RecordGate<R>({ state, data, onRetry, children, failureReplacesD
       <NonIdealState
         icon="error"
         title={t('common.states.load_failed')}
-        // A dashboard's filters are not the call's fields: the server's "start_date: …" is said without its name.
-        description={failureReplacesData ? say(state.data.error)?.replace(/^[a-z_]+(?:\.[\w.]+)?: /, '') : say(state.data.error)}
+        description={say(state.data.error)}
         action={<Button icon="refresh" text={t('common.actions.retry')} onClick={onRetry} />}
       />
     );

@@ -2,9 +2,9 @@ import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
-import { MICRO_PER_UNIT, parseMoney, type Order, type VipCombo } from '../../../../contracts/index.ts';
+import { parseMoney, type Order, type VipCombo } from '../../../../contracts/index.ts';
 import { useUserMessage } from '../../../components/use-user-message.ts';
-import { moneyHint, moneyProblem } from '../../../resources/money-field.ts';
+import { minRecharge, moneyHint, moneyProblem } from '../../../resources/money-field.ts';
 import type { ActionDialogProps } from '../../../resources/types.ts';
 import { dataOf } from '../../../state/async.ts';
 import { useCoreSelector } from '../../../state/hooks.ts';
@@ -60,7 +60,7 @@ export function RechargeDialog({ isOpen, onClose, reload }: ActionDialogProps<Or
   const [sent, setSent] = useState(false);
   const refusal = useSelector((s: WithPayment) => s.payment.error);
   const payConfig = useCoreSelector((s) => dataOf(s.settings.payConfig));
-  const limits = { min: payConfig ? Math.round(payConfig.min_recharge * MICRO_PER_UNIT) : undefined };
+  const limits = { min: minRecharge({ payConfig }) };
   const micro = parseMoney(text);
   const problem = moneyProblem(text, limits);
   const valid = text.trim() !== '' && !problem && micro !== null;
@@ -70,7 +70,6 @@ export function RechargeDialog({ isOpen, onClose, reload }: ActionDialogProps<Or
     onClose();
   };
   if (sent && !refusal) return <PaymentDialog isOpen={isOpen} onClose={done} reload={reload} />;
-  // The server names the field it refuses (`amount_micro: …`); under that field the name goes.
   // The refusal is a sentence alone (its field travels apart), shown under the amount it is about.
   const refused = sent && refusal ? say(refusal) : undefined;
   const error = refused ?? (problem ? say(problem) : undefined);

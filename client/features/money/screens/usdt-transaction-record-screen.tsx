@@ -7,13 +7,12 @@ import {
   TransferReviewAction,
   usdtTransactionInquire,
   usdtTransactionReview,
-  type UsdtTransaction,
 } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
 
 /** /customer/usdt_transaction_record: USDT transactions of the simulated chain. */
-export const usdtTransactionRecordResource = defineResource(usdtTransactionInquire, () => ({
+export const usdtTransactionRecordResource = defineResource(usdtTransactionInquire, (r) => ({
   name: 'usdt_transaction_record',
   description: 'resources.usdt_transaction_record.description',
   columns: [
@@ -35,36 +34,27 @@ export const usdtTransactionRecordResource = defineResource(usdtTransactionInqui
   filters: ['hash', 'address', 'type', 'outcome', 'review', { range: ['start_time', 'end_time'] }],
   actions: [
     // A transfer that paid nothing: credit it to a user (its order's user unless another is named) or mark it refunded.
-    {
+    r.formAction(usdtTransactionReview, {
       id: 'review',
-      kind: 'form',
       scope: 'row',
       label: 'resources.usdt_transaction_record.review',
       icon: 'take-action',
       intent: 'warning',
       button: 'review',
-      visible: (row: UsdtTransaction) => row.review === TransferReview.values.waiting,
+      visible: (row) => row.review === TransferReview.values.waiting,
       // Credit or refund, with the amount and whom: a settled transfer cannot be reviewed again.
       confirm: {
-        text: 'resources.usdt_transaction_record.confirm.review',
+        text: (_rows, body) => `resources.usdt_transaction_record.confirm.${body?.action === TransferReviewAction.values.credit ? 'credit' : 'refund'}`,
         undoable: false,
-        vars: (rows: UsdtTransaction[], body: Record<string, unknown> | undefined, t: (key: string, values?: Record<string, unknown>) => string) => {
-          const row = rows[0];
-          const credit = body?.action === TransferReviewAction.values.credit;
-          // The user the reviewer named (by id) wins over the one the transfer was meant for.
-          const named = typeof body?.user_id === 'number' ? `#${body.user_id}` : undefined;
-          const values = { amount: row ? formatMoney(row.amount_micro) : '', account: named ?? row?.account ?? '' };
-          return { what: t(`resources.usdt_transaction_record.confirm.${credit ? 'credit' : 'refund'}`, values) };
-        },
+        // The user the reviewer named (by id) wins over the one the transfer was meant for.
+        vars: ([row], body) => ({
+          amount: row ? formatMoney(row.amount_micro) : '',
+          account: typeof body?.user_id === 'number' ? `#${body.user_id}` : (row?.account ?? ''),
+        }),
       },
-      // The transaction's id goes in from the row the action applies to (an action form gets its rows in toBody).
-      form: {
-        call: usdtTransactionReview,
-        button: 'review',
-        fields: ['action', 'user_id', 'remark'],
-        toBody: (values, rows) => ({ ...values, id: (rows as UsdtTransaction[])[0]?.id }),
-      },
-    },
+      // The form is opened on one row; the transaction's id travels with the decision.
+      form: { fields: ['action', 'user_id', 'remark'], fixed: (row) => (row ? { id: row.id } : {}) },
+    }),
   ],
 }));
 

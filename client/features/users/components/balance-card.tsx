@@ -3,10 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../../contracts/index.ts';
 import { useCoreSelector } from '../../../state/hooks.ts';
 import { routePath } from '../../../state/menu.ts';
-import { selectRouteGranted, selectUserInfo } from '../../../state/selectors.ts';
-
-/** Role kinds that hold money of their own (customers recharge and buy; agents earn commission and withdraw). */
-export const MONEY_ROLE_KINDS: readonly string[] = ['customer', 'agent'];
+import { selectOwnBalance, selectRouteGranted } from '../../../state/selectors.ts';
 
 /**
  * The caller's balance, live: the session store's copy, moved by frame 25 whenever the ledger changes it;
@@ -14,17 +11,17 @@ export const MONEY_ROLE_KINDS: readonly string[] = ['customer', 'agent'];
  */
 export function BalanceCard() {
   const { t } = useTranslation();
-  const user = useCoreSelector(selectUserInfo);
+  const balance = useCoreSelector(selectOwnBalance);
   const canBill = useCoreSelector((s) => selectRouteGranted(s, 'bill'));
   const canRecharge = useCoreSelector((s) => selectRouteGranted(s, 'balance_recharge'));
   const canWithdraw = useCoreSelector((s) => selectRouteGranted(s, 'acting_withdrawal_list'));
-  if (!user || !MONEY_ROLE_KINDS.includes(user.role_kind)) return null;
+  if (balance === null) return null;
   return (
     <Card aria-labelledby="balance-card-title">
       <H5 id="balance-card-title">{t('resources.personal_center.balance')}</H5>
       {/* A figure, not a heading: large text, announced when it changes. */}
       <p data-testid="personal-balance" aria-live="polite" style={{ fontSize: 28, fontWeight: 600, margin: '8px 0 16px' }}>
-        {t('resources.personal_center.balance_value', { amount: formatMoney(user.balance_micro) })}
+        {t('resources.personal_center.balance_value', { amount: formatMoney(balance) })}
       </p>
       <p>
         {canRecharge && <AnchorButton icon="plus" intent="primary" href={`#${routePath('balance_recharge')}`} text={t('menu.balance_recharge')} />}{' '}
