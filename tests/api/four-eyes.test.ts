@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType } from '../../contracts/index.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
-import { lastRowOf, updateLogType, userIdOf } from '../../fixtures/factories.ts';
+import { lastRowOf, updateLogType, userIdOf, type LogRow as AuditLogRow } from '../../fixtures/factories.ts';
 
 /**
  * Issue 20, four eyes on money: nobody changes their own balance, approves or rejects their own withdrawal, or
@@ -23,12 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface LogRow {
-  user_id: number;
-  account: string;
-  source: string;
-  target_ids: string;
-}
+type LogRow = Pick<AuditLogRow, 'user_id' | 'account' | 'source' | 'target_ids'>;
 const lastLog = (source: string) =>
   lastRowOf<LogRow>(t.db, 'logs', { source }, ['user_id', 'account', 'source', 'target_ids']);
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BALANCE_FRAME_TYPE, balanceFrameData, formatMoney, translate, type ServerFrame } from '../../contracts/index.ts';
+import { BALANCE_FRAME_TYPE, balanceFrameData, formatMoney, translate, type ResponseOf, type ServerFrame, type walletSummary } from '../../contracts/index.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
 import { connectAs, type RealtimeTestClient } from '../realtime/client.ts';
@@ -12,7 +12,7 @@ import { balanceOf, userIdOf, withdrawalStatusOf } from '../../fixtures/factorie
  */
 const RECEIVING = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const PAYEE = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
-type Summary = { wallets: number; usdt_micro: number; trx_micro: number; oldest_sync: string | null; collect_job_id: number | null; sync_job_id: number | null };
+type Summary = ResponseOf<typeof walletSummary>;
 
 let t: TestServer;
 let sup: string;

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AsyncOperationStatus } from '../../contracts/index.ts';
+import { AsyncOperationStatus, type ResponseOf, type walletSummary } from '../../contracts/index.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
 import { countOf } from '../../fixtures/rows.ts';
@@ -18,7 +18,7 @@ async function control<T = Record<string, unknown>>(op: string, body: object = {
   expect(res.status, res.text).toBe(200);
   return res.body.data as T;
 }
-type Count = { wallets: number; usdt_micro: number; trx_micro: number; collect_job_id: number | null; sync_job_id: number | null };
+type Count = ResponseOf<typeof walletSummary>;
 
 beforeAll(async () => {
   t = await startTestServer();
