@@ -4,6 +4,7 @@ import { CONTROL_PREFIX, neutraliseCell, type AsyncOperation } from '../../contr
 import { csvText } from '../../client/resources/query.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { ok } from '../helpers/qr.ts';
+import { userIdOf } from '../../fixtures/factories.ts';
 
 /**
  * Issue 20, CSV formulas: the OWASP "CSV Injection" payloads (and the leading-whitespace bypass) come out of
@@ -83,7 +84,7 @@ describe('the server’s export job', () => {
   });
 
   it('negative amounts stay numbers in a bill export', async () => {
-    const agent = t.db.prepare("SELECT id FROM users WHERE account = 'agent01'").pluck().get() as number;
+    const agent = userIdOf(t.db, 'agent01');
     ok(await t.call('user/change_balance', { id: agent, amount_micro: 20_000_000, remark: '+ bonus' }, superadmin));
     ok(await t.call('user/change_balance', { id: agent, amount_micro: -10_000_000, remark: '-correction' }, superadmin));
     const rows = await exported('bill/inquire', { user_id: agent });
