@@ -1,8 +1,8 @@
-import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { BALANCE_FRAME_TYPE, balanceFrameData, formatMoney, translate, type ResponseOf, type ServerFrame, type walletSummary } from '../../contracts/index.ts';
 import { useApiServer } from '../helpers/api-server.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
+import { control } from '../helpers/control.ts';
 import { connectAs, type RealtimeTestClient } from '../realtime/client.ts';
 import { balanceOf, userIdOf, withdrawalStatusOf } from '../../fixtures/factories.ts';
 
@@ -16,11 +16,6 @@ type Summary = ResponseOf<typeof walletSummary>;
 
 const api = useApiServer({}, { sup: 'superadmin', admin: 'admin01', agent: 'agent01' });
 const refusedUnchanged = refusalChecker(() => api.t);
-async function control(op: string, body: object = {}) {
-  const res = await request(api.t.server).post(`/__control/${op}`).send(body);
-  expect(res.status, res.text).toBe(200);
-  return res.body.data;
-}
 const balance = (account: string) => balanceOf(api.t.db, account);
 
 /** The next balance frame on a socket, skipping any other frame (job progress, payments). */
@@ -38,14 +33,14 @@ describe('wallet/summary', () => {
     const b = ok<{ id: number; address: string }>(await api.t.call('wallet/add', {}, api.tok.sup));
     const gone = ok<{ id: number }>(await api.t.call('wallet/add', {}, api.tok.sup));
     ok(await api.t.call('wallet/remove', { ids: [gone.id] }, api.tok.sup));
-    await control('chain/send', { to: a.address, amount_micro: 4_000_000 });
-    await control('chain/send', { to: b.address, amount_micro: 1_500_001 });
+    await control(api.t, 'chain/send', { to: a.address, amount_micro: 4_000_000 });
+    await control(api.t, 'chain/send', { to: b.address, amount_micro: 1_500_001 });
     // Not synced yet: the figures are the last synced ones (none), and the oldest sync says "never".
     expect(ok<Summary>(await api.t.call('wallet/summary', {}, api.tok.sup))).toEqual({ wallets: 2, usdt_micro: 0, trx_micro: 0, oldest_sync: null, collect_job_id: null, sync_job_id: null });
 
     const job = ok<{ job_id: number; wallets: number }>(await api.t.call('wallet/sync_balance', {}, api.tok.sup));
     expect(job.wallets).toBe(2);
-    await control('job_step', { id: job.job_id, count: 10 });
+    await control(api.t, 'job_step', { id: job.job_id, count: 10 });
     const summary = ok<Summary>(await api.t.call('wallet/summary', {}, api.tok.sup));
     expect(summary).toMatchObject({ wallets: 2, usdt_micro: 5_500_001, trx_micro: 0 });
     expect(summary.oldest_sync).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
@@ -61,7 +56,7 @@ describe('wallet/summary', () => {
 describe('a payout the hot wallet cannot cover', () => {
   it('is refused naming the wallet, what it holds and the payout; the request stays pending; enough funds pay it', async () => {
     const w = ok<{ id: number }>(await api.t.call('withdrawal/add', { amount_micro: 30_000_000, address: PAYEE }, api.tok.agent));
-    const held = (await control('chain/state', {})).usdt_micro as number;
+    const held = (await control(api.t, 'chain/state')).usdt_micro;
     expect(held).toBeLessThan(30_000_000);
     for (const locale of ['en', 'zh-CN'] as const) {
       const res = await api.t.call('withdrawal/approve', { id: w.id }, api.tok.admin, locale);
@@ -71,8 +66,8 @@ describe('a payout the hot wallet cannot cover', () => {
     expect(withdrawalStatusOf(api.t.db, w.id)).toBe(1);
 
     // Funds there, but the chain refuses the transfer: the other reason, still pending.
-    await control('chain/send', { amount_micro: 30_000_000 });
-    await control('chain/fail_next', { count: 1 });
+    await control(api.t, 'chain/send', { amount_micro: 30_000_000 });
+    await control(api.t, 'chain/fail_next', { count: 1 });
     const failed = await api.t.call('withdrawal/approve', { id: w.id }, api.tok.admin, 'en');
     expect(failed.status).toBe(409);
     expect(failed.body.message).toContain(translate('errors.chain_transfer_failed', 'en'));

@@ -1,8 +1,8 @@
-import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { AsyncOperationStatus, type ResponseOf, type walletSummary } from '../../contracts/index.ts';
 import { useApiServer } from '../helpers/api-server.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
+import { control } from '../helpers/control.ts';
 import { countOf } from '../../fixtures/rows.ts';
 
 /**
@@ -12,18 +12,13 @@ import { countOf } from '../../fixtures/rows.ts';
  */
 const api = useApiServer({}, { sup: 'superadmin' });
 const refusedUnchanged = refusalChecker(() => api.t);
-async function control<T = Record<string, unknown>>(op: string, body: object = {}): Promise<T> {
-  const res = await request(api.t.server).post(`/__control/${op}`).send(body);
-  expect(res.status, res.text).toBe(200);
-  return res.body.data as T;
-}
 type Count = ResponseOf<typeof walletSummary>;
 
 describe('collect all / sync all', () => {
   it('counts the set, runs one job per kind at a time over all of it, refuses a second while one runs', async () => {
     const wallets: { id: number; address: string }[] = [];
     for (let i = 0; i < 4; i++) wallets.push(ok(await api.t.call('wallet/add', {}, api.tok.sup)));
-    for (const [i, w] of wallets.entries()) await control('chain/send', { to: w.address, amount_micro: (i + 1) * 1_000_000 });
+    for (const [i, w] of wallets.entries()) await control(api.t, 'chain/send', { to: w.address, amount_micro: (i + 1) * 1_000_000 });
     ok(await api.t.call('wallet/remove', { ids: [wallets[3]!.id] }, api.tok.sup));
     expect(ok<Count>(await api.t.call('wallet/summary', {}, api.tok.sup))).toMatchObject({ wallets: 3, usdt_micro: 0, trx_micro: 0, collect_job_id: null, sync_job_id: null });
 
@@ -38,12 +33,12 @@ describe('collect all / sync all', () => {
     expect(ok<Count>(await api.t.call('wallet/summary', {}, api.tok.sup))).toMatchObject({ collect_job_id: collectId, sync_job_id: sync.job_id });
 
     // Progress step by step, then done: the next job of the kind may start.
-    const first = await control<{ jobs: { status: number; progress: number }[] }>('job_step', { id: sync.job_id });
+    const first = await control(api.t, 'job_step', { id: sync.job_id });
     expect(first.jobs[0]).toMatchObject({ status: AsyncOperationStatus.values.in_progress, progress: 33 });
     await refusedUnchanged('wallet/sync_balance', {}, api.tok.sup, 409, /33 % done/);
-    await control('job_step', { id: sync.job_id, count: 2 });
+    await control(api.t, 'job_step', { id: sync.job_id, count: 2 });
     expect(ok<Count>(await api.t.call('wallet/summary', {}, api.tok.sup))).toMatchObject({ wallets: 3, usdt_micro: 6_000_000, sync_job_id: null });
-    await control('job_step', { id: collectId, count: 3 });
+    await control(api.t, 'job_step', { id: collectId, count: 3 });
     const collected = ok<Count>(await api.t.call('wallet/summary', {}, api.tok.sup));
     expect(collected).toMatchObject({ usdt_micro: 0, collect_job_id: null });
     expect(countOf(api.t.db, 'collections', { status: 1 })).toBe(3);
