@@ -20,7 +20,7 @@ export type Envelope<T> = { status: boolean; message?: string; data?: T; key?: s
 /** Failure answer: the server never answers anything else on a 4xx. */
 export const failureEnvelope = z.object({ status: z.literal(false), message: z.string(), ...refusalParts });
 /** A failure answer as the server writes it. */
-export type ErrorAnswer = { status: false; message: string; key?: string; params?: Record<string, string | number>; field?: string };
+export type ErrorAnswer = z.infer<typeof failureEnvelope>;
 
 export const PAGE_SIZE_MAX = 200;
 

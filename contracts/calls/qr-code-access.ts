@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PUBLIC, permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { defineEnum } from '../enum.ts';
-import { dateTime, id, isCalendarDate, listRequest, pageOf } from '../envelope.ts';
+import { calendarDate, dateTime, id, isCalendarDate, listRequest, pageOf } from '../envelope.ts';
 import { ACCESS_LOG_LOOKBACK_DAYS, ipv4Rule } from '../validation.ts';
 import { idList } from './qr-code.ts';
 
@@ -44,9 +44,6 @@ const DAY_MS = 86_400_000;
 export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 }
-// One calendar check for every contract (envelope.ts, issue 20).
-const validDate = isCalendarDate;
-
 /** Most IPs one public lookup may carry. */
 export const PUBLIC_ENQUIRY_IPS_MAX = 200;
 
@@ -67,8 +64,8 @@ export const publicEnquiryRequest = z
   .superRefine((b, ctx) => {
     const start = b.start_time.slice(0, 10);
     const end = b.end_time.slice(0, 10);
-    if (!validDate(start)) ctx.addIssue({ code: 'custom', path: ['start_time'], message: 'validation.start_time_format' });
-    else if (!validDate(end)) ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'validation.end_time_format' });
+    if (!isCalendarDate(start)) ctx.addIssue({ code: 'custom', path: ['start_time'], message: 'validation.start_time_format' });
+    else if (!isCalendarDate(end)) ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'validation.end_time_format' });
     else if (start > end) ctx.addIssue({ code: 'custom', path: ['start_time'], message: 'validation.time_order' });
     else if (daysBetween(start, end) >= ACCESS_LOG_LOOKBACK_DAYS)
       ctx.addIssue({ code: 'custom', path: ['end_time'], message: 'validation.time_range' });
@@ -172,11 +169,8 @@ export const dailyCounter = z.object({
 export type DailyCounter = z.infer<typeof dailyCounter>;
 
 export const DAILY_RANGE_MAX = 366;
-export const dateRule = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
-  .refine(validDate, 'validation.date')
-  .meta({ description: 'YYYY-MM-DD, server local time', examples: ['2026-11-23'] });
+// One calendar check for every contract (envelope.ts, issue 20).
+export const dateRule = calendarDate.meta({ description: 'YYYY-MM-DD, server local time', examples: ['2026-11-23'] });
 
 export const qrCodeAccessDaily = defineCall({
   path: 'qr_code_access/daily',

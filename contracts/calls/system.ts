@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ANY_USER, PUBLIC, permission } from '../access.ts';
 import { defineCall } from '../call.ts';
-import { dateTime, emptyRequest, id, listRequest, pageOf } from '../envelope.ts';
+import { calendarDate, dateTime, emptyRequest, id, listRequest, pageOf } from '../envelope.ts';
 import { DefaultLanguage, MenuType, Platform, ShowStatus } from '../enums.ts';
 
 export const websiteInfo = z.object({
@@ -19,7 +19,7 @@ export const websiteInfo = z.object({
    * Today on the server's calendar ('YYYY-MM-DD', its clock and time zone). Date rules (the access log's last
    * 7 days) are the server's, so a public page offers and defaults to the server's days, not the browser's.
    */
-  today: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  today: calendarDate,
 });
 export type WebsiteInfo = z.infer<typeof websiteInfo>;
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogType } from '../../contracts/index.ts';
 import { users } from '../../fixtures/seed/users.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { rowsOf, valueOf, valuesOf } from '../../fixtures/rows.ts';
-import { lastIdOf, logsAfter } from '../../fixtures/factories.ts';
+import { rowsOf, valuesOf } from '../../fixtures/rows.ts';
+import { lastIdOf, logsAfter, userIdOf, type LogRow as StoredLog } from '../../fixtures/factories.ts';
 
 /**
  * Issue 9 §5, the audit log through the real HTTP server: logins, refused logins, logouts, registrations and
@@ -12,19 +12,7 @@ import { lastIdOf, logsAfter } from '../../fixtures/factories.ts';
  * agent, time); reads, refusals and customers' writes leave none; no password or secret is ever written.
  */
 
-interface LogRow {
-  id: number;
-  type: number;
-  user_id: number | null;
-  account: string;
-  source: string;
-  content: string;
-  target_ids: string;
-  ip: string;
-  ua: string;
-  at_ms: number;
-  create_time: string;
-}
+type LogRow = StoredLog & { id: number };
 
 const UA = 'AuditTest/1.0 (vitest)';
 let t: TestServer;
@@ -35,7 +23,7 @@ afterAll(() => t.close());
 
 const lastId = () => lastIdOf(t.db, 'logs');
 const rowsAfter = (id: number) => logsAfter<LogRow>(t.db, id);
-const userId = (account: string) => valueOf<number>(t.db, 'users', 'id', { account })!;
+const userId = (account: string) => userIdOf(t.db, account);
 const codesOf = (account: string) => valuesOf<number>(t.db, 'qr_codes', 'id', { user_id: userId(account), removed: 1 });
 
 /** A call with a user agent (t.call sends none). */

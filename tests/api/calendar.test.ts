@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calendarDate, dateTime, isCalendarDate, isCalendarDateTime } from '../../contracts/index.ts';
 import { impossibleDates } from '../../harness/robustness/hostile.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 import { extendExpiry } from '../../mock-server/money/arithmetic.ts';
 import { formatDateTime } from '../../mock-server/services/clock.ts';
 import { ok, refusalText } from '../helpers/qr.ts';
@@ -41,39 +41,33 @@ describe('the calendar in the contracts', () => {
 });
 
 describe('over HTTP', () => {
-  let t: TestServer;
-  let admin: string;
-  const C1 = () => userIdOf(t.db, 'customer01');
-  beforeAll(async () => {
-    t = await startTestServer();
-    admin = await t.login('admin01');
-  });
-  afterAll(() => t.close());
+  const api = useApiServer({}, { admin: 'admin01' });
+  const C1 = () => userIdOf(api.t.db, 'customer01');
 
   it('an impossible member expiry is refused with a sentence, and nothing changes', async () => {
-    const before = valueOf(t.db, 'users', 'member_expire_time', C1());
-    const res = await t.call('user/update', { id: C1(), member_expire_time: '2026-02-30 00:00:00' }, admin);
+    const before = valueOf(api.t.db, 'users', 'member_expire_time', C1());
+    const res = await api.t.call('user/update', { id: C1(), member_expire_time: '2026-02-30 00:00:00' }, api.tok.admin);
     expect(res.status).toBe(400);
     expect(refusalText(res.body)).toBe('member_expire_time: This date or time does not exist on the calendar');
-    expect(valueOf(t.db, 'users', 'member_expire_time', C1())).toBe(before);
-    const zh = await t.call('bill/inquire', { start_time: '2026-02-30 00:00:00' }, admin, 'zh-CN');
+    expect(valueOf(api.t.db, 'users', 'member_expire_time', C1())).toBe(before);
+    const zh = await api.t.call('bill/inquire', { start_time: '2026-02-30 00:00:00' }, api.tok.admin, 'zh-CN');
     expect(refusalText(zh.body)).toBe('start_time: 日历上没有这个日期或时间');
   });
 
   it('a bad value stored before the check never answers 500: login, lists and a purchase read it as none; it can be fixed', async () => {
-    updateUser(t.db, C1(), { member_expire_time: '2025-13-45 99:99:99' });
-    const customer = await t.login('customer01');
-    const me = ok<{ user_info: { member_expire_time: string | null } }>(await t.call('admin/user_info', {}, customer));
+    updateUser(api.t.db, C1(), { member_expire_time: '2025-13-45 99:99:99' });
+    const customer = await api.t.login('customer01');
+    const me = ok<{ user_info: { member_expire_time: string | null } }>(await api.t.call('admin/user_info', {}, customer));
     expect(me.user_info.member_expire_time).toBeNull();
-    const list = ok<{ content: { id: number; member_expire_time: string | null }[] }>(await t.call('user/inquire', { account: 'customer01' }, admin));
+    const list = ok<{ content: { id: number; member_expire_time: string | null }[] }>(await api.t.call('user/inquire', { account: 'customer01' }, api.tok.admin));
     expect(list.content.find((u) => u.id === C1())!.member_expire_time).toBeNull();
     // Creating what a membership pays for is refused as for an expired one (402), not a 500.
-    expect((await t.call('domain/add', { domain: 'calendar-check.example.com' }, customer)).status).toBe(402);
+    expect((await api.t.call('domain/add', { domain: 'calendar-check.example.com' }, customer)).status).toBe(402);
     // A purchase extends from now, never to NaN-NaN-NaN.
-    const now = t.services.clock.now();
+    const now = api.t.services.clock.now();
     expect(extendExpiry('2025-13-45 99:99:99', now, 30)).toBe(formatDateTime(now + 30 * 86_400_000));
     expect(extendExpiry('2026-02-30 00:00:00', now, 1)).toBe(formatDateTime(now + 86_400_000));
-    const fixed = await t.call('user/update', { id: C1(), member_expire_time: '2030-01-01 00:00:00' }, admin);
+    const fixed = await api.t.call('user/update', { id: C1(), member_expire_time: '2030-01-01 00:00:00' }, api.tok.admin);
     expect(ok<{ member_expire_time: string }>(fixed).member_expire_time).toBe('2030-01-01 00:00:00');
   });
 });

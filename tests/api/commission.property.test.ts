@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BillType, type Order, type Page } from '../../contracts/index.ts';
 import { ledgerProblems } from '../../harness/ledger.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
+import { control } from '../helpers/control.ts';
 import { billTotalOf } from '../../fixtures/factories.ts';
 import { rowOf } from '../../fixtures/rows.ts';
 
@@ -24,10 +24,6 @@ let agent: string;
 const tokens = new Map<number, string>();
 const refusedUnchanged = refusalChecker(() => t);
 
-async function control(op: string, body: object) {
-  const res = await request(t.server).post(`/__control/${op}`).send(body);
-  expect(res.status, res.text).toBe(200);
-}
 type Row = { order_id: number; order_amount_micro: number; share_ratio: number; amount_micro: number };
 async function allRows(): Promise<Row[]> {
   const rows: Row[] = [];
@@ -77,7 +73,7 @@ describe('commission rows and totals add up', () => {
           ok(await t.call('user/update', { id: AGENT, share_ratio: ratio }, admin));
           const combo = ok<{ id: number }>(await t.call('vip_combo/add', { name: `p${b.price}`, price_micro: b.price, days: 1, domain_quota: 1 }, admin));
           const order = ok<Order>(await t.call('vip_combo/buy', { vip_combo_id: combo.id, pay_method: b.chain ? 2 : 1 }, tokens.get(b.buyer)!));
-          if (b.chain) await control('chain/send', { amount_micro: order.pay_amount_micro });
+          if (b.chain) await control(t, 'chain/send', { amount_micro: order.pay_amount_micro });
           const row = rowOf<Row>(t.db, 'commissions', { order_id: order.id }, ['order_amount_micro', 'share_ratio', 'amount_micro']);
           const expected = Math.floor((b.price * b.bp) / 10_000);
           // exact in doubles: price × bp < 2^53

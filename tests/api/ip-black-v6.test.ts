@@ -2,6 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { valueOf } from '../../fixtures/rows.ts';
 
 /**
  * Issue 20: IP black lists take IPv6 and CIDR v6, read every spelling of an address as one, and guard every
@@ -137,6 +138,6 @@ describe('under npm run dev (Vite proxy in front of the mock)', () => {
     // And claiming someone else's address does not make a login come from there.
     const res = await post(viteUrl, 'admin/login', { account: 'customer01', password: t.encrypt('Customer123') }, from('203.0.113.99'));
     expect(res.status, res.message).toBe(200);
-    expect(t.db.prepare("SELECT login_ip FROM users WHERE account = 'customer01'").pluck().get()).toBe('127.0.0.1');
+    expect(valueOf(t.db, 'users', 'login_ip', { account: 'customer01' })).toBe('127.0.0.1');
   });
 });

@@ -107,7 +107,7 @@ describe('ip_black guards visits', () => {
 
 describe('checkout_ip/inquire', () => {
   it('reports location, black-list hits, visits and logins of one address', async () => {
-    const range = t.db.prepare('SELECT start, country, carrier FROM ip_ranges ORDER BY start LIMIT 1').get() as { start: number; country: string; carrier: string };
+    const range = rowsOf<{ start: number; country: string; carrier: string }>(t.db, 'ip_ranges', {}, { columns: ['start', 'country', 'carrier'], orderBy: 'start' })[0]!;
     const ip = [range.start >>> 24, (range.start >>> 16) & 255, (range.start >>> 8) & 255, range.start & 255].join('.');
     const visitsBefore = countOf(t.db, 'access_records');
     expect((await visit(ip)).status).toBe(200);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FrameType, liveStatisticsData, type LiveSnapshot, type MenuNode, type Page, type Role } from '../../contracts/index.ts';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
+import { userIdOf } from '../../fixtures/factories.ts';
 import { QR_NOW, SEEDED, logins, ok, refusalChecker } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 const refusedUnchanged = refusalChecker(() => t);
-const userId = (account: string) => (t.db.prepare('SELECT id FROM users WHERE account = ?').pluck().get(account) as number);
+const userId = (account: string) => userIdOf(t.db, account);
 const snapshot = async (token: string, body: object = {}) => ok<LiveSnapshot>(await t.call('statistics/real_time', body, token));
 const visit = (file: string, ip = '39.128.10.77') =>
   fetch(`${t.url}/v/${file}`, { redirect: 'manual', headers: { 'user-agent': USER_AGENTS.chromeWindows, 'x-forwarded-for': ip } });

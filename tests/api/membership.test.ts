@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallDef } from '../../contracts/index.ts';
 import { ok, refusalChecker, refused, SEEDED, startQrServer } from '../helpers/qr.ts';
 import type { TestServer } from '../../harness/server.ts';
+import { valueOf } from '../../fixtures/rows.ts';
 
 /**
  * The membership rule (docs/decisions/2026-11-23-membership.md): a customer whose membership is past or absent
@@ -46,7 +47,7 @@ describe('membership', () => {
     // Renewal from the balance: the membership now runs 30 days from now, and creating works again.
     const order = ok<{ status: number }>(await t.call('vip_combo/buy', { vip_combo_id: 1, pay_method: 1 }, tok.customer01));
     expect(order.status).toBe(2);
-    expect(t.db.prepare('SELECT member_expire_time FROM users WHERE id = ?').pluck().get(C1)).toBe('2026-07-15 12:00:00');
+    expect(valueOf(t.db, 'users', 'member_expire_time', C1)).toBe('2026-07-15 12:00:00');
     ok(await t.call('domain/add', { domain: 'renewed.example.com', display_type: 1 }, tok.customer01));
   });
 

@@ -6,6 +6,7 @@ import { ledgerProblems } from '../../harness/ledger.ts';
 import { ok, refusalChecker, refused } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { countOf, rowOf, valueOf } from '../../fixtures/rows.ts';
+import { commissionTotalOf } from '../../fixtures/factories.ts';
 
 const NOW = new Date(2026, 5, 15, 12, 0, 0).getTime();
 const AGENT = 3;
@@ -163,7 +164,7 @@ describe('agent figures', () => {
     expect(customers.content.map((c) => c.account)).toEqual(expect.arrayContaining(['customer01', 'customer02']));
     const hist = ok<{ orders: number; commission_micro: number }>(await t.call('agent/historical_statistics', {}, tok.agent));
     expect(hist.orders).toBeGreaterThanOrEqual(3);
-    expect(hist.commission_micro).toBe(t.db.prepare('SELECT SUM(amount_micro) FROM commissions WHERE agent_id = 3').pluck().get());
+    expect(hist.commission_micro).toBe(commissionTotalOf(t.db, 3));
     const daily = ok<{ daily: { day: string; orders: number }[] }>(await t.call('agent/daily_statistics', { days: 7 }, tok.agent));
     expect(daily.daily).toHaveLength(7);
     // The seeded paid order (2026-01-01) is outside the last 7 days; every other was paid today.

@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   formatMoney,
@@ -16,6 +15,7 @@ import { ledgerProblems } from '../../harness/ledger.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { manualClock, MINUTE } from '../helpers/clock.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
+import { control } from '../helpers/control.ts';
 import { balanceOf, lastRowOf, receiptOf, withdrawalStatusOf } from '../../fixtures/factories.ts';
 import { countOf, valueOf } from '../../fixtures/rows.ts';
 
@@ -39,14 +39,9 @@ let c1: string;
 let c2: string;
 const refusedUnchanged = refusalChecker(() => t);
 
-async function control<T = Record<string, unknown>>(op: string, body: object = {}): Promise<T> {
-  const res = await request(t.server).post(`/__control/${op}`).send(body);
-  expect(res.status, `${op}: ${res.text}`).toBe(200);
-  return res.body.data as T;
-}
 /** An outside transfer to the receiving address; `id` is its row in usdt_transaction/inquire. */
 async function send(amount_micro: number, mine = true): Promise<{ hash: string; id: number; status: number }> {
-  const tx = await control<{ hash: string; status: number }>('chain/send', { amount_micro, mine });
+  const tx = await control(t, 'chain/send', { amount_micro, mine });
   return { ...tx, id: (await row(tx.hash)).id };
 }
 const balance = (id: number) => balanceOf(t.db, id);
@@ -110,8 +105,8 @@ describe('a transfer pays only an order open at its block time, of its own user'
     const b = await recharge(c2, 40_000_000);
     expect(b.pay_amount_micro).toBe(40_000_100);
     const c2Before = balance(C2);
-    await control('chain/replay', { hash: stray.hash });
-    await control('chain/replay', { hash: stray.hash });
+    await control(t, 'chain/replay', { hash: stray.hash });
+    await control(t, 'chain/replay', { hash: stray.hash });
     expect((await details(b.id, c2)).status).toBe(1);
     expect(balance(C2)).toBe(c2Before);
     expect(countOf(t.db, 'chain_receipts', { hash: stray.hash })).toBe(1);
@@ -126,13 +121,13 @@ describe('a transfer pays only an order open at its block time, of its own user'
     const a = await recharge(c1, 50_000_000);
     const tx = await send(a.pay_amount_micro, false);
     clock.advance(31 * MINUTE);
-    await control('chain/mine');
+    await control(t, 'chain/mine');
     expect(receipt(tx.hash)?.outcome).toBe(late);
     pastGrace();
     const pending = await send(60_000_100, false);
     const b = await recharge(c2, 60_000_000);
     expect(b.pay_amount_micro).toBe(60_000_100);
-    await control('chain/mine');
+    await control(t, 'chain/mine');
     expect(receipt(pending.hash)).toMatchObject({ outcome: paid, order_id: b.id });
     pastGrace();
   });
@@ -156,7 +151,7 @@ describe('a payment that cannot be booked never poisons the block', () => {
     const tx = await send(o.pay_amount_micro);
     expect(tx.status).toBe(2);
     expect(receipt(tx.hash)).toMatchObject({ outcome: user_removed, order_id: o.id, user_id: added.id, review: 1 });
-    expect((await control<{ pending: number }>('chain/state')).pending).toBe(0);
+    expect((await control(t, 'chain/state')).pending).toBe(0);
     // The chain goes on for everyone else.
     const next = await recharge(c2, 15_000_000);
     const before = balance(C2);
@@ -164,9 +159,9 @@ describe('a payment that cannot be booked never poisons the block', () => {
     expect(balance(C2)).toBe(before + 15_000_000);
     const sup = await t.login('superadmin');
     const w = ok<{ id: number; address: string }>(await t.call('wallet/add', {}, sup));
-    await control('chain/send', { to: w.address, amount_micro: 1_000_000 });
+    await control(t, 'chain/send', { to: w.address, amount_micro: 1_000_000 });
     const job = ok<{ job_id: number }>(await t.call('wallet/collect', { ids: [w.id] }, sup));
-    await control('job_step', { id: job.job_id, count: 3 });
+    await control(t, 'job_step', { id: job.job_id, count: 3 });
     expect(valueOf(t.db, 'collections', 'status', { wallet_id: w.id })).toBe(1);
     // Crediting the removed user is refused and changes nothing; marking it refunded settles it.
     await refusedUnchanged('usdt_transaction/review', { id: tx.id, action: TransferReviewAction.values.credit, remark: 'try' }, admin, 404);
@@ -270,7 +265,7 @@ describe('open-order limits', () => {
 describe('a payout that fails says why', () => {
   it('the receiving wallet short of the amount: 409 naming both figures, the request still pending, nothing moved', async () => {
     const agent = await t.login('agent01');
-    const held = (await control<{ usdt_micro: number }>('chain/state')).usdt_micro;
+    const held = (await control(t, 'chain/state')).usdt_micro;
     const amount = Math.max(held + 1_000_000, 10_000_000);
     const w = ok<{ id: number }>(await t.call('withdrawal/add', { amount_micro: amount, address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7' }, agent));
     const res = await t.call('withdrawal/approve', { id: w.id }, admin);
@@ -278,7 +273,7 @@ describe('a payout that fails says why', () => {
     expect(res.body.message).toContain(`holds ${formatMoney(held)} USDT, less than this payout of ${formatMoney(amount)} USDT`);
     expect(res.body.message).toContain('still pending');
     expect(withdrawalStatusOf(t.db, w.id)).toBe(1);
-    expect((await control<{ usdt_micro: number }>('chain/state')).usdt_micro).toBe(held);
+    expect((await control(t, 'chain/state')).usdt_micro).toBe(held);
     ok(await t.call('withdrawal/reject', { id: w.id, reason: 'test over' }, admin));
   });
 });

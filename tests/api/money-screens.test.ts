@@ -1,8 +1,8 @@
-import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BALANCE_FRAME_TYPE, balanceFrameData, formatMoney, translate, type ServerFrame } from '../../contracts/index.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { describe, expect, it } from 'vitest';
+import { BALANCE_FRAME_TYPE, balanceFrameData, formatMoney, translate, type ResponseOf, type ServerFrame, type walletSummary } from '../../contracts/index.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
+import { control } from '../helpers/control.ts';
 import { connectAs, type RealtimeTestClient } from '../realtime/client.ts';
 import { balanceOf, userIdOf, withdrawalStatusOf } from '../../fixtures/factories.ts';
 
@@ -12,19 +12,11 @@ import { balanceOf, userIdOf, withdrawalStatusOf } from '../../fixtures/factorie
  */
 const RECEIVING = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const PAYEE = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
-type Summary = { wallets: number; usdt_micro: number; trx_micro: number; oldest_sync: string | null; collect_job_id: number | null; sync_job_id: number | null };
+type Summary = ResponseOf<typeof walletSummary>;
 
-let t: TestServer;
-let sup: string;
-let admin: string;
-let agent: string;
-const refusedUnchanged = refusalChecker(() => t);
-async function control(op: string, body: object = {}) {
-  const res = await request(t.server).post(`/__control/${op}`).send(body);
-  expect(res.status, res.text).toBe(200);
-  return res.body.data;
-}
-const balance = (account: string) => balanceOf(t.db, account);
+const api = useApiServer({}, { sup: 'superadmin', admin: 'admin01', agent: 'agent01' });
+const refusedUnchanged = refusalChecker(() => api.t);
+const balance = (account: string) => balanceOf(api.t.db, account);
 
 /** The next balance frame on a socket, skipping any other frame (job progress, payments). */
 async function nextBalance(client: RealtimeTestClient): Promise<number> {
@@ -34,76 +26,70 @@ async function nextBalance(client: RealtimeTestClient): Promise<number> {
   }
 }
 
-beforeAll(async () => {
-  t = await startTestServer();
-  [sup, admin, agent] = await Promise.all([t.login('superadmin'), t.login('admin01'), t.login('agent01')]);
-});
-afterAll(() => t.close());
-
 describe('wallet/summary', () => {
   it('counts the wallets in use and sums their last synced balances; the oldest sync is null while one never synced', async () => {
-    expect(ok<Summary>(await t.call('wallet/summary', {}, sup))).toEqual({ wallets: 0, usdt_micro: 0, trx_micro: 0, oldest_sync: null, collect_job_id: null, sync_job_id: null });
-    const a = ok<{ id: number; address: string }>(await t.call('wallet/add', {}, sup));
-    const b = ok<{ id: number; address: string }>(await t.call('wallet/add', {}, sup));
-    const gone = ok<{ id: number }>(await t.call('wallet/add', {}, sup));
-    ok(await t.call('wallet/remove', { ids: [gone.id] }, sup));
-    await control('chain/send', { to: a.address, amount_micro: 4_000_000 });
-    await control('chain/send', { to: b.address, amount_micro: 1_500_001 });
+    expect(ok<Summary>(await api.t.call('wallet/summary', {}, api.tok.sup))).toEqual({ wallets: 0, usdt_micro: 0, trx_micro: 0, oldest_sync: null, collect_job_id: null, sync_job_id: null });
+    const a = ok<{ id: number; address: string }>(await api.t.call('wallet/add', {}, api.tok.sup));
+    const b = ok<{ id: number; address: string }>(await api.t.call('wallet/add', {}, api.tok.sup));
+    const gone = ok<{ id: number }>(await api.t.call('wallet/add', {}, api.tok.sup));
+    ok(await api.t.call('wallet/remove', { ids: [gone.id] }, api.tok.sup));
+    await control(api.t, 'chain/send', { to: a.address, amount_micro: 4_000_000 });
+    await control(api.t, 'chain/send', { to: b.address, amount_micro: 1_500_001 });
     // Not synced yet: the figures are the last synced ones (none), and the oldest sync says "never".
-    expect(ok<Summary>(await t.call('wallet/summary', {}, sup))).toEqual({ wallets: 2, usdt_micro: 0, trx_micro: 0, oldest_sync: null, collect_job_id: null, sync_job_id: null });
+    expect(ok<Summary>(await api.t.call('wallet/summary', {}, api.tok.sup))).toEqual({ wallets: 2, usdt_micro: 0, trx_micro: 0, oldest_sync: null, collect_job_id: null, sync_job_id: null });
 
-    const job = ok<{ job_id: number; wallets: number }>(await t.call('wallet/sync_balance', {}, sup));
+    const job = ok<{ job_id: number; wallets: number }>(await api.t.call('wallet/sync_balance', {}, api.tok.sup));
     expect(job.wallets).toBe(2);
-    await control('job_step', { id: job.job_id, count: 10 });
-    const summary = ok<Summary>(await t.call('wallet/summary', {}, sup));
+    await control(api.t, 'job_step', { id: job.job_id, count: 10 });
+    const summary = ok<Summary>(await api.t.call('wallet/summary', {}, api.tok.sup));
     expect(summary).toMatchObject({ wallets: 2, usdt_micro: 5_500_001, trx_micro: 0 });
     expect(summary.oldest_sync).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   });
 
   it('is for those who see the wallets screen only, and takes no body', async () => {
-    await refusedUnchanged('wallet/summary', {}, admin, 403);
-    await refusedUnchanged('wallet/summary', {}, agent, 403);
-    await refusedUnchanged('wallet/summary', { ids: [1] }, sup, 400);
+    await refusedUnchanged('wallet/summary', {}, api.tok.admin, 403);
+    await refusedUnchanged('wallet/summary', {}, api.tok.agent, 403);
+    await refusedUnchanged('wallet/summary', { ids: [1] }, api.tok.sup, 400);
   });
 });
 
 describe('a payout the hot wallet cannot cover', () => {
   it('is refused naming the wallet, what it holds and the payout; the request stays pending; enough funds pay it', async () => {
-    const w = ok<{ id: number }>(await t.call('withdrawal/add', { amount_micro: 30_000_000, address: PAYEE }, agent));
-    const held = (await control('chain/state', {})).usdt_micro as number;
+    const w = ok<{ id: number }>(await api.t.call('withdrawal/add', { amount_micro: 30_000_000, address: PAYEE }, api.tok.agent));
+    const held = (await control(api.t, 'chain/state')).usdt_micro;
     expect(held).toBeLessThan(30_000_000);
     for (const locale of ['en', 'zh-CN'] as const) {
-      const res = await t.call('withdrawal/approve', { id: w.id }, admin, locale);
+      const res = await api.t.call('withdrawal/approve', { id: w.id }, api.tok.admin, locale);
       expect(res.status).toBe(409);
       expect(res.body.message).toBe(translate('errors.payout_wallet_short', locale, { address: RECEIVING, balance: formatMoney(held), amount: '30' }));
     }
-    expect(withdrawalStatusOf(t.db, w.id)).toBe(1);
+    expect(withdrawalStatusOf(api.t.db, w.id)).toBe(1);
 
     // Funds there, but the chain refuses the transfer: the other reason, still pending.
-    await control('chain/send', { amount_micro: 30_000_000 });
-    await control('chain/fail_next', { count: 1 });
-    const failed = await t.call('withdrawal/approve', { id: w.id }, admin, 'en');
+    await control(api.t, 'chain/send', { amount_micro: 30_000_000 });
+    await control(api.t, 'chain/fail_next', { count: 1 });
+    const failed = await api.t.call('withdrawal/approve', { id: w.id }, api.tok.admin, 'en');
     expect(failed.status).toBe(409);
     expect(failed.body.message).toContain(translate('errors.chain_transfer_failed', 'en'));
-    expect(ok<{ status: number }>(await t.call('withdrawal/approve', { id: w.id }, admin)).status).toBe(2);
+    expect(ok<{ status: number }>(await api.t.call('withdrawal/approve', { id: w.id }, api.tok.admin)).status).toBe(2);
   });
 });
 
 describe('frame 25: the balance after each committed change', () => {
   it("reaches the user's sockets with the committed balance, and no one else's; a refused change sends nothing", async () => {
-    const socket = await connectAs(t, 'customer02');
-    const other = await connectAs(t, 'customer01');
+    const socket = await connectAs(api.t, 'customer02');
+    const other = await connectAs(api.t, 'customer01');
     const before = balance('customer02');
-    const me = userIdOf(t.db, 'customer02');
+    const me = userIdOf(api.t.db, 'customer02');
 
-    ok(await t.call('user/change_balance', { id: me, amount_micro: 2_500_000, remark: 'frame test' }, admin));
+    ok(await api.t.call('user/change_balance', { id: me, amount_micro: 2_500_000, remark: 'frame test' }, api.tok.admin));
     expect(await nextBalance(socket)).toBe(before + 2_500_000);
 
     // A refused change (more than the balance) commits nothing and says nothing; the next real one is next.
-    const refused = await t.call('user/change_balance', { id: me, amount_micro: -(before + 10_000_000), remark: 'too much' }, admin);
+    const refused = await api.t.call('user/change_balance', { id: me, amount_micro: -(before + 10_000_000), remark: 'too much' }, api.tok.admin);
     expect(refused.status).toBe(409);
-    const customer = await t.login('customer02');
-    ok(await t.call('vip_combo/buy', { vip_combo_id: 1, pay_method: 1 }, customer));
+    const customer = await api.t.login('customer02');
+    ok(await api.t.call('vip_combo/buy', { vip_combo_id: 1, pay_method: 1 }, customer));
     expect(await nextBalance(socket)).toBe(before + 2_500_000 - 10_000_000);
     expect(balance('customer02')).toBe(before + 2_500_000 - 10_000_000);
 

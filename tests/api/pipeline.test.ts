@@ -5,7 +5,7 @@ import { hashToken } from '../../mock-server/services/sessions.ts';
 import { MINUTE, manualClock } from '../helpers/clock.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { valueOf } from '../../fixtures/rows.ts';
-import { grantMenu, revokeMenu } from '../../fixtures/factories.ts';
+import { buttonIdOf, grantMenu, revokeMenu } from '../../fixtures/factories.ts';
 
 /**
  * Issue 9 §7: what the faster pipeline must keep. One Map lookup replaced one Express route per call (same
@@ -33,10 +33,7 @@ describe('one lookup for every call', () => {
 
 describe('permission keys, cached per role', () => {
   it('a grant taken away in the tables is refused at the next call, and given back is allowed again', async () => {
-    const updateButton = t.db
-      .prepare(`SELECT b.id FROM menus b JOIN menus r ON r.id = b.parent_id WHERE r.path = 'pay_config' AND r.type = 1 AND b.path = 'update'`)
-      .pluck()
-      .get() as number;
+    const updateButton = buttonIdOf(t.db, 'pay_config', 'update');
     const body = { qr_code_switch: 1 };
     expect((await t.call('pay_config/update', body, admin)).status).toBe(200); // the role's keys are cached now
     revokeMenu(t.db, adminRole, updateButton);

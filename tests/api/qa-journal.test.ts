@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTROL_PREFIX, FrameType, type QaControlAnswer, type QaControlBody, type QaControlName } from '../../contracts/index.ts';
+import { FrameType } from '../../contracts/index.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from '../realtime/client.ts';
+import { control, controlCall, type AnyControlName, type ControlBodyOf } from '../helpers/control.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -12,19 +13,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** POST /__control/<name> as QA does (curl or `npm run journal`). */
-async function qa<N extends QaControlName>(name: N, body: QaControlBody<N>) {
-  const res = await fetch(`${t.url}${CONTROL_PREFIX}/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'accept-language': 'en' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as { status: boolean; message?: string; data: QaControlAnswer<N> } };
-}
+const qa = <N extends AnyControlName>(name: N, body: ControlBodyOf<N>) => controlCall(t, name, body);
 
-async function reset() {
-  const res = await fetch(`${t.url}${CONTROL_PREFIX}/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-  expect(res.status).toBe(200);
-}
+const reset = () => control(t, 'reset');
 
 describe('journal: HTTP calls', () => {
   it('records path, user, masked body, status, answer size and duration of each call', async () => {

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTROL_PREFIX, type QaControlAnswer, type QaControlBody, type QaControlName } from '../../contracts/index.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from '../realtime/client.ts';
+import { controlCall, type AnyControlName, type ControlBodyOf } from '../helpers/control.ts';
 import { chainTransactionOf, foreignKeyProblemsOf, visitDaysOf } from '../../fixtures/factories.ts';
 import { countOf } from '../../fixtures/rows.ts';
 
@@ -21,10 +21,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function qa<N extends QaControlName>(name: N, body: QaControlBody<N>) {
-  const res = await fetch(`${t.url}${CONTROL_PREFIX}/${name}`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en' }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as { status: boolean; message?: string; data: QaControlAnswer<N> } };
-}
+const qa = <N extends AnyControlName>(name: N, body: ControlBodyOf<N>) => controlCall(t, name, body);
 async function load(name: string) {
   const res = await qa('state/load', { name });
   expect(res.status, res.body.message).toBe(200);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { qrCodeCalls, type Page, type QrCode } from '../../contracts/index.ts';
 import { ok, refusalChecker, refused, SEEDED, startQrServer } from '../helpers/qr.ts';
 import { type TestServer } from '../../harness/server.ts';
+import { countOf } from '../../fixtures/rows.ts';
 
 /**
  * qr_code_list/* through the real HTTP server and SQLite: success, bad input (400 naming the field), another
@@ -240,7 +241,7 @@ describe('remove, restore, permanent removal', () => {
     expect(ok(await t.call('qr_code_list/qr_code_remove', { ids: [SEEDED.demo03, SEEDED.trash01] }, tok.customer01))).toEqual({ removed: 2 });
     refused(await t.call('qr_code_list/details', { id: SEEDED.demo03 }, tok.customer01), 404);
     for (const table of ['access_records', 'qr_code_daily', 'qr_code_ips', 'qr_code_children', 'short_codes', 'stealing_records']) {
-      expect(t.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE qr_code_id IN (?, ?)`).get(SEEDED.demo03, SEEDED.trash01)).toEqual({ n: 0 });
+      expect(countOf(t.db, table, { qr_code_id: SEEDED.demo03 }) + countOf(t.db, table, { qr_code_id: SEEDED.trash01 }), table).toBe(0);
     }
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResponseOf, statisticsCodes } from '../../contracts/index.ts';
 import { dayOf } from '../../mock-server/services/time.ts';
 import type { TestServer } from '../../harness/server.ts';
 import { ok, QR_NOW, refusalChecker, SEEDED, startQrServer, TODAY } from '../helpers/qr.ts';
@@ -46,7 +47,7 @@ describe('codes visited today (point 5)', () => {
 });
 
 describe('statistics/codes, the code picker (point 4)', () => {
-  type Answer = { search: string; content: { id: number; name: string; file_name: string }[] };
+  type Answer = ResponseOf<typeof statisticsCodes>;
   it('finds codes by name, by code and by id, only in the caller’s scope', async () => {
     const byCode = ok<Answer>(await t.call('statistics/codes', { search: 'DEMO0' }, tok.customer01));
     expect(byCode.search).toBe('DEMO0');

@@ -6,8 +6,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { tableCache } from '../../mock-server/services/table-cache.ts';
-import { insertIpBlack, updateUser } from '../../fixtures/factories.ts';
-import { deleteRows, insertRow, setRows, valueOf } from '../../fixtures/rows.ts';
+import { createScratchTable, insertIpBlack, updateUser } from '../../fixtures/factories.ts';
+import { deleteRows, setRows, valueOf } from '../../fixtures/rows.ts';
 
 /**
  * Issue 25: what the pipeline reads on every request (session and user, the console IP black list, log
@@ -72,8 +72,7 @@ describe('session and user', () => {
 describe('tableCache', () => {
   it('loads once, reloads after any write to a watched table, keeps nothing read inside a transaction', () => {
     const db = new Database(':memory:');
-    db.exec('CREATE TABLE k (id INTEGER PRIMARY KEY, v TEXT)');
-    insertRow(db, 'k', { id: 1, v: 'a' });
+    createScratchTable(db, 'k', { id: 'INTEGER PRIMARY KEY', v: 'TEXT' }, [{ id: 1, v: 'a' }]);
     let loads = 0;
     const cache = tableCache(db, ['k'], (id: number) => {
       loads += 1;
@@ -96,7 +95,7 @@ describe('tableCache', () => {
 
   it('keeps at most max keys', () => {
     const db = new Database(':memory:');
-    db.exec('CREATE TABLE k (id INTEGER PRIMARY KEY)');
+    createScratchTable(db, 'k', { id: 'INTEGER PRIMARY KEY' });
     let loads = 0;
     const cache = tableCache(db, ['k'], (n: number) => (loads += 1, n * 2), 2);
     cache.get(1);

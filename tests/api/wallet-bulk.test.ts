@@ -1,8 +1,8 @@
-import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AsyncOperationStatus } from '../../contracts/index.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { describe, expect, it } from 'vitest';
+import { AsyncOperationStatus, type ResponseOf, type walletSummary } from '../../contracts/index.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
+import { control } from '../helpers/control.ts';
 import { countOf } from '../../fixtures/rows.ts';
 
 /**
@@ -10,55 +10,43 @@ import { countOf } from '../../fixtures/rows.ts';
  * one job each, with progress; a second job of a kind while one runs is refused by the server (409 naming the
  * running job), whoever asks; `wallet/summary` answers what "all" means for the confirmation.
  */
-let t: TestServer;
-let sup: string;
-const refusedUnchanged = refusalChecker(() => t);
-async function control<T = Record<string, unknown>>(op: string, body: object = {}): Promise<T> {
-  const res = await request(t.server).post(`/__control/${op}`).send(body);
-  expect(res.status, res.text).toBe(200);
-  return res.body.data as T;
-}
-type Count = { wallets: number; usdt_micro: number; trx_micro: number; collect_job_id: number | null; sync_job_id: number | null };
-
-beforeAll(async () => {
-  t = await startTestServer();
-  sup = await t.login('superadmin');
-});
-afterAll(() => t.close());
+const api = useApiServer({}, { sup: 'superadmin' });
+const refusedUnchanged = refusalChecker(() => api.t);
+type Count = ResponseOf<typeof walletSummary>;
 
 describe('collect all / sync all', () => {
   it('counts the set, runs one job per kind at a time over all of it, refuses a second while one runs', async () => {
     const wallets: { id: number; address: string }[] = [];
-    for (let i = 0; i < 4; i++) wallets.push(ok(await t.call('wallet/add', {}, sup)));
-    for (const [i, w] of wallets.entries()) await control('chain/send', { to: w.address, amount_micro: (i + 1) * 1_000_000 });
-    ok(await t.call('wallet/remove', { ids: [wallets[3]!.id] }, sup));
-    expect(ok<Count>(await t.call('wallet/summary', {}, sup))).toMatchObject({ wallets: 3, usdt_micro: 0, trx_micro: 0, collect_job_id: null, sync_job_id: null });
+    for (let i = 0; i < 4; i++) wallets.push(ok(await api.t.call('wallet/add', {}, api.tok.sup)));
+    for (const [i, w] of wallets.entries()) await control(api.t, 'chain/send', { to: w.address, amount_micro: (i + 1) * 1_000_000 });
+    ok(await api.t.call('wallet/remove', { ids: [wallets[3]!.id] }, api.tok.sup));
+    expect(ok<Count>(await api.t.call('wallet/summary', {}, api.tok.sup))).toMatchObject({ wallets: 3, usdt_micro: 0, trx_micro: 0, collect_job_id: null, sync_job_id: null });
 
-    const sync = ok<{ job_id: number; wallets: number }>(await t.call('wallet/sync_balance', {}, sup));
+    const sync = ok<{ job_id: number; wallets: number }>(await api.t.call('wallet/sync_balance', {}, api.tok.sup));
     expect(sync.wallets).toBe(3);
     // A double click, or another tab: refused while the first runs, naming it; the other kind may start.
-    await refusedUnchanged('wallet/sync_balance', {}, sup, 409, new RegExp(`job #${sync.job_id}, 0 % done`));
-    await refusedUnchanged('wallet/sync_balance', { ids: [wallets[0]!.id] }, sup, 409, /balance sync/);
-    const both = await Promise.all([t.call('wallet/collect', {}, sup), t.call('wallet/collect', {}, sup)]);
+    await refusedUnchanged('wallet/sync_balance', {}, api.tok.sup, 409, new RegExp(`job #${sync.job_id}, 0 % done`));
+    await refusedUnchanged('wallet/sync_balance', { ids: [wallets[0]!.id] }, api.tok.sup, 409, /balance sync/);
+    const both = await Promise.all([api.t.call('wallet/collect', {}, api.tok.sup), api.t.call('wallet/collect', {}, api.tok.sup)]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     const collectId = (both.find((r) => r.status === 200)!.body.data as { job_id: number }).job_id;
-    expect(ok<Count>(await t.call('wallet/summary', {}, sup))).toMatchObject({ collect_job_id: collectId, sync_job_id: sync.job_id });
+    expect(ok<Count>(await api.t.call('wallet/summary', {}, api.tok.sup))).toMatchObject({ collect_job_id: collectId, sync_job_id: sync.job_id });
 
     // Progress step by step, then done: the next job of the kind may start.
-    const first = await control<{ jobs: { status: number; progress: number }[] }>('job_step', { id: sync.job_id });
+    const first = await control(api.t, 'job_step', { id: sync.job_id });
     expect(first.jobs[0]).toMatchObject({ status: AsyncOperationStatus.values.in_progress, progress: 33 });
-    await refusedUnchanged('wallet/sync_balance', {}, sup, 409, /33 % done/);
-    await control('job_step', { id: sync.job_id, count: 2 });
-    expect(ok<Count>(await t.call('wallet/summary', {}, sup))).toMatchObject({ wallets: 3, usdt_micro: 6_000_000, sync_job_id: null });
-    await control('job_step', { id: collectId, count: 3 });
-    const collected = ok<Count>(await t.call('wallet/summary', {}, sup));
+    await refusedUnchanged('wallet/sync_balance', {}, api.tok.sup, 409, /33 % done/);
+    await control(api.t, 'job_step', { id: sync.job_id, count: 2 });
+    expect(ok<Count>(await api.t.call('wallet/summary', {}, api.tok.sup))).toMatchObject({ wallets: 3, usdt_micro: 6_000_000, sync_job_id: null });
+    await control(api.t, 'job_step', { id: collectId, count: 3 });
+    const collected = ok<Count>(await api.t.call('wallet/summary', {}, api.tok.sup));
     expect(collected).toMatchObject({ usdt_micro: 0, collect_job_id: null });
-    expect(countOf(t.db, 'collections', { status: 1 })).toBe(3);
-    expect(ok<{ job_id: number }>(await t.call('wallet/sync_balance', {}, sup)).job_id).toBeGreaterThan(sync.job_id);
+    expect(countOf(api.t.db, 'collections', { status: 1 })).toBe(3);
+    expect(ok<{ job_id: number }>(await api.t.call('wallet/sync_balance', {}, api.tok.sup)).job_id).toBeGreaterThan(sync.job_id);
   });
 
   it('is the super administrator\'s: an administrator may not count or start', async () => {
-    const admin = await t.login('admin01');
+    const admin = await api.t.login('admin01');
     await refusedUnchanged('wallet/summary', {}, admin, 403);
     await refusedUnchanged('wallet/collect', {}, admin, 403);
   });

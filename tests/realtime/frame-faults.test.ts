@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONTROL_PREFIX, type QaControlAnswer, type QaControlBody, type QaControlName } from '../../contracts/index.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs, type RealtimeTestClient } from './client.ts';
+import { controlCall, type AnyControlName, type ControlBodyOf } from '../helpers/control.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -9,10 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function post<N extends QaControlName | 'push' | 'reset'>(name: N, body: N extends QaControlName ? QaControlBody<N> : unknown) {
-  const res = await fetch(`${t.url}${CONTROL_PREFIX}/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as { status: boolean; message?: string; data: N extends QaControlName ? QaControlAnswer<N> : unknown } };
-}
+const post = <N extends AnyControlName>(name: N, body: ControlBodyOf<N>) => controlCall(t, name, body);
 
 /** Push frames of types 101, 102, … with data { n } to customer01. */
 async function pushNumbered(n: number) {

@@ -1,0 +1,36 @@
+import { expect } from 'vitest';
+import {
+  CONTROL_PREFIX,
+  type ControlAnswer,
+  type ControlBody,
+  type ControlName,
+  type QaControlAnswer,
+  type QaControlBody,
+  type QaControlName,
+} from '../../contracts/index.ts';
+import type { TestServer } from '../../harness/server.ts';
+
+/** A control API operation (`/__control/*`): the simulated outside systems' and the QA tools'. */
+export type AnyControlName = ControlName | QaControlName;
+export type ControlBodyOf<N extends AnyControlName> = N extends QaControlName ? QaControlBody<N> : N extends ControlName ? ControlBody<N> : never;
+export type ControlDataOf<N extends AnyControlName> = N extends QaControlName ? QaControlAnswer<N> : N extends ControlName ? ControlAnswer<N> : never;
+
+/**
+ * POST /__control/<name> as QA does (curl or `npm run journal`), body and answer typed from the contract: the
+ * HTTP status and the envelope, for tests that look at refusals too. A missing body is sent as `{}`.
+ */
+export async function controlCall<N extends AnyControlName>(t: TestServer, name: N, body?: ControlBodyOf<N>) {
+  const res = await fetch(`${t.url}${CONTROL_PREFIX}/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+    body: JSON.stringify(body ?? {}),
+  });
+  return { status: res.status, body: (await res.json()) as { status: boolean; message?: string; data: ControlDataOf<N> } };
+}
+
+/** A control operation that must succeed (200, named with its answer when not): its data. */
+export async function control<N extends AnyControlName>(t: TestServer, name: N, body?: ControlBodyOf<N>): Promise<ControlDataOf<N>> {
+  const res = await controlCall(t, name, body);
+  expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body.data;
+}
