@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FrameType } from '../../contracts/index.ts';
+import { CONTROL_PREFIX, FrameType } from '../../contracts/index.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from '../realtime/client.ts';
 import { control, controlCall, type AnyControlName, type ControlBodyOf } from '../helpers/control.ts';
