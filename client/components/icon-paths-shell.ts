@@ -1,5 +1,5 @@
 import type { IconPaths } from '@blueprintjs/icons';
-import { tableOf } from './icons.ts';
+import { tableOf } from './icon-table.ts';
 
 // Icons of the console frame and its common states: one small chunk fetched with the first of them.
 export const shell16 = tableOf(

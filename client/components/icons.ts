@@ -1,11 +1,6 @@
 import { Icons, IconSize, type IconName, type IconPaths } from '@blueprintjs/icons';
+import { tableOf } from './icon-table.ts';
 
-type PathTable = ReadonlyMap<string, IconPaths>;
-
-/** `{ name → paths }` from an import.meta.glob over Blueprint's per-icon path modules. */
-export function tableOf(mods: Record<string, IconPaths>): PathTable {
-  return new Map(Object.entries(mods).map(([path, paths]) => [path.slice(path.lastIndexOf('/') + 1, -3), paths]));
-}
 
 // The few icons of the public pages, in the first load (a couple of KiB).
 const first16 = tableOf(
