@@ -50,6 +50,7 @@ export default tseslint.config(
             // The machinery both use (test server, fuzz/authz/owner/crash drivers, console build) is harness/.
             { from: 'scripts/', to: 'tests/', why: 'scripts do not depend on tests; shared drivers live in harness/' },
             { from: 'harness/', to: 'tests/', why: 'the harness serves tests and scripts; it depends on neither' },
+            { from: 'mock-server/', to: 'harness/', why: 'the mock runs without its test harness; what both use lives in mock-server/' },
             // Floors inside each wing (README "Architecture").
             ...CLIENT_FLOORS.flatMap((from) => [
               { from, to: 'client/features/', why: 'shared floors serve the features; a feature composes them, never the reverse' },

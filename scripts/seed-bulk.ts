@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import type { Database } from 'better-sqlite3';
 import { openDatabase } from '../mock-server/db/open.ts';
 import { isSeeded, seedDatabase } from '../mock-server/db/seed.ts';
-import { bulkSeed, type BulkSeedResult } from '../harness/bulk-seed.ts';
+import { bulkSeed, type BulkSeedResult } from '../mock-server/db/bulk-seed.ts';
 import { systemClock } from '../mock-server/services/clock.ts';
 import { createServices } from '../mock-server/compose.ts';
 import { OWASP_SCRYPT } from '../mock-server/services/passwords.ts';

@@ -1,5 +1,5 @@
 import { chainControlActions } from '../chain/control.ts';
-import { bulkSeed } from '../../harness/bulk-seed.ts';
+import { bulkSeed } from '../db/bulk-seed.ts';
 import type { Services } from '../compose.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { BillType } from '../../contracts/index.ts';

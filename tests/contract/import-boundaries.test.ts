@@ -32,6 +32,8 @@ const CASES: ReadonlyArray<readonly [file: string, source: string, forbidden: bo
   ['scripts/x.ts', '../harness/robustness/fuzz-runner.ts', false],
   ['harness/robustness/x.ts', '../../tests/helpers/qr.ts', true],
   ['tests/api/x.test.ts', '../../harness/server.ts', false],
+  ['mock-server/control/x.ts', '../../harness/server.ts', true],
+  ['scripts/x.ts', '../mock-server/db/bulk-seed.ts', false],
   // Client floors: resources, components, state and api never reach up into features/ or app/.
   ['client/resources/components/x.tsx', '../../features/qr-codes/qr-code-parts.tsx', true],
   ['client/resources/x.ts', '../app/screens.ts', true],

@@ -1,13 +1,13 @@
 import type { Database } from 'better-sqlite3';
-import { ipRanges } from '../fixtures/seed/ip-ranges.ts';
-import { USER_AGENTS, seededRandom } from '../fixtures/visitors.ts';
-import { ACCESS_RECORD_INDEXES, ACCESS_RECORD_INDEX_NAMES } from '../mock-server/db/migrations/003-qr-codes.ts';
-import { VISITOR_INDEXES, VISITOR_INDEX_NAMES } from '../mock-server/db/migrations/019-visitors.ts';
-import { DEVICE, deviceClass, parseUserAgent } from '../mock-server/visit-rules/user-agent.ts';
-import { formatDateTime } from '../mock-server/services/clock.ts';
-import { createBreakdownCounters, type PlaceOf } from '../mock-server/statistics/breakdown-counters.ts';
-import { cidrRange } from '../mock-server/qr/seed.ts';
-import { addDays, dayOf } from '../mock-server/services/time.ts';
+import { ipRanges } from '../../fixtures/seed/ip-ranges.ts';
+import { USER_AGENTS, seededRandom } from '../../fixtures/visitors.ts';
+import { ACCESS_RECORD_INDEXES, ACCESS_RECORD_INDEX_NAMES } from './migrations/003-qr-codes.ts';
+import { VISITOR_INDEXES, VISITOR_INDEX_NAMES } from './migrations/019-visitors.ts';
+import { DEVICE, deviceClass, parseUserAgent } from '../visit-rules/user-agent.ts';
+import { formatDateTime } from '../services/clock.ts';
+import { createBreakdownCounters, type PlaceOf } from '../statistics/breakdown-counters.ts';
+import { cidrRange } from '../qr/seed.ts';
+import { addDays, dayOf } from '../services/time.ts';
 
 export interface BulkSeedOptions {
   /** Access records to add in all. */
