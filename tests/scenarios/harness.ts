@@ -25,13 +25,15 @@ import { watchShield } from '../../client/features/shield/sagas/shield-sagas.ts'
 import { watchPayments } from '../../client/features/money/sagas/payment-sagas.ts';
 import { watchConnectivity } from '../../client/features/connectivity/sagas/connectivity-sagas.ts';
 import { watchMessagePolling } from '../../client/features/messages/sagas/message-polling-sagas.ts';
-import { watchRealtime } from '../../client/features/realtime/sagas/realtime-sagas.ts';
+import { watchRealtime, type RealtimeOptions } from '../../client/features/realtime/sagas/realtime-sagas.ts';
+import type { Saga } from '../../client/state/sagas/call.ts';
 import { watchShare } from '../../client/features/share/sagas/share-sagas.ts';
 import { watchLiveStatistics } from '../../client/features/statistics/sagas/live-sagas.ts';
 import { watchMenu } from '../../client/state/sagas/menu.ts';
 import { appStarted, routeChanged } from '../../client/state/app-events.ts';
 import { sessionEvents } from '../../client/state/session-slice.ts';
 import { buildUserInfo } from '../../fixtures/factories.ts';
+import { installSyncAesGcm } from './sync-aes-gcm.ts';
 
 /**
  * Plays one scenario (contracts/scenario.ts) against the REAL effect sagas — realtime, connectivity, message
@@ -419,7 +421,35 @@ export interface PlayResult {
   state: unknown;
 }
 
-export async function playScenario(sc: Scenario): Promise<PlayResult> {
+export interface PlayOptions {
+  /**
+   * `sync` (default): the console's AES-GCM and SHA-256 answered by node:crypto behind `crypto.subtle`
+   * (sync-aes-gcm.ts says why); `native`: Node's WebCrypto, each call a thread-pool job.
+   */
+  webCrypto?: 'sync' | 'native';
+  /**
+   * Mutation checks only (tests/sagas/scenario-mutants.test.ts): a watcher replaced by one with a rule broken,
+   * or the real-time saga's options changed, to prove a scenario fails when its rule does not hold.
+   */
+  watchers?: Partial<Record<WatcherName, () => Saga>>;
+  realtime?: Partial<RealtimeOptions>;
+}
+
+/** The console's effect sagas the runner plays, by name. */
+const WATCHERS = {
+  connectivity: watchConnectivity,
+  polling: watchMessagePolling,
+  share: watchShare,
+  jobs: watchAsyncOperations,
+  shield: watchShield,
+  payments: watchPayments,
+  live: watchLiveStatistics,
+  menu: watchMenu,
+} satisfies Record<string, () => Saga>;
+export type WatcherName = keyof typeof WATCHERS;
+
+export async function playScenario(sc: Scenario, options: PlayOptions = {}): Promise<PlayResult> {
+  const restoreCrypto = options.webCrypto === 'native' ? () => {} : installSyncAesGcm();
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], now: START_EPOCH });
   const env = new Environment(sc);
   const recordActions: Middleware = () => (next) => (action) => {
@@ -431,22 +461,16 @@ export async function playScenario(sc: Scenario): Promise<PlayResult> {
   const store = configureStore({
     // The console's whole state once logged in: start-up slices and the session module's slices.
     reducer: combineReducers({ ...reducers, ...sessionReducers }),
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(recordActions, sagaMiddleware),
+    // The immutability check stays (it throws, so a reducer mutating state fails the scenario); the
+    // serializability check only logs, never fails a scenario, and walked every action: a tenth of the run.
+    middleware: (getDefault) => getDefault({ thunk: false, serializableCheck: false }).concat(recordActions, sagaMiddleware),
   });
   env.dispatch = (a) => store.dispatch(a);
   const maxFailures = sc.config?.maxFailures;
+  const realtimeOptions = { ...(maxFailures !== undefined ? { maxFailures } : {}), ...options.realtime };
+  const watchers = { ...WATCHERS, ...options.watchers };
   const task: Task = sagaMiddleware.run(function* root() {
-    yield all([
-      fork(watchRealtime, maxFailures !== undefined ? { maxFailures } : {}),
-      fork(watchConnectivity),
-      fork(watchMessagePolling),
-      fork(watchShare),
-      fork(watchAsyncOperations),
-      fork(watchShield),
-      fork(watchPayments),
-      fork(watchLiveStatistics),
-      fork(watchMenu),
-    ]);
+    yield all([fork(watchRealtime, realtimeOptions), ...Object.values(watchers).map((w) => fork(w))]);
   });
 
   let effectMark = 0;
@@ -556,5 +580,6 @@ export async function playScenario(sc: Scenario): Promise<PlayResult> {
   } finally {
     task.cancel();
     vi.useRealTimers();
+    restoreCrypto();
   }
 }
