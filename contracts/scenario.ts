@@ -117,7 +117,11 @@ export type ScenarioStep =
   | { repeat: number; steps: ScenarioStep[] };
 
 export const scenarioStep: z.ZodType<ScenarioStep> = z.lazy(() =>
+  // A union tries its options in order and the keys are disjoint: the commonest steps (expect, socket,
+  // advance) come first, so a file's steps fail few options before the one that matches.
   z.union([
+    z.strictObject({ expect: expectation }),
+    z.strictObject({ socket: socketEvent }),
     z.strictObject({ advance: ms }),
     z.strictObject({ advanceTo: ms }),
     /** The console booted (app/started): connectivity checks begin. */
@@ -136,14 +140,12 @@ export const scenarioStep: z.ZodType<ScenarioStep> = z.lazy(() =>
     z.strictObject({ expire: z.literal(true) }),
     /** The router moved to this hash path (with an optional ?query). */
     z.strictObject({ route: z.string().startsWith('/') }),
-    z.strictObject({ socket: socketEvent }),
     z.strictObject({ http: httpAnswer }),
     z.strictObject({ server: serverMode }),
     /** Dispatch any action (e.g. a screen's button: messages/noticeDismissed). */
     z.strictObject({ dispatch: z.strictObject({ type: z.string().min(1), payload: z.json().optional() }) }),
     /** The tab was hidden or shown again (document visibility, an effect-layer event source). */
     z.strictObject({ visibility: z.enum(['visible', 'hidden']) }),
-    z.strictObject({ expect: expectation }),
     z.strictObject({ repeat: z.int().min(1).max(10_000), steps: z.array(scenarioStep).min(1) }),
   ]),
 );

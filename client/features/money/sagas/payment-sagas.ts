@@ -4,6 +4,7 @@ import { resourceEvents } from '../../../resources/resource-slice.ts';
 import { keyMessage } from '../../../state/message.ts';
 import { realtimeEvents } from '../../../state/realtime-events.ts';
 import { apiCall, effects, toUserMessage, type Saga } from '../../../state/sagas/call.ts';
+import { SESSION_ENDED } from '../../../state/session-slice.ts';
 import { paymentActions, paymentEvents, type WithPayment } from '../payment-slice.ts';
 import { walletKeyActions } from '../wallet-key-slice.ts';
 import { watchBalance } from './balance-sagas.ts';
@@ -36,14 +37,32 @@ export function* rechargeFlow(action: ReturnType<typeof paymentEvents.rechargeRe
   }
 }
 
-/** Frame 22: an order of this user was paid. The open payment page turns paid, lists reload, a toast says so. */
-export function* paidFrameFlow(action: FrameAction): Saga {
+/** Paid orders a console remembers having told (the oldest is forgotten first); far more than a session sees. */
+export const PAID_ORDERS_REMEMBERED = 500;
+
+/**
+ * Frame 22: an order of this user was paid. The open payment page turns paid, lists reload, a toast says so.
+ * An order is paid once, so its `order_id` names the event: a second frame for an order already told (a push
+ * sent twice, a retried delivery) changes nothing. `told` belongs to one watcher (one console).
+ */
+export function* paidFrameFlow(told: Set<number>, action: FrameAction): Saga {
   const parsed = paymentFrameData.safeParse(action.payload.data);
   if (!parsed.success || parsed.data.status !== 2) return;
+  if (told.has(parsed.data.order_id)) return;
+  told.add(parsed.data.order_id);
+  if (told.size > PAID_ORDERS_REMEMBERED) told.delete(told.values().next().value as number);
   yield put(paymentActions.orderPaid(parsed.data.order_id));
   for (const resource of ORDER_LISTS) yield put(resourceEvents.reloadRequested({ resource }));
   const fx = yield* effects();
   fx.toast(keyMessage('resources.payment.paid_toast', { order_no: parsed.data.order_no }), 'success');
+}
+
+/** A session that ends takes its memory of told orders with it (the next user's orders are theirs). */
+function* forgetToldOnSessionEnd(told: Set<number>): Saga {
+  for (;;) {
+    yield take([...SESSION_ENDED]);
+    told.clear();
+  }
 }
 
 /** While a payment page shows an order, the countdown's clock moves once a second; closing it stops the loop. */
@@ -69,10 +88,12 @@ export function* revealKeyFlow(action: ReturnType<typeof walletKeyActions.reveal
 }
 
 export function* watchPayments(): Saga {
+  const told = new Set<number>();
   yield all([
     takeLatest(paymentEvents.buyRequested.type, buyFlow),
     takeLatest(paymentEvents.rechargeRequested.type, rechargeFlow),
-    takeEvery(isPaymentFrame, paidFrameFlow),
+    takeEvery(isPaymentFrame, paidFrameFlow, told),
+    call(forgetToldOnSessionEnd, told),
     takeLatest(walletKeyActions.revealRequested.type, revealKeyFlow),
     takeLatest((a: { type: string; payload?: unknown }) => paymentActions.opened.match(a) && a.payload !== null, countdownFlow),
     call(watchBalance),

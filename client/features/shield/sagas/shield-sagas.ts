@@ -1,4 +1,4 @@
-import { all, put, select, takeEvery, throttle } from 'redux-saga/effects';
+import { all, call, put, select, take, takeEvery, throttle } from 'redux-saga/effects';
 import { FrameType, ShieldStatus, shieldStatusData } from '../../../../contracts/index.ts';
 import { resourceEvents, type WithResources } from '../../../resources/resource-slice.ts';
 import { keyMessage } from '../../../state/message.ts';
@@ -23,11 +23,19 @@ export function* shieldFrameFlow(): Saga {
   }
 }
 
-/** Say it wherever the user is, in the console's language (the frame's data, not its server text). */
-export function* shieldNoticeFlow(action: FrameAction): Saga {
+/**
+ * Say it wherever the user is, in the console's language (the frame's data, not its server text).
+ * Told once per event: frame 24 reports a change, so on one connection the server's frames for a domain
+ * alternate in status; the same status for the same domain twice in a row is one change sent again (a push
+ * retried or duplicated) and shows nothing. `told` (domain id → status last told) belongs to one watcher and
+ * is forgotten with each new connection, since changes made while offline were never sent to it.
+ */
+export function* shieldNoticeFlow(told: Map<number, number>, action: FrameAction): Saga {
   const parsed = shieldStatusData.safeParse(action.payload.data);
   if (!parsed.success) return;
   const d = parsed.data;
+  if (told.get(d.domain_id) === d.status) return;
+  told.set(d.domain_id, d.status);
   const fx = yield* effects();
   if (d.status === ShieldStatus.values.blocked) {
     fx.toast(keyMessage(d.spare_domain ? 'shield.blocked_moved' : 'shield.blocked', { domain: d.domain, spare: d.spare_domain, moved: d.moved }), 'danger');
@@ -36,6 +44,18 @@ export function* shieldNoticeFlow(action: FrameAction): Saga {
   }
 }
 
+function* forgetToldOnNewConnection(told: Map<number, number>): Saga {
+  for (;;) {
+    yield take(realtimeEvents.socketOpened.type);
+    told.clear();
+  }
+}
+
 export function* watchShield(): Saga {
-  yield all([throttle(SHIELD_RELOAD_THROTTLE_MS, isShieldFrame, shieldFrameFlow), takeEvery(isShieldFrame, shieldNoticeFlow)]);
+  const told = new Map<number, number>();
+  yield all([
+    throttle(SHIELD_RELOAD_THROTTLE_MS, isShieldFrame, shieldFrameFlow),
+    takeEvery(isShieldFrame, shieldNoticeFlow, told),
+    call(forgetToldOnNewConnection, told),
+  ]);
 }

@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { all, takeEvery } from 'redux-saga/effects';
+import { describe, expect, it } from 'vitest';
+import { PAYMENT_FRAME_TYPE, FrameType } from '../../contracts/index.ts';
+import { scenario } from '../../contracts/scenario.ts';
+import { paidFrameFlow } from '../../client/features/money/sagas/payment-sagas.ts';
+import { shieldNoticeFlow } from '../../client/features/shield/sagas/shield-sagas.ts';
+import { realtimeEvents } from '../../client/state/realtime-events.ts';
+import type { Saga } from '../../client/state/sagas/call.ts';
+import { playScenario, ScenarioFailure, type PlayOptions, type WatcherName } from '../scenarios/harness.ts';
+
+/**
+ * Mutation checks of the QA replay suite (tests/scenarios): each scenario below must FAIL when the rule it
+ * stands for is broken in the saga: an option of the real-time saga moved off its value, a watcher's memory
+ * of told events removed, or a whole watcher gone. A scenario that still passed would be proving nothing, and a
+ * faster runner must not get there by seeing less. Each case first plays the scenario as it is (it passes).
+ */
+const dir = fileURLToPath(new URL('../../fixtures/scenarios/', import.meta.url));
+const load = (name: string) => scenario.parse(JSON.parse(readFileSync(`${dir}${name}.json`, 'utf8')));
+
+const frameOfType = (type: number) => (a: { type: string; payload?: unknown }) =>
+  realtimeEvents.frameReceived.match(a) && a.payload.type === type;
+/** A memory that never remembers: every event looks new. */
+class Forgetful<K, V> extends Map<K, V> {
+  override set(): this {
+    return this;
+  }
+}
+class ForgetfulSet<T> extends Set<T> {
+  override add(): this {
+    return this;
+  }
+}
+const nothing = function* (): Saga {};
+
+const mutants: { rule: string; scenario: string; options: PlayOptions }[] = [
+  { rule: 'reconnect failures tolerated: 21 instead of 20', scenario: 'realtime-failures-1-to-20-reconnect-21st-does-not', options: { realtime: { maxFailures: 21 } } },
+  { rule: 'ping every 5,001 ms instead of 5,000', scenario: 'realtime-ping-cadence-one-hour', options: { realtime: { pingIntervalMs: 5_001 } } },
+  { rule: 'backoff cap 29,000 ms instead of 30,000', scenario: 'realtime-backoff-upper-bound', options: { realtime: { backoffCapMs: 29_000 } } },
+  { rule: 'connect timeout 11 s instead of 10', scenario: 'realtime-connect-timeout', options: { realtime: { connectTimeoutMs: 11_000 } } },
+  { rule: 'login acknowledgement timeout 11 s instead of 10', scenario: 'realtime-login-ack-timeout', options: { realtime: { loginAckTimeoutMs: 11_000 } } },
+  {
+    rule: 'a paid order (frame 22) told again when its frame comes twice',
+    scenario: 'payment-duplicated-frame-toasts-once',
+    options: { watchers: { payments: function* (): Saga { yield takeEvery(frameOfType(PAYMENT_FRAME_TYPE), paidFrameFlow, new ForgetfulSet<number>()); } } },
+  },
+  {
+    rule: 'a domain status (frame 24) told again when its frame comes twice',
+    scenario: 'shield-duplicated-frame-toasts-once',
+    options: { watchers: { shield: function* (): Saga { yield takeEvery(frameOfType(FrameType.values.shield_status), shieldNoticeFlow, new Forgetful<number, number>()); } } },
+  },
+  {
+    rule: 'the told domain statuses kept across a reconnect',
+    scenario: 'shield-duplicated-frame-toasts-once',
+    options: { watchers: { shield: function* (): Saga { yield all([takeEvery(frameOfType(FrameType.values.shield_status), shieldNoticeFlow, new Map<number, number>())]); } } },
+  },
+];
+
+/** Each watcher, removed, fails at least the scenario named for it (no area is covered by nothing). */
+const WITHOUT: Record<WatcherName, string> = {
+  connectivity: 'connectivity-ping-every-10s',
+  polling: 'polling-shows-message-and-marks-it-read-once',
+  share: 'share-figures-update',
+  jobs: 'jobs-progress-frames-and-end-toast',
+  shield: 'shield-blocked-domain-push',
+  payments: 'payment-paid-frame-toast',
+  live: 'live-statistics-connect-and-burst',
+  menu: 'menu-refresh-frame-reloads-the-menu-tree',
+};
+for (const [watcher, name] of Object.entries(WITHOUT)) {
+  mutants.push({ rule: `no ${watcher} saga`, scenario: name, options: { watchers: { [watcher]: nothing } } });
+}
+
+describe('scenario mutants: each scenario fails when its rule is broken', () => {
+  for (const m of mutants) {
+    it(`${m.scenario} — ${m.rule}`, async () => {
+      const sc = load(m.scenario);
+      await playScenario(sc);
+      const broken = await playScenario(sc, m.options).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(broken, 'the scenario passed with its rule broken').toBeInstanceOf(ScenarioFailure);
+    });
+  }
+});
