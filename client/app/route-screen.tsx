@@ -1,7 +1,7 @@
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
-import { isRouteName } from '../../contracts/index.ts';
+import { isRouteName, type RouteName } from '../../contracts/index.ts';
 import { NoPermissionScreen } from '../features/shell/screens/no-permission-screen.tsx';
 import { NotBuiltScreen } from '../features/shell/screens/not-built-screen.tsx';
 import { NotFoundScreen } from '../features/shell/screens/not-found-screen.tsx';
@@ -11,7 +11,8 @@ import { useCoreDispatch, useCoreSelector } from '../state/hooks.ts';
 import { menuEvents } from '../state/menu-slice.ts';
 import { selectDefaultCustomerPath, selectMenuTree } from '../state/selectors.ts';
 import { isRouteGranted } from '../state/menu.ts';
-import { screens } from './screens.ts';
+import { screenFor } from './screen-for.ts';
+import { screens, type Screen } from './screens.ts';
 
 /**
  * Waits for the first menu tree (permissions come from it); offers a retry if it failed. A reload of a tree
@@ -35,16 +36,19 @@ function useMenuReady(): React.JSX.Element | null {
   return <NonIdealState icon={<Spinner />} title={t('common.states.loading')} />;
 }
 
-/** /customer/:name — unknown name: 404; not in the user's menu: no permission; else its screen or "not built yet". */
-export function RouteScreen() {
+/**
+ * /customer/:name — unknown name: 404; not in the user's menu: no permission; else its screen, or (production
+ * only; development throws naming the route, screen-for.ts) "not built yet". `table`: the screens (tests).
+ */
+export function RouteScreen({ table = screens }: { table?: Readonly<Partial<Record<RouteName, Screen>>> }) {
   const name = useParams<{ name: string }>().name ?? '';
   const tree = useCoreSelector(selectMenuTree);
   const waiting = useMenuReady();
   if (!isRouteName(name)) return <NotFoundScreen home="/customer" />;
   if (waiting) return waiting;
   if (!isRouteGranted(tree, name)) return <NoPermissionScreen route={name} />;
-  const Screen = screens[name];
-  return Screen ? <Screen /> : <NotBuiltScreen route={name} />;
+  const Found = screenFor(name, table);
+  return Found ? <Found /> : <NotBuiltScreen route={name} />;
 }
 
 /** /customer: today_statistics if granted, else the first granted leaf. */

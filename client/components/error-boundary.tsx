@@ -3,13 +3,15 @@ import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageState } from './page-state.tsx';
 
-function LoadFailed({ onRetry }: { onRetry(): void }) {
+function LoadFailed({ onRetry, error }: { onRetry(): void; error: unknown }) {
   const { t } = useTranslation();
+  // A development build says what broke (a missing screen names its route); users get the plain sentence.
+  const detail = import.meta.env.DEV && error instanceof Error ? error.message : undefined;
   return (
     <PageState
       icon="error"
       title={t('common.states.load_failed')}
-      description={t('errors.network')}
+      description={detail ?? t('errors.network')}
       action={<Button icon="refresh" text={t('common.actions.reload')} onClick={onRetry} />}
     />
   );
@@ -19,11 +21,11 @@ function LoadFailed({ onRetry }: { onRetry(): void }) {
  * Catches a render error below it (typically a lazy chunk that failed to download) and offers a reload,
  * instead of a blank page.
  */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean; error?: unknown }> {
+  override state: { failed: boolean; error?: unknown } = { failed: false };
 
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): { failed: boolean; error: unknown } {
+    return { failed: true, error };
   }
 
   override componentDidCatch(error: unknown): void {
@@ -31,6 +33,6 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   }
 
   override render() {
-    return this.state.failed ? <LoadFailed onRetry={() => window.location.reload()} /> : this.props.children;
+    return this.state.failed ? <LoadFailed error={this.state.error} onRetry={() => window.location.reload()} /> : this.props.children;
   }
 }

@@ -1,4 +1,5 @@
 import type { CallDef, RequestOf, ResponseOf } from '../../contracts/index.ts';
+import { defaultLookupBody, defaultLookupOptions, defaultRemoveBody, type LookupFields, type LookupRowOf } from './defaults.ts';
 import type { FieldOption } from './schema-fields.ts';
 import type {
   ActionBase,
@@ -20,9 +21,14 @@ import type {
 /** Helpers bound to one list call's row type, so a declaration's callbacks and field names type-check. */
 export interface ResourceBuilder<L extends ListCall> {
   form<C extends CallDef>(call: C, decl: Omit<FormDecl<C, RowOf<L>>, 'call'>): FormDecl<CallDef, RowOf<L>>;
+  /**
+   * Deleting the chosen rows with `call`. Defaults (defaults.ts): button `remove`, permanent (danger wording:
+   * say `permanent: false` for a bin), and the chosen rows' keys sent as `{ ids }`; a call taking another body
+   * must declare `body`.
+   */
   remove<C extends CallDef>(
     call: C,
-    decl: { button: string; permanent: boolean; body(ids: RowKey[], rows: RowOf<L>[]): RequestOf<C>; confirm?: RemoveDecl<RowOf<L>>['confirm'] },
+    ...decl: RequestOf<C> extends { ids: readonly number[] } ? [decl?: RemoveInput<C, RowOf<L>>] : [decl: RemoveInput<C, RowOf<L>> & Required<Pick<RemoveInput<C, RowOf<L>>, 'body'>>]
   ): RemoveDecl<RowOf<L>>;
   action<C extends CallDef>(
     call: C,
@@ -39,11 +45,26 @@ export interface ResourceBuilder<L extends ListCall> {
     decl: ActionBase<RowOf<L>> &
       Pick<FormAction<RowOf<L>>, 'confirm' | 'lead' | 'submitAsAction'> & { scope: FormAction<RowOf<L>>['scope']; form: Omit<FormDecl<CallDef, RowOf<L>>, 'call' | 'button'> },
   ): ActionDecl<RowOf<L>>;
-  /** Another call's answer for selects; `options` maps it to choices. */
+  /**
+   * Another call's answer for selects. Defaults (defaults.ts): body one page of 200 rows for a paged call (else
+   * `{}`), and each row's `value` field (`id`) offered under its `label` field (`name`), after `first` if given.
+   * `options` replaces that mapping where choices are filtered, ordered or nested (say why beside it).
+   */
   lookup<C extends CallDef>(
     call: C,
-    decl: { body: RequestOf<C>; options?(answer: ResponseOf<C>, ctx: LookupContext<RowOf<L>>): readonly FieldOption[] },
+    decl?: LookupFields<LookupRowOf<C>> & {
+      body?: RequestOf<C>;
+      options?(answer: ResponseOf<C>, ctx: LookupContext<RowOf<L>>): readonly FieldOption[];
+    },
   ): LookupDecl;
+}
+
+/** What a declaration says of a remove; everything has a default but a body for a call not taking `{ ids }`. */
+interface RemoveInput<C extends CallDef, Row> {
+  readonly button?: string;
+  readonly permanent?: boolean;
+  body?(ids: RowKey[], rows: Row[]): RequestOf<C>;
+  readonly confirm?: RemoveDecl<Row>['confirm'];
 }
 
 const registry = new Map<string, ResourceDecl>();
@@ -58,17 +79,23 @@ export function defineResource<L extends ListCall>(
 ): ResourceDecl<RowOf<L>> {
   const builder: ResourceBuilder<L> = {
     form: (call, decl) => ({ ...decl, call }) as FormDecl<CallDef, RowOf<L>>,
-    remove: (call, decl) => ({ ...decl, call }),
+    remove: (call, ...[decl]) => ({
+      button: decl?.button ?? 'remove',
+      permanent: decl?.permanent ?? true,
+      body: decl?.body ?? defaultRemoveBody(call),
+      confirm: decl?.confirm,
+      call,
+    }),
     action: (call, decl) => ({ ...decl, kind: 'call', call }),
     formAction: (call, { form, ...decl }) => ({
       ...decl,
       kind: 'form',
       form: { ...form, call, button: decl.button ?? '' } as FormDecl<CallDef, RowOf<L>>,
     }),
-    lookup: (call, { body, options }) => ({
+    lookup: (call, { body, options, ...fields } = {}) => ({
       call,
-      body,
-      options: options ? (answer, ctx) => options(answer as ResponseOf<typeof call>, ctx as LookupContext<RowOf<L>>) : undefined,
+      body: body ?? defaultLookupBody(call),
+      options: options ? (answer, ctx) => options(answer as ResponseOf<typeof call>, ctx as LookupContext<RowOf<L>>) : defaultLookupOptions(fields),
     }),
   };
   const decl = { ...declare(builder), list } as ResourceDecl<RowOf<L>>;

@@ -165,7 +165,8 @@ export const resourcesSlice = createSlice({
       patch(s, a.payload.resource, (r) => (r.hiddenColumns === null ? { ...r, hiddenColumns: a.payload.hidden } : r)),
 
     saveSubmitted: (s, a: Named<SaveSubmission>) => patch(s, a.payload.resource, (r) => ({ ...r, save: loading })),
-    saved: (s, a: Named<{ result?: unknown }>) =>
+    /** `refreshed`: the answer already took the edited row's place (resource-sagas.ts), so the page is not read again. */
+    saved: (s, a: Named<{ result?: unknown; refreshed?: boolean }>) =>
       patch(s, a.payload.resource, (r) => ({ ...r, save: succeeded, lastSaved: a.payload.result ?? null })),
     saveFailed: (s, a: Named<{ error: UserMessage }>) => patch(s, a.payload.resource, (r) => ({ ...r, save: failed(a.payload.error) })),
     /** Load a resource's lookups alone (a settings form's selects over a list not shown on its screen). */

@@ -47,10 +47,9 @@ export const domainFilters = ['domain', 'display_type', 'shield_status', { field
 
 export function domainLookups(r: B) {
   return {
-    groups: r.lookup(groupInquire, { body: { page: 1, page_size: 200 }, options: (a) => a.content.map((g) => ({ value: g.id, label: g.name })) }),
+    groups: r.lookup(groupInquire),
     // Where a domain's codes may move: another usable domain (not held, not blocked) of the same owner.
     domains: r.lookup(domainInquire, {
-      body: { page: 1, page_size: 200 },
       options: (a, ctx) => {
         const from = ctx.rows?.[0];
         return a.content
@@ -84,6 +83,6 @@ export function domainForms(r: B, hold?: number) {
       fixed: () => (hold ? { hold } : {}),
     }),
     update: r.form(domainUpdate, { button: 'update', fields: ['display_type', { name: 'group_id', lookup: 'groups' }, holdSwitch, 'resolve_target', 'remark'] }),
-    remove: r.remove(domainRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }), confirm: removal }),
+    remove: r.remove(domainRemove, { confirm: removal }),
   };
 }

@@ -22,6 +22,6 @@ export function groupResourceParts(r: B, add: Same<GroupCalls[0]>, update: Same<
     filters: ['name'] as const,
     create: r.form(add, { button: 'add' }),
     update: r.form(update, { button: 'update' }),
-    remove: r.remove(remove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+    remove: r.remove(remove),
   };
 }

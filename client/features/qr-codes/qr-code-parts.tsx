@@ -81,17 +81,14 @@ export function qrLookups(r: B, domainFilter: Record<string, unknown> = {}): Rec
         return a.content.filter((d) => domainRefusal(d) === null && d.id !== on && (owners.size !== 1 || owners.has(d.user_id))).map(domainOption);
       },
     }),
-    groups: r.lookup(groupInquire, { body: { page: 1, page_size: 200 }, options: (a) => a.content.map((g) => ({ value: g.id, label: g.name })) }),
+    groups: r.lookup(groupInquire),
     // The rotation types an administrator shows (rotation_type screen), named as they named them; the
     // first entry (larger sort) of a type names it.
     rotation_types: r.lookup(rotationTypeInquire, {
       body: { page: 1, page_size: 200, show_status: ShowStatus.values.show },
       options: (a) => a.content.filter((e, i, all) => all.findIndex((x) => x.rotation_type === e.rotation_type) === i).map((e) => ({ value: e.rotation_type, label: e.name })),
     }),
-    internal_groups: r.lookup(internalGroupInquire, {
-      body: { page: 1, page_size: 200 },
-      options: (a) => a.content.map((g) => ({ value: g.id, label: g.name })),
-    }),
+    internal_groups: r.lookup(internalGroupInquire),
   };
 }
 
@@ -183,7 +180,7 @@ export const aboutCodes = (id: string) => ({ text: `${QR_LABELS}.confirm.${id}`,
 
 export function qrRemove(r: B) {
   // Not gone: the bin keeps them and restores them (the question says so, and where).
-  return r.remove(qrCodeRemove, { button: 'remove', permanent: false, body: (ids) => ({ ids: ids.map(Number) }), confirm: aboutCodes('remove') });
+  return r.remove(qrCodeRemove, { permanent: false, confirm: aboutCodes('remove') });
 }
 
 const idsOf = (rows: QrCode[]) => rows.map((x) => x.id);

@@ -120,8 +120,9 @@ export function userScreen(
     columns: userColumns,
     filters: userFilters,
     lookups: {
-      roles: r.lookup(roleOptions, { body: {}, options: (a) => a.map((x) => ({ value: x.id, label: x.name })) }),
-      superiors: r.lookup(userSuperiorOptions, { body: {}, options: (a, { row }) => superiorChoices(a, row?.id) }),
+      roles: r.lookup(roleOptions),
+      // A user cannot sit under itself or its own subtree: the edited row's descendants are left out.
+      superiors: r.lookup(userSuperiorOptions, { options: (a, { row }) => superiorChoices(a, row?.id) }),
     },
     create: options.repeatPassword
       ? r.form(calls.add, {
@@ -133,7 +134,7 @@ export function userScreen(
         })
       : r.form(calls.add, { button: 'add', fields: ADD_FIELDS, schema: calls.add.request.extend(typedPassword.shape) }),
     update: r.form(calls.update, { button: 'update', fields: EDIT_FIELDS }),
-    remove: r.remove(calls.remove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+    remove: r.remove(calls.remove),
     actions: [
       r.action(calls.update, { id: 'disable', scope: 'row', button: 'update', label: `${USER_LABELS}.actions.disable`, icon: 'disable', intent: 'danger', confirm: { text: `${USER_LABELS}.confirm.disable`, undoable: true, vars: (rows) => ({ account: rows[0]!.account }) }, visible: (row) => row.disable === DisableFlag.values.no, body: (rows) => ({ id: id(rows), disable: DisableFlag.values.yes }) }),
       r.action(calls.update, { id: 'enable', scope: 'row', button: 'update', label: `${USER_LABELS}.actions.enable`, icon: 'endorsed', visible: (row) => row.disable === DisableFlag.values.yes, body: (rows) => ({ id: id(rows), disable: DisableFlag.values.no }) }),

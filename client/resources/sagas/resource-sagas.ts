@@ -4,6 +4,7 @@ import { all, call, cancel, fork, put, race, select, take, takeEvery } from 'red
 import { asyncOperationsExport, EXPORT_JOB_THRESHOLD, PAGE_SIZE_MAX, type CallDef, type Page, type RequestOf } from '../../../contracts/index.ts';
 import { keyMessage } from '../../state/message.ts';
 import { apiCall, effects, toUserMessage, type Saga } from '../../state/sagas/call.ts';
+import { answersRow } from '../defaults.ts';
 import { keyOf, resourceByName } from '../define.ts';
 import { downloadText } from '../effects/download.ts';
 import { listBody, toCsv } from '../query.ts';
@@ -36,13 +37,16 @@ export function* loadFlow(name: string): Saga {
   }
 }
 
-const LOAD_TRIGGERS = [ev.opened.type, ev.queryChanged.type, ev.reloadRequested.type, ev.saved.type, ev.removed.type, ev.actionDone.type];
+const LOAD_TRIGGERS: readonly string[] = [ev.opened.type, ev.queryChanged.type, ev.reloadRequested.type, ev.saved.type, ev.removed.type, ev.actionDone.type];
+
+/** What reloads a list: a change of view or of its rows, but not a save whose answer already took the row's place. */
+const loadTrigger = (a: { type: string; payload?: { refreshed?: boolean } }) => LOAD_TRIGGERS.includes(a.type) && !(a.type === ev.saved.type && a.payload?.refreshed);
 
 /** The latest load wins per resource (a new filter cancels the slower earlier answer); resources do not wait on each other. */
 export function* watchLoads(): Saga {
   const running = new Map<string, Task>();
   for (;;) {
-    const action = (yield take(LOAD_TRIGGERS)) as Named;
+    const action = (yield take(loadTrigger)) as Named;
     const name = action.payload.resource;
     const prev = running.get(name);
     if (prev?.isRunning()) yield cancel(prev);
@@ -90,6 +94,27 @@ function formFor(resource: string, mode: SaveSubmission['mode']) {
   return a?.kind === 'form' ? a.form : undefined;
 }
 
+/**
+ * An edit whose answer is the row as the list shows it (answersRow) and whose row is on the page shown: that
+ * row takes the listed copy's place and the page is not read again. When the edit changed a field the view
+ * depends on (a filter, the fixed query, the sort, a `sort` order field) the row may leave the page or move,
+ * so the page is read again, as is after anything else.
+ */
+function* refreshedRow(resource: string, mode: SaveSubmission['mode'], call: CallDef, result: unknown): Saga<boolean> {
+  const decl = resourceByName(resource);
+  if (mode !== 'update' || !decl || !answersRow(decl.list, call) || result === null || typeof result !== 'object') return false;
+  const r = yield* stateOf(resource);
+  if (r.list.status !== 'succeeded') return false;
+  const key = keyOf(decl, result);
+  const before = r.list.data.rows.find((row) => keyOf(decl, row) === key) as Record<string, unknown> | undefined;
+  if (!before) return false;
+  const after = result as Record<string, unknown>;
+  const viewFields = [...Object.keys(r.query.fixed), ...Object.keys(decl.fixedQuery ?? {}), ...Object.keys(r.query.filters), r.query.sort?.field, 'sort'];
+  if (viewFields.some((f) => f !== undefined && JSON.stringify(before[f]) !== JSON.stringify(after[f]))) return false;
+  yield put(ev.rowRefreshed({ resource, keyField: decl.rowKey ?? 'id', row: after }));
+  return true;
+}
+
 export function* saveFlow(action: Named<SaveSubmission>): Saga {
   const { resource, mode, body } = action.payload;
   const form = formFor(resource, mode);
@@ -97,7 +122,8 @@ export function* saveFlow(action: Named<SaveSubmission>): Saga {
   const fx = yield* effects();
   try {
     const result: unknown = yield* apiCall(form.call, (yield* encrypted(form.call, body)) as never);
-    yield put(ev.saved({ resource, result }));
+    const refreshed = yield* refreshedRow(resource, mode, form.call, result);
+    yield put(ev.saved({ resource, result, refreshed }));
     // A call that answers a job id (a large batch update) has only started: say where it continues.
     const job = (result as { job_id?: unknown } | null)?.job_id;
     fx.toast(keyMessage(job ? 'resource.job_started' : 'errors.success'), job ? 'primary' : 'success');

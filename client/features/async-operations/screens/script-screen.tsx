@@ -26,7 +26,7 @@ export const scriptResource = defineResource(asyncOperationsInquire, (r) => ({
   lookups: {
     servers: r.lookup(serverListInquire, {
       body: { status: ServerStatus.values.enabled, page: 1, page_size: 100 },
-      options: (a) => a.content.map((s) => ({ value: s.id, label: `${s.name} (${s.host})` })),
+      label: (s) => `${s.name} (${s.host})`,
     }),
   },
   actions: [

@@ -20,7 +20,7 @@ export const exportDomainResolutionResource = defineResource(domainInquire, (r) 
     { field: 'account', kind: 'text', hiddenByDefault: true },
   ],
   filters: ['domain', 'display_type'],
-  lookups: { resolution: r.lookup(qrCodeGetIp, { body: {} }) },
+  lookups: { resolution: r.lookup(qrCodeGetIp) },
   export: { button: 'export' },
   pageSize: 50,
 }));

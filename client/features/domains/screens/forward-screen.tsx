@@ -17,14 +17,14 @@ export const forwardResource = defineResource(forwardInquire, (r) => ({
   ],
   filters: ['domain', 'show_status'],
   lookups: {
-    domains: r.lookup(domainInquire, { body: { page: 1, page_size: 200 }, options: (a) => a.content.map((d) => ({ value: d.id, label: d.domain })) }),
+    domains: r.lookup(domainInquire, { label: 'domain' }),
   },
   create: r.form(forwardAdd, {
     button: 'add',
     fields: [{ name: 'domain_id', lookup: 'domains' }, 'target_url', 'jump_type', { name: 'show_status', kind: 'switch' }, 'remark'],
   }),
   update: r.form(forwardUpdate, { button: 'update', fields: ['target_url', 'jump_type', { name: 'show_status', kind: 'switch' }, 'remark'] }),
-  remove: r.remove(forwardRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(forwardRemove),
 }));
 
 export default resourceScreen(forwardResource);

@@ -22,7 +22,7 @@ export const documentResource = defineResource(documentList, (r) => ({
   filters: ['title', 'type', 'show_status'],
   create: r.form(documentAdd, { button: 'add', fields: FIELDS }),
   update: r.form(documentUpdate, { button: 'update', fields: FIELDS }),
-  remove: r.remove(documentRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(documentRemove),
   export: {},
 }));
 

@@ -8,10 +8,7 @@ const bannerTypes = defineResource(pictureTypeList, (r) => ({
   name: 'home_page_config',
   columns: [],
   lookups: {
-    picture_types: r.lookup(pictureTypeList, {
-      body: { page: 1, page_size: 200 },
-      options: (a) => [{ value: 0, labelKey: 'resources.home_page_config.every_picture' }, ...a.content.map((t) => ({ value: t.id, label: t.name }))],
-    }),
+    picture_types: r.lookup(pictureTypeList, { first: { value: 0, labelKey: 'resources.home_page_config.every_picture' } }),
   },
 }));
 

@@ -20,7 +20,7 @@ export const mallBrandResource = defineResource(mallBrandList, (r) => ({
   filters: ['name', 'show_status'],
   create: r.form(mallBrandAdd, { button: 'add', fields: FIELDS }),
   update: r.form(mallBrandUpdate, { button: 'update', fields: FIELDS }),
-  remove: r.remove(mallBrandRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(mallBrandRemove),
   export: {},
 }));
 

@@ -36,14 +36,13 @@ export const mallCategoryTree = defineTree(mallCategoryList, (r) => ({
   // Every language, shown or not (a hidden language's titles are still edited here); the default one first, required.
   lookups: {
     languages: r.lookup(languageListInquire, {
-      body: { page: 1, page_size: 200 },
       options: (a) =>
         [...a.content]
           .sort((x, y) => y.default_language - x.default_language || x.id - y.id)
           .map((l) => ({ value: l.code, label: l.title, required: l.default_language === DefaultLanguage.values.yes })),
     }),
   },
-  remove: r.remove(mallCategoryRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(mallCategoryRemove),
 }));
 
 export default treeScreen(mallCategoryTree);

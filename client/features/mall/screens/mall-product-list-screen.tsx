@@ -70,15 +70,14 @@ export const mallProductResource = defineResource(mallProductList, (r) => ({
   lookups: {
     // The category tree, indented, so a filter on a parent reads as "this and everything under it".
     categories: r.lookup(mallCategoryList, {
-      body: { page: 1, page_size: 200 },
       options: (a, { language }) =>
         parentChoices(buildTree(a.content, { parentOf: (c) => c.parent_id, sortOf: (c) => c.sort }), (c) => categoryTitle(c, language)).slice(1),
     }),
-    brands: r.lookup(mallBrandList, { body: { page: 1, page_size: 200 }, options: (a) => [{ value: 0, labelKey: 'resources.mall_product_list.no_brand' }, ...a.content.map((b) => ({ value: b.id, label: b.name }))] }),
+    brands: r.lookup(mallBrandList, { first: { value: 0, labelKey: 'resources.mall_product_list.no_brand' } }),
   },
   create: r.form(mallProductAdd, { button: 'add', fields: FIELDS }),
   update: r.form(mallProductUpdate, { button: 'update', fields: FIELDS }),
-  remove: r.remove(mallProductRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(mallProductRemove),
   export: {},
 }));
 

@@ -46,11 +46,11 @@ export function pictureResource(name: 'image_configs' | 'picture_text_list', kin
     ],
     filters: ['title', { field: 'type_id', lookup: 'types' }, 'show_status'],
     lookups: {
-      types: r.lookup(pictureTypeList, { body: { page: 1, page_size: 200 }, options: (a) => a.content.map((t) => ({ value: t.id, label: t.name })) }),
+      types: r.lookup(pictureTypeList),
     },
     create: r.form(pictureAdd, { button: 'add', fields: FIELDS, fixed: () => ({ kind: kind as 1 | 2 }) }),
     update: r.form(pictureUpdate, { button: 'update', fields: FIELDS }),
-    remove: r.remove(pictureRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+    remove: r.remove(pictureRemove),
     export: {},
   }));
 }

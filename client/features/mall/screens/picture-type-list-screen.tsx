@@ -18,7 +18,7 @@ export const pictureTypeResource = defineResource(pictureTypeList, (r) => ({
   filters: ['name'],
   create: r.form(pictureTypeAdd, { button: 'add', fields: FIELDS }),
   update: r.form(pictureTypeUpdate, { button: 'update', fields: FIELDS }),
-  remove: r.remove(pictureTypeRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(pictureTypeRemove),
 }));
 
 export default resourceScreen(pictureTypeResource);

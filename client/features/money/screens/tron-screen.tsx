@@ -34,7 +34,7 @@ export const tronResource = defineResource(walletInquire, (r) => ({
   filters: ['address', 'removed'],
   // Generate: the form with the key left blank; import: the same form with a private key.
   create: r.form(walletAdd, { button: 'add', fields: [{ name: 'private_key', kind: 'password', helper: 'resources.tron.import_helper' }] }),
-  remove: r.remove(walletRemove, { button: 'remove', permanent: false, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(walletRemove, { permanent: false }),
   actions: [
     // The whole set, not this page: each dialog says how many wallets and how much before it starts one job.
     { id: 'collect_all', kind: 'dialog', scope: 'toolbar', label: 'resources.tron.collect_all', icon: 'import', button: 'collect', dialog: CollectAllDialog },

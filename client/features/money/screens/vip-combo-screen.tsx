@@ -23,7 +23,7 @@ export const vipComboResource = defineResource(vipComboInquire, (r) => ({
   filters: ['name', 'show_status'],
   create: r.form(vipComboAdd, { button: 'add', fields }),
   update: r.form(vipComboUpdate, { button: 'update', fields }),
-  remove: r.remove(vipComboRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(vipComboRemove),
 }));
 
 export default resourceScreen(vipComboResource);

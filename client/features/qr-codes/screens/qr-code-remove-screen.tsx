@@ -12,7 +12,7 @@ export const qrCodeRemoveResource = defineResource(qrCodeInquire, (r) => ({
   columns: qrColumns({ removed: true }),
   filters: ['name', 'file_name', 'domain'],
   empty: `${QR_LABELS}.empty.qr_code_remove`,
-  remove: r.remove(qrCodeQrCodeRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }), confirm: aboutCodes('purge') }),
+  remove: r.remove(qrCodeQrCodeRemove, { confirm: aboutCodes('purge') }),
   actions: [
     r.action(qrCodeUpdateRemove, {
       id: 'restore',

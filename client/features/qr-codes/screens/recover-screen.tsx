@@ -39,7 +39,7 @@ export const recoverResource = defineResource(qrCodeAccessClearedInquire, (r) =>
     }),
   ],
   empty: 'resources.recover.empty',
-  remove: r.remove(qrCodeAccessClearRecord, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }), confirm: about('remove') }),
+  remove: r.remove(qrCodeAccessClearRecord, { confirm: about('remove') }),
 }));
 
 function WholeLog({ value }: { value: string | null }) {

@@ -20,14 +20,11 @@ export const rotationResource = defineResource(rotationInquire, (r) => ({
   ],
   filters: ['file_name', 'rotation_type', { field: 'qr_code_id', lookup: 'qr_codes' }],
   lookups: {
-    qr_codes: r.lookup(qrCodeInquire, {
-      body: { page: 1, page_size: 200 },
-      options: (a) => a.content.map((q) => ({ value: q.id, label: `${q.name} (${q.file_name})` })),
-    }),
+    qr_codes: r.lookup(qrCodeInquire, { label: (q) => `${q.name} (${q.file_name})` }),
   },
   create: r.form(rotationAdd, { button: 'add', fields: [{ name: 'qr_code_id', lookup: 'qr_codes' }, 'url', 'visit_threshold', 'sort'] }),
   update: r.form(rotationUpdate, { button: 'update' }),
-  remove: r.remove(rotationRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(rotationRemove),
 }));
 
 export default resourceScreen(rotationResource);

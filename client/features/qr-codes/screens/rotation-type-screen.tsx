@@ -17,7 +17,7 @@ export const rotationTypeResource = defineResource(rotationTypeInquire, (r) => (
   filters: ['rotation_type', 'show_status'],
   create: r.form(rotationTypeAdd, { button: 'add', fields: ['name', 'rotation_type', { name: 'show_status', kind: 'switch' }, 'sort', 'remark'] }),
   update: r.form(rotationTypeUpdate, { button: 'update', fields: ['name', 'rotation_type', { name: 'show_status', kind: 'switch' }, 'sort', 'remark'] }),
-  remove: r.remove(rotationTypeRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(rotationTypeRemove),
 }));
 
 export default resourceScreen(rotationTypeResource);

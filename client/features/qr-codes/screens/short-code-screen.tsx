@@ -17,18 +17,15 @@ export const shortCodeResource = defineResource(shortCodeInquire, (r) => ({
   ],
   filters: ['code', 'short_code_type', { field: 'qr_code_id', lookup: 'qr_codes' }],
   lookups: {
-    qr_codes: r.lookup(qrCodeInquire, {
-      body: { page: 1, page_size: 200 },
-      options: (a) => a.content.map((q) => ({ value: q.id, label: `${q.name} (${q.file_name})` })),
-    }),
-    platforms: r.lookup(urlKeyPlatformInquire, { body: { data_only: 1 }, options: (a) => a.content.map((p) => ({ value: p.id, label: p.name })) }),
+    qr_codes: r.lookup(qrCodeInquire, { label: (q) => `${q.name} (${q.file_name})` }),
+    platforms: r.lookup(urlKeyPlatformInquire, { body: { data_only: 1 } }),
   },
   create: r.form(shortCodeAdd, {
     button: 'add',
     fields: [{ name: 'qr_code_id', lookup: 'qr_codes' }, 'code', 'short_code_type', { name: 'url_key_platform_id', lookup: 'platforms' }, 'remark'],
   }),
   update: r.form(shortCodeUpdate, { button: 'update', fields: ['short_code_type', { name: 'url_key_platform_id', lookup: 'platforms' }, 'remark'] }),
-  remove: r.remove(shortCodeRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(shortCodeRemove),
   export: {},
 }));
 

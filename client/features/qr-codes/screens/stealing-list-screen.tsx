@@ -15,7 +15,7 @@ export const stealingListResource = defineResource(stealingInquire, (r) => ({
     { field: 'user_agent', kind: 'text' },
   ],
   filters: ['ip', 'reason'],
-  remove: r.remove(stealingRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(stealingRemove),
   export: {},
 }));
 

@@ -27,7 +27,7 @@ export const urlKeyPlatformResource = defineResource(urlKeyPlatformInquire, (r) 
   filters: ['name', 'show_status'],
   create: r.form(urlKeyPlatformAdd, { button: 'add', fields: ['name', 'url', 'key', 'short_code_type', { name: 'show_status', kind: 'switch' }, 'sort', 'remark'] }),
   update: r.form(urlKeyPlatformUpdate, { button: 'update', fields: ['name', 'url', 'key', 'short_code_type', { name: 'show_status', kind: 'switch' }, 'sort', 'remark'] }),
-  remove: r.remove(urlKeyPlatformRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(urlKeyPlatformRemove),
   export: {},
 }));
 

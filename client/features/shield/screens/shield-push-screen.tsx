@@ -22,6 +22,7 @@ const pushRecords = defineResource(shieldPushRecordsInquire, (r) => ({
   lookups: {
     held: r.lookup(domainInquire, {
       body: { page: 1, page_size: 200, hold: HoldFlag.values.yes },
+      // Only held domains not blocked themselves can stand in for a blocked one.
       options: (a) => a.content.filter((d) => d.shield_status !== ShieldStatus.values.blocked).map((d) => ({ value: d.id, label: d.domain })),
     }),
   },

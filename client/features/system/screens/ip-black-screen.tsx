@@ -11,7 +11,7 @@ export const ipBlackResource = defineResource(ipBlackInquire, (r) => ({
   filters: ['ip', 'remark'],
   create: r.form(ipBlackAdd, { button: 'add', fields: ipBlackFields }),
   update: r.form(ipBlackUpdate, { button: 'update', fields: ipBlackFields }),
-  remove: r.remove(ipBlackRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(ipBlackRemove),
 }));
 
 export default resourceScreen(ipBlackResource);

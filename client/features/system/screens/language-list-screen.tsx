@@ -30,7 +30,7 @@ export const languageListResource = defineResource(languageListInquire, (r) => (
   filters: ['show_status'],
   create: r.form(languageAdd, { button: 'add', fields: [...FIELDS] }),
   update: r.form(languageUpdate, { button: 'update', fields: [...FIELDS] }),
-  remove: r.remove(languageRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(languageRemove),
   actions: [
     {
       kind: 'call',

@@ -11,7 +11,7 @@ export const serverIpBlackResource = defineResource(serverIpBlackInquire, (r) =>
   filters: ['ip', 'remark'],
   create: r.form(serverIpBlackAdd, { button: 'add', fields: ipBlackFields }),
   update: r.form(serverIpBlackUpdate, { button: 'update', fields: ipBlackFields }),
-  remove: r.remove(serverIpBlackRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(serverIpBlackRemove),
 }));
 
 export default resourceScreen(serverIpBlackResource);

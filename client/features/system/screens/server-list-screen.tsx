@@ -19,7 +19,7 @@ export const serverListResource = defineResource(serverListInquire, (r) => ({
   filters: ['name', 'status'],
   create: r.form(serverListAdd, { button: 'add', fields: [...FIELDS] }),
   update: r.form(serverListUpdate, { button: 'update', fields: [...FIELDS] }),
-  remove: r.remove(serverListRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(serverListRemove),
 }));
 
 export default resourceScreen(serverListResource);

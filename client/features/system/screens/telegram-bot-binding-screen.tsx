@@ -16,7 +16,7 @@ export const telegramBindingResource = defineResource(telegramBindingInquire, (r
     { field: 'binding_time', kind: 'date' },
   ],
   filters: ['account', 'platform_account'],
-  remove: r.remove(telegramBindingRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(telegramBindingRemove),
 }));
 
 export default resourceScreen(telegramBindingResource);

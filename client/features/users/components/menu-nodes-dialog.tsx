@@ -38,7 +38,7 @@ export const menuNodesTree = defineTree(menuList, (r) => ({
   hidden: (row) => row.allow_select === ShowStatus.values.hide,
   create: r.form(menuAdd, { button: 'add', fields: FIELDS }),
   update: r.form(menuUpdate, { button: 'update', fields: FIELDS }),
-  remove: r.remove(menuRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(menuRemove),
 }));
 
 /** Opened from the role screen's toolbar; closing reads the role screen again (its permission trees name the nodes). */

@@ -28,7 +28,7 @@ export const messageListResource = defineResource(messageList, (r) => ({
     { field: 'check_time', kind: 'date' },
   ],
   filters: ['notify_status', { field: 'user_id', lookup: 'users' }],
-  lookups: { users: r.lookup(userInquire, { body: { page: 1, page_size: 200 }, options: (a) => a.content.map((u) => ({ value: u.id, label: u.account })) }) },
+  lookups: { users: r.lookup(userInquire, { label: 'account' }) },
   create: r.form(messageSend, {
     button: 'send',
     schema: sendFields,

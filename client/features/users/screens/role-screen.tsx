@@ -21,10 +21,10 @@ export const roleResource = defineResource(roleInquire, (r) => ({
     { field: 'create_time', kind: 'date' },
   ],
   filters: ['name'],
-  lookups: { menus: r.lookup(menuInquire, { body: {} }) },
+  lookups: { menus: r.lookup(menuInquire) },
   create: r.form(roleAdd, { button: 'add', fields: ['name', { name: 'kind', optionLabels: `${ROLE_LABELS}.kinds` }, 'remarks'] }),
   update: r.form(roleUpdate, { button: 'update', fields: ['name', 'remarks'] }),
-  remove: r.remove(roleRemove, { button: 'remove', permanent: true, body: (ids) => ({ ids: ids.map(Number) }) }),
+  remove: r.remove(roleRemove),
   actions: [
     { kind: 'dialog', id: 'menu_nodes', scope: 'toolbar', button: 'update', label: `${ROLE_LABELS}.actions.menu_nodes`, icon: 'diagram-tree', dialog: MenuNodesDialog },
     { kind: 'dialog', id: 'permissions', scope: 'row', button: 'update', label: `${ROLE_LABELS}.actions.permissions`, icon: 'key', dialog: PermissionDialog },
