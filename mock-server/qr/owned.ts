@@ -17,10 +17,10 @@ export function requireDomain(db: Database, id: number, ownerId: number | undefi
   return row;
 }
 
-/** A domain of `owner` (when given) the caller may see, else 404. */
-export function requireOwnedDomain(db: Database, id: number, callerScope: number | undefined, owner?: number): DomainRef {
+/** A domain of `owner` (when given) the caller may see, else 404 (another owner's: said under `field`). */
+export function requireOwnedDomain(db: Database, id: number, callerScope: number | undefined, owner?: number, field = 'domain_id'): DomainRef {
   const d = requireDomain(db, id, callerScope);
-  if (owner !== undefined && d.user_id !== owner) throw notFound();
+  if (owner !== undefined && d.user_id !== owner) throw new ApiError(404, 'errors.domain_not_owners', { field });
   return d;
 }
 

@@ -84,7 +84,8 @@ export function valueFor(field: ResolvedField, schema: z.ZodType, n: number): Ty
     case 'lines': {
       const element = inner instanceof z.ZodArray ? (inner.element as z.ZodType) : undefined;
       if (field.valueType === 'number[]') return { kind: 'fill', text: '1' };
-      const line = candidates(field.name, n).find((c) => accepts(element, c));
+      // A list the declaration parses (target URLs → [{ url }]) is checked whole, through its parse.
+      const line = candidates(field.name, n).find((c) => (field.parse ? accepts(inner, field.parse(c)) : accepts(element, c)));
       return line === undefined ? undefined : { kind: 'fill', text: line };
     }
     default: {
