@@ -83,7 +83,8 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
   const subject = row ?? (rows.length === 1 ? rows[0] : undefined);
   const labels = props.labels ?? `resources.${resource}`;
   const baseFields = useMemo(() => formFields(labels, form as FormDecl, subject), [labels, form, subject]);
-  const fields = withLookupOptions(baseFields, props.lookups, props.lookupState, { language: i18n.language, row, rows }).map((f) =>
+  const user = useCoreSelector((s) => s.session.userInfo);
+  const fields = withLookupOptions(baseFields, props.lookups, props.lookupState, { language: i18n.language, row, rows, userId: user?.id }).map((f) =>
     f.helperOf && row !== undefined ? { ...f, helper: f.helperOf(row) } : f,
   );
   const names = fields.map((f) => f.name);
@@ -93,7 +94,6 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
   const [submitted, setSubmitted] = useState(false);
   // Fields typed in: their own checks (an amount's minimum, the balance) speak before any submit.
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  const user = useCoreSelector((s) => s.session.userInfo);
   const payConfig = useCoreSelector((s) => dataOf(s.settings.payConfig));
   const ctx: FieldContext = { user, payConfig };
   const ownChecks = (v: FormValues, only?: ReadonlySet<string>): Record<string, UserMessage> => {

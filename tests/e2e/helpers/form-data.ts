@@ -29,7 +29,10 @@ function candidates(name: string, n: number): string[] {
   const word = `tour${n}`;
   const day = nowText().slice(0, 10);
   const byName: string[] = [];
-  if (/password/.test(name)) byName.push(`Tour${n}pass9`);
+  // One password for every input of a form (a repeat must match the first).
+  if (/password/.test(name)) byName.push('Tour12345pass');
+  if (/_micro$|amount|price/.test(name)) byName.push('12.5');
+  if (/^code$|language/.test(name)) byName.push(`fr-t${n}`);
   if (/url|link|href/.test(name)) byName.push(`https://${word}.example.com/`);
   if (/domain|host/.test(name)) byName.push(`${word}.example.com`);
   if (/ip/.test(name)) byName.push(`10.9.${n % 250}.1`);
@@ -44,7 +47,8 @@ function candidates(name: string, n: number): string[] {
     `Tour ${n}`,
     `${word}.example.com`,
     `https://${word}.example.com/`,
-    `Tour${n}pass9`,
+    'Tour12345pass',
+    '12.5',
     `10.9.${n % 250}.1`,
     `T${n}`.padEnd(8, '0'),
     'fr',
