@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, ROUTES as ROUTE_INFO, type UserInfo } from '../../contracts/index.ts';
 import { allResources } from '../../client/resources/define.ts';
 import { formFields, labelsOf } from '../../client/resources/fields.ts';
+import type { SettingsDecl } from '../../client/resources/settings/define-settings.ts';
 import type { ActionDecl, FormDecl, ResourceDecl } from '../../client/resources/types.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { valueFor } from './helpers/form-data.ts';
@@ -36,6 +37,15 @@ const only = process.env.TOUR_ROUTES?.split(',');
 const ROUTES = entries.flatMap(({ route, module }) =>
   byName.has(route) && !notAList(module) && (!only || only.includes(route)) ? [{ route, decl: byName.get(route)! }] : [],
 );
+/** The routes whose screen is a settings declaration (its module exports it: one record, one form). */
+const SETTINGS: { route: string; decl: SettingsDecl }[] = [];
+for (const e of entries) {
+  if (only && !only.includes(e.route)) continue;
+  const mod = (await import(e.module)) as Record<string, unknown>;
+  const found = Object.values(mod).find((v): v is SettingsDecl => !!v && typeof v === 'object' && 'record' in v && 'form' in v && (v as SettingsDecl).name === e.route);
+  if (found) SETTINGS.push({ route: e.route, decl: found });
+}
+
 /** What the super administrator holds on a route: every button the route offers (contracts/routes.ts). */
 const grants = (route: string) => {
   const buttons = ROUTE_INFO.find((r) => r.name === route)?.buttons ?? [];
@@ -43,7 +53,7 @@ const grants = (route: string) => {
 };
 
 const t = texts('en');
-const counts = { routes: 0, toolbar: 0, row: 0, submitted: 0, cancelled: 0, noRow: 0 };
+const counts = { routes: 0, settings: 0, toolbar: 0, row: 0, submitted: 0, cancelled: 0, noRow: 0 };
 const notOffered: string[] = [];
 /** Forms answered with a message on the form (the step, the messages): read in the closing note. */
 const messages: string[] = [];
@@ -115,8 +125,7 @@ function rowAt(index: number): Locator {
 }
 
 /** Fills the open form with generated values. */
-async function fill(form: FormDecl<never, unknown> | FormDecl, labels: string, row: unknown) {
-  const dialog = dialogs().last();
+async function fill(form: FormDecl<never, unknown> | FormDecl, labels: string, row: unknown, dialog: Locator = dialogs().last()) {
   const schema = form.schema ?? form.call.request;
   for (const field of formFields(labels, form as FormDecl, row)) {
     const typed = valueFor(field, schema, ++serial);
@@ -146,9 +155,10 @@ async function fill(form: FormDecl<never, unknown> | FormDecl, labels: string, r
  * After a submit: a question (a conditional or generic one) is answered, then the outcome must be a new toast that
  * is not a danger one, the form gone, or a message on the form. Returns what was wrong, if anything.
  */
-async function outcome(confirmGeneric: boolean): Promise<string | undefined> {
+/** `box`: where the form is (the open dialog, or a settings screen's inline form). */
+async function outcome(confirmGeneric: boolean, box: Locator = dialogs().last()): Promise<string | undefined> {
   const toast = toasts().first();
-  const message = dialogs().last().locator('[role=alert]').first();
+  const message = box.locator('[role=alert]').first();
   const question = alerts().last();
   await Promise.race([
     toast.waitFor({ timeout: 15_000 }),
@@ -167,11 +177,10 @@ async function outcome(confirmGeneric: boolean): Promise<string | undefined> {
   }
   if (await message.isVisible()) {
     // Kept for the closing note: which forms the server or the form's own rules answered with a message.
-    const invalid = await dialogs()
-      .last()
+    const invalid = await box
       .locator('[aria-invalid=true]')
       .evaluateAll((xs) => xs.map((x) => document.querySelector(`label[for="${x.id}"]`)?.childNodes[0]?.textContent?.trim() ?? x.id));
-    messages.push(`${current}: ${(await dialogs().last().locator('[role=alert]').allInnerTexts()).join(' | ')} [${invalid.join(', ')}]`);
+    messages.push(`${current}: ${(await box.locator('[role=alert]').allInnerTexts()).join(' | ')} [${invalid.join(', ')}]`);
     return undefined;
   }
   if (!(await toast.isVisible())) return 'no toast and no message on the form';
@@ -271,12 +280,7 @@ async function tourRoute(route: string, decl: ResourceDecl): Promise<string[]> {
   const problems: string[] = [];
   const held = grants(route);
   const before = pageErrors();
-  if (dirty) {
-    const res = await fetch(`${app.url.replace(/\/$/, '')}${CONTROL_PREFIX}/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    expect(res.status).toBe(200);
-    await logIn(page, app.url, 'superadmin', { lng: 'en' });
-    dirty = false;
-  }
+  await fromSeed();
   await page.goto(`${app.url}#/customer/${route}`);
   await listReady(decl);
   counts.routes += 1;
@@ -344,11 +348,47 @@ async function tourRoute(route: string, decl: ResourceDecl): Promise<string[]> {
     const offered = rowActions.filter((a) => a.visible?.(rows[index]!) ?? true).map((a) => t(a.label));
     counts.row += 1;
     current = `${route} row ${step.id}`;
-    if (process.env.TOUR_SHOTS) console.log(`${route}: row ${step.id} on row ${index}`);
+    if (process.env.TOUR_SHOTS) console.log(`${route}: row ${step.id} on row ${index} at ${Date.now() - started} ms`);
     await markToasts();
     await clickRowAction(index, offered, step.label);
     await check(`row ${step.id}`, await step.run(rows[index]!));
   }
+  return problems;
+}
+
+/** Back to the seed (and a new login: the reset ended the session) when an earlier step changed something. */
+async function fromSeed() {
+  if (!dirty) return;
+  const res = await fetch(`${app.url.replace(/\/$/, '')}${CONTROL_PREFIX}/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  expect(res.status).toBe(200);
+  await logIn(page, app.url, 'superadmin', { lng: 'en' });
+  dirty = false;
+}
+
+/** A settings screen: its form filled with generated values and saved once. */
+async function tourSettings(route: string, decl: SettingsDecl): Promise<string[]> {
+  const problems: string[] = [];
+  const before = pageErrors();
+  await fromSeed();
+  await page.goto(`${app.url}#/customer/${route}`);
+  const box = page.locator('main form').first();
+  const save = box.getByRole('button', { name: t('common.actions.save'), exact: true });
+  await save.waitFor({ timeout: 20_000 });
+  counts.settings += 1;
+  current = `${route} save`;
+  const labels = `resources.${decl.name}`;
+  // The record read on open fills the inputs first (else the generated values would be overwritten).
+  await page.locator(`.${Classes.SKELETON}`).first().waitFor({ state: 'detached' }).catch(() => undefined);
+  await fill(decl.form as FormDecl, labels, undefined, box);
+  await markToasts();
+  await save.click();
+  dirty = true;
+  counts.submitted += 1;
+  const wrong = await outcome(false, box);
+  if (wrong) problems.push(`save: ${wrong}`);
+  if (await page.getByText(t('common.states.load_failed')).count()) problems.push('"Failed to load" on screen');
+  for (const e of app.pageErrors.slice(before)) problems.push(`page error ${e}`);
+  app.pageErrors.length = before;
   return problems;
 }
 
@@ -365,11 +405,16 @@ describe('the action tour (super administrator, en)', () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it.each(SETTINGS.map((r) => [r.route, r.decl] as const))('%s: the settings form saved once', async (route, decl) => {
+    expect(await tourSettings(route, decl)).toEqual([]);
+  }, 60_000);
+
   it('tried every route, with the counts of the closing note', () => {
     const seconds = Math.round((Date.now() - started) / 1000);
     console.log(`action tour: ${JSON.stringify(counts)} in ${seconds} s; not offered: ${notOffered.join('; ')}`);
     console.log(`answered with a message on the form:\n${messages.join('\n')}`);
     expect(counts.routes).toBe(ROUTES.length);
+    expect(counts.settings).toBe(SETTINGS.length);
     if (!only) expect(counts.submitted).toBeGreaterThan(30);
   });
 });
