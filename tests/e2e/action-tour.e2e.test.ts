@@ -124,8 +124,9 @@ function rowAt(index: number): Locator {
     .nth(index);
 }
 
-/** Fills the open form with generated values. */
-async function fill(form: FormDecl<never, unknown> | FormDecl, labels: string, row: unknown, dialog: Locator = dialogs().last()) {
+/** Fills the open form with generated values; returns how many inputs it typed in or chose. */
+async function fill(form: FormDecl<never, unknown> | FormDecl, labels: string, row: unknown, dialog: Locator = dialogs().last()): Promise<number> {
+  let filled = 0;
   const schema = form.schema ?? form.call.request;
   for (const field of formFields(labels, form as FormDecl, row)) {
     const typed = valueFor(field, schema, ++serial);
@@ -134,6 +135,7 @@ async function fill(form: FormDecl<never, unknown> | FormDecl, labels: string, r
     if (typed.kind === 'translations') {
       const inputs = dialog.getByRole('group', { name: label, exact: true }).locator('input');
       for (const input of await inputs.all()) await input.fill(typed.text);
+      filled += 1;
       continue;
     }
     // The label's own text (a required one ends with a "*" mark that is not part of it) names the input by `for`.
@@ -145,10 +147,13 @@ async function fill(form: FormDecl<never, unknown> | FormDecl, labels: string, r
     if (typed.kind === 'choose-first') {
       const value = await input.evaluate((s) => [...(s as HTMLSelectElement).options].find((o) => o.value !== '' && !o.disabled)?.value);
       if (value !== undefined) await input.selectOption(value);
+      filled += 1;
     } else if (typed.kind === 'fill') {
       await input.fill(typed.text);
+      filled += 1;
     }
   }
+  return filled;
 }
 
 /**
@@ -264,6 +269,9 @@ async function tryAction(decl: ResourceDecl, a: ActionDecl<unknown>, row: unknow
 
 /** Clicks a row's action as row-actions.tsx lays them out: two actions inline, edit, the rest (and remove) in "more". */
 async function clickRowAction(index: number, offered: string[], label: string) {
+  // The pointer still rests where the last step clicked: its tooltip would cover this row's buttons.
+  await page.mouse.move(0, 0);
+  await page.locator(`.${Classes.TOOLTIP}`).first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
   const row = rowAt(index);
   const crowded = offered.length > 2;
   const at = offered.indexOf(label);
@@ -379,7 +387,8 @@ async function tourSettings(route: string, decl: SettingsDecl): Promise<string[]
   const labels = `resources.${decl.name}`;
   // The record read on open fills the inputs first (else the generated values would be overwritten).
   await page.locator(`.${Classes.SKELETON}`).first().waitFor({ state: 'detached' }).catch(() => undefined);
-  await fill(decl.form as FormDecl, labels, undefined, box);
+  // A form of switches only: turn the first one over, so Save has something to save.
+  if (!(await fill(decl.form as FormDecl, labels, undefined, box))) await box.locator(`.${Classes.SWITCH}`).first().click();
   await markToasts();
   await save.click();
   dirty = true;

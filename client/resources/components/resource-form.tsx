@@ -2,6 +2,7 @@ import { AnchorButton, Button, Callout, Card, Dialog, DialogBody, DialogFooter, 
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallDef } from '../../../contracts/index.ts';
+import { showToast } from '../../components/toaster.ts';
 import { useServerError } from '../../components/use-server-error.ts';
 import { useUserMessage } from '../../components/use-user-message.ts';
 import { dataOf, type Async, type Loadable } from '../../state/async.ts';
@@ -143,7 +144,9 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
     setErrors(found);
     if (Object.keys(found).length) return;
     if (mode === 'update' && !form.toBody && Object.keys(body as object).every((k) => k in fixed())) {
-      onClose(); // nothing changed
+      // Nothing changed: a dialog just closes; a form that stays on screen (settings) says so, or Save would do nothing visible.
+      if (inline) showToast(t('resource.form.nothing_changed'), Intent.PRIMARY);
+      onClose();
       return;
     }
     onSubmit(body);
