@@ -18,3 +18,16 @@ export function priorityOf<Row>(c: ColumnDecl<Row>, index: number, columns: read
   if (isId(c) || c.kind === 'date') return 3;
   return 2;
 }
+
+/**
+ * The table widths (px, the table's own box) under which columns drop: priority 3 at or under the first, 2 at
+ * or under the second. The same figures as the container queries of resource-list.module.css (a container
+ * query cannot read a variable), so the column chooser can say which columns the width hides now.
+ */
+export const DROP_WIDTHS = { 3: 1000, 2: 600 } as const;
+
+/** Whether a column of this priority is dropped at this table width (0 = not measured: none). */
+export function droppedAt(priority: 1 | 2 | 3, width: number): boolean {
+  if (width <= 0 || priority === 1) return false;
+  return width <= DROP_WIDTHS[priority] || (priority === 3 && width <= DROP_WIDTHS[2]);
+}

@@ -77,8 +77,10 @@ export function bodyOf(
   for (const f of fields) {
     const value = fromInput(f, values[f.name] ?? '');
     if (mode === 'update' && !sendAll) {
-      // Clearing an optional text field on edit means "make it empty", not "leave it".
-      const next = value === undefined && f.valueType === 'string' && f.kind !== 'select' ? '' : value;
+      // Clearing an optional text field on edit means "make it empty", not "leave it"; a field the declaration
+      // parses (a list typed one per line) is then its empty value (`[]`), never the text '' (action tour, issue 23).
+      const cleared = f.parse ? f.parse('') : f.valueType === 'string' && f.kind !== 'select' ? '' : undefined;
+      const next = value === undefined ? cleared : value;
       if (!same(next, source[f.name]) && next !== undefined) body[f.name] = next;
     } else if ((value !== undefined && value !== null) || f.required) {
       // Creating (and action forms): blank means "leave it to the schema's default / unchanged".

@@ -75,6 +75,8 @@ export interface LookupContext<Row = unknown> {
   readonly row?: Row;
   /** The rows an action form applies to (a domain picker leaves out the domain they are all on). */
   readonly rows?: readonly Row[];
+  /** The user filling a form (absent in a filter bar): what a new record belongs to (its groups, its domains). */
+  readonly userId?: number;
 }
 
 /**

@@ -43,6 +43,10 @@ export const asyncOperation = z.object({
   link: z.string(),
   /** What happened, in the caller's language. */
   message: z.string(),
+  /** A script run: which script (a `ScriptCode`, contracts/calls/script.ts, which imports this file); null for other jobs. */
+  script: z.int().min(1).nullable(),
+  /** A script run: the server it ran on as it was then, "name (host)"; '' for other jobs. */
+  server: z.string(),
   create_time: dateTime,
   update_time: dateTime,
 });

@@ -173,6 +173,11 @@ export const userSuperiorOptions = defineCall({
 });
 
 export const roleOption = z.object({ id, name: z.string(), kind: z.string() });
+/** Which role kinds each user screen holds (its role picker offers only these; the server refuses the others). */
+export const USER_SCREEN_KINDS = {
+  user_list: ['agent', 'customer'],
+  administrators: ['admin', 'super_admin'],
+} as const;
 export const roleOptions = defineCall({
   path: 'role/options',
   summary: 'Every role (id, name, kind) for the role pickers of the user screens.',

@@ -166,6 +166,8 @@ export const messagesEn = {
     state_name_shipped: 'That name belongs to a shipped state; choose another name',
     state_not_found: 'No saved state has that name',
     export_not_list: 'not a list that can be exported',
+    domain_not_owners: 'Choose one of the owner’s own domains: this domain belongs to another account',
+    group_not_owners: 'Choose one of the owner’s own groups: this group belongs to another account',
     server_not_found: 'No such server',
     server_disabled: 'This server is disabled; enable it in the server list first',
     script_run_not_found: 'No such script run of yours',

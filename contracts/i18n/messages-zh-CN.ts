@@ -166,6 +166,8 @@ export const messagesZhCN: Catalogue = {
     state_name_shipped: '该名称属于内置状态，请换一个名称',
     state_not_found: '没有该名称的已保存状态',
     export_not_list: '这不是可以导出的列表',
+    domain_not_owners: '请选择所有者自己的域名：该域名属于其他账户',
+    group_not_owners: '请选择所有者自己的分组：该分组属于其他账户',
     server_not_found: '没有这个服务器',
     server_disabled: '该服务器已停用，请先在服务器列表中启用',
     script_run_not_found: '没有您的这次脚本运行',

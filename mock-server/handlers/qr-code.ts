@@ -57,7 +57,7 @@ export const qrCodeHandlers = defineHandlers({
       const target = requireDomainForCodes(db, body.domain_id, scope);
       if (!body.ids) {
         // Moving codes off a domain is what a blocked or held one needs: only the target must be usable.
-        const from = requireOwnedDomain(db, body.from_domain_id!, scope, target.user_id);
+        const from = requireOwnedDomain(db, body.from_domain_id!, scope, target.user_id, 'from_domain_id');
         if (from.id === target.id) throw conflict('errors.domain_same', { domain: target.domain });
         return { updated: moveDomainCodes(db, from.id, target.id, now(services)) };
       }

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import { AsyncOperationStatus, type AsyncOperation, type Locale } from '../../contracts/index.ts';
+import { AsyncOperationStatus, AsyncOperationType, type AsyncOperation, type Locale } from '../../contracts/index.ts';
+import type { ScriptParams } from './kinds/script-run.ts';
 import { translateJobMessage } from './messages.ts';
 import { perDatabase } from '../services/scope.ts';
 
@@ -126,6 +127,13 @@ export function jobMessage(row: Pick<JobRow, 'message' | 'message_vars'>, locale
   return translateJobMessage(row.message, locale, JSON.parse(row.message_vars) as Record<string, string | number>);
 }
 
+/** Which script ran on which server (kept in a script run's params as they were at the start). */
+function scriptOf(row: JobRow): Pick<AsyncOperation, 'script' | 'server'> {
+  if (row.type !== AsyncOperationType.values.script_run) return { script: null, server: '' };
+  const p = JSON.parse(row.params) as Partial<ScriptParams>;
+  return { script: p.script ?? null, server: p.name ? `${p.name} (${p.host ?? ''})` : '' };
+}
+
 /** The row as the API shows it (message in the reader's language; params, cursor and file stay inside). */
 export function toAsyncOperation(row: JobRow, locale: Locale): AsyncOperation {
   return {
@@ -137,6 +145,7 @@ export function toAsyncOperation(row: JobRow, locale: Locale): AsyncOperation {
     progress: row.progress,
     link: row.link,
     message: jobMessage(row, locale),
+    ...scriptOf(row),
     create_time: row.create_time,
     update_time: row.update_time,
   };

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { CloseCode, CloseReason } from '../../contracts/index.ts';
+import { CloseCode, CloseReason, USER_SCREEN_KINDS } from '../../contracts/index.ts';
 import { ApiError } from '../services/errors.ts';
 import type { Services } from '../compose.ts';
 import type { UserRow } from '../services/users.ts';
@@ -15,10 +15,8 @@ const RANK: Readonly<Record<string, number>> = { customer: 1, agent: 2, admin: 3
 export const rankOf = (kind: string): number => RANK[kind] ?? 0;
 
 /** Which role kinds each screen manages; a user of another kind is "not found" there. */
-export const SCREEN_KINDS = {
-  user_list: ['agent', 'customer'],
-  administrators: ['admin', 'super_admin'],
-} as const;
+/** Declared once in the contract, which the console's role pickers read too. */
+export const SCREEN_KINDS = USER_SCREEN_KINDS;
 export type UserScreen = keyof typeof SCREEN_KINDS;
 
 const fail = (status: number, key: string, field: string) => new ApiError(status, key, { field });

@@ -38,7 +38,7 @@ describe('domain/*', () => {
     ['a bare word', { domain: 'localhost', display_type: 1 }, 400, /^domain: /],
     ['display type 4', { domain: 'x.example.com', display_type: 4 }, 400, /^display_type: /],
     ['no display type', { domain: 'x.example.com' }, 400, /^display_type: /],
-    ['another customer\'s group', { domain: 'x.example.com', display_type: 1, group_id: SEEDED.group3 }, 404, /Not found/],
+    ['another customer\'s group', { domain: 'x.example.com', display_type: 1, group_id: SEEDED.group3 }, 404, /belongs to another account/],
   ])('add refuses %s', async (_n, body, status, message) => {
     await refusedUnchanged('domain/add', body, tok.customer01, status, message);
   });

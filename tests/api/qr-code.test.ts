@@ -110,7 +110,7 @@ describe('qr_code_list/add', () => {
     ['a missing domain', { name: 'x', domain_id: 999, children: [child()] }, 404, /Not found/],
     ['a domain on hold', { name: 'x', domain_id: SEEDED.reserve1, children: [child()] }, 409, /on hold/],
     ['a code in use', { name: 'x', domain_id: 1, file_name: 'c2code01', children: [child()] }, 409, /already in use/],
-    ['another customer\'s group', { name: 'x', domain_id: 1, group_id: SEEDED.group3, children: [child()] }, 404, /Not found/],
+    ['another customer\'s group', { name: 'x', domain_id: 1, group_id: SEEDED.group3, children: [child()] }, 404, /belongs to another account/],
   ])('refuses %s and changes nothing', async (_n, body, status, message) => {
     await refusedUnchanged('qr_code_list/add', body, tok.customer01, status, message);
   });

@@ -42,6 +42,10 @@ describe('script', () => {
     const list = await t.call('async_operations/inquire', { type: AsyncOperationType.values.script_run }, sup);
     const done = (list.body.data as { content: Op[] }).content.find((r) => r.id === op.id)!;
     expect(done).toMatchObject({ status: 2, progress: 100, link: `script/output?id=${op.id}`, message: 'Script finished: 5 lines of output' });
+    // Which script ran on which server (issue 23); other jobs say none.
+    expect(done).toMatchObject({ script: 1, server: 'web-01 (10.0.0.5:22)' });
+    const exported = await t.call('async_operations/export', { path: 'url_key_platform/inquire', filters: {} }, sup);
+    expect(exported.body.data).toMatchObject({ script: null, server: '' });
     const out = (await t.call('script/output', { id: op.id }, sup)).body.data as { text: string };
     expect(out.text.split('\n')).toHaveLength(5);
     expect(out.text).toMatch(/disk usage: ok$/);

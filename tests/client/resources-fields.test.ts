@@ -75,6 +75,9 @@ describe('fields from a request schema', () => {
     expect(values).toEqual({ name: 'A', group_id: '4', remark: 'x' });
     expect(bodyOf(fields, values, 'update', row, { id: 9 })).toEqual({ id: 9 });
     expect(bodyOf(fields, { ...values, group_id: '', remark: '' }, 'update', row, { id: 9 })).toEqual({ id: 9, group_id: null, remark: '' });
+    // A parsed list left empty on edit stays the empty list it was (not '', which the schema refuses).
+    const lines = formFields('r', { call: qrCodeUpdate, button: 'update', fields: ['name', { name: 'children', kind: 'lines', parse: (t: string) => t.split('\n').filter(Boolean).map((url) => ({ url })), format: () => '' }] });
+    expect(bodyOf(lines, { name: 'B', children: '' }, 'update', { id: 9, name: 'A', children: [] }, { id: 9 })).toEqual({ id: 9, name: 'B' });
     const batch = formFields('r', { call: qrCodeAdd, schema: batchFields, button: 'b' });
     expect(bodyOf(batch, initialValues(batch, undefined), 'create', undefined)).toEqual({});
   });

@@ -55,6 +55,14 @@ describe('settings form (pay_config)', () => {
     );
   });
 
+  it('says there is nothing to save when no field changed, and sends nothing', async () => {
+    const { fx } = await mount('pay_config', ['update'], <PayConfigScreen />, { 'pay_config/inquire': () => PAY });
+    await screen.findByRole('spinbutton', { name: 'Exchange rate' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Nothing to save: no field was changed.')).toBeTruthy();
+    expect(fx.calls.some((c) => c.path === 'pay_config/update')).toBe(false);
+  });
+
   it('puts the server refusal under the field it names', async () => {
     await mount('pay_config', ['update'], <PayConfigScreen />, {
       'pay_config/inquire': () => PAY,

@@ -60,6 +60,9 @@ async function runAndRead(l: { run: string; server: string; script: string; scri
   const done = page.getByRole('row').filter({ hasText: l.done }).filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
   await done.waitFor();
   await expect(done.getByRole('progressbar').getAttribute('aria-valuenow')).resolves.toBe('100');
+  // Which script ran on which server (issue 23): the script by its label, the server as text (name and host).
+  expect(await done.getByRole('cell', { name: l.scriptLabel, exact: true }).count()).toBe(1);
+  expect(await done.getByRole('cell', { name: `${HOSTILE} (10.0.0.7:22)`, exact: true }).count()).toBe(1);
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   await done.getByRole('button', { name: l.output }).click();
   const pre = page.getByTestId('script-output');

@@ -93,6 +93,34 @@ describe.each([
   }, 600_000);
 });
 
+describe('column chooser at a narrow width', () => {
+  it('marks exactly the chosen columns the table drops for its width, and counts them on its button', async () => {
+    const t = texts('en');
+    const page = await open({ lng: 'en', theme: 'light' }, { width: 1000, height: 800 });
+    try {
+      await page.goto(`${app.url}#/customer/url_key_platform`);
+      const table = page.getByRole('table', { name: t('menu.url_key_platform') });
+      await table.locator('tbody tr:not([aria-hidden])').first().waitFor();
+      // What the table hides for its width (lower priorities, column-priority.ts), read from the page itself.
+      const dropped = await table.locator('thead th').evaluateAll((ths) =>
+        ths.filter((th) => getComputedStyle(th).display === 'none').map((th) => th.textContent?.trim() ?? ''),
+      );
+      expect(dropped.length).toBeGreaterThan(0);
+      const button = page.getByRole('button', { name: t('resource.columns.button_narrow', { count: dropped.length }) });
+      await button.click();
+      const menu = page.getByRole('menu', { name: t('resource.columns.title') });
+      await menu.waitFor();
+      const marked = await menu
+        .locator('li', { hasText: t('resource.columns.narrow') })
+        .evaluateAll((lis, mark) => lis.map((li) => (li.textContent ?? '').replace(mark, '').trim()), t('resource.columns.narrow'));
+      expect(marked.sort()).toEqual([...dropped].map((d) => d.replace(/[↑↓↕]/g, '').trim()).sort());
+      await shotOf(page, 'ux-column-chooser-narrow-en-light');
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+});
+
 describe('top-menu mode', () => {
   it('folds the groups that do not fit into "More", with nothing behind a scroll', async () => {
     const t = texts('en');

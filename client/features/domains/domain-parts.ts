@@ -47,7 +47,13 @@ export const domainFilters = ['domain', 'display_type', 'shield_status', { field
 
 export function domainLookups(r: B) {
   return {
-    groups: r.lookup(groupInquire),
+    // A form offers the groups of the domain's owner (the row's, or the user adding it); a filter offers all.
+    groups: r.lookup(groupInquire, {
+      options: (a, ctx) => {
+        const owner = ctx.row?.user_id ?? ctx.userId;
+        return a.content.filter((g) => owner === undefined || g.user_id === owner).map((g) => ({ value: g.id, label: g.name }));
+      },
+    }),
     // Where a domain's codes may move: another usable domain (not held, not blocked) of the same owner.
     domains: r.lookup(domainInquire, {
       options: (a, ctx) => {

@@ -70,7 +70,9 @@ export function qrLookups(r: B, domainFilter: Record<string, unknown> = {}): Rec
     // also applies); an edit form keeps the code's current domain so the select still shows it.
     domains: r.lookup(domainInquire, {
       body: { page: 1, page_size: 200, ...domainFilter },
-      options: (a, ctx) => a.content.filter((d) => domainRefusal(d) === null || d.id === ctx.row?.domain_id).map(domainOption),
+      // Editing a code: only its owner's domains (a code stays with its owner; the server refuses another's).
+      options: (a, ctx) =>
+        a.content.filter((d) => (domainRefusal(d) === null || d.id === ctx.row?.domain_id) && (!ctx.row || d.user_id === ctx.row.user_id)).map(domainOption),
     }),
     // Where chosen codes may move: usable domains of their owner, but not the one they are all on already.
     move_targets: r.lookup(domainInquire, {

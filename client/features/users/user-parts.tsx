@@ -6,6 +6,7 @@ import {
   parseMoney,
   passwordRule,
   roleOptions,
+  USER_SCREEN_KINDS,
   userSuperiorOptions,
   type SuperiorOption,
   userChangeBalance,
@@ -115,12 +116,14 @@ export function userScreen(
   options: { repeatPassword?: boolean } = {},
 ): Omit<ResourceInput<ListOf>, 'list' | 'name'> {
   const id = (rows: UserRow[]) => rows[0]!.id;
+  // The role kinds this screen holds (the contract's rule the server applies): the picker offers only those.
+  const kinds: readonly string[] = USER_SCREEN_KINDS[calls.add.path === 'administrators/add' ? 'administrators' : 'user_list'];
   return {
     labels: USER_LABELS,
     columns: userColumns,
     filters: userFilters,
     lookups: {
-      roles: r.lookup(roleOptions),
+      roles: r.lookup(roleOptions, { options: (a) => a.filter((x) => kinds.includes(x.kind)).map((x) => ({ value: x.id, label: x.name })) }),
       // A user cannot sit under itself or its own subtree: the edited row's descendants are left out.
       superiors: r.lookup(userSuperiorOptions, { options: (a, { row }) => superiorChoices(a, row?.id) }),
     },

@@ -2,6 +2,7 @@ import { AnchorButton, Button, Callout, Card, Dialog, DialogBody, DialogFooter, 
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallDef } from '../../../contracts/index.ts';
+import { showToast } from '../../components/toaster.ts';
 import { useServerError } from '../../components/use-server-error.ts';
 import { useUserMessage } from '../../components/use-user-message.ts';
 import { dataOf, type Async, type Loadable } from '../../state/async.ts';
@@ -83,7 +84,8 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
   const subject = row ?? (rows.length === 1 ? rows[0] : undefined);
   const labels = props.labels ?? `resources.${resource}`;
   const baseFields = useMemo(() => formFields(labels, form as FormDecl, subject), [labels, form, subject]);
-  const fields = withLookupOptions(baseFields, props.lookups, props.lookupState, { language: i18n.language, row, rows }).map((f) =>
+  const user = useCoreSelector((s) => s.session.userInfo);
+  const fields = withLookupOptions(baseFields, props.lookups, props.lookupState, { language: i18n.language, row, rows, userId: user?.id }).map((f) =>
     f.helperOf && row !== undefined ? { ...f, helper: f.helperOf(row) } : f,
   );
   const names = fields.map((f) => f.name);
@@ -93,7 +95,6 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
   const [submitted, setSubmitted] = useState(false);
   // Fields typed in: their own checks (an amount's minimum, the balance) speak before any submit.
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
-  const user = useCoreSelector((s) => s.session.userInfo);
   const payConfig = useCoreSelector((s) => dataOf(s.settings.payConfig));
   const ctx: FieldContext = { user, payConfig };
   const ownChecks = (v: FormValues, only?: ReadonlySet<string>): Record<string, UserMessage> => {
@@ -143,7 +144,9 @@ export function ResourceForm<Row>(props: ResourceFormProps<Row>) {
     setErrors(found);
     if (Object.keys(found).length) return;
     if (mode === 'update' && !form.toBody && Object.keys(body as object).every((k) => k in fixed())) {
-      onClose(); // nothing changed
+      // Nothing changed: a dialog just closes; a form that stays on screen (settings) says so, or Save would do nothing visible.
+      if (inline) showToast(t('resource.form.nothing_changed'), Intent.PRIMARY);
+      onClose();
       return;
     }
     onSubmit(body);

@@ -17,6 +17,9 @@ export const scriptResource = defineResource(asyncOperationsInquire, (r) => ({
   columns: [
     { field: 'id', kind: 'number', width: 64 },
     { field: 'account', kind: 'text' },
+    // Which script ran on which server (the server as it was when the run started).
+    { field: 'script', kind: 'enum', enum: ScriptCode },
+    { field: 'server', kind: 'text' },
     { field: 'status', kind: 'enum', enum: AsyncOperationStatus, intentOf: statusIntent },
     { field: 'progress', kind: 'progress', intentOf: (row: AsyncOperation) => statusIntent(row.status), active: (row: AsyncOperation) => row.status === in_progress },
     { field: 'message', kind: 'text' },

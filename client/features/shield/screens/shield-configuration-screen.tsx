@@ -3,12 +3,12 @@ import { defineSettings } from '../../../resources/settings/define-settings.ts';
 import { settingsScreen } from '../../../resources/settings/settings-screen.tsx';
 
 /** /customer/shield_configuration: what a detected block does (move codes to the spare domain, notify). */
-export default settingsScreen(
-  defineSettings({
-    name: 'shield_configuration',
-    inquire: blockConfigInquire,
-    update: blockConfigUpdate,
-    description: 'resources.shield_configuration.description',
-    fields: [{ name: 'move_codes', kind: 'switch' }, { name: 'notify', kind: 'switch' }],
-  }),
-);
+export const shieldConfigurationSettings = defineSettings({
+  name: 'shield_configuration',
+  inquire: blockConfigInquire,
+  update: blockConfigUpdate,
+  description: 'resources.shield_configuration.description',
+  fields: [{ name: 'move_codes', kind: 'switch' }, { name: 'notify', kind: 'switch' }],
+});
+
+export default settingsScreen(shieldConfigurationSettings);

@@ -22,10 +22,12 @@ export interface ListTableProps<Row> {
   model: ListModel<Row>;
   dialogs: ListDialogs<Row>;
   changeQuery: QueryChange;
+  /** Gets the table's box (its width tells which columns drop: column-priority.ts). */
+  boxRef?(el: HTMLElement | null): void;
 }
 
 /** The table: its header, then skeleton rows, an empty state, or the rows with checkbox and actions. */
-export function ListTable<Row>({ decl, r, model, dialogs, changeQuery }: ListTableProps<Row>) {
+export function ListTable<Row>({ decl, r, model, dialogs, changeQuery, boxRef }: ListTableProps<Row>) {
   const { t } = useTranslation();
   const { columns, selectable, hasRowActions } = model;
   const { selection, list } = r.state;
@@ -96,7 +98,7 @@ export function ListTable<Row>({ decl, r, model, dialogs, changeQuery }: ListTab
   }
 
   return (
-    <div className={styles.tableWrap}>
+    <div className={styles.tableWrap} ref={boxRef}>
       <HTMLTable className={styles.table} striped compact aria-label={t(decl.title ?? `menu.${decl.name}`)} aria-busy={list.status === 'loading'}>
         {header}
         <tbody>{body}</tbody>
