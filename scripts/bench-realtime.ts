@@ -1,5 +1,5 @@
 /**
- * npm run bench:realtime [-- --clients 1000 --duration 60 --push-every 1]
+ * npm run bench:realtime [-- --clients 1000 --duration 60 --push-every 1 --cpu-prof DIR]
  *
  * N encrypted WebSocket clients on 127.0.0.1 against the mock server running in a child process (so its CPU and
  * memory are its own), each pinging every 5 s with the real codec. First half of the run: pings only; second
@@ -222,8 +222,13 @@ async function main() {
   const durationS = flag('duration', 60);
   const pushEveryS = flag('push-every', 1);
   const self = fileURLToPath(import.meta.url);
+  // --cpu-prof DIR: the server's V8 CPU profile (written when it exits), to see where a push's time goes.
+  const profAt = process.argv.indexOf('--cpu-prof');
+  const profDir = profAt >= 0 ? process.argv[profAt + 1] : undefined;
+  if (profAt >= 0 && !profDir) throw new Error('--cpu-prof needs a folder');
   const child: ChildProcess = fork(self, ['--server', String(clients)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [...process.execArgv, ...(profDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profDir)] : [])],
   });
   const killChild = () => {
     if (child.exitCode === null) child.kill('SIGKILL');
