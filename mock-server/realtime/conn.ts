@@ -1,4 +1,5 @@
 import type { KeyObject } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import {
   createFrameCounter,
@@ -14,6 +15,8 @@ import {
  */
 export interface Conn {
   readonly ws: WebSocket;
+  /** The upgraded socket under `ws`: the hub writes its data frames here, whole (ws-frame.ts). */
+  readonly socket: Duplex;
   readonly openedMs: number;
   sid: string;
   key: KeyObject | null;
@@ -31,10 +34,11 @@ export interface Conn {
 }
 
 /** A fresh socket: no key (until its sid is found), no user (until its LOGIN), a full frame allowance. */
-export function newConn(ws: WebSocket): Conn {
+export function newConn(ws: WebSocket, socket: Duplex): Conn {
   const now = Date.now();
   return {
     ws,
+    socket,
     openedMs: now,
     sid: '',
     key: null,

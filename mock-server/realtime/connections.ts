@@ -101,8 +101,8 @@ export function createConnections(deps: ConnectionsDeps) {
     }
   }
 
-  function onConnection(ws: WebSocket, req: http.IncomingMessage, originOk: boolean) {
-    const conn = newConn(ws);
+  function onConnection(ws: WebSocket, socket: Duplex, req: http.IncomingMessage, originOk: boolean) {
+    const conn = newConn(ws, socket);
     conns.add(conn);
     ws.on('error', (e) => log(`realtime: socket error: ${e.message}`));
     ws.on('close', () => {
@@ -149,7 +149,7 @@ export function createConnections(deps: ConnectionsDeps) {
     const originOk = originAllowed(req.headers.origin, req.headers.host, options);
     wss.handleUpgrade(req, socket, head, (ws) => {
       try {
-        onConnection(ws, req, originOk);
+        onConnection(ws, socket, req, originOk);
       } catch (e) {
         log(`realtime: connection setup failed: ${String(e)}`);
         ws.terminate();

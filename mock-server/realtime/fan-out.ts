@@ -2,6 +2,7 @@ import { Direction } from '../../contracts/index.ts';
 import type { Conn } from './conn.ts';
 import type { FrameTap } from './frame-tap.ts';
 import { encodePlaintextSync } from './node-codec.ts';
+import { asciiTextFrame } from './ws-frame.ts';
 
 /**
  * Frames out: seal (number, then encrypt with the socket's own session key) and write, to one socket or to
@@ -10,35 +11,37 @@ import { encodePlaintextSync } from './node-codec.ts';
  */
 export function createFanOut(deps: { readonly tap: () => FrameTap | null }) {
   /**
-   * The wire text of the next frame of `conn` (null when the socket is gone), with the data already
-   * serialized, so that a push serializes it once for all its sockets.
+   * The next frame of `conn` as WebSocket bytes, ready to write (null when the socket is gone), with the data
+   * already serialized, so that a push serializes it once for all its sockets. The payload's keys keep the
+   * order of the spec (type, locale, token, seq, ts, data).
    */
-  function seal(conn: Conn, type: number, dataJson: string | undefined): string | null {
+  function seal(conn: Conn, type: number, dataJson: string | undefined): Buffer | null {
     if (conn.closed || !conn.key || conn.ws.readyState !== conn.ws.OPEN) return null;
-    const head = JSON.stringify({ type, locale: conn.locale, token: '', ...conn.counter.next() });
-    const json = dataJson === undefined ? head : `${head.slice(0, -1)},"data":${dataJson}}`;
-    return encodePlaintextSync(conn.key, Direction.toClient, json);
+    const { seq, ts } = conn.counter.next();
+    const head = `{"type":${JSON.stringify(type)},"locale":${JSON.stringify(conn.locale)},"token":"","seq":${seq},"ts":${ts}`;
+    const json = dataJson === undefined ? `${head}}` : `${head},"data":${dataJson}}`;
+    return asciiTextFrame(encodePlaintextSync(conn.key, Direction.toClient, json));
   }
 
   /** Hand a sealed frame to the socket, or to the tap when one is set (it sends, delays, repeats or drops it). */
-  function write(c: Conn, type: number, dataJson: string | undefined, wire: string) {
+  function write(c: Conn, type: number, dataJson: string | undefined, frame: Buffer) {
     const tap = deps.tap();
-    if (!tap) return void c.ws.send(wire);
+    if (!tap) return void c.socket.write(frame);
     const resend = () => {
       const fresh = seal(c, type, dataJson);
-      if (fresh !== null) c.ws.send(fresh);
+      if (fresh !== null) c.socket.write(fresh);
       return fresh !== null;
     };
-    tap.sending({ userId: c.userId, type, dataJson, send: () => c.ws.send(wire), resend });
+    tap.sending({ userId: c.userId, type, dataJson, send: () => void c.socket.write(frame), resend });
   }
 
   return {
     /** Encrypt and send one frame now (logged in or not: a LOGIN_ACK goes before); false when the socket is gone. */
     send(conn: Conn, type: number, data?: unknown): boolean {
       const dataJson = data === undefined ? undefined : JSON.stringify(data);
-      const wire = seal(conn, type, dataJson);
-      if (wire === null) return false;
-      write(conn, type, dataJson, wire);
+      const frame = seal(conn, type, dataJson);
+      if (frame === null) return false;
+      write(conn, type, dataJson, frame);
       return true;
     },
 
@@ -51,9 +54,9 @@ export function createFanOut(deps: { readonly tap: () => FrameTap | null }) {
       const dataJson = data === undefined ? undefined : JSON.stringify(data);
       let reached = 0;
       for (const c of list) {
-        const wire = c.authenticated ? seal(c, type, dataJson) : null;
-        if (wire === null) continue;
-        write(c, type, dataJson, wire);
+        const frame = c.authenticated ? seal(c, type, dataJson) : null;
+        if (frame === null) continue;
+        write(c, type, dataJson, frame);
         reached += 1;
       }
       return reached;
