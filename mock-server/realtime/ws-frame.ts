@@ -1,8 +1,8 @@
 /**
  * One server → client WebSocket text frame (RFC 6455 §5.2: FIN, opcode 1, unmasked) as a single buffer, for
  * ASCII text (our frames are base64). Why not `ws.send`: it hands the socket a header and a payload, which
- * node writes with `writev`; one buffer takes the plain `write` path, and for a push to a thousand sockets
- * that measured about 40 % less time per socket (scripts/bench-realtime.ts, README "Fan-out cost").
+ * node writes with `writev`; one buffer takes the plain `write` path, which for a push to a thousand loopback
+ * sockets measured 10–40 % less time (docs/decisions/2026-11-26-realtime-hub-parts.md).
  * The hub writes these to the upgraded socket itself; `ws` still writes its own control frames (close, pong)
  * to the same socket, each frame whole and in call order, since it never queues (no compression, no blobs).
  */
