@@ -1,5 +1,5 @@
 /**
- * npm run bench:realtime [-- --clients 1000 --duration 60 --push-every 1]
+ * npm run bench:realtime [-- --clients 1000 --duration 60 --push-every 1 --cpu-prof DIR]
  *
  * N encrypted WebSocket clients on 127.0.0.1 against the mock server running in a child process (so its CPU and
  * memory are its own), each pinging every 5 s with the real codec. First half of the run: pings only; second
@@ -47,8 +47,11 @@ type FromChild =
       rss: number;
       maxRssKb: number;
       sockets: number;
-      /** [start, end] of each push to all in the hub, as epoch ms (comparable with the parent's `epochNow`). */
-      pushSpans: [number, number][];
+      /**
+       * [start, end, cpu] of each push to all in the hub: epoch ms (comparable with the parent's `epochNow`),
+       * and the server's CPU time in it (ms; a loaded machine stretches the wall time, much less the CPU time).
+       */
+      pushSpans: [number, number, number][];
     };
 
 const PUSH_TYPE = 77;
@@ -78,12 +81,15 @@ async function runServer(clients: number) {
     }),
   )();
   // Time the hub's own work for each push to all (encrypt + hand to every socket), apart from HTTP and IPC.
-  const pushSpans: [number, number][] = [];
+  const pushSpans: [number, number, number][] = [];
   const pushAll = services.realtime.pushAll.bind(services.realtime);
   services.realtime.pushAll = (type, data) => {
+    const cpu = process.cpuUsage();
     const start = epochNow();
     const n = pushAll(type, data);
-    pushSpans.push([start, epochNow()]);
+    const end = epochNow();
+    const used = process.cpuUsage(cpu);
+    pushSpans.push([start, end, (used.user + used.system) / 1000]);
     return n;
   };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -222,8 +228,13 @@ async function main() {
   const durationS = flag('duration', 60);
   const pushEveryS = flag('push-every', 1);
   const self = fileURLToPath(import.meta.url);
+  // --cpu-prof DIR: the server's V8 CPU profile (written when it exits), to see where a push's time goes.
+  const profAt = process.argv.indexOf('--cpu-prof');
+  const profDir = profAt >= 0 ? process.argv[profAt + 1] : undefined;
+  if (profAt >= 0 && !profDir) throw new Error('--cpu-prof needs a folder');
   const child: ChildProcess = fork(self, ['--server', String(clients)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [...process.execArgv, ...(profDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profDir)] : [])],
   });
   const killChild = () => {
     if (child.exitCode === null) child.kill('SIGKILL');
@@ -338,12 +349,14 @@ async function main() {
   // Where a push's time goes: control call → hub start (HTTP), the hub's fan-out, hub start → each arrival.
   const spans = u2.pushSpans.slice(warmUps);
   const hub: number[] = [];
+  const hubCpu: number[] = [];
   const callToHub: number[] = [];
   const fromHubStart: number[] = [];
   const latencies: number[] = [];
   measuredRounds.forEach((round, r) => {
-    const [start, end] = spans[r]!;
+    const [start, end, cpuMs] = spans[r]!;
     hub.push(end - start);
+    hubCpu.push(cpuMs);
     callToHub.push(start - round.sentAt);
     for (const at of round.arrivals) {
       fromHubStart.push(at - start);
@@ -380,6 +393,7 @@ async function main() {
       `${ms(percentile(hubSorted, 50))} / ${ms(hubSorted.at(-1) ?? NaN)}`,
       '',
     ],
+    ['  hub: server CPU time of the push, p50 / max', `${ms(percentile(sorted(hubCpu), 50))} / ${ms(Math.max(...hubCpu))}`, ''],
     ['  hub start → arrival at a client, p50 / p99', p50p99(fromHubStart), ''],
     ['  control call start → arrival at a client, p50', ms(percentile(latencySorted, 50)), ''],
     ['  control call start → arrival at a client, p99', ms(percentile(latencySorted, 99)), '< 50 ms'],
