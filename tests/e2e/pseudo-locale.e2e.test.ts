@@ -28,9 +28,10 @@ import { texts } from './helpers/texts.ts';
  * upper-case codes (currencies `USDT`, countries `CN`, methods `GET`); punctuation and symbols alone.
  */
 const DATA: readonly RegExp[] = [
-  /^[-+−]?[\d\s.,:;/%×()#~–—-]+$/, // 1,234 · 12.5 % · 2026-11-26 13:00:00 · 10/20 · (3)
+  /^[-+−±]?[\d\s.,:;/%×()#~±+–—-]+$/, // 1,234 · 12.5 % · 2026-11-26 13:00:00 · 10/20 · +2 (+9%) · ±0
   /^[-+−]?[\d.,\s]+\s?[A-Z]{2,5}$/, // 12.50 USDT
   /^[A-Z0-9]{2,6}$/, // USDT, TRX, CN, GET
+  /^[A-Z2-7]{16,}$/, // base32 secrets (TOTP)
   /^[0-9a-f]{12,}$/i, // hashes, tokens
   /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i, // uuid
   /^T[1-9A-HJ-NP-Za-km-z]{33}$/, // TRON address
@@ -40,17 +41,34 @@ const DATA: readonly RegExp[] = [
   /^\/[\w./?=&%-]*$/, // a path
   /^[\w.+-]+@[\w-]+(\.[\w-]+)+$/, // e-mail
   /^[A-Za-z]+[_-]?\d+$/, // seeded accounts and codes: customer01, AGENT01, demo01
-  /^[\p{Script=Han}\p{P}\p{S}\d\s]+$/u, // Chinese seeded names and places
+  /^i[A-Z][A-Za-z]+( [\d.]+)?$/, // device and system names of visits: iPhone, iOS 17.2
+  /^[a-z]{2,3}(-[A-Z][a-zA-Z]{1,3})?$/, // language tags of the language list: en, zh-CN
+  /^[YMDHhms]+([-/: ][YMDHhms]+)*$/, // a date format as placeholder: YYYY-MM-DD HH:mm:ss
+  /^(?=.*\p{Script=Han})[\p{Script=Han}\p{P}\p{S}\w\s]+$/u, // Chinese seeded names and places (内码 A, Monthly / 月度会员)
   /^[\p{P}\p{S}\s]+$/u, // · — / … alone
 ];
+
+/**
+ * Data shown in a table cell, offered in a select or named in a tree (rows and lookups: device and browser
+ * names, seeded names in English such as mall brands and categories, server names): a name starts with a capital or carries a digit or a
+ * hyphen. What stays suspect there is what a raw code or an untranslated server sentence looks like: all
+ * lower case words (`ok`, `super_admin`, `site_message,realtime,telegram`, `blocked by WeChat`).
+ */
+const CELL_DATA = /^(?![a-z][A-Za-z_, ]*$).+$/;
 
 /** Calls that change something never leave the browser during the tour (no dialog is submitted). */
 const WRITES = new Set(calls.filter((c) => isAudited(c)).map((c) => `/api/${c.path}`));
 
+/** The signed-in account (the header's user menu shows it): data too. */
+const ACCOUNT = 'superadmin';
+
 let app: ConsoleUnderTest;
 let page: Page;
 let settle: () => Promise<void>;
-const counts = { routes: 0, dialogs: 0, strings: 0, blockedWrites: 0 };
+let quickSettle: () => Promise<void>;
+/** Told when a write is refused (a button that acts at once, with no dialog to wait for). */
+let onBlockedWrite: (() => void) | null = null;
+const counts = { routes: 0, dialogs: 0, strings: 0, blockedWrites: 0, silent: 0 };
 const SHOT_DIR = process.env.PSEUDO_SHOTS ? path.join(SHOTS, 'pseudo') : '';
 
 beforeAll(async () => {
@@ -61,15 +79,23 @@ beforeAll(async () => {
   await page.addInitScript(() => {
     localStorage.setItem('language', 'en');
     localStorage.setItem('pseudo_locale', '1');
+    // No transitions: an opening dialog or menu is still at once, so a click on it need not wait for it.
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+      document.head.append(style);
+    });
   });
   await page.route('**/api/**', (route) => {
     if (WRITES.has(new URL(route.request().url()).pathname)) {
       counts.blockedWrites++;
+      onBlockedWrite?.();
       return route.abort();
     }
     return route.continue();
   });
   settle = quietWatcher(page);
+  quickSettle = quietWatcher(page, 4_000, 100);
 }, 180_000);
 afterAll(async () => {
   console.log(`pseudo-locale tour: ${JSON.stringify(counts)}`);
@@ -77,8 +103,10 @@ afterAll(async () => {
 });
 
 /** Inside the page: visible texts under `selector` without markers that are not data; counts what it checked. */
-function unmarkedTexts([selector, open, close, data]: [string, string, string, string[]]): { checked: number; unmarked: string[] } {
-  const patterns = data.map((d) => new RegExp(d.slice(1, d.lastIndexOf('/')), d.slice(d.lastIndexOf('/') + 1)));
+function unmarkedTexts([selector, open, close, data, cellData, account, treeLabel]: [string, string, string, string[], string, string, string]): { checked: number; unmarked: string[] } {
+  const regex = (d: string) => new RegExp(d.slice(1, d.lastIndexOf('/')), d.slice(d.lastIndexOf('/') + 1));
+  const patterns = data.map(regex);
+  const inCell = regex(cellData);
   const unmarked = new Set<string>();
   let checked = 0;
   /** A piece of a marked text that tags split (`⟦Read <b>this</b> first⟧`): an open marker before it is still open. */
@@ -103,7 +131,9 @@ function unmarkedTexts([selector, open, close, data]: [string, string, string, s
       if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       checked++;
       if (text.includes(open) || text.includes(close) || insideMarked(n)) continue;
-      if (patterns.some((p) => p.test(text))) continue;
+      if (text === account || patterns.some((p) => p.test(text))) continue;
+      if (el.closest('code, kbd')) continue; // identifiers shown as such (a log type's code, a database name)
+      if (el.closest(`td, option, .${treeLabel}`) && inCell.test(text)) continue;
       unmarked.add(text);
     }
     // Placeholders are visible text too.
@@ -118,38 +148,72 @@ function unmarkedTexts([selector, open, close, data]: [string, string, string, s
 }
 
 async function check(selector: string): Promise<string[]> {
-  const found = await page.evaluate(unmarkedTexts, [selector, PSEUDO_OPEN, PSEUDO_CLOSE, DATA.map(String)] as [string, string, string, string[]]);
+  const args: [string, string, string, string[], string, string, string] = [selector, PSEUDO_OPEN, PSEUDO_CLOSE, DATA.map(String), String(CELL_DATA), ACCOUNT, Classes.TREE_NODE_LABEL];
+  const found = await page.evaluate(unmarkedTexts, args);
   counts.strings += found.checked;
   return found.unmarked;
 }
 
 const pt = (key: string, vars?: Record<string, string | number>) => pseudoLocalise(texts('en')(key)).replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars?.[v] ?? ''));
 
-/** The overlays Blueprint portals (dialogs, alerts, drawers, menus) that are on screen now. */
-const OVERLAYS = `.${Classes.PORTAL} .${Classes.OVERLAY_CONTENT}`;
+/** The overlays Blueprint portals (dialogs, alerts, drawers, menus; not the tooltips of a hovered button) on screen now. */
+const OVERLAYS = `.${Classes.PORTAL} .${Classes.OVERLAY_CONTENT}:not(:has(> .${Classes.TOOLTIP})):not([class*="-exit"])`;
+
+/** Until the page has made no request for 100 ms (a dialog's lookups answered). */
+async function quiet(): Promise<void> {
+  await quickSettle();
+}
+
+/**
+ * Closes every overlay on screen (a menu item's dialog may sit over its menu): Escape, and where a dialog
+ * does not take Escape (an Alert that must be answered), its close or cancel button. Waits until none is left.
+ */
+async function closeOverlays(): Promise<void> {
+  const overlays = page.locator(OVERLAYS);
+  for (let i = 0; i < 4 && (await overlays.count()); i++) {
+    // An Alert must be answered: its cancel button, not Escape.
+    // (Dispatched, not clicked: a toast or callout of an earlier step may lie over it.)
+    const alertCancel = page.locator(`${OVERLAYS} .${Classes.ALERT} button`).filter({ hasText: pt('common.actions.cancel') });
+    if (await alertCancel.count()) await alertCancel.first().dispatchEvent('click');
+    else await page.keyboard.press('Escape');
+    const gone = await overlays
+      .first()
+      .waitFor({ state: 'detached', timeout: 1_000 }) // leaving: its class says "-exit" at once
+      .then(() => true)
+      .catch(() => false);
+    if (gone) continue;
+    const close = overlays.last().locator(`.${Classes.DIALOG_CLOSE_BUTTON}, button:has-text("${pt('common.actions.cancel')}")`);
+    if (await close.count()) await close.first().dispatchEvent('click');
+  }
+  await overlays.first().waitFor({ state: 'detached', timeout: 2_000 });
+}
 
 /** Clicks `button`; when a dialog or menu opens, checks its texts and closes it. Returns its findings. */
 async function openAndCheck(button: Locator, label: string): Promise<string[]> {
   const overlays = page.locator(OVERLAYS);
   if (!(await button.isVisible()) || !(await button.isEnabled())) return [];
+  const blocked = counts.blockedWrites;
   await button.click();
-  const opened = await overlays
-    .first()
-    .waitFor({ state: 'visible', timeout: 2_000 })
-    .then(() => true)
-    .catch(() => false);
+  await page.mouse.move(0, 0); // no tooltip over what is checked
+  // Opened, or a call went out at once instead (refused here: the action has no dialog).
+  const wrote = new Promise<boolean>((resolve) => (onBlockedWrite = () => resolve(false)));
+  const opened = await Promise.race([
+    overlays
+      .first()
+      .waitFor({ state: 'visible', timeout: 1_500 })
+      .then(
+        () => true,
+        () => false,
+      ),
+    wrote,
+  ]);
+  onBlockedWrite = null;
+  if (!opened && counts.blockedWrites === blocked) counts.silent++;
   if (!opened) return [];
   counts.dialogs++;
-  await settle();
+  await quiet();
   const found = (await check(`.${Classes.PORTAL}`)).map((s) => `${label}: ${s}`);
-  // Close everything open (a menu item's dialog may sit over its menu) and wait until it has gone.
-  for (let i = 0; i < 3 && (await overlays.count()); i++) {
-    await page.keyboard.press('Escape');
-    await overlays
-      .first()
-      .waitFor({ state: 'detached', timeout: 2_000 })
-      .catch(() => undefined);
-  }
+  await closeOverlays();
   return found;
 }
 
@@ -176,8 +240,7 @@ async function tourDialogs(): Promise<string[]> {
     counts.dialogs++;
     found.push(...(await check(`.${Classes.PORTAL}`)).map((s) => `row menu: ${s}`));
     const itemNames = await items.evaluateAll((xs) => xs.map((x) => (x.textContent ?? '').trim()));
-    await page.keyboard.press('Escape');
-    await items.first().waitFor({ state: 'detached' });
+    await closeOverlays();
     for (const [j, itemName] of itemNames.entries()) {
       await actions.nth(i).click();
       await items.nth(j).waitFor();
@@ -195,14 +258,16 @@ describe('the console in the pseudo language', () => {
   });
 
   it('every route and every toolbar and row-action dialog show only marked texts or data', async () => {
-    await page.getByLabel(pt('auth.fields.account')).fill('superadmin');
-    await page.getByLabel(pt('auth.fields.password'), { exact: true }).fill(passwordOf('superadmin'));
+    await page.getByLabel(pt('auth.fields.account')).fill(ACCOUNT);
+    await page.getByLabel(pt('auth.fields.password'), { exact: true }).fill(passwordOf(ACCOUNT));
     await page.keyboard.press('Enter');
     await page.waitForURL(/#\/customer\//, { timeout: 15_000 });
     const problems: Record<string, string[]> = {};
     const loadingText = pt('common.states.loading');
-    for (const { name: route } of ROUTES) {
+    const only = process.env.PSEUDO_ROUTES?.split(','); // while fixing: PSEUDO_ROUTES=bill,role
+    for (const { name: route } of ROUTES.filter((r) => !only || only.includes(r.name))) {
       const errorsBefore = app.pageErrors.length;
+      const started = Date.now();
       await page.goto(`${app.url}#/customer/${route}`);
       const wrong: string[] = [];
       await page
@@ -222,8 +287,10 @@ describe('the console in the pseudo language', () => {
       wrong.push(...(await tourDialogs()));
       wrong.push(...app.pageErrors.slice(errorsBefore).map((e) => `page error ${e}`));
       if (wrong.length) problems[route] = [...new Set(wrong)];
+      if (process.env.PSEUDO_TIMES) console.log(route, Date.now() - started);
     }
+    if (Object.keys(problems).length) console.log(JSON.stringify(problems, null, 1));
     expect(problems).toEqual({});
-    expect(counts.routes).toBe(ROUTES.length);
+    expect(counts.routes).toBe(only ? only.length : ROUTES.length);
   }, 900_000);
 });
