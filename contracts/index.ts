@@ -8,6 +8,8 @@ export * from './i18n/messages.ts';
 export * from './i18n/messages-en.ts';
 export * from './i18n/messages-zh-CN.ts';
 export * from './i18n/issue-message.ts';
+export * from './i18n/pseudo.ts';
+export * from './i18n/pseudo-tag.ts';
 export * from './openapi.ts';
 export * from './registry.ts';
 export * from './validation.ts';

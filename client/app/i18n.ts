@@ -26,7 +26,11 @@ const sessionTexts = new WeakMap<i18n, Map<Locale, Promise<void>>>();
  * it (React `use`), so no screen behind login renders before its texts; from then on a language switch
  * fetches them for the new language too, before switching.
  */
-export function sessionTextsFor(instance: i18n, language: Locale): Promise<void> {
+export function sessionTextsFor(given: i18n, language: Locale): Promise<void> {
+  // react-i18next's useTranslation hands out a wrapper of the instance, made afresh by a component that
+  // suspended before it mounted: key the cache by the instance itself, or each retry would fetch again and
+  // suspend anew (a loop as soon as the texts take more than a microtask, as the pseudo language's do).
+  const instance = (given as i18n & { __original?: i18n }).__original ?? given;
   let byLanguage = sessionTexts.get(instance);
   if (!byLanguage) sessionTexts.set(instance, (byLanguage = new Map()));
   let ready = byLanguage.get(language);

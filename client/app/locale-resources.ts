@@ -1,4 +1,5 @@
 import type { Locale } from '../../contracts/index.ts';
+import { pseudoOn } from '../api/pseudo-switch.ts';
 
 export type Tree = { [key: string]: string | Tree };
 type Files = Record<string, unknown>;
@@ -44,15 +45,23 @@ export function resourcesOf(files: Files, base: object): Tree {
   return tree;
 }
 
+/**
+ * `tree` as shown: the English texts become the test-only pseudo language when its switch is on
+ * (client/api/pseudo-switch.ts); the transform is fetched only then, so no first load carries it.
+ */
+async function shown(lng: Locale, tree: Tree): Promise<Tree> {
+  return pseudoOn(lng) ? (await import('../../contracts/i18n/pseudo.ts')).pseudoTree(tree) : tree;
+}
+
 /** The texts of the pages before login, over contracts' shared messages: what the first render needs. */
 export async function loadPublicResources(lng: Locale): Promise<Tree> {
   const bundle = await publicBundles[lng]();
-  return resourcesOf(bundle.default, bundle.messages);
+  return shown(lng, resourcesOf(bundle.default, bundle.messages));
 }
 
 /** The texts of the screens behind login alone (added over the public ones with a deep merge). */
 export async function loadSessionResources(lng: Locale): Promise<Tree> {
-  return resourcesOf((await sessionBundles[lng]()).default, {});
+  return shown(lng, resourcesOf((await sessionBundles[lng]()).default, {}));
 }
 
 /** Every text of a language (tests and tools render any screen at once). */

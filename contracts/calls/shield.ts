@@ -245,3 +245,10 @@ export const shieldCalls = [
   shieldPushRecordsInquire,
   domainMonitorInquire,
 ] as const;
+
+/**
+ * What the (simulated) WeChat checker answers for each status when it says nothing more (checker.ts writes it,
+ * the history and monitors store it). The console shows these as `resources.shield.verdicts.<status>` in
+ * the user's language; any other checker text is the checker's own words, shown as they are.
+ */
+export const CHECKER_VERDICTS: Readonly<Record<1 | 2 | 4, string>> = { 1: 'ok', 2: 'blocked by WeChat', 4: 'checker did not answer' };

@@ -1,4 +1,5 @@
 import { chainControlActions } from '../chain/control.ts';
+import { billRemark } from '../../contracts/bill-remarks.ts';
 import { bulkSeed } from '../db/bulk-seed.ts';
 import type { Services } from '../compose.ts';
 import { formatDateTime } from '../services/clock.ts';
@@ -84,7 +85,7 @@ export const SHIPPED_STATES: Readonly<Record<string, ShippedState>> = {
         const id = s.db
           .prepare('INSERT INTO withdrawals (user_id, amount_micro, address, status, create_time) VALUES (?, ?, ?, 1, ?)')
           .run(agent, 25_000_000, address, at).lastInsertRowid;
-        s.ledger.change(agent, -25_000_000, BillType.values.withdrawal, `withdrawal #${Number(id)} to ${address}`);
+        s.ledger.change(agent, -25_000_000, BillType.values.withdrawal, billRemark('withdrawal', { id: Number(id), address }));
       })();
     },
   },

@@ -1,4 +1,5 @@
 import { withStoredExpiry } from '../services/stored-dates.ts';
+import { billRemark } from '../../contracts/bill-remarks.ts';
 import {
   BillType,
   WithdrawalStatus,
@@ -90,7 +91,7 @@ export const agentHandlers = defineHandlers({
           .prepare('INSERT INTO withdrawals (user_id, amount_micro, address, status, create_time) VALUES (?, ?, ?, 1, ?)')
           .run(user, body.amount_micro, body.address, at).lastInsertRowid,
       );
-      services.ledger.change(user, -body.amount_micro, BillType.values.withdrawal, `withdrawal #${id} to ${body.address}`);
+      services.ledger.change(user, -body.amount_micro, BillType.values.withdrawal, billRemark('withdrawal', { id, address: body.address }));
       return allWithdrawals.get(services.db, id);
     }).immediate(),
   // Payout and status change commit together: a kill between them would leave the money paid and the request
@@ -120,7 +121,7 @@ export const agentHandlers = defineHandlers({
       services.db
         .prepare('UPDATE withdrawals SET status = 3, reason = ?, reviewer_id = ?, review_time = ? WHERE id = ?')
         .run(body.reason, me().id, formatDateTime(services.clock.now()), w.id);
-      services.ledger.change(w.user_id, w.amount_micro, BillType.values.withdrawal_refund, `withdrawal #${w.id} rejected`);
+      services.ledger.change(w.user_id, w.amount_micro, BillType.values.withdrawal_refund, billRemark('withdrawal_refund', { id: w.id }));
       return allWithdrawals.get(services.db, w.id);
     }).immediate(),
 });

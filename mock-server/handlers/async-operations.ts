@@ -6,14 +6,19 @@ import { exportableCall, pageBody, type ExportParams } from '../jobs/kinds/csv-e
 import { jobStore, toAsyncOperation } from '../jobs/store.ts';
 import { ownerScope } from '../services/scope.ts';
 import { checkAccess } from '../services/call-checks.ts';
+import { asAsked } from '../http/pseudo.ts';
+import type { AsyncOperation } from '../../contracts/index.ts';
+
+/** A job as answered: its message in the language asked (the pseudo language included). */
+const answered = (req: Parameters<typeof asAsked>[0], op: AsyncOperation): AsyncOperation => ({ ...op, message: asAsked(req, op.message) });
 
 export const asyncOperationsHandlers = defineHandlers({
-  'async_operations/inquire': ({ body, services, me, locale }) => {
+  'async_operations/inquire': ({ body, services, me, locale, req }) => {
     const page = jobStore(services.db).list(body, ownerScope(me()));
-    return { content: page.content.map((r) => toAsyncOperation(r, locale)), total: page.total };
+    return { content: page.content.map((r) => answered(req, toAsyncOperation(r, locale))), total: page.total };
   },
 
-  'async_operations/export': ({ body, services, me, locale }) => {
+  'async_operations/export': ({ body, services, me, locale, req }) => {
     const user = me();
     const call = exportableCall(body.path);
     // The caller must be allowed to make the list call itself (403 otherwise), and the filters must fit it.
@@ -21,7 +26,7 @@ export const asyncOperationsHandlers = defineHandlers({
     const { page: _page, page_size: _size, ...filters } = pageBody(call, body.filters, 1);
     const params: ExportParams = { path: call.path, filters };
     const job = services.jobs.enqueue(user.id, AsyncOperationType.values.csv_export, params, { page: 1, rows: 0, columns: null }, locale);
-    return toAsyncOperation(job, locale);
+    return answered(req, toAsyncOperation(job, locale));
   },
 
   'async_operations/download': ({ body, services, me }) => {

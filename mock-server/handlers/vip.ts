@@ -1,3 +1,4 @@
+import { billRemark } from '../../contracts/bill-remarks.ts';
 import {
   BillType,
   MICRO_PER_UNIT,
@@ -97,7 +98,7 @@ export const vipHandlers = defineHandlers({
       });
       if (body.pay_method === PayMethod.values.balance) {
         // The ledger refuses a short balance with 409 and the whole purchase rolls back.
-        services.ledger.change(buyer, -combo.price_micro, BillType.values.purchase, `VIP ${combo.name}`);
+        services.ledger.change(buyer, -combo.price_micro, BillType.values.purchase, billRemark('purchase', { name: combo.name }));
         markPaid(services, id, null);
       }
       return orderById(services, id);

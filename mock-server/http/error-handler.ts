@@ -1,10 +1,11 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { hasMessage, pickLocale, translate, type ErrorAnswer } from '../../contracts/index.ts';
 import { ApiError } from './errors.ts';
+import { asAsked } from './pseudo.ts';
 
 /** Unknown /api paths: 404 in the envelope (the console is served for everything else). */
 export const apiNotFound: RequestHandler = (req, res) => {
-  const answer: ErrorAnswer = { status: false, message: translate('errors.not_found', pickLocale(req.get('accept-language'))), key: 'errors.not_found' };
+  const answer: ErrorAnswer = { status: false, message: asAsked(req, translate('errors.not_found', pickLocale(req.get('accept-language')))), key: 'errors.not_found' };
   res.status(404).json(answer);
 };
 
@@ -47,7 +48,7 @@ export function createErrorHandler(log: (line: string) => void): ErrorRequestHan
       }
     }
     if (res.headersSent) return;
-    const answer: ErrorAnswer = { status: false, message: translate(key, locale, params) };
+    const answer: ErrorAnswer = { status: false, message: asAsked(req, translate(key, locale, params)) };
     if (hasMessage(key)) answer.key = key;
     if (Object.keys(params).length) answer.params = params;
     if (field) answer.field = field;

@@ -1,3 +1,4 @@
+import { billRemark } from '../../contracts/bill-remarks.ts';
 import {
   BillType,
   ChainTxType,
@@ -138,7 +139,7 @@ export function markPaid(services: PaymentDeps, orderId: number, txHash: string 
   if (done.changes === 0) return false;
   const o = orderById(services, orderId);
   if (o.type === OrderType.values.recharge) {
-    ledger.change(o.user_id, o.amount_micro, BillType.values.recharge, `recharge ${o.order_no}`);
+    ledger.change(o.user_id, o.amount_micro, BillType.values.recharge, billRemark('recharge', { order_no: o.order_no }));
   } else {
     const combo = db.prepare<[number], { days: number; domain_quota: number }>('SELECT days, domain_quota FROM vip_combos WHERE id = ?').get(o.vip_combo_id!)!;
     const user = db.prepare<[number], { member_expire_time: string | null; superior_id: number | null }>(
@@ -163,7 +164,7 @@ function payCommission(services: PaymentDeps, o: Order, superiorId: number | nul
     .prepare(`INSERT INTO commissions (order_id, agent_id, user_id, order_amount_micro, share_ratio, amount_micro, create_time)
       VALUES (?, ?, ?, ?, ?, ?, ?)`)
     .run(o.id, superiorId, o.user_id, o.amount_micro, agent.share_ratio, amount, at);
-  services.ledger.change(superiorId, amount, BillType.values.commission, `commission ${o.order_no} (${o.account})`);
+  services.ledger.change(superiorId, amount, BillType.values.commission, billRemark('commission', { order_no: o.order_no, account: o.account }));
 }
 
 type Outcome = EnumValue<typeof TransferOutcome>;

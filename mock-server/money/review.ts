@@ -1,4 +1,5 @@
 import { BillType, TransferReview, TransferReviewAction, type EnumValue } from '../../contracts/index.ts';
+import { billRemark } from '../../contracts/bill-remarks.ts';
 import { ApiError, badRequest } from '../services/errors.ts';
 import { formatDateTime } from '../services/clock.ts';
 import type { PaymentDeps } from './payments.ts';
@@ -33,7 +34,7 @@ export function reviewTransfer(services: Pick<PaymentDeps, 'db' | 'clock' | 'led
     const userId = body.user_id ?? r.user_id;
     if (userId === null) throw badRequest('errors.transfer_user_required', { field: 'user_id' });
     // A removed user (404) or a balance over the limit (409) refuses the credit and the review with it.
-    ledger.change(userId, r.amount_micro, BillType.values.recharge, `transfer ${hash.slice(0, 16)}… credited on review: ${body.remark}`, {
+    ledger.change(userId, r.amount_micro, BillType.values.recharge, billRemark('transfer_review', { hash: hash.slice(0, 16), remark: body.remark }), {
       operatorId: reviewerId,
       at,
     });

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { billRemark } from '../../contracts/bill-remarks.ts';
 import { BillType, formatMoney, MONEY_MAX_MICRO, type Bill, type EnumValue } from '../../contracts/index.ts';
 import { users as seededUsers } from '../../fixtures/seed/users.ts';
 import { ApiError, notFound } from './errors.ts';
@@ -82,7 +83,7 @@ export type Ledger = ReturnType<typeof createLedger>;
 export function seedOpeningBalances(services: { readonly ledger: Ledger }, at: string): void {
   for (const u of seededUsers) {
     if (u.balance_micro > 0)
-      services.ledger.change(u.id, u.balance_micro, BillType.values.opening_balance, 'opening balance', {
+      services.ledger.change(u.id, u.balance_micro, BillType.values.opening_balance, billRemark('opening_balance'), {
         at,
       });
   }

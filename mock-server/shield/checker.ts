@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { CHECKER_VERDICTS } from '../../contracts/calls/shield.ts';
 
 /** What a checker answers for one domain: 1 normal, 2 blocked, 4 the check itself failed. */
 export interface CheckAnswer {
@@ -28,9 +29,8 @@ export function simulatedChecker(db: Database): ShieldChecker {
   return {
     check(domain) {
       const row = get.get(domain);
-      if (!row) return { status: 1, message: 'ok' };
-      const fallback = row.status === 2 ? 'blocked by WeChat' : row.status === 4 ? 'checker did not answer' : 'ok';
-      return { status: row.status, message: row.message || fallback };
+      if (!row) return { status: 1, message: CHECKER_VERDICTS[1] };
+      return { status: row.status, message: row.message || CHECKER_VERDICTS[row.status] };
     },
   };
 }

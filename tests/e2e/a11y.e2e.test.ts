@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { violations } from './helpers/axe.ts';
+import { ruleViolations, violations } from './helpers/axe.ts';
 import { logIn } from './helpers/log-in.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 
@@ -25,6 +25,14 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
     await page.goto(`${app.url}#/admin_login`);
     await page.getByLabel('Account').waitFor();
     expect(await violations(page)).toEqual([]);
+  });
+
+  it('the access log: its date range (aria-expanded only where a role allows it) and its headings in order', async () => {
+    await page.goto(`${app.url}#/access_log`);
+    await page.getByLabel('Start date').waitFor();
+    expect(await ruleViolations(page, ['aria-allowed-attr', 'heading-order'])).toEqual([]);
+    await page.goto(`${app.url}#/admin_login`);
+    await page.getByLabel('Account').waitFor();
   });
 
   it('a list: QR codes', async () => {
@@ -52,5 +60,7 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
     await page.goto(`${app.url}#/customer/home_admin`);
     await page.getByRole('img', { name: 'Visits per day, last 30 days' }).locator('canvas').waitFor();
     expect(await violations(page)).toEqual([]);
+    // Card titles are the level below the page's h1 (Lighthouse "heading-order" on today_statistics).
+    expect(await ruleViolations(page, ['heading-order'])).toEqual([]);
   });
 });

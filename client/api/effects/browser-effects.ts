@@ -1,4 +1,6 @@
 import { publicKey } from '../../../contracts/index.ts';
+import { PSEUDO_TAG } from '../../../contracts/i18n/pseudo-tag.ts';
+import { pseudoOn } from '../pseudo-switch.ts';
 import { createCallApi, type CallApi } from '../call-api.ts';
 import { createUploadFile, type UploadFile } from '../upload-file.ts';
 import { encryptWith, importPublicKey } from '../crypto.ts';
@@ -82,12 +84,22 @@ export interface BrowserEffectsDeps {
   toast(message: ToastMessage, intent: ToastIntent): void;
 }
 
+/**
+ * fetch, asking in the test-only pseudo language (`en-XA`) instead of English when its switch is on
+ * (client/api/pseudo-switch.ts), so the server's texts come back pseudo-localised too.
+ */
+const consoleFetch: typeof fetch = (input, init) => {
+  const headers = new Headers(init?.headers);
+  if (headers.get('Accept-Language') === 'en' && pseudoOn('en')) headers.set('Accept-Language', PSEUDO_TAG);
+  return fetch(input, { ...init, headers });
+};
+
 export function createBrowserEffects(deps: BrowserEffectsDeps): Effects {
-  const callApi = createCallApi((input, init) => fetch(input, init));
+  const callApi = createCallApi(consoleFetch);
   let key: Promise<CryptoKey> | null = null;
   return {
     callApi,
-    uploadFile: createUploadFile((input, init) => fetch(input, init)),
+    uploadFile: createUploadFile(consoleFetch),
     async encryptPassword(plain, language) {
       key ??= callApi(publicKey, {}, { token: null, language }).then((k) => importPublicKey(k.spki));
       try {

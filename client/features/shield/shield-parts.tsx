@@ -2,8 +2,9 @@ import { Dialog, DialogBody } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import {
   DomainDisplayType, domainMonitorInquire, MonitorOk, ShieldStatus, shieldDetectionInquire, shieldDetectionRun, shieldHistoryInquire,
-  type ShieldDomain,
+  type ShieldCheck, type ShieldDomain,
 } from '../../../contracts/index.ts';
+import { CHECKER_VERDICTS } from '../../../contracts/calls/shield.ts';
 import { ResourceList } from '../../resources/components/resource-list.tsx';
 import { defineResource } from '../../resources/define.ts';
 import type { ActionDialogProps } from '../../resources/types.ts';
@@ -12,6 +13,18 @@ import type { ActionDialogProps } from '../../resources/types.ts';
 export const SHIELD_LABELS = 'resources.shield';
 
 const statusIntent = (c: number) => (c === ShieldStatus.values.normal ? 'success' : c === ShieldStatus.values.blocked ? 'danger' : 'warning');
+/**
+ * A check's message: the checker's verdict for its status in the user's language (`ok` → "正常"), or, when the
+ * checker said something else, its own words.
+ */
+function CheckerMessage({ status, message }: { status: number; message: string }) {
+  const { t } = useTranslation();
+  const verdict = (CHECKER_VERDICTS as Record<number, string | undefined>)[status];
+  return <>{message !== '' && message === verdict ? t(`${SHIELD_LABELS}.verdicts.${status}`) : message}</>;
+}
+const checkerMessage = <Row,>(id: string, status: (r: Row) => number, message: (r: Row) => string) =>
+  ({ kind: 'custom', id, label: `${SHIELD_LABELS}.fields.${id}`, render: (r: Row) => <CheckerMessage status={status(r)} message={message(r)} />, text: message }) as const;
+
 const okIntent = (c: number) => (c === MonitorOk.values.ok ? 'success' : 'danger');
 
 /** One domain's check history (newest first), nested in the detection monitors. */
@@ -23,7 +36,7 @@ export const shieldHistoryResource = defineResource(shieldHistoryInquire, () => 
     { field: 'check_time', kind: 'date' },
     { field: 'status', kind: 'enum', enum: ShieldStatus, intentOf: statusIntent },
     { field: 'attempt', kind: 'number' },
-    { field: 'message', kind: 'text' },
+    checkerMessage<ShieldCheck>('message', (r) => r.status, (r) => r.message),
   ],
   filters: ['status'],
 }));
@@ -55,7 +68,7 @@ export function detectionResource(name: 'wx_shield_detection' | 'monitor', every
       { field: 'qr_code_count', kind: 'number' },
       { field: 'failures', kind: 'number', hiddenByDefault: !everyone },
       { field: 'last_check_time', kind: 'text' },
-      { field: 'last_message', kind: 'text' },
+      checkerMessage<ShieldDomain>('last_message', (r) => r.shield_status, (r) => r.last_message),
     ],
     filters: ['domain', 'display_type', 'shield_status', ...(everyone ? (['account'] as const) : [])],
     actions: [

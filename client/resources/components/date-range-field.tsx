@@ -3,6 +3,7 @@ import { DateRangeInput, type DateRange, type DateRangeShortcut } from '@bluepri
 import { addDays, addMonths, format, startOfDay } from 'date-fns';
 import { enUS, zhCN } from 'date-fns/locale';
 import { useTranslation } from 'react-i18next';
+import styles from './date-range-field.module.css';
 
 /** date-fns locale of the console language (passed explicitly: Blueprint's dynamic locale import fails under Vite). */
 export function dateLocaleOf(language: string) {
@@ -47,6 +48,10 @@ export function DateRangeField(p: DateRangeFieldProps) {
   const { i18n } = useTranslation();
   return (
     <DateRangeInput
+      // A fieldset (implicit role group): Blueprint puts aria-expanded on the element around both inputs, and
+      // on a role-less div that is an ARIA error (Lighthouse, axe aria-allowed-attr).
+      popoverProps={{ targetTagName: 'fieldset' }}
+      className={styles.range}
       value={p.value}
       onChange={p.onChange}
       locale={dateLocaleOf(i18n.language)}

@@ -1,4 +1,4 @@
-import { Button, Card, Classes, H5, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Button, Card, Classes, H3, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BreakdownCell } from '../../../contracts/index.ts';
@@ -53,7 +53,7 @@ export function BreakdownPanel({
   return (
     <Card className={styles.panel} data-breakdown={dimension}>
       <div className={styles.panelHead}>
-        <H5>{title}</H5>
+        <H3 className={styles.cardTitle}>{title}</H3>
         {rows.length > 0 && (
           <Button small icon="download" text={t('resource.dashboard.csv')} aria-label={`${t('resource.dashboard.csv')} · ${title}`} onClick={exportCsv} />
         )}

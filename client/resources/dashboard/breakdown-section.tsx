@@ -1,4 +1,4 @@
-import { Button, Callout, H4 } from '@blueprintjs/core';
+import { Button, Callout, H2 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RecordGate } from '../record/record-gate.tsx';
@@ -36,7 +36,7 @@ export function BreakdownSection<D>({ name, decl, data, filters }: { name: strin
   return (
     <section className={styles.breakdowns} aria-label={t('resource.dashboard.breakdowns.title')}>
       <div className={styles.panelHead}>
-        <H4>{t('resource.dashboard.breakdowns.title')}</H4>
+        <H2 className={styles.sectionTitle}>{t('resource.dashboard.breakdowns.title')}</H2>
         {highlight && (
           <Button
             small

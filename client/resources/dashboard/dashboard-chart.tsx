@@ -1,4 +1,4 @@
-import { Card, H5, NonIdealState, Spinner, Switch } from '@blueprintjs/core';
+import { Card, H2, NonIdealState, Spinner, Switch } from '@blueprintjs/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartSeries } from '../../components/chart/line-chart.tsx';
@@ -48,7 +48,7 @@ export function ChartPanel<D>({
   return (
     <Card className={styles.panel}>
       <div className={styles.panelHead}>
-        <H5>{title}</H5>
+        <H2 className={styles.cardTitle}>{title}</H2>
         {hasOverlay(chart) && (
           <Switch
             className={styles.overlaySwitch}

@@ -1,4 +1,4 @@
-import { Button, Card, H5, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Button, Card, H2, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { downloadText } from '../effects/download.ts';
 import { csvText } from '../query.ts';
@@ -29,7 +29,7 @@ export function TablePanel<D>({ name, table, data }: { name: string; table: Tabl
   return (
     <Card className={table.wide ? `${styles.panel} ${styles.wide}` : styles.panel}>
       <div className={styles.panelHead}>
-        <H5>{t(`resources.${name}.tables.${table.id}.title`)}</H5>
+        <H2 className={styles.cardTitle}>{t(`resources.${name}.tables.${table.id}.title`)}</H2>
         {table.csv && rows.length > 0 && (
           <Button small icon="download" text={t('resource.dashboard.csv')} onClick={exportCsv} />
         )}

@@ -38,3 +38,13 @@ export async function axeProblems(page: Page, selector = 'main'): Promise<string
     return found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
   }, selector);
 }
+
+/** Violations of the named axe rules on the whole page, whatever their impact (`heading-order` is "moderate"). */
+export async function ruleViolations(page: Page, rules: readonly string[]): Promise<string[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async (only) => {
+    const axe = (globalThis as unknown as { axe: Axe }).axe;
+    const found = await axe.run(document, { runOnly: { type: 'rule', values: only } });
+    return found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(' ')}`);
+  }, [...rules]);
+}

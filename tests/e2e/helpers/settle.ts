@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Follows a page's requests; `settle()` waits until it has made none for 250 ms (lazy chunks and API calls
- * done), at most `maxMs`. The real-time socket is not a request here, so an open socket does not hold it up.
+ * Follows a page's requests; `settle()` waits until it has made none for `quietMs` (250 ms: lazy chunks and
+ * API calls done), at most `maxMs`. The real-time socket is not a request here, so an open socket does not hold it up.
  */
-export function quietWatcher(page: Page, maxMs = 8_000) {
+export function quietWatcher(page: Page, maxMs = 8_000, quietMs = 250) {
   const inFlight = new Set<unknown>();
   page.on('request', (r) => inFlight.add(r));
   page.on('requestfinished', (r) => inFlight.delete(r));
@@ -14,7 +14,7 @@ export function quietWatcher(page: Page, maxMs = 8_000) {
     let quietSince = Date.now();
     while (Date.now() - started < maxMs) {
       if (inFlight.size) quietSince = Date.now();
-      else if (Date.now() - quietSince > 250) return;
+      else if (Date.now() - quietSince > quietMs) return;
       await page.waitForTimeout(50);
     }
   };

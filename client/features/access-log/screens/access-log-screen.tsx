@@ -1,4 +1,4 @@
-import { Button, Callout, Card, H2, H5, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, H2, H3, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
@@ -113,7 +113,7 @@ export default function AccessLogScreen() {
             ))}
           </div>
           <div className={styles.legend} aria-label={t('access_log.legend')}>
-            <H5 style={{ margin: 0, fontSize: 12 }}>{t('access_log.legend')}</H5>
+            <H3 style={{ margin: 0, fontSize: 12 }}>{t('access_log.legend')}</H3>
             {IP_BADGE_LEGEND.map((b) => (
               <span key={b.badge} className={styles.legendItem}>
                 <BadgeTag badge={b.badge}>IP</BadgeTag>

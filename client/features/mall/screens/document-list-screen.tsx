@@ -14,7 +14,8 @@ export const documentResource = defineResource(documentList, (r) => ({
   columns: [
     { field: 'id', kind: 'number', width: 64 },
     { field: 'title', kind: 'text' },
-    { field: 'type', kind: 'text' },
+    // The document's key (`help`, `agreement`: what pages ask for), an identifier shown as code.
+    { kind: 'custom', id: 'type', render: (row) => <code>{row.type}</code>, text: (row) => row.type },
     { field: 'content', kind: 'text' },
     { field: 'show_status', kind: 'enum', enum: ShowStatus, intentOf: (c) => (c === ShowStatus.values.show ? 'success' : 'none') },
     { field: 'create_time', kind: 'date' },

@@ -8,7 +8,8 @@ export const logTypeResource = defineResource(logTypeInquire, (r) => ({
   description: 'resources.log_type.description',
   columns: [
     { field: 'id', kind: 'number', width: 64 },
-    { field: 'code', kind: 'text' },
+    // An identifier the server writes, not a text to translate: shown as code.
+    { kind: 'custom', id: 'code', render: (row) => <code>{row.code}</code>, text: (row) => row.code },
     { field: 'name', kind: 'text' },
     { field: 'show_status', kind: 'enum', enum: ShowStatus, intentOf: (c) => (c === ShowStatus.values.show ? 'success' : 'none') },
     { field: 'remark', kind: 'text' },

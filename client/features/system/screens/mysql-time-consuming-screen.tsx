@@ -9,8 +9,9 @@ export const mysqlSlowThreadResource = defineResource(mysqlSlowThreadInquire, ()
   columns: [
     { field: 'time', kind: 'number' },
     { field: 'thread_id', kind: 'number' },
-    { field: 'db', kind: 'text' },
-    { field: 'user', kind: 'text' },
+    // Database and database-user names are identifiers, shown as code.
+    { kind: 'custom', id: 'db', render: (row) => <code>{row.db}</code>, text: (row) => row.db },
+    { kind: 'custom', id: 'user', render: (row) => <code>{row.user}</code>, text: (row) => row.user },
     { field: 'host', kind: 'text' },
     { field: 'command', kind: 'text' },
     { field: 'sql', kind: 'text' },

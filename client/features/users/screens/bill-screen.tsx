@@ -1,6 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { BillType, billInquire, formatMoney } from '../../../../contracts/index.ts';
+import { readBillRemark } from '../../../../contracts/bill-remarks.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
+
+/** A remark the ledger worded, in the user's language; an administrator's own remark as written. */
+function Remark({ remark }: { remark: string }) {
+  const { t } = useTranslation();
+  const read = readBillRemark(remark);
+  return <>{read ? t(`resources.bill.remarks.${read.kind}`, read.vars) : remark}</>;
+}
 
 /** /customer/bill: the ledger's rows; administrators see everyone's, anyone else their own (server scope). */
 export const billResource = defineResource(billInquire, () => ({
@@ -14,7 +23,7 @@ export const billResource = defineResource(billInquire, () => ({
     { kind: 'custom', id: 'amount', render: (row) => (row.amount_micro > 0 ? '+' : '') + formatMoney(row.amount_micro), text: (row) => formatMoney(row.amount_micro) },
     { kind: 'custom', id: 'balance_before', render: (row) => formatMoney(row.balance_before_micro), text: (row) => formatMoney(row.balance_before_micro) },
     { kind: 'custom', id: 'balance_after', render: (row) => formatMoney(row.balance_after_micro), text: (row) => formatMoney(row.balance_after_micro) },
-    { field: 'remark', kind: 'text' },
+    { kind: 'custom', id: 'remark', render: (row) => <Remark remark={row.remark} />, text: (row) => row.remark },
     { field: 'create_time', kind: 'date' },
   ],
   filters: ['type', 'user_id', { range: ['start_time', 'end_time'] }],
