@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNT_CAP, type CappedPage, type VisitorRow } from '../../contracts/index.ts';
+import Papa from 'papaparse';
+import { AsyncOperationStatus, COUNT_CAP, type AsyncOperation, type CappedPage, type VisitorRow } from '../../contracts/index.ts';
 import { bulkSeed } from '../../harness/bulk-seed.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { valueOf } from '../../fixtures/rows.ts';
 import { liveVisitorRows, liveVisitorRowsWithAgent } from '../../fixtures/statistics.ts';
 import { manualClock } from '../helpers/clock.ts';
+import { control } from '../helpers/control.ts';
 import { ok, QR_NOW } from '../helpers/qr.ts';
 
 /**
@@ -69,6 +71,20 @@ describe('visitor/inquire: a capped count', () => {
     expect(one.total_capped).toBe(false);
     expect(one.total).toBe(one.content.length);
     expect(one.content.map((r) => r.ip)).toContain(first.ip);
+  });
+
+  it('a CSV export job of a capped list runs past the cap to its last match', async () => {
+    const job = ok<AsyncOperation>(await t.call('async_operations/export', { path: 'visitor/inquire', filters: { filter: 'wechat' } }, admin));
+    let status = job.status;
+    for (let i = 0; i < 20 && status === AsyncOperationStatus.values.in_progress; i++) {
+      const stepped = await control(t, 'job_step', { id: job.id, count: 20 });
+      status = stepped.jobs.find((j) => j.id === job.id)?.status ?? status;
+    }
+    expect(status).toBe(AsyncOperationStatus.values.completed);
+    const file = ok<{ content: string }>(await t.call('async_operations/download', { id: job.id }, admin));
+    const rows = Papa.parse<Record<string, string>>(file.content.slice(1).trim(), { header: true }).data;
+    expect(rows.length).toBe(liveVisitorRowsWithAgent(t.db, 'MicroMessenger'));
+    expect(rows.length).toBeGreaterThan(COUNT_CAP);
   });
 
   it('an unfiltered list keeps its exact total (a maintained counter) above the cap', async () => {
