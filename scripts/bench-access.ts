@@ -95,6 +95,7 @@ const fixture: AccessFixture = {
   bigFileName: seeded.bigFileName,
   bigPassword: seeded.bigPassword,
   bigRecords: one<number>('SELECT record_count FROM qr_codes WHERE id = ?', seeded.bigCodeId),
+  owner: one<number>("SELECT id FROM users WHERE account = 'customer01'"),
   codes: one<number>("SELECT COUNT(*) FROM qr_codes WHERE user_id = (SELECT id FROM users WHERE account = 'customer01') AND removed = 1"),
   ips: [...visited.map(intToIp), ...Array.from({ length: 50 - visited.length }, (_, i) => `8.8.8.${i + 1}`)],
 };

@@ -10,6 +10,8 @@ export interface AccessFixture {
   bigRecords: number;
   /** customer01's codes (the bench codes and the seed's own). */
   codes: number;
+  /** customer01's user id (the bench codes' owner). */
+  owner: number;
   /** 50 IPs for the public lookup: 40 that visited the big code this week. */
   ips: string[];
 }
@@ -48,5 +50,5 @@ export const STATISTICS_CALLS: readonly BenchCall<AccessFixture>[] = [
   { call: 'statistics/breakdown', scope: (f) => `${mine(f)}, 90 days`, as: 'customer01', body: days90, target: 10, detail: cells },
   { call: 'statistics/breakdown', scope: 'administrator, whole service, 30 days', as: 'admin01', body: (f) => ({ start_date: addDays(f.today, -29), end_date: f.today }), target: 50, detail: cells },
   { call: 'statistics/visit_summary', scope: 'administrator, 90 days', as: 'admin01', body: days90, target: 20, detail: visits },
-  { call: 'statistics/visit_summary', scope: (f) => `${mine(f)}, 90 days`, as: 'customer01', body: days90, target: 10, detail: visits },
+  { call: 'statistics/visit_summary', scope: (f) => `administrator, ${mine(f)}, 90 days`, as: 'admin01', body: (f) => ({ ...days90(f), user_id: f.owner }), target: 10, detail: visits },
 ];

@@ -75,7 +75,7 @@ describe('visitor/inquire: a capped count', () => {
 
   it('a CSV export job of a capped list runs past the cap to its last match', async () => {
     const job = ok<AsyncOperation>(await t.call('async_operations/export', { path: 'visitor/inquire', filters: { filter: 'wechat' } }, admin));
-    let status = job.status;
+    let status: number = job.status;
     for (let i = 0; i < 20 && status === AsyncOperationStatus.values.in_progress; i++) {
       const stepped = await control(t, 'job_step', { id: job.id, count: 20 });
       status = stepped.jobs.find((j) => j.id === job.id)?.status ?? status;
