@@ -44,6 +44,26 @@ export function pageOf<T extends z.ZodType>(item: T) {
 }
 export type Page<T> = { content: T[]; total: number };
 
+/**
+ * Filtered lists over millions of rows count at most `COUNT_CAP + 1` matches (issue 25): past the cap the total
+ * answers `COUNT_CAP` with `total_capped: true` ("10,000+"), so a first page costs the page, not every match.
+ * docs/decisions/2026-11-26-capped-counts.md.
+ */
+export const COUNT_CAP = 10_000;
+
+/**
+ * A list answer whose total may be capped: `{ content, total, total_capped }`. The server's resource engine
+ * caps the COUNT of every list whose inquire call answers this shape (declared here, once per call).
+ */
+export function cappedPageOf<T extends z.ZodType>(item: T) {
+  return pageOf(item).extend({
+    total_capped: z
+      .boolean()
+      .describe(`true: more than ${COUNT_CAP} rows match and \`total\` is ${COUNT_CAP} (shown as "${COUNT_CAP}+"); the pages past it still answer`),
+  });
+}
+export type CappedPage<T> = Page<T> & { total_capped: boolean };
+
 /** Calls with nothing to send still take an (empty) object, so every body is validated the same way. */
 export const emptyRequest = z.strictObject({});
 /** Calls that answer nothing but status and message. */

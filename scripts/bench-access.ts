@@ -9,9 +9,10 @@ import { createAccessLogReader } from '../mock-server/qr/access-log.ts';
 import { addDays, dayOf, toEpochSeconds } from '../mock-server/services/time.ts';
 import { STATISTICS_CALLS, type AccessFixture } from './bench-statistics.ts';
 import { seedBulk } from './seed-bulk.ts';
+import { openDatabase } from '../mock-server/db/open.ts';
 
 /**
- * `npm run bench:access [-- --rows N] [--iterations N] [--db FILE] [--keep]`: bulk-seed an access log straight
+ * `npm run bench:access [-- --rows N] [--iterations N] [--db FILE] [--keep] [--reuse]`: bulk-seed an access log straight
  * into SQLite (default 10,000,000 records over 199 codes of customer01, one of them with 1,000,000; every
  * counter the visit transaction keeps written alongside: daily, hourly, distinct IPs, visitors), start the mock
  * server on 127.0.0.1 in this process and time real HTTP calls, sequentially. The calls are a list (below and
@@ -23,6 +24,8 @@ const { values } = parseArgs({
     records: { type: 'string' },
     db: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    /** With --db: time the calls on that file as it is (migrated on open) instead of seeding it afresh. */
+    reuse: { type: 'boolean', default: false },
     iterations: { type: 'string', default: '300' },
   },
 });
@@ -60,8 +63,24 @@ const ACCESS_CALLS: readonly BenchCall<AccessFixture>[] = [
   },
 ];
 
-console.log(`bench:access — ${records.toLocaleString('en')} records over ${BENCH_CODES} codes into ${dbPath}`);
-const seeded = seedBulk({ db: dbPath, records, codes: BENCH_CODES - 1, fresh: true, log: (l) => console.log(l) });
+const reuse = values.reuse && values.db !== undefined && fs.existsSync(dbPath);
+console.log(reuse ? `bench:access — reusing ${dbPath} (seeded before)` : `bench:access — ${records.toLocaleString('en')} records over ${BENCH_CODES} codes into ${dbPath}`);
+const seeded = reuse ? reopen(dbPath) : seedBulk({ db: dbPath, records, codes: BENCH_CODES - 1, fresh: true, log: (l) => console.log(l) });
+
+/** A file a previous run (or `npm run seed:bulk`) seeded: opened (and so migrated), its big code found again. */
+function reopen(file: string): ReturnType<typeof seedBulk> {
+  const started = performance.now();
+  const db = openDatabase(file);
+  const migrateMs = performance.now() - started;
+  console.log(`  opened and migrated in ${(migrateMs / 1000).toFixed(1)} s`);
+  const big = db.prepare<[], { id: number; file_name: string; password: string }>(
+    "SELECT id, file_name, password FROM qr_codes WHERE file_name LIKE 'bench-big-%' ORDER BY id DESC LIMIT 1",
+  ).get();
+  if (!big) throw new Error(`${file} holds no bench code: seed it with npm run seed:bulk first`);
+  const bytes = ['', '-wal'].reduce((n, x) => n + (fs.existsSync(file + x) ? fs.statSync(file + x).size : 0), 0);
+  const rows = db.prepare('SELECT COUNT(*) FROM access_records').pluck().get() as number;
+  return { db, bytes, bigCodeId: big.id, bigFileName: big.file_name, bigPassword: big.password, records: rows, ms: { rows: 0, indexes: migrateMs, total: migrateMs } };
+}
 const today = dayOf(Date.now());
 const weekStartSec = Math.floor(new Date(`${addDays(today, -6)}T00:00:00`).getTime() / 1000);
 const one = <T>(sql: string, ...params: unknown[]) => seeded.db.prepare(sql).pluck().get(...params) as T;
@@ -76,6 +95,7 @@ const fixture: AccessFixture = {
   bigFileName: seeded.bigFileName,
   bigPassword: seeded.bigPassword,
   bigRecords: one<number>('SELECT record_count FROM qr_codes WHERE id = ?', seeded.bigCodeId),
+  owner: one<number>("SELECT id FROM users WHERE account = 'customer01'"),
   codes: one<number>("SELECT COUNT(*) FROM qr_codes WHERE user_id = (SELECT id FROM users WHERE account = 'customer01') AND removed = 1"),
   ips: [...visited.map(intToIp), ...Array.from({ length: 50 - visited.length }, (_, i) => `8.8.8.${i + 1}`)],
 };
@@ -103,14 +123,16 @@ try {
 } finally {
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!values.keep) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(dbPath + suffix, { force: true });
+  if (!values.keep && !reuse) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(dbPath + suffix, { force: true });
 }
 
 console.log();
 printTable(
   ['seeding', 'result'],
   [
-    [`${records.toLocaleString('en')} access records (rows + indexes)`, `${(seeded.ms.total / 1000).toFixed(1)} s (${(seeded.ms.rows / 1000).toFixed(1)} + ${(seeded.ms.indexes / 1000).toFixed(1)})`],
+    reuse
+      ? [`${seeded.records.toLocaleString('en')} access records, file reused (open + migrations)`, `${(seeded.ms.total / 1000).toFixed(1)} s`]
+      : [`${records.toLocaleString('en')} access records (rows + indexes)`, `${(seeded.ms.total / 1000).toFixed(1)} s (${(seeded.ms.rows / 1000).toFixed(1)} + ${(seeded.ms.indexes / 1000).toFixed(1)})`],
     ['visitor rows (code, host, IP)', visitorRows.toLocaleString('en')],
     ['database size', `${(seeded.bytes / 2 ** 20).toFixed(0)} MiB`],
   ],

@@ -56,6 +56,9 @@ if (only.has('api')) {
   const out = await run('scripts/bench-api.ts', ['--duration', '6']);
   add('bench:api pipeline / bare, req/s', num(out, /ratio b\/a: ([\d.]+) %/), ' %', '≥ 85 %', (v) => v >= 85);
   add('bench:api pipeline / bare, server CPU per request', num(out, /by server CPU per request ([\d.]+) %/), ' %', '≥ 85 %', (v) => v >= 85);
+  const js = await run('scripts/bench-api.ts', ['--json-server', '--duration', '6']);
+  add('page of 20 / json-server 0.17.4 at 100k codes, req/s', num(js, /page of 20: pipeline ([\d.]+)×/), '×', '≥ 5×', (v) => v >= 5);
+  add('by id / json-server 0.17.4 at 100k codes, req/s', num(js, /by id: pipeline ([\d.]+)×/), '×', '—', () => true);
 }
 
 if (only.has('realtime')) {

@@ -28,6 +28,8 @@ export type ListQuery = Pick<ResourceQuery, 'page' | 'pageSize' | 'filters' | 's
 export interface ListData {
   readonly rows: readonly unknown[];
   readonly total: number;
+  /** More rows match than `total` (a capped count: contracts' cappedPageOf). */
+  readonly totalCapped?: boolean;
 }
 
 /** A CSV export paging through the list call: progress while running. */

@@ -44,6 +44,7 @@ export function useResource<Row>(decl: ResourceDecl<Row>) {
     // The saga stored the list call's validated answer; the declaration's list call gives it this row type.
     rows: (data?.rows ?? []) as readonly Row[],
     total: data?.total ?? 0,
+    totalCapped: data?.totalCapped === true,
     ...events,
   };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { permission } from '../access.ts';
 import { ACCESS_LOG_FILTERS } from '../access-log.ts';
 import { defineCall } from '../call.ts';
-import { dateTime, id, listRequest, pageOf } from '../envelope.ts';
+import { cappedPageOf, dateTime, id, listRequest } from '../envelope.ts';
 import { ipv4Rule } from '../validation.ts';
 import { visitorRecord } from './qr-code-access.ts';
 
@@ -32,7 +32,7 @@ export const visitorInquire = defineCall({
     end_time: dateTime.optional().describe('latest visit at or before'),
     filter: z.enum(ACCESS_LOG_FILTERS).optional(),
   }).refine((b) => !b.start_time || !b.end_time || b.start_time <= b.end_time, { path: ['start_time'], message: 'validation.time_order' }),
-  response: pageOf(visitorRow),
+  response: cappedPageOf(visitorRow),
 });
 
 export const visitorCalls = [visitorInquire] as const;

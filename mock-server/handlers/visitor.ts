@@ -10,17 +10,19 @@ type Raw = Omit<VisitorRow, 'ip' | 'latest_create_time'> & { ip: number; latest_
 
 /**
  * The §9 /access_log filters (contracts/access-log.ts, ACCESS_LOG_FILTER_PREDICATES) as SQL over one visitor
- * row: the same words on the location text and user agent. "Same user agent" compares within the row's code
+ * row: the same words on the location text and user agent. The user-agent words pick the matching user_agents
+ * rows once per statement (a handful), so each visitor row costs an id lookup, not a LIKE over its text (a
+ * capped WeChat count at 10M: 6.6 ms instead of 16.6 ms). "Same user agent" compares within the row's code
  * (another IP of that code has it), where the public page compares within one lookup's result.
  */
 const FILTER_SQL: Readonly<Record<AccessLogFilter, string>> = {
   mobile: "r.carrier = 'mobile'",
   unicom: "r.carrier = 'unicom'",
   telecom: "r.carrier = 'telecom'",
-  wechat: "ua.user_agent LIKE '%MicroMessenger%'",
+  wechat: "v.ua_id IN (SELECT id FROM user_agents WHERE user_agent LIKE '%MicroMessenger%')",
   non_china: "TRIM(COALESCE(r.belong, '')) <> '' AND LTRIM(r.belong) NOT LIKE '中国%' AND LTRIM(r.belong) NOT LIKE 'China%'",
-  ios: "(ua.user_agent LIKE '%iPhone%' OR ua.user_agent LIKE '%iPad%' OR ua.user_agent LIKE '%iPod%' OR ua.user_agent LIKE '%iOS%')",
-  android: "ua.user_agent LIKE '%Android%'",
+  ios: "v.ua_id IN (SELECT id FROM user_agents WHERE user_agent LIKE '%iPhone%' OR user_agent LIKE '%iPad%' OR user_agent LIKE '%iPod%' OR user_agent LIKE '%iOS%')",
+  android: "v.ua_id IN (SELECT id FROM user_agents WHERE user_agent LIKE '%Android%')",
   same_user_agent:
     "ua.user_agent <> '' AND EXISTS (SELECT 1 FROM visitors v2 WHERE v2.qr_code_id = v.qr_code_id AND v2.ua_id = v.ua_id AND v2.ip <> v.ip)",
 };

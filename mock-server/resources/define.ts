@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
+import { COUNT_CAP } from '../../contracts/index.ts';
 import { requireUser } from '../services/call-checks.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { ApiError, conflict, notFound } from '../services/errors.ts';
@@ -50,6 +51,9 @@ export function defineResource<const C extends ResourceCalls, R extends object =
     return { key, filter, column: col(filter.column ?? key) };
   });
   const soft = spec.softDelete;
+  /** The inquire call answers `cappedPageOf` (contracts/envelope.ts): its COUNT stops past COUNT_CAP. */
+  const response = calls.inquire?.response;
+  const cappedCount = response instanceof z.ZodObject && 'total_capped' in response.shape;
 
   type Raw = Record<string, unknown> & { _owner: number | null; _id: number };
   const found = ({ _owner, _id, ...row }: Raw): Found<R> => ({ id: _id, owner: _owner, row: row as R });
@@ -95,13 +99,20 @@ export function defineResource<const C extends ResourceCalls, R extends object =
     const values = body as Record<string, unknown>;
     for (const f of filters) if (admin || !f.filter.adminOnly) where.filter(f.column, f.filter, values[f.key]);
     const set = filters.filter((f) => (admin || !f.filter.adminOnly) && ![undefined, null, ''].includes(values[f.key] as never)).map((f) => f.key);
-    const total =
-      spec.total?.(db, { filtered: where.parts.length > fixed, filters: set, body: values, owners }) ??
-      (prepared(db, `SELECT COUNT(*) AS n ${from} ${where.sql}`).get(...where.params) as { n: number }).n;
+    const counted = spec.total?.(db, { filtered: where.parts.length > fixed, filters: set, body: values, owners });
+    let total = counted ?? 0;
+    let capped = false;
+    if (counted === undefined && cappedCount) {
+      // Stop counting at COUNT_CAP + 1 matches: a first page pays for the page, not for every match.
+      total = (prepared(db, `SELECT COUNT(*) AS n FROM (SELECT 1 ${from} ${where.sql} LIMIT ${COUNT_CAP + 1})`).get(...where.params) as { n: number }).n;
+      capped = total > COUNT_CAP;
+      if (capped) total = COUNT_CAP;
+    } else if (counted === undefined) total = (prepared(db, `SELECT COUNT(*) AS n ${from} ${where.sql}`).get(...where.params) as { n: number }).n;
     const order = typeof spec.orderBy === 'string' ? spec.orderBy : spec.orderBy(body);
     const rows = prepared(db, `${select} ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
       .all(...where.params, body.page_size, (body.page - 1) * body.page_size) as Raw[];
-    return { content: present(db, rows.map((r) => found(r).row)), total };
+    const content = present(db, rows.map((r) => found(r).row));
+    return cappedCount ? { content, total, total_capped: capped } : { content, total };
   }
 
   /** 409 naming the field when a unique column's new value is taken (by another row / of the same owner). */

@@ -121,8 +121,8 @@ describe('visitor/inquire', () => {
   });
 
   it('another customer’s code or user id reads no row; no session 401; a role without the route 403', async () => {
-    expect(await list(tok.customer02, { qr_code_id: SEEDED.demo01 })).toEqual({ content: [], total: 0 });
-    expect(await list(tok.customer02, { user_id: userId('customer01') })).toEqual({ content: [], total: 0 });
+    expect(await list(tok.customer02, { qr_code_id: SEEDED.demo01 })).toEqual({ content: [], total: 0, total_capped: false });
+    expect(await list(tok.customer02, { user_id: userId('customer01') })).toEqual({ content: [], total: 0, total_capped: false });
     await refusedUnchanged('visitor/inquire', {}, undefined, 401);
     const superTok = await t.login('superadmin');
     const role = ok<{ id: number }>(await t.call('role/add', { name: 'No visitors' }, superTok));

@@ -66,6 +66,8 @@ export function ResourceList<Row>({ decl, toolbar, fixed, hideFilters = false, h
           page={query.page}
           pageSize={query.pageSize}
           total={r.total}
+          capped={r.totalCapped}
+          shown={r.rows.length}
           onPage={(page) => changeQuery({ page })}
           onPageSize={(pageSize) => changeQuery({ pageSize })}
         />

@@ -29,9 +29,11 @@ export function* loadFlow(name: string): Saga {
   const r = yield* stateOf(name);
   yield put(ev.listRequested({ resource: name }));
   try {
-    const page = (yield* apiCall(decl.list, listBody(decl, r.query))) as Page<unknown>;
+    const page = (yield* apiCall(decl.list, listBody(decl, r.query))) as Page<unknown> & { total_capped?: boolean };
     const keys = page.content.map((row) => keyOf(decl, row));
-    yield put(ev.listLoaded({ resource: name, data: { rows: page.content, total: page.total }, keys }));
+    // A capped total (contracts' cappedPageOf) is "at least": the pager shows it as "10,000+".
+    const data = { rows: page.content, total: page.total, ...(page.total_capped && { totalCapped: true }) };
+    yield put(ev.listLoaded({ resource: name, data, keys }));
   } catch (e) {
     yield put(ev.listLoadFailed({ resource: name, error: toUserMessage(e) }));
   }

@@ -10,6 +10,7 @@ import {
   PAGE_SIZE_MAX,
   pickLocale,
   type CallDef,
+  type CappedPage,
   type Page,
 } from '../../../contracts/index.ts';
 import { ApiError, badRequest, forbidden } from '../../services/errors.ts';
@@ -86,9 +87,11 @@ export const csvExportKind: JobKind = {
       if (!job.file) services.db.prepare('UPDATE async_operations SET file = ? WHERE id = ?').run(file, job.id);
     };
     const done = cursor.rows + rows.length;
-    const total = Math.min(page.total, EXPORT_JOB_MAX_ROWS);
-    if (page.content.length < PAGE_SIZE_MAX || done >= page.total || done >= EXPORT_JOB_MAX_ROWS) {
-      const truncated = page.total > done && done >= EXPORT_JOB_MAX_ROWS;
+    // A capped total (cappedPageOf) is a floor, not the count: such an export runs until a short page.
+    const capped = (page as Partial<CappedPage<unknown>>).total_capped === true;
+    const total = Math.min(capped ? EXPORT_JOB_MAX_ROWS : page.total, EXPORT_JOB_MAX_ROWS);
+    if (page.content.length < PAGE_SIZE_MAX || (!capped && done >= page.total) || done >= EXPORT_JOB_MAX_ROWS) {
+      const truncated = (capped || page.total > done) && done >= EXPORT_JOB_MAX_ROWS;
       return {
         done: true,
         write,
