@@ -54,6 +54,8 @@ export interface MockServerOptions {
   controlToken?: string;
   /** Background jobs: whether steps run on timers (default: not in test mode), the batch-update threshold. */
   jobs?: JobOptions;
+  /** The live statistics feed's send interval (default 1 s); null: only when a test flushes it. */
+  liveFlushMs?: number | null;
   /** QA tools (dev/test): journal size (default 5000, MOCK_JOURNAL_SIZE) and the folder of saved states. */
   qa?: { journalSize?: number; statesDir?: string };
   /** A real service: forward and record (`proxy` + `record`), or answer from a recording (`replay`). */
@@ -81,6 +83,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
     mode,
     sessionIdleMs: (options.sessionIdleMinutes ?? 720) * 60_000,
     scrypt: options.scrypt ?? (mode === 'test' ? TEST_SCRYPT : OWASP_SCRYPT),
+    liveFlushMs: options.liveFlushMs,
   }, log, { callAs: (bag) => callAsUser(handlers, bag), dataDir, options: options.jobs });
   if ((options.seed ?? true) && !isSeeded(db)) seedDatabase(services);
   // A killed server leaves its running jobs "in progress": started ones are abnormal now (never resumed, partial

@@ -102,7 +102,7 @@ export function createServices(
     rsa: loadRsaKeys(pem),
     realtimeKeys,
     realtime,
-    live: createLiveFeed({ db, clock, hub: realtime, log }),
+    live: createLiveFeed({ db, clock, hub: realtime, log, flushEveryMs: config.liveFlushMs }),
     audit,
     chain,
     jobs: createJobRunner({ services: { db, clock, config, settings, users, chain, realtime }, callAs, kinds: JOB_KINDS, dataDir, log }, options),

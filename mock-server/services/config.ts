@@ -7,4 +7,6 @@ export interface ServerConfig {
   readonly mode: ServerMode;
   readonly sessionIdleMs: number;
   readonly scrypt: ScryptCost;
+  /** The live statistics feed's send interval; null: sent only when flushed by hand (tests). Default 1 s. */
+  readonly liveFlushMs?: number | null;
 }
