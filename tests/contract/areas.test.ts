@@ -72,42 +72,17 @@ const SCREEN_EXCEPTIONS: Readonly<Record<string, readonly [folder: string, reaso
   personal_center: ['users', 'left in features/users; to move with the renames'],
 };
 
-const RESOURCE = 'named for its resource before the one-name rule; renaming it changes every importer, left for the rename commit';
 const TWO_AREAS = 'holds calls of routes in two areas; splitting the file is a change of its own';
 
 /** Contracts or handler files (name without .ts) holding calls of routes outside the area their name says: file → why. */
 const FILE_EXCEPTIONS: Readonly<Record<string, string>> = {
-  'qr-code': `${RESOURCE} (qr_codes: "qr-code" is one letter short of the area)`,
-  'qr-code-access': RESOURCE,
-  rotation: RESOURCE,
   domain: `${TWO_AREAS} (qr_codes: groups, forwards; domains: domain_list)`,
-  'url-key-platform': RESOURCE,
   shield: `${TWO_AREAS} (wechat; domains: domain_monitor)`,
   system: `${TWO_AREAS} (system; vip: pay_config)`,
   ledger: `${TWO_AREAS} (vip: bill; users: user_list balance)`,
-  agent: RESOURCE,
   vip: `${TWO_AREAS} (vip; agents: order_customer)`,
-  wallet: `${RESOURCE} (wallets: one letter short)`,
   message: `${TWO_AREAS} (system: message_list; users: user_list messages)`,
-  user: `${RESOURCE} (users: one letter short)`,
-  role: RESOURCE,
-  menu: RESOURCE,
-  visitor: RESOURCE,
-  telegram: RESOURCE,
-  'site-config': RESOURCE,
-  picture: RESOURCE,
   configuration: `${TWO_AREAS} (system: configuration; mall: image_config)`,
-  document: RESOURCE,
-  'subscriber-config': RESOURCE,
-  log: RESOURCE,
-  'ip-black': RESOURCE,
-  'checkout-ip': RESOURCE,
-  'database-tools': RESOURCE,
-  'async-operations': RESOURCE,
-  script: RESOURCE,
-  'server-list': RESOURCE,
-  language: RESOURCE,
-  'live-statistics': 'handler file named backwards (its contracts file is statistics-live); left for the rename commit',
 };
 
 /** route → folder of its screen, from the screen table's lazy imports. */
