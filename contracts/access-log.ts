@@ -1,4 +1,4 @@
-import type { VisitorRecord } from './calls/qr-code-access.ts';
+import type { VisitorRecord } from './calls/qr-codes-access.ts';
 import { deviceModelName } from './device-models.ts';
 
 /**

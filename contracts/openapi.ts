@@ -40,7 +40,7 @@ function failuresOf(call: CallDef): FailureStatus[] {
 
 /**
  * Rewrite descriptions the spec words better than a regex: date-times and, in requests only, encrypted
- * passwords (an answer's `password` is the generated one in clear: contracts/calls/user.ts says so).
+ * passwords (an answer's `password` is the generated one in clear: contracts/calls/users.ts says so).
  */
 function annotate(json: JsonSchema, call: CallDef, direction: 'input' | 'output'): JsonSchema {
   const walk = (node: unknown): void => {

@@ -1,5 +1,5 @@
 import { watchAsyncOperations } from '../features/async-operations/sagas/async-operations-sagas.ts';
-import { watchShield } from '../features/shield/sagas/shield-sagas.ts';
+import { watchShield } from '../features/wechat/sagas/shield-sagas.ts';
 import { watchMessagePolling } from '../features/messages/sagas/message-polling-sagas.ts';
 import { messagesSlice } from '../features/messages/messages-slice.ts';
 import { watchRealtime } from '../features/realtime/sagas/realtime-sagas.ts';

@@ -4,7 +4,7 @@ import { defineCall } from '../call.ts';
 import { defineEnum } from '../enum.ts';
 import { dateTime, id, listRequest, pageOf } from '../envelope.ts';
 import { DomainDisplayType, JumpType, ShieldStatus, ShowStatus } from '../enums.ts';
-import { idList, targetUrlRule } from './qr-code.ts';
+import { idList, targetUrlRule } from './qr-codes.ts';
 
 /** A held domain is kept in reserve (hold_domain screen): not offered for new QR codes. */
 export const HoldFlag = defineEnum('hold_flag', { no: 1, yes: 2 });

@@ -4,7 +4,7 @@ import { defineCall } from '../call.ts';
 import { defineEnum } from '../enum.ts';
 import { dateTime, emptyRequest, id, listRequest, pageOf } from '../envelope.ts';
 import { DomainDisplayType, ShieldStatus, ShowStatus } from '../enums.ts';
-import { targetUrlRule } from './qr-code.ts';
+import { targetUrlRule } from './qr-codes.ts';
 
 /**
  * WeChat block detection (spec §1, issue 14). A detector checks domains through a checker (the mock's is

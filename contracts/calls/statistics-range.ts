@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { id } from '../envelope.ts';
-import { DAILY_RANGE_MAX, dateRule, daysBetween } from './qr-code-access.ts';
+import { DAILY_RANGE_MAX, dateRule, daysBetween } from './qr-codes-access.ts';
 
 /** Whose codes a statistics call counts: administrators any user (or everyone), agents themselves and their customers, customers themselves. */
 export const statisticsScope = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { id } from '../envelope.ts';
-import { dateRule } from './qr-code-access.ts';
+import { dateRule } from './qr-codes-access.ts';
 import { compareField, previousDays, previousHours } from './statistics-period.ts';
 import { rangeFields, statisticsScope, withRange } from './statistics-range.ts';
 

@@ -7,7 +7,7 @@ import { defineHandlers } from '../http/handler.ts';
 import { defineResource } from '../resources/define.ts';
 import { requireDomain, requireGroup } from '../qr/owned.ts';
 import { isAdmin, ownerScope } from '../services/scope.ts';
-import { RESOLUTION_TARGET } from './qr-code.ts';
+import { RESOLUTION_TARGET } from './qr-codes.ts';
 
 const domains = defineResource({
   calls: { add: domainAdd, update: domainUpdate, remove: domainRemove, inquire: domainInquire },

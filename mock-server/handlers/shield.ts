@@ -8,7 +8,7 @@ import { ownerScope } from '../services/scope.ts';
 import { defineResource } from '../resources/define.ts';
 import { shieldTelegramBound } from '../shield/notify.ts';
 import { blockAnswer, detectionAnswer, shieldStore, type PushAnswer } from '../shield/store.ts';
-import { RESOLUTION_TARGET } from './qr-code.ts';
+import { RESOLUTION_TARGET } from './qr-codes.ts';
 
 const ownerFilters = { user_id: { op: 'eq', adminOnly: true }, account: { op: 'like', column: 'u.account', adminOnly: true } } as const;
 const liveCodes = '(SELECT COUNT(*) FROM qr_codes q WHERE q.domain_id = d.id AND q.removed = 1) AS qr_code_count';

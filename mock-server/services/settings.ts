@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import { homePageConfig, jsConfig, payConfig, subscriberConfigDefault, websiteInfo } from '../../contracts/index.ts';
 
-/** One schema with the contract's (contracts/calls/subscriber-config.ts). */
+/** One schema with the contract's (contracts/calls/system-subscriber-config.ts). */
 export const subscriberConfig = subscriberConfigDefault;
 export type SubscriberConfig = z.infer<typeof subscriberConfig>;
 

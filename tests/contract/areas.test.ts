@@ -30,27 +30,20 @@ const AREA: Record<MenuGroup, string> = {
 const MONEY =
   'features/money holds the vip, agents and wallets screens with the payment, order and withdrawal parts they share; ' +
   'a feature may not import another, so splitting it waits for those parts to move to client/components';
-const SHIELD = 'features/shield predates the menu group "wechat"; folder rename left for the rename commit';
 
 /** Routes whose screen sits outside its area's folder: route → [folder today, why]. */
 const SCREEN_EXCEPTIONS: Readonly<Record<string, readonly [folder: string, reason: string]>> = {
-  forward: ['domains', 'left where issue 11 built it beside the domain screens; a standalone screen, to move with the renames'],
-  domain_monitor: ['shield', 'a view of the shield status built on features/shield (shield-parts, live lists)'],
-  admin_domain_monitor: ['shield', 'a view of the shield status built on features/shield (shield-parts, live lists)'],
+  domain_monitor: ['wechat', 'a view of the WeChat shield status built on features/wechat (shield-parts, live lists)'],
+  admin_domain_monitor: ['wechat', 'a view of the WeChat shield status built on features/wechat (shield-parts, live lists)'],
   no_domain_name: ['qr-codes', 'a list of QR codes (qr-code-parts) that the menu files under domains'],
   nodomain: ['qr-codes', 'a list of QR codes (qr-code-parts) that the menu files under domains'],
-  wx_shield_detection: ['shield', SHIELD],
-  shield_push: ['shield', SHIELD],
-  monitor: ['shield', SHIELD],
-  we_chat_blocking_detection_configuration: ['shield', SHIELD],
-  shield_configuration: ['shield', SHIELD],
   vip_combo: ['money', MONEY],
   buy_vip_combo: ['money', MONEY],
   balance_recharge: ['money', MONEY],
   order: ['money', MONEY],
   user_order: ['money', MONEY],
   pay_config: ['shell', 'the pay config the whole console reads (settings slice); its screen sits with the shell'],
-  bill: ['users', 'a standalone ledger list left in features/users; to move with the renames'],
+  bill: ['users', 'a standalone ledger list; the vip area has no folder of its own until features/money is split (above)'],
   agent_divided_into: ['money', MONEY],
   agent_daily_statistics: ['money', MONEY],
   agent_historical_statistics: ['money', MONEY],
@@ -61,53 +54,23 @@ const SCREEN_EXCEPTIONS: Readonly<Record<string, readonly [folder: string, reaso
   tron: ['money', MONEY],
   tron_transaction_summary: ['money', MONEY],
   usdt_transaction_record: ['money', MONEY],
-  visitor: ['access-log', 'shares the access-log search, table and IP badges of features/access-log (public access_log page)'],
-  telegram_bot_binding: ['system', 'a standalone list left in features/system; to move with the renames'],
-  image_config: ['system', 'a standalone settings form left in features/system; to move with the renames'],
-  message_list: ['users', 'left in features/users with its clear-messages dialog; to move with the renames'],
-  subscriber_config_default: ['users', 'a standalone settings form left in features/users; to move with the renames'],
+  visitor: ['access-log', 'shows IPs with the badges of features/access-log, shared with the public access_log page'],
   async_operations: ['async-operations', 'the jobs feature (slice, sagas, job links used console-wide) is its own folder'],
-  script: ['async-operations', 'script runs are jobs: it uses the job output dialog and slice of features/async-operations'],
-  update_password: ['auth', 'shares the password rules and encryption flow of features/auth (login, register)'],
-  personal_center: ['users', 'left in features/users; to move with the renames'],
+  script: ['async-operations', 'script runs are jobs: it shows their output with the job output dialog of features/async-operations'],
+  personal_center: ['users', 'built from the balance, invitation, Telegram and two-factor cards of features/users/components'],
 };
 
-const RESOURCE = 'named for its resource before the one-name rule; renaming it changes every importer, left for the rename commit';
 const TWO_AREAS = 'holds calls of routes in two areas; splitting the file is a change of its own';
 
 /** Contracts or handler files (name without .ts) holding calls of routes outside the area their name says: file → why. */
 const FILE_EXCEPTIONS: Readonly<Record<string, string>> = {
-  'qr-code': `${RESOURCE} (qr_codes: "qr-code" is one letter short of the area)`,
-  'qr-code-access': RESOURCE,
-  rotation: RESOURCE,
   domain: `${TWO_AREAS} (qr_codes: groups, forwards; domains: domain_list)`,
-  'url-key-platform': RESOURCE,
   shield: `${TWO_AREAS} (wechat; domains: domain_monitor)`,
   system: `${TWO_AREAS} (system; vip: pay_config)`,
   ledger: `${TWO_AREAS} (vip: bill; users: user_list balance)`,
-  agent: RESOURCE,
   vip: `${TWO_AREAS} (vip; agents: order_customer)`,
-  wallet: `${RESOURCE} (wallets: one letter short)`,
   message: `${TWO_AREAS} (system: message_list; users: user_list messages)`,
-  user: `${RESOURCE} (users: one letter short)`,
-  role: RESOURCE,
-  menu: RESOURCE,
-  visitor: RESOURCE,
-  telegram: RESOURCE,
-  'site-config': RESOURCE,
-  picture: RESOURCE,
   configuration: `${TWO_AREAS} (system: configuration; mall: image_config)`,
-  document: RESOURCE,
-  'subscriber-config': RESOURCE,
-  log: RESOURCE,
-  'ip-black': RESOURCE,
-  'checkout-ip': RESOURCE,
-  'database-tools': RESOURCE,
-  'async-operations': RESOURCE,
-  script: RESOURCE,
-  'server-list': RESOURCE,
-  language: RESOURCE,
-  'live-statistics': 'handler file named backwards (its contracts file is statistics-live); left for the rename commit',
 };
 
 /** route → folder of its screen, from the screen table's lazy imports. */

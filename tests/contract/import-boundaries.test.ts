@@ -45,7 +45,7 @@ const CASES: ReadonlyArray<readonly [file: string, source: string, forbidden: bo
   ['client/features/users/screens/x.tsx', '../../../resources/components/resource-form.tsx', false],
   // Server floors: no leaf imports a handler; the engine imports no area; the ground imports nothing above it;
   // what compose.ts builds never imports it.
-  ['mock-server/jobs/kinds/x.ts', '../../handlers/qr-code.ts', true],
+  ['mock-server/jobs/kinds/x.ts', '../../handlers/qr-codes.ts', true],
   ['mock-server/http/x.ts', '../handlers/index.ts', true],
   ['mock-server/qr/x.ts', '../handlers/domain.ts', true],
   ['mock-server/app.ts', './handlers/index.ts', false],

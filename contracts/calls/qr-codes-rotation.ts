@@ -3,7 +3,7 @@ import { ANY_USER, permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { dateTime, id, listRequest, pageOf } from '../envelope.ts';
 import { RotationType, ShortCodeType, ShowStatus } from '../enums.ts';
-import { idList, qrCodeChild, targetUrlRule } from './qr-code.ts';
+import { idList, qrCodeChild, targetUrlRule } from './qr-codes.ts';
 
 /** A rotation child as the `rotation` screen lists it: with its QR code's code and rotation type. */
 export const rotationChild = qrCodeChild.extend({

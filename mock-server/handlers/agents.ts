@@ -17,7 +17,7 @@ import { defineHandlers } from '../http/handler.ts';
 import { formatDateTime } from '../services/clock.ts';
 import type { Services } from '../compose.ts';
 import { defineResource } from '../resources/define.ts';
-import { agentStatisticsHandlers } from './agent-statistics.ts';
+import { agentStatisticsHandlers } from './agents-statistics.ts';
 
 /** `agent_divided_into`: commission records; an agent sees their own, administrators everyone's. */
 const commissions = defineResource({

@@ -11,7 +11,7 @@ import { defineResource } from '../resources/define.ts';
 import { createAccessLogReader } from '../qr/access-log.ts';
 import { ownerScope, perDatabase } from '../services/scope.ts';
 import { addDays, dayOf, toEpochSeconds } from '../services/time.ts';
-import { passwordMatches } from './qr-code.ts';
+import { passwordMatches } from './qr-codes.ts';
 import { throttleOf } from '../security/throttle.ts';
 
 const reader = perDatabase(createAccessLogReader);

@@ -3,7 +3,7 @@ import { permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { id, pageOf } from '../envelope.ts';
 import { DisableFlag, MenuType, Platform, ShowStatus } from '../enums.ts';
-import { menuNode } from './role.ts';
+import { menuNode } from './users-role.ts';
 
 /**
  * The menu tree itself (spec §3 "Role": permission nodes with name, path, type, platform, icon, sort, show at

@@ -3,7 +3,7 @@ import { permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { defineEnum } from '../enum.ts';
 import { id } from '../envelope.ts';
-import { asyncOperation } from './async-operations.ts';
+import { asyncOperation } from './system-async-operations.ts';
 
 /**
  * The fixed script catalogue every server offers (issue 13): a code, never a command line. Each script is

@@ -4,7 +4,7 @@ import { ACCESS_LOG_FILTERS } from '../access-log.ts';
 import { defineCall } from '../call.ts';
 import { cappedPageOf, dateTime, id, listRequest } from '../envelope.ts';
 import { ipv4Rule } from '../validation.ts';
-import { visitorRecord } from './qr-code-access.ts';
+import { visitorRecord } from './qr-codes-access.ts';
 
 /** A row of the `visitor` route: spec §3's visitor record of one code (per visit host and IP) and whose it is. */
 export const visitorRow = visitorRecord.extend({

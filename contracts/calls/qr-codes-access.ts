@@ -4,7 +4,7 @@ import { defineCall } from '../call.ts';
 import { defineEnum } from '../enum.ts';
 import { calendarDate, dateTime, id, isCalendarDate, listRequest, pageOf } from '../envelope.ts';
 import { ACCESS_LOG_LOOKBACK_DAYS, ipv4Rule } from '../validation.ts';
-import { idList } from './qr-code.ts';
+import { idList } from './qr-codes.ts';
 
 /** Carrier of a Chinese IP range ('' outside China or unknown). */
 export const CARRIERS = ['mobile', 'unicom', 'telecom'] as const;
