@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PAYMENT_FRAME_TYPE, FrameType } from '../../contracts/index.ts';
 import { scenario } from '../../contracts/scenario.ts';
 import { paidFrameFlow } from '../../client/features/money/sagas/payment-sagas.ts';
-import { shieldNoticeFlow } from '../../client/features/shield/sagas/shield-sagas.ts';
+import { shieldNoticeFlow } from '../../client/features/wechat/sagas/shield-sagas.ts';
 import { realtimeEvents } from '../../client/state/realtime-events.ts';
 import type { Saga } from '../../client/state/sagas/call.ts';
 import { playScenario, ScenarioFailure, type PlayOptions, type WatcherName } from '../scenarios/harness.ts';
