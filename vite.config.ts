@@ -93,14 +93,17 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
-        // The framework every page runs (React, router, store, sagas, i18n, zod) in one chunk: the login page
+        // The framework every page runs (React, router, store, sagas, i18n) in one chunk: the login page
         // otherwise fetched it as a dozen small shared chunks, a round trip each on a slow connection.
+        // zod is a chunk of its own, outside the first load: the public pages fetch the contracts' schemas
+        // when their first call is made (client/api/public-calls.ts), so the first paint does not wait for it.
         codeSplitting: {
           groups: [
             {
               name: 'framework',
-              test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|react-redux|redux|@reduxjs[\\/]toolkit|redux-saga|@redux-saga[\\/][^\\/]+|immer|reselect|i18next|react-i18next|use-sync-external-store|zod)[\\/]/,
+              test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|react-redux|redux|@reduxjs[\\/]toolkit|redux-saga|@redux-saga[\\/][^\\/]+|immer|reselect|i18next|react-i18next|use-sync-external-store)[\\/]/,
             },
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
           ],
         },
       },

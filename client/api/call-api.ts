@@ -1,4 +1,5 @@
-import { envelope, type CallDef, type Locale, type RequestOf, type ResponseOf } from '../../contracts/index.ts';
+import type { CallDef, Locale, RequestOf, ResponseOf } from '../../contracts/index.ts';
+import type { checkAnswer } from './check-answer.ts';
 import { ApiError } from './errors.ts';
 import { FetchFailure, fetchJsonWithin } from './effects/fetch-within.ts';
 
@@ -41,6 +42,19 @@ export type CallApi = <C extends CallDef>(call: C, body: RequestOf<C>, context: 
  */
 const urlOf = (call: CallDef) => `/api/${call.path}`;
 
+let checker: Promise<typeof checkAnswer> | null = null;
+/** The answer check, fetched once (with zod) on the first call; see check-answer.ts. A failed download may be retried. */
+function loadChecker(): Promise<typeof checkAnswer> {
+  checker ??= import('./check-answer.ts').then(
+    (m) => m.checkAnswer,
+    (e: unknown) => {
+      checker = null;
+      throw e;
+    },
+  );
+  return checker;
+}
+
 export function createCallApi(fetchImpl: typeof fetch, baseUrl = ''): CallApi {
   return async function callApi<C extends CallDef>(call: C, body: RequestOf<C>, context: CallContext, options?: CallOptions) {
     const headers: Record<string, string> = {
@@ -49,6 +63,8 @@ export function createCallApi(fetchImpl: typeof fetch, baseUrl = ''): CallApi {
     };
     if (context.token) headers.token = context.token;
 
+    const check = loadChecker();
+    check.catch(() => undefined); // a failed download is reported below, or not at all when the fetch failed first
     let res: Response;
     let json: unknown;
     try {
@@ -61,7 +77,12 @@ export function createCallApi(fetchImpl: typeof fetch, baseUrl = ''): CallApi {
 
     // Loaded only by the calls that ask for it, so the login page's first load does not carry it.
     const sample = options?.sampleLongLists ? (await import('./sampled-check.ts')).sampled(call.response, json) : null;
-    const parsed = envelope(call.response).safeParse(sample ? sample.json : json);
+    let parsed: ReturnType<typeof checkAnswer>;
+    try {
+      parsed = (await check)(call.response, sample ? sample.json : json);
+    } catch {
+      throw new ApiError(call.path, 0, ''); // the check's chunk did not arrive: as if no answer came
+    }
     if (!parsed.success) {
       // A failure answer's data is absent, so only a success answer can fail here: a contract drift.
       const loose = json as { message?: unknown } | null;

@@ -3,6 +3,7 @@ import { isIdempotent, type CallDef, type RequestOf, type ResponseOf } from '../
 import type { CallOptions } from '../../api/call-api.ts';
 import type { Effects } from '../../api/effects/browser-effects.ts';
 import { isApiError } from '../../api/errors.ts';
+import { isLazyCall, type LazyCall } from '../../api/lazy-call.ts';
 import { keyMessage, renewalMessage, textMessage, type UserMessage } from '../message.ts';
 import { selectCallContext } from '../selectors.ts';
 import { sessionEvents } from '../session-slice.ts';
@@ -16,13 +17,15 @@ export function* effects(): Saga<Effects> {
 }
 
 /**
- * Make a call with the session's token and language. A 401 ends the session (`session/expired`) before the
+ * Make a call (or a lazily loaded one, see api/lazy-call.ts) with the session's token and language. A 401 ends the session (`session/expired`) before the
  * error is rethrown, so no saga has to remember to do it. A read (`isIdempotent`) that timed out is sent once
  * more (the answer may just have been lost); a write is not, since the first one may have landed; a refused
  * connection is not either (the server is down: the screen offers Retry, polls try again on their own tick).
  */
-export function* apiCall<C extends CallDef>(callDef: C, body: RequestOf<C>, options?: CallOptions): Saga<ResponseOf<C>> {
+export function* apiCall<C extends CallDef>(callOrLazy: C | LazyCall<C>, body: RequestOf<C>, options?: CallOptions): Saga<ResponseOf<C>> {
   const fx = yield* effects();
+  // A public page's call is fetched (with zod) on first use: client/api/public-calls.ts.
+  const callDef = isLazyCall(callOrLazy) ? ((yield call(callOrLazy.load)) as C) : callOrLazy;
   const context = (yield select(selectCallContext)) as ReturnType<typeof selectCallContext>;
   const attempts = isIdempotent(callDef) ? 2 : 1;
   for (let attempt = 1; ; attempt += 1) {
