@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { precompress } from './scripts/precompress.ts';
 import { blueprintCssSplit } from './scripts/blueprint-css-split.ts';
+import { blueprintIconNamesPlugin } from './scripts/blueprint-icon-names.ts';
 import { preloadLocale } from './scripts/preload-locale.ts';
 
 const CONTRACTS_INDEX = fileURLToPath(new URL('./contracts/index.ts', import.meta.url));
@@ -85,7 +86,8 @@ export default defineConfig({
   // precompress: `.br`/`.gz` beside each built asset, served by mock-server/http/static-site.ts (issue 25).
   // blueprintCssSplit: the login page's first load carries only the public half of Blueprint's CSS.
   // preloadLocale: the default language's texts are fetched before the first render; hint them in index.html.
-  plugins: [contractsBarrel(), blueprintCssSplit(), react(), preloadLocale(), precompress()],
+  // blueprintIconNamesPlugin: the icon loader's name check without Blueprint's 9 KiB name tables.
+  plugins: [contractsBarrel(), blueprintCssSplit(), blueprintIconNamesPlugin(), react(), preloadLocale(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
