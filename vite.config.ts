@@ -93,6 +93,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 800,
+    // No modulepreload polyfill in the entry: every browser the console supports (es2022 target) follows
+    // <link rel="modulepreload"> itself; one that does not just fetches the chunks when imported.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // The framework every page runs (React, router, store, sagas, i18n) in one chunk: the login page

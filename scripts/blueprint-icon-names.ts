@@ -1,29 +1,23 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
 
 /**
  * Blueprint's icon loader (`@blueprintjs/icons` iconLoader.js, which every `<Icon>` and so every Button uses)
- * imports `iconNames.js` only to check that a name is an icon (`IconNamesSet.has`) and to list them all for
- * `Icons.loadAll`. That module builds its tables from the generated enum of ~700 icons (key and value each)
- * and runs change-case over every name: about 9.5 KiB gzipped in the login page's first load (issue 25).
- * At build time this plugin hands iconLoader.js, and only it, a module with the same two exports built from
- * the same generated file: the icon names once, as one string. The check stays exact; `IconNames` keeps the
- * same values (keyed by name, which `loadAll`'s `Object.values` does not see). Every other importer of
- * iconNames.js (the package's public `IconNames`) still gets Blueprint's own module.
+ * imports `iconNames.js` only to check that a name is an icon (`IconNamesSet.has`) before loading its paths,
+ * and to list every icon for `Icons.loadAll`. That module builds its tables from the generated enum of ~700
+ * icons and runs change-case over each name: about 9.5 KiB gzipped in the login page's first load (issue 25;
+ * the names alone, as one string, would still be 3.3 KiB).
+ *
+ * At build time this plugin hands iconLoader.js, and only it, a module with the same two exports where the
+ * check is the shape of a name (lower-case words joined by `-`) and the exact check moves to the console's
+ * loader (client/components/icons.ts): a name whose paths Blueprint's own tables lack logs Blueprint's
+ * "Unknown icon" error and renders nothing, as before. The one difference is for a well-formed unknown name
+ * (which the `IconName` type already refuses at compile time): its size's paths chunk is fetched to find out.
+ * `IconNames` is empty here, so `Icons.loadAll` (which the console never calls) would load nothing. Every other
+ * importer of iconNames.js (the package's public `IconNames`) still gets Blueprint's own module.
+ * Decision: docs/decisions/2026-11-26-login-first-load-js.md.
  */
 const ICON_LOADER = /[\\/]@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]iconLoader\.js$/;
 const VIRTUAL = '\0blueprint-icon-names';
-
-/** Every icon name of Blueprint's generated 16px enum (the 20px set has the same names). */
-export function blueprintIconNames(): string[] {
-  const require = createRequire(import.meta.url);
-  const file = require.resolve('@blueprintjs/icons/lib/esm/generated/16px/blueprint-icons-16.js');
-  const src = fs.readFileSync(file, 'utf8');
-  const names = [...src.matchAll(/BlueprintIcons_16\["\w+"\] = "([a-z0-9-]+)";/g)].map((m) => m[1]!);
-  if (names.length < 100) throw new Error(`blueprint-icon-names: found ${names.length} icon names in ${file}; has its format changed?`);
-  return names;
-}
 
 export function blueprintIconNamesPlugin(): Plugin {
   return {
@@ -35,11 +29,10 @@ export function blueprintIconNamesPlugin(): Plugin {
     },
     load(id) {
       if (id !== VIRTUAL) return null;
-      const names = blueprintIconNames();
       return [
-        `const names = ${JSON.stringify(names.join(','))}.split(',');`,
-        'export const IconNames = Object.fromEntries(names.map((n) => [n, n]));',
-        'export const IconNamesSet = new Set(names);',
+        '// See scripts/blueprint-icon-names.ts: the exact check is in client/components/icons.ts.',
+        'export const IconNames = {};',
+        "export const IconNamesSet = { has: (name) => typeof name === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name) };",
       ].join('\n');
     },
   };
