@@ -96,10 +96,7 @@ export function createBrowserEffects(deps: BrowserEffectsDeps): Effects {
       return upload.createUploadFile((input, init) => fetch(input, init))(file, context, fileName);
     },
     async encryptPassword(plain, language) {
-      key ??= publicCall('publicKey')
-        .load()
-        .then((publicKey) => callApi(publicKey, {}, { token: null, language }))
-        .then((k) => importPublicKey(k.spki));
+      key ??= callApi(publicCall('publicKey'), {}, { token: null, language }).then((k) => importPublicKey(k.spki));
       try {
         return await encryptWith(await key, plain);
       } catch (e) {

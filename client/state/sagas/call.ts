@@ -17,25 +17,33 @@ export function* effects(): Saga<Effects> {
 }
 
 /**
- * Make a call (or a lazily loaded one, see api/lazy-call.ts) with the session's token and language. A 401 ends the session (`session/expired`) before the
+ * Make a call with the session's token and language. A 401 ends the session (`session/expired`) before the
  * error is rethrown, so no saga has to remember to do it. A read (`isIdempotent`) that timed out is sent once
  * more (the answer may just have been lost); a write is not, since the first one may have landed; a refused
  * connection is not either (the server is down: the screen offers Retry, polls try again on their own tick).
+ * A lazy call (the public pages', api/public-calls.ts) goes out at once; its descriptor loads meanwhile.
  */
-export function* apiCall<C extends CallDef>(callOrLazy: C | LazyCall<C>, body: RequestOf<C>, options?: CallOptions): Saga<ResponseOf<C>> {
+export function* apiCall<C extends CallDef>(callDef: C | LazyCall<C>, body: RequestOf<C>, options?: CallOptions): Saga<ResponseOf<C>> {
   const fx = yield* effects();
-  // A public page's call is fetched (with zod) on first use: client/api/public-calls.ts.
-  const callDef = isLazyCall(callOrLazy) ? ((yield call(callOrLazy.load)) as C) : callOrLazy;
   const context = (yield select(selectCallContext)) as ReturnType<typeof selectCallContext>;
-  const attempts = isIdempotent(callDef) ? 2 : 1;
   for (let attempt = 1; ; attempt += 1) {
     try {
       return (yield options ? call(fx.callApi, callDef, body, context, options) : call(fx.callApi, callDef, body, context)) as ResponseOf<C>;
     } catch (e) {
-      if (isApiError(e) && e.kind === 'timeout' && attempt < attempts) continue;
+      if (isApiError(e) && e.kind === 'timeout' && attempt < 2 && (yield* idempotent(callDef))) continue;
       if (isApiError(e) && e.isUnauthorized && context.token) yield put(sessionEvents.expired());
       throw e;
     }
+  }
+}
+
+/** Whether a call may be sent again; a lazy call's descriptor (loaded by then) says, or no when it cannot load. */
+function* idempotent<C extends CallDef>(callDef: C | LazyCall<C>): Saga<boolean> {
+  if (!isLazyCall(callDef)) return isIdempotent(callDef);
+  try {
+    return isIdempotent((yield call(callDef.load)) as C);
+  } catch {
+    return false;
   }
 }
 
