@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { precompress } from './scripts/precompress.ts';
 import { blueprintCssSplit } from './scripts/blueprint-css-split.ts';
+import { blueprintIconNamesPlugin } from './scripts/blueprint-icon-names.ts';
 import { preloadLocale } from './scripts/preload-locale.ts';
 
 const CONTRACTS_INDEX = fileURLToPath(new URL('./contracts/index.ts', import.meta.url));
@@ -85,22 +86,29 @@ export default defineConfig({
   // precompress: `.br`/`.gz` beside each built asset, served by mock-server/http/static-site.ts (issue 25).
   // blueprintCssSplit: the login page's first load carries only the public half of Blueprint's CSS.
   // preloadLocale: the default language's texts are fetched before the first render; hint them in index.html.
-  plugins: [contractsBarrel(), blueprintCssSplit(), react(), preloadLocale(), precompress()],
+  // blueprintIconNamesPlugin: the icon loader's name check without Blueprint's 9 KiB name tables.
+  plugins: [contractsBarrel(), blueprintCssSplit(), blueprintIconNamesPlugin(), react(), preloadLocale(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 800,
+    // No modulepreload polyfill in the entry: every browser the console supports (es2022 target) follows
+    // <link rel="modulepreload"> itself; one that does not just fetches the chunks when imported.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // The framework every page runs (React, router, store, sagas, i18n, zod) in one chunk: the login page
+        // The framework every page runs (React, router, store, sagas, i18n) in one chunk: the login page
         // otherwise fetched it as a dozen small shared chunks, a round trip each on a slow connection.
+        // zod is a chunk of its own, outside the first load: the public pages fetch the contracts' schemas
+        // when their first call is made (client/api/public-calls.ts), so the first paint does not wait for it.
         codeSplitting: {
           groups: [
             {
               name: 'framework',
-              test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|react-redux|redux|@reduxjs[\\/]toolkit|redux-saga|@redux-saga[\\/][^\\/]+|immer|reselect|i18next|react-i18next|use-sync-external-store|zod)[\\/]/,
+              test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|react-redux|redux|@reduxjs[\\/]toolkit|redux-saga|@redux-saga[\\/][^\\/]+|immer|reselect|i18next|react-i18next|use-sync-external-store)[\\/]/,
             },
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
           ],
         },
       },

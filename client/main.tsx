@@ -7,7 +7,9 @@ import { createI18n, loadPublicResources } from './app/i18n.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createRouterBridge } from './app/router-bridge.tsx';
 import { AppRouter } from './app/router.tsx';
-import { createAppStore, type AppStore } from './app/store.ts';
+import { createStoreWith, type AppStore } from './app/store-core.ts';
+import { STORAGE_KEYS } from './api/storage.ts';
+import type { StoredUserInfoReader } from './state/hydrate.ts';
 import { installIconLoader } from './components/icons.ts';
 import { showToast } from './components/toaster.ts';
 import { appStarted, routeChanged } from './state/app-events.ts';
@@ -33,7 +35,7 @@ async function boot(): Promise<void> {
   // DEV ONLY: the debug menu's event recorder observes the effect layer (features/debug). Vite replaces
   // import.meta.env.DEV with false in production builds, so this import and the whole folder are dropped.
   const debug = import.meta.env.DEV ? (await import('./features/debug/install.ts')).installDebug(baseEffects) : null;
-  const app = createAppStore(debug ? debug.effects : baseEffects);
+  const app = createStoreWith(debug ? debug.effects : baseEffects, await storedUserInfoReader());
   store = app;
   debug?.attach(app);
   app.dispatch(appStarted());
@@ -50,5 +52,19 @@ async function boot(): Promise<void> {
       </AppProviders>
     </StrictMode>,
   );
+}
+/**
+ * A stored session's user info is checked against the contract before the first render, as ever; the check
+ * brings zod, so it is fetched only when a token is stored (a visitor of the public pages has none). Without
+ * a token nothing is read. If the chunk does not arrive, the session is not restored (the token stays stored
+ * for the next load).
+ */
+async function storedUserInfoReader(): Promise<StoredUserInfoReader> {
+  if (!baseEffects.storage.get(STORAGE_KEYS.token)) return () => null;
+  try {
+    return (await import('./state/stored-session.ts')).parseStoredUserInfo;
+  } catch {
+    return () => null;
+  }
 }
 void boot();

@@ -1,4 +1,5 @@
 import { defineEnum } from './enum.ts';
+import { MENU_TYPE_CODES, THEME_CODES } from './enum-codes.ts';
 
 // Spec §4. Label keys live under `enums.<name>.<member>` in every locale.
 export const WithdrawalStatus = defineEnum('withdrawal_status', { pending: 1, approved: 2, rejected: 3 });
@@ -41,9 +42,9 @@ export const ShortCodeType = defineEnum('short_code_type', {
   sina_b: 12,
   self_anti_block: 13,
 });
-export const MenuType = defineEnum('menu_type', { route: 1, button: 2 });
+export const MenuType = defineEnum('menu_type', MENU_TYPE_CODES);
 export const Platform = defineEnum('platform', { pc: 1 });
-export const Theme = defineEnum('theme', { light: 1, dark: 2 });
+export const Theme = defineEnum('theme', THEME_CODES);
 export const DefaultLanguage = defineEnum('default_language', { no: 1, yes: 2 });
 export const CollectionStatus = defineEnum('collection_status', { success: 1, fail: 2 });
 export const PictureJumpType = defineEnum('picture_jump_type', {

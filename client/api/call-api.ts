@@ -1,4 +1,6 @@
-import { envelope, type CallDef, type Locale, type RequestOf, type ResponseOf } from '../../contracts/index.ts';
+import type { CallDef, Locale, RequestOf, ResponseOf } from '../../contracts/index.ts';
+import type { checkAnswer } from './check-answer.ts';
+import { isLazyCall, type LazyCall } from './lazy-call.ts';
 import { ApiError } from './errors.ts';
 import { FetchFailure, fetchJsonWithin } from './effects/fetch-within.ts';
 
@@ -26,8 +28,11 @@ export interface CallOptions {
 /** How long a call waits for its whole answer (headers and body) before it counts as "did not answer". */
 export const CALL_TIMEOUT_MS = 15_000;
 
-/** A typed call: body checked by the compiler, answer's `data` checked at run time by the call's schema. */
-export type CallApi = <C extends CallDef>(call: C, body: RequestOf<C>, context: CallContext, options?: CallOptions) => Promise<ResponseOf<C>>;
+/**
+ * A typed call: body checked by the compiler, answer's `data` checked at run time by the call's schema. A
+ * `LazyCall` (the public pages' calls, api/lazy-call.ts) is sent at once; its schemas load meanwhile.
+ */
+export type CallApi = <C extends CallDef>(call: C | LazyCall<C>, body: RequestOf<C>, context: CallContext, options?: CallOptions) => Promise<ResponseOf<C>>;
 
 /**
  * Build `callApi` over a fetch implementation. POST `/api/<path>` with a JSON body; the envelope
@@ -39,16 +44,35 @@ export type CallApi = <C extends CallDef>(call: C, body: RequestOf<C>, context: 
  * `/api/<path>`, as contracts' `urlOf` says. Not imported from there: contracts/registry.ts holds the array of
  * every call, and depending on it would put every call's schemas into the login page's first load.
  */
-const urlOf = (call: CallDef) => `/api/${call.path}`;
+const urlOf = (call: Pick<CallDef, 'path'>) => `/api/${call.path}`;
+
+let checker: Promise<typeof checkAnswer> | null = null;
+/** The answer check, fetched once (with zod) on the first call; see check-answer.ts. A failed download may be retried. */
+function loadChecker(): Promise<typeof checkAnswer> {
+  checker ??= import('./check-answer.ts').then(
+    (m) => m.checkAnswer,
+    (e: unknown) => {
+      checker = null;
+      throw e;
+    },
+  );
+  return checker;
+}
 
 export function createCallApi(fetchImpl: typeof fetch, baseUrl = ''): CallApi {
-  return async function callApi<C extends CallDef>(call: C, body: RequestOf<C>, context: CallContext, options?: CallOptions) {
+  return async function callApi<C extends CallDef>(call: C | LazyCall<C>, body: RequestOf<C>, context: CallContext, options?: CallOptions) {
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       'Accept-Language': context.language,
     };
     if (context.token) headers.token = context.token;
 
+    // The answer's check and (for a lazy call) its schemas download while the request is out.
+    const check = loadChecker();
+    const def = isLazyCall(call) ? call.load() : Promise.resolve(call);
+    // A failed download is reported below, or not at all when the fetch failed first.
+    check.catch(() => undefined);
+    def.catch(() => undefined);
     let res: Response;
     let json: unknown;
     try {
@@ -59,9 +83,16 @@ export function createCallApi(fetchImpl: typeof fetch, baseUrl = ''): CallApi {
       throw new ApiError(call.path, e instanceof FetchFailure ? e.status : 0, '');
     }
 
+    let response: CallDef['response'];
+    let checkWith: typeof checkAnswer;
+    try {
+      [{ response }, checkWith] = await Promise.all([def, check]);
+    } catch {
+      throw new ApiError(call.path, 0, ''); // the schemas' chunk did not arrive: as if no answer came
+    }
     // Loaded only by the calls that ask for it, so the login page's first load does not carry it.
-    const sample = options?.sampleLongLists ? (await import('./sampled-check.ts')).sampled(call.response, json) : null;
-    const parsed = envelope(call.response).safeParse(sample ? sample.json : json);
+    const sample = options?.sampleLongLists ? (await import('./sampled-check.ts')).sampled(response, json) : null;
+    const parsed = checkWith(response, sample ? sample.json : json);
     if (!parsed.success) {
       // A failure answer's data is absent, so only a success answer can fail here: a contract drift.
       const loose = json as { message?: unknown } | null;

@@ -3,7 +3,7 @@ import { useLayoutEffect, type ReactNode } from 'react';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { Theme } from '../../contracts/index.ts';
+import { THEME_CODES } from '../../contracts/index.ts';
 import { useCoreSelector } from '../state/hooks.ts';
 import { switchLanguage } from './i18n.ts';
 import { SiteColourSync } from './site-colour.ts';
@@ -11,7 +11,7 @@ import type { AppStore } from './store.ts';
 
 /** Applies the theme to <body>: Blueprint's dark class plus our data-theme for the #151515 background. */
 function ThemeSync() {
-  const dark = useCoreSelector((s) => s.ui.theme === Theme.values.dark);
+  const dark = useCoreSelector((s) => s.ui.theme === THEME_CODES.dark);
   useLayoutEffect(() => {
     document.body.classList.toggle(Classes.DARK, dark);
     document.body.dataset.theme = dark ? 'dark' : 'light';

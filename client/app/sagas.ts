@@ -12,7 +12,8 @@ import { watchMenu } from '../state/sagas/menu.ts';
 /**
  * THE place to register a saga needed before login (start-up, public pages): add its watcher to this list.
  * Sagas used only behind login go to session-modules.ts. Sagas get the effect layer with
- * `yield* effects()` (state/sagas/call.ts) and make calls with `yield* apiCall(call, body)`.
+ * `yield* effects()` (state/sagas/call.ts) and make calls with `yield* apiCall(publicCall('name'), body)`:
+ * importing a call from contracts here would put zod into the login page's first load (api/public-calls.ts).
  */
 export const sagas: readonly (() => Saga<unknown>)[] = [
   watchStartUp,

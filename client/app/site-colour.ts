@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { Theme } from '../../contracts/index.ts';
+import { THEME_CODES } from '../../contracts/index.ts';
 import { useCoreSelector } from '../state/hooks.ts';
 import { selectWebsiteInfo } from '../state/selectors.ts';
 
@@ -58,7 +58,7 @@ export function primaryPalette(colour: string, theme: 'light' | 'dark'): Record<
 /** Applies the site colour (`configuration`'s colour, read with website_info) to Blueprint's primary intent. */
 export function SiteColourSync() {
   const colour = useCoreSelector(selectWebsiteInfo)?.color ?? '';
-  const dark = useCoreSelector((s) => s.ui.theme === Theme.values.dark);
+  const dark = useCoreSelector((s) => s.ui.theme === THEME_CODES.dark);
   useLayoutEffect(() => {
     const palette = primaryPalette(colour, dark ? 'dark' : 'light');
     const style = document.documentElement.style;

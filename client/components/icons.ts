@@ -29,7 +29,10 @@ async function loadPaths(name: IconName, size: IconSize): Promise<IconPaths> {
   const known = (large ? shell.shell20 : shell.shell16).get(name);
   if (known) return known;
   const { splitPathsBySizeLoader } = await import('@blueprintjs/icons/lib/esm/paths-loaders/splitPathsBySizeLoader.js');
-  return splitPathsBySizeLoader(name, size);
+  // The exact name check: the build gives Blueprint's loader only a shape check (scripts/blueprint-icon-names.ts).
+  const paths: IconPaths | undefined = await splitPathsBySizeLoader(name, size);
+  if (!paths) console.error(`[Blueprint] Unknown icon '${name}'`);
+  return paths as IconPaths;
 }
 
 /** Install the loader; call once before the first render. */

@@ -1,4 +1,4 @@
-import { LOCALES, Theme, userInfo, type Locale } from '../../contracts/index.ts';
+import { LOCALES, THEME_CODES, type Locale, type UserInfo } from '../../contracts/index.ts';
 import { STORAGE_KEYS, type KeyValueStorage } from '../api/storage.ts';
 import type { CoreState } from './core.ts';
 import { initialMenuState } from './menu-slice.ts';
@@ -12,23 +12,16 @@ export function isMobileUserAgent(ua: string): boolean {
   return MOBILE_UA.test(ua);
 }
 
-function parseUserInfo(raw: string | null) {
-  if (!raw) return null;
-  try {
-    const parsed = userInfo.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+/** The stored user info (§9 key `user_info`) checked against its contract, or null (state/stored-session.ts). */
+export type StoredUserInfoReader = (raw: string | null) => UserInfo | null;
 
 /** The starting state from storage (§9 keys): saved theme and language if set, else the defaults. */
-export function hydrateCoreState(storage: KeyValueStorage, userAgent: string): CoreState {
+export function hydrateCoreState(storage: KeyValueStorage, userAgent: string, readUserInfo: StoredUserInfoReader): CoreState {
   const theme = Number(storage.get(STORAGE_KEYS.theme));
   const language = storage.get(STORAGE_KEYS.language);
   const layout = storage.get(STORAGE_KEYS.layoutMode);
   const token = storage.get(STORAGE_KEYS.token);
-  const info = token ? parseUserInfo(storage.get(STORAGE_KEYS.userInfo)) : null;
+  const info = token ? readUserInfo(storage.get(STORAGE_KEYS.userInfo)) : null;
   return {
     session: {
       ...initialSessionState,
@@ -39,8 +32,8 @@ export function hydrateCoreState(storage: KeyValueStorage, userAgent: string): C
     menu: initialMenuState,
     ui: {
       ...initialUiState,
-      theme: theme === Theme.values.dark ? Theme.values.dark : (Theme.values.light as ThemeCode),
-      themeChosen: theme === Theme.values.dark || theme === Theme.values.light,
+      theme: theme === THEME_CODES.dark ? THEME_CODES.dark : (THEME_CODES.light as ThemeCode),
+      themeChosen: theme === THEME_CODES.dark || theme === THEME_CODES.light,
       language: (LOCALES as readonly string[]).includes(language ?? '') ? (language as Locale) : initialUiState.language,
       layoutMode: layout === 'top' ? 'top' : ('side' as LayoutMode),
       isMobile: isMobileUserAgent(userAgent),

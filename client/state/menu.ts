@@ -1,4 +1,4 @@
-import { isRouteName, MenuType, type MenuItem, type RouteName } from '../../contracts/index.ts';
+import { isRouteName, MENU_TYPE_CODES, type MenuItem, type RouteName } from '../../contracts/index.ts';
 
 /**
  * Pure derivations from the server's menu tree (`menu/token_menu`). Type 1 items are routes: groups have
@@ -19,7 +19,7 @@ export type NavGroup = {
 };
 export type NavItem = NavLeaf | NavGroup;
 
-const isRoute = (m: MenuItem) => m.type === MenuType.values.route;
+const isRoute = (m: MenuItem) => m.type === MENU_TYPE_CODES.route;
 const bySortDesc = (a: MenuItem, b: MenuItem) => b.sort - a.sort;
 const labelKeyOf = (m: MenuItem) => m.language_variables || m.name;
 
@@ -59,7 +59,7 @@ function findRouteItem(tree: readonly MenuItem[], route: string): MenuItem | und
 /** The authority list of a route: the paths of its type 2 children. Empty when the route is not granted. */
 export function authorityFor(tree: readonly MenuItem[], route: string): string[] {
   const item = findRouteItem(tree, route);
-  return item ? item.children.filter((c) => c.type === MenuType.values.button).map((c) => c.path) : [];
+  return item ? item.children.filter((c) => c.type === MENU_TYPE_CODES.button).map((c) => c.path) : [];
 }
 
 export function isRouteGranted(tree: readonly MenuItem[], route: string): boolean {

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_LOCALE, Theme, type EnumValue, type Locale } from '../../contracts/index.ts';
+import { DEFAULT_LOCALE, THEME_CODES, type EnumValue, type Locale, type Theme } from '../../contracts/index.ts';
 
 export type ThemeCode = EnumValue<typeof Theme>;
 /** 'side': left menu 210 px; 'top': menu in the header, left width 0 (spec §9). */
@@ -17,7 +17,7 @@ export interface UiState {
 }
 
 export const initialUiState: UiState = {
-  theme: Theme.values.light,
+  theme: THEME_CODES.light,
   themeChosen: false,
   language: DEFAULT_LOCALE,
   layoutMode: 'side',

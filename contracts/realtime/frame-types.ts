@@ -1,4 +1,5 @@
 import { defineEnum, type EnumValue } from '../enum.ts';
+import { FRAME_TYPE_CODES } from './frame-type-codes.ts';
 
 // Apart from the frame schemas (frames.ts): sagas that run before login compare frame types, and the login
 // page's first load must not carry the schemas.
@@ -8,30 +9,5 @@ import { defineEnum, type EnumValue } from '../enum.ts';
  * are dispatched as actions for screens (spec: "anything else is passed on"), so MESSAGE and REPLY reach the
  * console that way too. Label keys: `enums.realtime_frame_type.<member>`.
  */
-export const FrameType = defineEnum('realtime_frame_type', {
-  /** server→client: heartbeat acknowledgement (the pong); the console ignores it. */
-  heartbeat_ack: 1,
-  /** server→client: reload the page (admin "force refresh"). */
-  reload: 2,
-  /** server→client: close the connection deliberately (admin "disconnect"); the console closes with 3001. */
-  close: 3,
-  /** server→client: a new message for the user; data `MessagePushData`. */
-  message: 4,
-  /** server→client: a reply; data `ReplyData` (status false + message → error toast; message only → success toast). */
-  reply: 5,
-  /** client→server: first frame of every socket; carries the token. */
-  login: 10,
-  /** server→client: answer to LOGIN; data `LoginAckData`. A refused login is followed by close 4001. */
-  login_ack: 11,
-  /** client→server: heartbeat every REALTIME_TUNING.pingIntervalMs; answered by HEARTBEAT_ACK. */
-  ping: 12,
-  /** server→client: an async operation of the user moved (each step, and when it ends); data `JobProgressData`. */
-  job_progress: 20,
-  /** server→client: live visits of the codes a session watches, batched per second; data `LiveStatisticsData` (contracts/calls/statistics-live.ts). */
-  statistics_live: 21,
-  /** server→client: the user's role changed its permissions; the console fetches its menu again (no data). */
-  menu_refresh: 23,
-  /** server→client: a domain of the user changed WeChat status (blocked, detection failed, normal); data `ShieldStatusData`. */
-  shield_status: 24,
-});
+export const FrameType = defineEnum('realtime_frame_type', FRAME_TYPE_CODES);
 export type FrameTypeCode = EnumValue<typeof FrameType>;

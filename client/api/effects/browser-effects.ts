@@ -1,8 +1,9 @@
-import { publicKey } from '../../../contracts/index.ts';
 import { PSEUDO_TAG } from '../../../contracts/i18n/pseudo-tag.ts';
 import { pseudoOn } from '../pseudo-switch.ts';
 import { createCallApi, type CallApi } from '../call-api.ts';
-import { createUploadFile, type UploadFile } from '../upload-file.ts';
+import { ApiError } from '../errors.ts';
+import { publicCall } from '../public-calls.ts';
+import type { UploadFile } from '../upload-file.ts';
 import { encryptWith, importPublicKey } from '../crypto.ts';
 import { browserSocketFactory, type SocketFactory } from './socket.ts';
 import { webStorage, type KeyValueStorage } from '../storage.ts';
@@ -99,9 +100,15 @@ export function createBrowserEffects(deps: BrowserEffectsDeps): Effects {
   let key: Promise<CryptoKey> | null = null;
   return {
     callApi,
-    uploadFile: createUploadFile(consoleFetch),
+    // Uploads happen behind login only: the multipart helper (and its schemas) are fetched on the first one.
+    uploadFile: async (file, context, fileName) => {
+      const upload = await import('../upload-file.ts').catch(() => {
+        throw new ApiError('', 0, ''); // the chunk did not arrive: as if the server did not answer
+      });
+      return upload.createUploadFile(consoleFetch)(file, context, fileName);
+    },
     async encryptPassword(plain, language) {
-      key ??= callApi(publicKey, {}, { token: null, language }).then((k) => importPublicKey(k.spki));
+      key ??= callApi(publicCall('publicKey'), {}, { token: null, language }).then((k) => importPublicKey(k.spki));
       try {
         return await encryptWith(await key, plain);
       } catch (e) {

@@ -3,6 +3,7 @@ import { isIdempotent, type CallDef, type RequestOf, type ResponseOf } from '../
 import type { CallOptions } from '../../api/call-api.ts';
 import type { Effects } from '../../api/effects/browser-effects.ts';
 import { isApiError } from '../../api/errors.ts';
+import { isLazyCall, type LazyCall } from '../../api/lazy-call.ts';
 import { keyMessage, renewalMessage, textMessage, type UserMessage } from '../message.ts';
 import { selectCallContext } from '../selectors.ts';
 import { sessionEvents } from '../session-slice.ts';
@@ -20,19 +21,29 @@ export function* effects(): Saga<Effects> {
  * error is rethrown, so no saga has to remember to do it. A read (`isIdempotent`) that timed out is sent once
  * more (the answer may just have been lost); a write is not, since the first one may have landed; a refused
  * connection is not either (the server is down: the screen offers Retry, polls try again on their own tick).
+ * A lazy call (the public pages', api/public-calls.ts) goes out at once; its descriptor loads meanwhile.
  */
-export function* apiCall<C extends CallDef>(callDef: C, body: RequestOf<C>, options?: CallOptions): Saga<ResponseOf<C>> {
+export function* apiCall<C extends CallDef>(callDef: C | LazyCall<C>, body: RequestOf<C>, options?: CallOptions): Saga<ResponseOf<C>> {
   const fx = yield* effects();
   const context = (yield select(selectCallContext)) as ReturnType<typeof selectCallContext>;
-  const attempts = isIdempotent(callDef) ? 2 : 1;
   for (let attempt = 1; ; attempt += 1) {
     try {
       return (yield options ? call(fx.callApi, callDef, body, context, options) : call(fx.callApi, callDef, body, context)) as ResponseOf<C>;
     } catch (e) {
-      if (isApiError(e) && e.kind === 'timeout' && attempt < attempts) continue;
+      if (isApiError(e) && e.kind === 'timeout' && attempt < 2 && (yield* idempotent(callDef))) continue;
       if (isApiError(e) && e.isUnauthorized && context.token) yield put(sessionEvents.expired());
       throw e;
     }
+  }
+}
+
+/** Whether a call may be sent again; a lazy call's descriptor (loaded by then) says, or no when it cannot load. */
+function* idempotent<C extends CallDef>(callDef: C | LazyCall<C>): Saga<boolean> {
+  if (!isLazyCall(callDef)) return isIdempotent(callDef);
+  try {
+    return isIdempotent((yield call(callDef.load)) as C);
+  } catch {
+    return false;
   }
 }
 

@@ -1,5 +1,6 @@
 import { all, put, takeLeading } from 'redux-saga/effects';
-import { FrameType, tokenMenu, type MenuItem } from '../../../contracts/index.ts';
+import { FRAME_TYPE_CODES, type MenuItem } from '../../../contracts/index.ts';
+import { publicCall } from '../../api/public-calls.ts';
 import { realtimeEvents } from '../realtime-events.ts';
 import { menuEvents } from '../menu-slice.ts';
 import { apiCall, toUserMessage, type Saga } from './call.ts';
@@ -8,7 +9,7 @@ import { apiCall, toUserMessage, type Saga } from './call.ts';
 export function* loadMenuFlow(): Saga<readonly MenuItem[] | null> {
   yield put(menuEvents.requested());
   try {
-    const { tree_menu_arr } = yield* apiCall(tokenMenu, {});
+    const { tree_menu_arr } = yield* apiCall(publicCall('tokenMenu'), {});
     yield put(menuEvents.loaded(tree_menu_arr));
     return tree_menu_arr;
   } catch (e) {
@@ -18,7 +19,7 @@ export function* loadMenuFlow(): Saga<readonly MenuItem[] | null> {
 }
 
 /** Frame 23: an administrator changed this user's role; the menu and buttons follow without a re-login. */
-const isMenuRefresh = (a: { type: string; payload?: unknown }): boolean => realtimeEvents.frameReceived.match(a) && a.payload.type === FrameType.values.menu_refresh;
+const isMenuRefresh = (a: { type: string; payload?: unknown }): boolean => realtimeEvents.frameReceived.match(a) && a.payload.type === FRAME_TYPE_CODES.menu_refresh;
 
 export function* watchMenu(): Saga {
   yield all([takeLeading(menuEvents.retryRequested.type, loadMenuFlow), takeLeading(isMenuRefresh, loadMenuFlow)]);

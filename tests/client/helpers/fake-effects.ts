@@ -1,6 +1,7 @@
 import type { CallDef } from '../../../contracts/index.ts';
 import type { Effects, ToastIntent, ToastMessage } from '../../../client/api/effects/browser-effects.ts';
 import { ApiError } from '../../../client/api/errors.ts';
+import type { LazyCall } from '../../../client/api/lazy-call.ts';
 import { memoryStorage, type StorageKey } from '../../../client/api/storage.ts';
 
 /** What a fake server answers for a call path: data, or an ApiError to throw. */
@@ -14,7 +15,7 @@ export function fakeEffects(routes: Routes, storage: Partial<Record<StorageKey, 
   const toasts: { message: ToastMessage; intent: ToastIntent }[] = [];
   let path = '/admin_login';
   const effects: Effects = {
-    async callApi<C extends CallDef>(call: C, body: unknown, ctx: { token: string | null; language: string }) {
+    async callApi<C extends CallDef>(call: C | LazyCall<C>, body: unknown, ctx: { token: string | null; language: string }) {
       calls.push({ path: call.path, body, token: ctx.token, language: ctx.language });
       const route = routes[call.path];
       const answer = route ? route(body) : new ApiError(call.path, 404, 'Not found');

@@ -1,6 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
-import { changePassword, login, logout, register, type Locale, type Session } from '../../../../contracts/index.ts';
+import type { Locale, Session } from '../../../../contracts/index.ts';
+import { publicCall } from '../../../api/public-calls.ts';
 import { STORAGE_KEYS } from '../../../api/storage.ts';
 import { keyMessage } from '../../../state/message.ts';
 import { selectLanguage } from '../../../state/selectors.ts';
@@ -44,7 +45,7 @@ function* enterConsole(): Saga<boolean> {
 
 function* endSessionOnServer(): Saga {
   try {
-    yield* apiCall(logout, {});
+    yield* apiCall(publicCall('logout'), {});
   } catch {
     /* the session is dropped locally either way */
   }
@@ -53,7 +54,7 @@ function* endSessionOnServer(): Saga {
 export function* loginFlow(action: PayloadAction<LoginSubmission>): Saga {
   const { account, password, totp } = action.payload;
   try {
-    const session = (yield* apiCall(login, {
+    const session = (yield* apiCall(publicCall('login'), {
       account,
       password: yield* encrypt(password),
       ...(totp ? { totp } : {}),
@@ -70,7 +71,7 @@ export function* loginFlow(action: PayloadAction<LoginSubmission>): Saga {
 export function* registerFlow(action: PayloadAction<RegisterSubmission>): Saga {
   const { account, password, code } = action.payload;
   try {
-    const session = (yield* apiCall(register, {
+    const session = (yield* apiCall(publicCall('register'), {
       account,
       password: yield* encrypt(password),
       ...(code ? { code } : {}),
@@ -103,7 +104,7 @@ export function* expiredFlow(): Saga {
 export function* passwordChangeFlow(action: PayloadAction<PasswordChangeSubmission>): Saga {
   const fx = yield* effects();
   try {
-    yield* apiCall(changePassword, {
+    yield* apiCall(publicCall('changePassword'), {
       old_password: yield* encrypt(action.payload.old_password),
       new_password: yield* encrypt(action.payload.new_password),
     });

@@ -2,14 +2,16 @@ import { Button, Callout, Intent } from '@blueprintjs/core';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { loginForm } from '../../../../contracts/index.ts';
 import { TextField } from '../../../components/text-field.tsx';
-import { useForm } from '../../../components/use-form.ts';
+import { useLazyForm } from '../../../components/use-lazy-form.ts';
 import { useUserMessage } from '../../../components/use-user-message.ts';
 import { useCoreDispatch, useCoreSelector } from '../../../state/hooks.ts';
 import { selectAllowRegister, selectWebsiteInfo } from '../../../state/selectors.ts';
 import { sessionEvents } from '../../../state/session-slice.ts';
 import { AuthPage } from '../components/auth-page.tsx';
+
+/** contracts' loginForm (§5 rules), fetched after the first paint: it brings zod (components/use-lazy-form.ts). */
+const loadLoginForm = () => import('../../../../contracts/validation.ts').then((m) => m.loginForm);
 
 /** /admin_login: account, password and the two-factor code (§2), §5 rules from contracts' loginForm. */
 export default function LoginScreen() {
@@ -20,7 +22,7 @@ export default function LoginScreen() {
   const lastAccount = useCoreSelector((s) => s.session.lastAccount);
   const allowRegister = useCoreSelector(selectAllowRegister);
   const registerPrompt = useCoreSelector(selectWebsiteInfo)?.register_prompt;
-  const form = useForm(loginForm, { account: lastAccount, password: '', totp: '' });
+  const form = useLazyForm(loadLoginForm, { account: lastAccount, password: '', totp: '' });
 
   const edit = (field: 'account' | 'password' | 'totp') => (value: string) => {
     form.set(field, value);
@@ -29,8 +31,9 @@ export default function LoginScreen() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const values = form.submit();
-    if (values) dispatch(sessionEvents.loginSubmitted({ account: values.account, password: values.password, totp: values.totp || undefined }));
+    void form.submit().then((values) => {
+      if (values) dispatch(sessionEvents.loginSubmitted({ account: values.account, password: values.password, totp: values.totp || undefined }));
+    });
   };
 
   const err = (f: 'account' | 'password' | 'totp') => (form.errors[f] ? t(form.errors[f]) : undefined);

@@ -1,5 +1,6 @@
 import { delay, put, takeLeading } from 'redux-saga/effects';
-import { ping, REALTIME_TUNING } from '../../../../contracts/index.ts';
+import { REALTIME_TUNING } from '../../../../contracts/index.ts';
+import { publicCall } from '../../../api/public-calls.ts';
 import { appStarted } from '../../../state/app-events.ts';
 import { apiCall, type Saga } from '../../../state/sagas/call.ts';
 import { connectivityEvents } from '../connectivity-slice.ts';
@@ -9,7 +10,7 @@ export function* connectivityFlow(): Saga {
   for (;;) {
     yield delay(REALTIME_TUNING.connectivityIntervalMs);
     try {
-      yield* apiCall(ping, { value: REALTIME_TUNING.connectivityPingValue });
+      yield* apiCall(publicCall('ping'), { value: REALTIME_TUNING.connectivityPingValue });
       yield put(connectivityEvents.pingSucceeded());
     } catch {
       yield put(connectivityEvents.pingFailed());

@@ -1,7 +1,8 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
 import { cancel, delay, fork, put, take } from 'redux-saga/effects';
-import { qrCodeShareAccess, REALTIME_TUNING } from '../../../../contracts/index.ts';
+import { REALTIME_TUNING } from '../../../../contracts/index.ts';
+import { publicCall } from '../../../api/public-calls.ts';
 import { routeChanged } from '../../../state/app-events.ts';
 import { apiCall, type Saga } from '../../../state/sagas/call.ts';
 import { shareEvents } from '../share-slice.ts';
@@ -20,7 +21,7 @@ export function shareQuery(search: string): { file_name: string; password: strin
 export function* shareRefreshFlow(query: { file_name: string; password: string }): Saga {
   for (;;) {
     try {
-      const data = yield* apiCall(qrCodeShareAccess, query);
+      const data = yield* apiCall(publicCall('qrCodeShareAccess'), query);
       yield put(shareEvents.figuresLoaded(data));
     } catch {
       yield put(shareEvents.failed('call_failed'));

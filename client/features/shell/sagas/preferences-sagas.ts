@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { all, call, put, race, select, take, takeEvery } from 'redux-saga/effects';
-import { Theme } from '../../../../contracts/index.ts';
+import { THEME_CODES } from '../../../../contracts/index.ts';
 import type { MediaPreference } from '../../../api/effects/browser-effects.ts';
 import type { Locale } from '../../../../contracts/index.ts';
 import type { CoreState } from '../../../state/core.ts';
@@ -24,7 +24,7 @@ export function createMediaChannel(pref: MediaPreference): EventChannel<boolean>
   return eventChannel((emit) => pref.subscribe(emit));
 }
 
-const themeOf = (dark: boolean): ThemeCode => (dark ? Theme.values.dark : Theme.values.light);
+const themeOf = (dark: boolean): ThemeCode => (dark ? THEME_CODES.dark : THEME_CODES.light);
 
 /**
  * Until the user picks a theme, the console wears the system's (prefers-color-scheme) and changes with it;

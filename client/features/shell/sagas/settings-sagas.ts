@@ -1,12 +1,6 @@
 import { all, put, takeLatest } from 'redux-saga/effects';
-import {
-  languageListInquire,
-  payConfigInquire,
-  urlKeyPlatformInquire,
-  websiteInfoInquire,
-  type PayConfig,
-  type WebsiteInfo,
-} from '../../../../contracts/index.ts';
+import type { PayConfig, WebsiteInfo } from '../../../../contracts/index.ts';
+import { publicCall } from '../../../api/public-calls.ts';
 import { isSafeImageUrl } from '../../../components/safe-url.ts';
 import { apiCall, effects, toUserMessage, type Saga } from '../../../state/sagas/call.ts';
 import { settingsEvents } from '../../../state/settings-slice.ts';
@@ -14,7 +8,7 @@ import { settingsEvents } from '../../../state/settings-slice.ts';
 export function* websiteInfoFlow(): Saga {
   const fx = yield* effects();
   try {
-    const info = (yield* apiCall(websiteInfoInquire, {})) as WebsiteInfo;
+    const info = (yield* apiCall(publicCall('websiteInfoInquire'), {})) as WebsiteInfo;
     yield put(settingsEvents.websiteInfoLoaded(info));
     // The title itself is "<page> · <site>", kept by app/page-title.tsx from this state.
     if (isSafeImageUrl(info.icon)) fx.setFavicon(info.icon);
@@ -25,7 +19,7 @@ export function* websiteInfoFlow(): Saga {
 
 export function* payConfigFlow(): Saga {
   try {
-    yield put(settingsEvents.payConfigLoaded((yield* apiCall(payConfigInquire, {})) as PayConfig));
+    yield put(settingsEvents.payConfigLoaded((yield* apiCall(publicCall('payConfigInquire'), {})) as PayConfig));
   } catch (e) {
     yield put(settingsEvents.payConfigLoadFailed(toUserMessage(e)));
   }
@@ -34,7 +28,7 @@ export function* payConfigFlow(): Saga {
 /** Spec §1/§7: the whole URL key platform list in one page (`data_only: 1`). */
 export function* urlKeyPlatformsFlow(): Saga {
   try {
-    const page = yield* apiCall(urlKeyPlatformInquire, { data_only: 1 });
+    const page = yield* apiCall(publicCall('urlKeyPlatformInquire'), { data_only: 1 });
     yield put(settingsEvents.urlKeyPlatformsLoaded(page.content));
   } catch (e) {
     yield put(settingsEvents.urlKeyPlatformsLoadFailed(toUserMessage(e)));
@@ -44,7 +38,7 @@ export function* urlKeyPlatformsFlow(): Saga {
 /** Spec §7: the shown languages (show_status 1), for the language switcher. */
 export function* languagesFlow(): Saga {
   try {
-    const page = yield* apiCall(languageListInquire, { show_status: 1, page: 1, page_size: 100 });
+    const page = yield* apiCall(publicCall('languageListInquire'), { show_status: 1, page: 1, page_size: 100 });
     yield put(settingsEvents.languagesLoaded(page.content));
   } catch (e) {
     yield put(settingsEvents.languagesLoadFailed(toUserMessage(e)));

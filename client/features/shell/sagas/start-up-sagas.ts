@@ -1,5 +1,6 @@
 import { put, select, takeEvery, takeLeading } from 'redux-saga/effects';
-import { getUserInfo, type Session } from '../../../../contracts/index.ts';
+import type { Session } from '../../../../contracts/index.ts';
+import { publicCall } from '../../../api/public-calls.ts';
 import { appStarted } from '../../../state/app-events.ts';
 import { selectToken } from '../../../state/selectors.ts';
 import { apiCall, effects, type Saga } from '../../../state/sagas/call.ts';
@@ -26,7 +27,7 @@ export function* startUpFlow(): Saga {
   const token = (yield select(selectToken)) as string | null;
   if (!token) return;
   try {
-    const session = (yield* apiCall(getUserInfo, {})) as Session;
+    const session = (yield* apiCall(publicCall('getUserInfo'), {})) as Session;
     yield* ensureSessionModulesFlow();
     yield put(sessionEvents.userInfoLoaded(session));
   } catch {
