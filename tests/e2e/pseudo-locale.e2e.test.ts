@@ -70,8 +70,8 @@ let quickSettle: () => Promise<void>;
 let onBlockedWrite: (() => void) | null = null;
 const counts = { routes: 0, dialogs: 0, strings: 0, blockedWrites: 0, silent: 0 };
 /**
- * Buttons that opened nothing and sent no write within the wait, printed at the end. Today: "Export CSV" of
- * each list (it reads pages, then downloads: nothing to check on the way).
+ * Buttons that opened nothing and sent no write within the wait, printed at the end ("Export CSV" is not
+ * tried: it reads pages, then downloads, nothing to check on the way).
  */
 const silentButtons: string[] = [];
 const SHOT_DIR = process.env.PSEUDO_SHOTS ? path.join(SHOTS, 'pseudo') : '';
@@ -233,6 +233,8 @@ async function tourDialogs(): Promise<string[]> {
   const names = await toolbar.evaluateAll((bs) => bs.map((b) => (b.textContent ?? '').trim()));
   for (const [i, name] of names.entries()) {
     if (!name) continue; // reload, column chooser: icons without a dialog of their own
+    // Export CSV reads pages and downloads: no dialog to check, only 1.5 s of waiting per list.
+    if (name === pt('resource.export.button')) continue;
     found.push(...(await openAndCheck(toolbar.nth(i), `toolbar "${name}"`)));
   }
   const actions = page.locator('main tbody tr:first-child td:last-child button');
