@@ -269,8 +269,10 @@ async function tryAction(decl: ResourceDecl, a: ActionDecl<unknown>, row: unknow
 
 /** Clicks a row's action as row-actions.tsx lays them out: two actions inline, edit, the rest (and remove) in "more". */
 async function clickRowAction(index: number, offered: string[], label: string) {
-  // The pointer still rests where the last step clicked: its tooltip would cover this row's buttons.
+  // The pointer still rests where the last step clicked, and a closed dialog gives focus back to the button
+  // that opened it: either one's tooltip would cover this row's buttons.
   await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.locator(`.${Classes.TOOLTIP}`).first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
   const row = rowAt(index);
   const crowded = offered.length > 2;

@@ -161,7 +161,9 @@ describe('site colour', () => {
       expect(answer).toBe(200);
       await page.reload();
       const primary = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bp-intent-primary-rest').trim());
-      await expect.poll(primary).not.toBe('');
+      // Blueprint's own primary is there from the first paint; `--site-colour` only once website_info applied it.
+      const site = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--site-colour').trim());
+      await expect.poll(site).not.toBe('');
       const colour = await primary();
       // Light: the colour itself (it stands out from white); dark: lightened until it stands out from #151515.
       if (look.theme === 'light') expect(colour).toBe('#8e2fb8');
