@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { fieldErrors } from './form-errors.ts';
+import { useFormValues } from './use-form.ts';
 
 type FormSchema = z.ZodType<unknown, Record<string, unknown>>;
 
@@ -12,11 +12,8 @@ type FormSchema = z.ZodType<unknown, Record<string, unknown>>;
  * then unreachable too and says so, and the server checks every request anyway).
  */
 export function useLazyForm<S extends FormSchema>(load: () => Promise<S>, initial: z.input<S>) {
-  type Values = z.input<S>;
-  type Field = Extract<keyof Values, string>;
   const [schema, setSchema] = useState<S | null>(null);
-  const [values, setValues] = useState<Values>(initial);
-  const [submitted, setSubmitted] = useState(false);
+  const { check, ...form } = useFormValues(schema, initial);
 
   useEffect(() => {
     let live = true;
@@ -29,14 +26,8 @@ export function useLazyForm<S extends FormSchema>(load: () => Promise<S>, initia
     };
   }, [load]);
 
-  const errors: Partial<Record<Field, string>> = submitted && schema ? fieldErrors<Field>(schema.safeParse(values).error) : {};
-
   return {
-    values,
-    errors,
-    set<K extends Field>(field: K, value: Values[K]) {
-      setValues((prev) => ({ ...prev, [field]: value }));
-    },
+    ...form,
     /** Validate; resolves to the parsed values when valid, else shows the errors and resolves to null. */
     async submit(): Promise<z.output<S> | null> {
       let s = schema;
@@ -45,12 +36,10 @@ export function useLazyForm<S extends FormSchema>(load: () => Promise<S>, initia
           s = await load();
           setSchema(s);
         } catch {
-          return values as z.output<S>;
+          return form.values as z.output<S>;
         }
       }
-      setSubmitted(true);
-      const result = s.safeParse(values);
-      return result.success ? result.data : null;
+      return check(s);
     },
   };
 }

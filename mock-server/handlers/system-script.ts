@@ -2,7 +2,8 @@ import { AsyncOperationType, ScriptCode, ServerStatus } from '../../contracts/in
 import { conflict, notFound } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import type { Services } from '../compose.ts';
-import type { ScriptCursor, ScriptParams } from '../jobs/kinds/script-run.ts';
+import type { ScriptCursor } from '../jobs/kinds/script-run.ts';
+import type { ScriptParams } from '../jobs/script-params.ts';
 import { jobStore, toAsyncOperation } from '../jobs/store.ts';
 
 interface ServerRow {

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { AsyncOperationStatus, AsyncOperationType, type AsyncOperation, type Locale } from '../../contracts/index.ts';
-import type { ScriptParams } from './kinds/script-run.ts';
+import type { ScriptParams } from './script-params.ts';
 import { translateJobMessage } from './messages.ts';
 import { perDatabase } from '../services/scope.ts';
 

@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatisticsBreakdown, VisitSummary } from '../../contracts/index.ts';
-import { bulkSeed } from '../../mock-server/db/bulk-seed.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import type { TestServer } from '../../harness/server.ts';
 import { countOf, valueOf } from '../../fixtures/rows.ts';
 import { dailyReference, monthlyAgreements, monthlyBackfill } from '../../fixtures/statistics.ts';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
+import { startBulkSeededServer, type BulkSeededServer } from '../helpers/bulk-server.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { ok, QR_NOW, TODAY } from '../helpers/qr.ts';
 
@@ -17,7 +14,7 @@ import { ok, QR_NOW, TODAY } from '../helpers/qr.ts';
  * take whole months from the monthly sums; every answer must equal what the daily rows alone say. The monthly
  * tables follow a real visit and a purge (triggers), and the migration's backfill rebuilds them exactly.
  */
-let dir: string;
+let bulk: BulkSeededServer;
 let t: TestServer;
 let admin: string;
 let customer: string;
@@ -26,18 +23,13 @@ const clock = manualClock(QR_NOW);
 const FIRST = '2026-03-18';
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'monthly-counters-'));
-  t = await startTestServer({ dbPath: path.join(dir, 'mock.db'), clock });
-  owner = valueOf<number>(t.db, 'users', 'id', { account: 'customer01' })!;
-  const domain = valueOf<number>(t.db, 'domains', 'id', { user_id: owner })!;
-  bulkSeed(t.db, { records: 30_000, bigRecords: 6_000, codes: 8, days: 90, userId: owner, domainId: domain, now: clock.now(), seed: 11, log: () => {} });
+  bulk = await startBulkSeededServer('monthly-counters', clock, { records: 30_000, bigRecords: 6_000, codes: 8, days: 90, seed: 11 });
+  t = bulk.t;
+  owner = bulk.owner;
   admin = await t.login('admin01');
   customer = await t.login('customer01');
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => bulk.close());
 
 const key = (r: Record<string, unknown>) => JSON.stringify(r);
 const sorted = (list: Record<string, unknown>[]) => list.map(key).sort();
@@ -94,7 +86,7 @@ describe('monthly counters', () => {
 
 describe('migration 036 on a database that already has counters', () => {
   it('sums the daily counters into the monthly tables', () => {
-    const db = monthlyBackfill.copy(t.db, path.join(dir, 'copy.db'));
+    const db = monthlyBackfill.copy(t.db, `${bulk.dir}/copy.db`);
     try {
       const kept = monthlyBackfill.monthlyRows(db);
       monthlyBackfill.undo(db);

@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import { AsyncOperationStatus, COUNT_CAP, type AsyncOperation, type CappedPage, type VisitorRow } from '../../contracts/index.ts';
-import { bulkSeed } from '../../mock-server/db/bulk-seed.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { valueOf } from '../../fixtures/rows.ts';
+import type { TestServer } from '../../harness/server.ts';
 import { liveVisitorRows, liveVisitorRowsWithAgent } from '../../fixtures/statistics.ts';
+import { startBulkSeededServer, type BulkSeededServer } from '../helpers/bulk-server.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { control } from '../helpers/control.ts';
 import { ok, QR_NOW } from '../helpers/qr.ts';
@@ -18,26 +14,20 @@ import { ok, QR_NOW } from '../helpers/qr.ts';
  * answers `total: COUNT_CAP, total_capped: true` and still pages past the cap; smaller and unfiltered lists
  * keep their exact totals with `total_capped: false`.
  */
-let dir: string;
+let bulk: BulkSeededServer;
 let t: TestServer;
 let admin: string;
 let customer: string;
 const clock = manualClock(QR_NOW);
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'capped-count-'));
-  t = await startTestServer({ dbPath: path.join(dir, 'mock.db'), clock });
-  const owner = valueOf<number>(t.db, 'users', 'id', { account: 'customer01' })!;
-  const domain = valueOf<number>(t.db, 'domains', 'id', { user_id: owner })!;
   // 200,000 records at 5 visits per IP: about 40,000 visitors, a third of them on a WeChat user agent.
-  bulkSeed(t.db, { records: 200_000, bigRecords: 100_000, codes: 2, days: 30, userId: owner, domainId: domain, now: clock.now(), seed: 7, log: () => {} });
+  bulk = await startBulkSeededServer('capped-count', clock, { records: 200_000, bigRecords: 100_000, codes: 2, days: 30, seed: 7 });
+  t = bulk.t;
   admin = await t.login('admin01');
   customer = await t.login('customer01');
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => bulk.close());
 
 const list = async (token: string, body: object) => ok<CappedPage<VisitorRow>>(await t.call('visitor/inquire', { page_size: 20, ...body }, token));
 

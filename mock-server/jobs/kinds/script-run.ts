@@ -1,15 +1,6 @@
-import { AsyncOperationType, ScriptCode, type EnumValue } from '../../../contracts/index.ts';
+import { AsyncOperationType, ScriptCode } from '../../../contracts/index.ts';
 import type { JobKind } from '../kind.ts';
-
-type Script = EnumValue<typeof ScriptCode>;
-
-/** What `script/run` stores with the job: the server as it was when the run started. */
-export interface ScriptParams {
-  server_id: number;
-  name: string;
-  host: string;
-  script: Script;
-}
+import type { Script, ScriptParams } from '../script-params.ts';
 
 /** Where a run got to; `lines` is the output so far (read by `script/output`). */
 export interface ScriptCursor {
