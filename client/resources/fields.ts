@@ -9,6 +9,8 @@ export interface ResolvedField extends FieldSpec {
   readonly label: string;
   suggest?(typed: string): readonly string[];
   readonly helper?: string;
+  /** A lookup-backed select whose answer came back with nothing to choose (says so instead of only "required"). */
+  readonly noChoices?: boolean;
   check?: FieldOverride['check'];
   hint?: FieldOverride['hint'];
   helperOf?(row: unknown): string;

@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
-import { CONTROL_PREFIX, RemovedFlag } from '../../contracts/index.ts';
-import { setRows, valueOf } from '../../fixtures/rows.ts';
+import { CONTROL_PREFIX, RemovedFlag, ShieldStatus } from '../../contracts/index.ts';
+import { rowsOf, setRows, valueOf } from '../../fixtures/rows.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
@@ -372,6 +372,60 @@ describe.each(LOOKS)('the bin and the code picker in $lng $theme', (look) => {
     await table(page).getByRole('row').filter({ hasText: code }).waitFor();
     expect(app.pageErrors).toEqual([]);
     await page.close();
+  });
+
+  it('Change domain with nowhere to move to says so in words and sends nothing; once a domain is free, it moves the code', async () => {
+    const db = app.server.mock.db;
+    const on = valueOf<number>(db, 'qr_codes', 'domain_id', { file_name: 'demo01' })!;
+    const owner = valueOf<number>(db, 'domains', 'user_id', on)!;
+    const held = valueOf<number>(db, 'domains', 'hold', { domain: 'reserve1.example.com' })!;
+    const others = rowsOf<{ id: number; hold: number; shield_status: number }>(db, 'domains', { user_id: owner }, { columns: ['id', 'hold', 'shield_status'] }).filter(
+      (d) => d.id !== on,
+    );
+    for (const d of others) setRows(db, 'domains', d.id, { hold: held });
+    try {
+      const page = await openInLook(app, look, 'customer01');
+      page.setDefaultTimeout(12_000);
+      const sent = sentTo(page, 'qr_code_list/change_domain_name');
+      await page.goto(`${app.url}#/customer/qr_code_list`);
+      const row = table(page).getByRole('row').filter({ hasText: 'demo01' });
+      await row.waitFor();
+      await row.getByRole('checkbox').check({ force: true });
+      await page.getByRole('button', { name: tl('resources.qr_code.actions.change_domain') }).click();
+      const move = page.getByRole('form', { name: new RegExp(tl('resources.qr_code.actions.change_domain')) });
+      const said = tl('resource.form.no_choices', { label: tl('resources.qr_code.fields.domain_id') });
+      await move.getByText(said).waitFor();
+      await move.getByRole('button', { name: tl('common.actions.save') }).click();
+      // Submitted anyway: the same words, now as the field's error, not a bare "required"; nothing is sent.
+      await move.getByRole('alert').filter({ hasText: said }).waitFor();
+      expect(await move.getByText(tl('resource.validation.required')).count()).toBe(0);
+      expect(sent).toEqual([]);
+      await shotOf(page, `qr-flows-no-domain-${look.lng}-${look.theme}`);
+      await move.getByRole('button', { name: tl('common.actions.cancel') }).click();
+      await move.waitFor({ state: 'detached' });
+
+      // One domain free again: offered, chosen, and the code moves there.
+      const free = others.find((d) => d.hold !== held && d.shield_status === ShieldStatus.values.normal)!;
+      setRows(db, 'domains', free.id, { hold: free.hold });
+      await page.reload();
+      await row.waitFor();
+      await row.getByRole('checkbox').check({ force: true });
+      await page.getByRole('button', { name: tl('resources.qr_code.actions.change_domain') }).click();
+      const picker = move.getByRole('combobox', { name: tl('resources.qr_code.fields.domain_id'), exact: true });
+      const name = valueOf<string>(db, 'domains', 'domain', free.id)!;
+      await expect.poll(async () => (await picker.locator('option').allTextContents()).some((o) => o.includes(name))).toBe(true);
+      expect(await move.getByText(said).count()).toBe(0);
+      await picker.selectOption(String(free.id));
+      await move.getByRole('button', { name: tl('common.actions.save') }).click();
+      await move.waitFor({ state: 'detached' });
+      expect(sent).toEqual([{ ids: [valueOf<number>(db, 'qr_codes', 'id', { file_name: 'demo01' })], domain_id: free.id }]);
+      expect(valueOf<number>(db, 'qr_codes', 'domain_id', { file_name: 'demo01' })).toBe(free.id);
+      expect(app.pageErrors).toEqual([]);
+      await page.close();
+    } finally {
+      for (const d of others) setRows(db, 'domains', d.id, { hold: d.hold });
+      setRows(db, 'qr_codes', { file_name: 'demo01' }, { domain_id: on });
+    }
   });
 
   it('the statistics code picker finds a code by its name and says when no code matches', async () => {

@@ -24,11 +24,14 @@ export interface FieldInputProps {
 }
 
 /** The input a field's kind calls for, labelled and tied to its error for screen readers. */
-export function FieldInput({ field, value, onChange, error, asFilter = false, showLabel = true, disabled, hint }: FieldInputProps) {
+export function FieldInput({ field, value, onChange, error: refusal, asFilter = false, showLabel = true, disabled, hint }: FieldInputProps) {
   const { t } = useTranslation();
   const id = useId();
   const label = t(field.label);
-  const intent = error ? Intent.DANGER : Intent.NONE;
+  // An empty picker says why it is empty; its "required" would only repeat that nothing was chosen.
+  const empty = field.noChoices && !asFilter ? t('resource.form.no_choices', { label }) : undefined;
+  const error = empty && refusal ? empty : refusal;
+  const intent = error ? Intent.DANGER : empty ? Intent.WARNING : Intent.NONE;
   const text = typeof value === 'string' ? value : '';
   const a11y = {
     id,
@@ -182,6 +185,8 @@ export function FieldInput({ field, value, onChange, error, asFilter = false, sh
           <span id={`${id}-error`} role="alert">
             {error}
           </span>
+        ) : empty ? (
+          empty
         ) : hint ? (
           hint
         ) : field.helper ? (

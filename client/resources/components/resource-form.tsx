@@ -58,7 +58,8 @@ export function withLookupOptions(
     const decl = f.lookup ? lookups?.[f.lookup] : undefined;
     if (!decl?.options) return f;
     const answer = state?.[f.lookup!] ? dataOf(state[f.lookup!]) : undefined;
-    return { ...f, options: answer === undefined ? [] : decl.options(answer, ctx) };
+    const options = answer === undefined ? [] : decl.options(answer, ctx);
+    return { ...f, options, noChoices: answer !== undefined && options.length === 0 };
   });
 }
 
