@@ -56,7 +56,9 @@ async function menuBalance(page: Page, account: string, t: ReturnType<typeof tex
 
 /** A screenshot once no overlay is fading in or out (a state, not a time): dialogs are shot fully drawn. */
 async function stillShot(page: Page, name: string): Promise<void> {
-  const moving = [`${Classes.OVERLAY}-enter-active`, `${Classes.OVERLAY}-exit-active`, `${Classes.TOAST}-enter-active`, `${Classes.POPOVER}-enter-active`];
+  // Every phase of react-transition-group's classes: an overlay mounted open (a question) moves as `-appear`.
+  const phases = ['appear', 'appear-active', 'enter', 'enter-active', 'exit', 'exit-active'];
+  const moving = [Classes.OVERLAY, Classes.TOAST, Classes.POPOVER].flatMap((c) => phases.map((p) => `${c}-${p}`));
   await page.waitForFunction((names) => !names.some((n) => document.getElementsByClassName(n).length > 0), moving);
   await shotOf(page, name);
 }
