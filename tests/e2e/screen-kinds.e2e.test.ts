@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MallCategory } from '../../contracts/index.ts';
 import { axeProblems } from './helpers/axe.ts';
@@ -45,6 +45,15 @@ describe.each(SCREEN_LOOKS)('screen kinds in $lng $theme', (look) => {
     const minRecharge = form.getByRole('spinbutton', { name: t('resources.pay_config.fields.min_recharge') });
     const address = form.getByRole('textbox', { name: t('resources.pay_config.fields.usdt_address') });
     await minRecharge.waitFor();
+
+    // Saved unchanged: said in words, and nothing is sent.
+    const updates: string[] = [];
+    const sent = (r: Request) => void (r.url().endsWith('/api/pay_config/update') && updates.push(r.url()));
+    page.on('request', sent);
+    await form.getByRole('button', { name: t('common.actions.save') }).click();
+    await page.getByText(t('resource.form.nothing_changed')).first().waitFor();
+    expect(updates).toEqual([]);
+    page.off('request', sent);
 
     // The contract's own rule, before anything is sent.
     await address.fill('T123');
