@@ -6,7 +6,9 @@ import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { precompress } from './scripts/precompress.ts';
 import { blueprintCssSplit } from './scripts/blueprint-css-split.ts';
 import { blueprintIconNamesPlugin } from './scripts/blueprint-icon-names.ts';
+import { blueprintProduction } from './scripts/blueprint-production.ts';
 import { preloadLocale } from './scripts/preload-locale.ts';
+import { publicMessages } from './scripts/public-messages.ts';
 
 const CONTRACTS_INDEX = fileURLToPath(new URL('./contracts/index.ts', import.meta.url));
 
@@ -28,7 +30,8 @@ function contractsExportMap(file: string, out = new Map<string, string>()): Map<
 
 /**
  * Build-time barrel optimisation for contracts/index.ts (the one public entry point stays the source-level
- * import): `import { a, b } from '…/contracts/index.ts'` becomes imports from the files declaring a and b.
+ * import): `import { a, b } from '…/contracts/index.ts'` becomes imports from the files declaring a and b (and
+ * `export { a, b } from …` re-exports from them).
  * Without it the bundler's chunking treats every contracts module as a dependency of the first load (the
  * barrel re-exports them all), so the login page would download the schemas of every screen. A statement
  * with a name the map does not know is left as it is.
@@ -47,8 +50,8 @@ function contractsBarrel(): Plugin {
       const map = exportsMap;
       const dir = path.dirname(id);
       const rewritten = code.replace(
-        /import\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']*contracts\/index\.ts)';/g,
-        (whole, typeOnly: string | undefined, list: string, spec: string) => {
+        /(import|export)\s+(type\s+)?\{([^}]*)\}\s+from\s+'([^']*contracts\/index\.ts)';/g,
+        (whole, verb: string, typeOnly: string | undefined, list: string, spec: string) => {
           if (path.resolve(dir, spec) !== CONTRACTS_INDEX) return whole;
           const byFile = new Map<string, string[]>();
           for (const raw of list.split(',').map((x) => x.trim()).filter(Boolean)) {
@@ -60,7 +63,7 @@ function contractsBarrel(): Plugin {
           return [...byFile]
             .map(([file, names]) => {
               const rel = path.relative(dir, file).split(path.sep).join('/');
-              return `import ${typeOnly ?? ''}{ ${names.join(', ')} } from '${rel.startsWith('.') ? rel : './' + rel}';`;
+              return `${verb} ${typeOnly ?? ''}{ ${names.join(', ')} } from '${rel.startsWith('.') ? rel : './' + rel}';`;
             })
             .join('\n');
         },
@@ -87,7 +90,9 @@ export default defineConfig({
   // blueprintCssSplit: the login page's first load carries only the public half of Blueprint's CSS.
   // preloadLocale: the default language's texts are fetched before the first render; hint them in index.html.
   // blueprintIconNamesPlugin: the icon loader's name check without Blueprint's 9 KiB name tables.
-  plugins: [contractsBarrel(), blueprintCssSplit(), blueprintIconNamesPlugin(), react(), preloadLocale(), precompress()],
+  // blueprintProduction: Blueprint's dev-only checks and their messages dropped from the build.
+  // publicMessages: the public pages' language chunk carries only the shared messages they can show.
+  plugins: [contractsBarrel(), blueprintCssSplit(), blueprintIconNamesPlugin(), blueprintProduction(), publicMessages(fileURLToPath(new URL('./client/main.tsx', import.meta.url))), react(), preloadLocale(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

@@ -3,7 +3,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserEffects } from './api/effects/browser-effects.ts';
-import { createI18n, loadPublicResources } from './app/i18n.ts';
+import { createI18n, loadPublicResources, whenKnown as whenTextKnown } from './app/i18n.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createRouterBridge } from './app/router-bridge.tsx';
 import { AppRouter } from './app/router.tsx';
@@ -20,12 +20,20 @@ installIconLoader();
 // knot with a late-bound reference (filled right below, before anything renders).
 let store: AppStore | null = null;
 let translate: (key: string, vars?: Record<string, string | number>) => string = (key) => key;
+/** A key's text may still be on its way (client/app/i18n.ts `whenKnown`): the toast waits for it. */
+let whenKnown: (key: string) => Promise<void> | null = () => null;
 
 const bridge = createRouterBridge((location) => store?.dispatch(routeChanged(location)));
 const baseEffects = createBrowserEffects({
   navigate: bridge.navigate,
   currentPath: bridge.currentPath,
-  toast: (message, intent) => showToast('text' in message ? message.text : translate(message.key, message.vars), intent),
+  toast: (message, intent) => {
+    if ('text' in message) return showToast(message.text, intent);
+    const show = () => showToast(translate(message.key, message.vars), intent);
+    const later = whenKnown(message.key);
+    if (later) void later.then(show);
+    else show();
+  },
 });
 /**
  * Boot inside a function (no top-level await: it would switch off the bundler's chunk optimisations). The
@@ -43,6 +51,7 @@ async function boot(): Promise<void> {
   const language = app.getState().ui.language;
   const i18n = createI18n(language, await loadPublicResources(language));
   translate = (key, vars) => i18n.t(key, vars ?? {});
+  whenKnown = (key) => whenTextKnown(i18n, key);
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

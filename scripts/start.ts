@@ -8,7 +8,7 @@ import path from 'node:path';
  */
 const OUT = 'dist/client/index.html';
 // The build's own plugins (precompression, Blueprint CSS split, locale preload) live in scripts/.
-const SOURCES = ['client', 'contracts', 'vite.config.ts', 'package-lock.json', 'scripts/precompress.ts', 'scripts/blueprint-css-split.ts', 'scripts/preload-locale.ts'];
+const SOURCES = ['client', 'contracts', 'vite.config.ts', 'package-lock.json', 'scripts/precompress.ts', 'scripts/blueprint-css-split.ts', 'scripts/preload-locale.ts', 'scripts/blueprint-icon-names.ts', 'scripts/blueprint-production.ts', 'scripts/public-messages.ts'];
 
 function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;

@@ -4,15 +4,18 @@ import { pseudoOn } from '../api/pseudo-switch.ts';
 export type Tree = { [key: string]: string | Tree };
 type Files = Record<string, unknown>;
 
-type Bundles = Record<Locale, () => Promise<{ default: Files }>>;
-/** A public bundle also carries contracts' shared messages of its language (the base every text merges over). */
-type PublicBundles = Record<Locale, () => Promise<{ default: Files; messages: object }>>;
+/**
+ * Each bundle also carries contracts' shared messages of its language (the base every text merges over): the
+ * public one those the public pages can show, the session one the rest (split at build time,
+ * scripts/public-messages.ts; in dev and tests the public one has them all).
+ */
+type Bundles = Record<Locale, () => Promise<{ default: Files; messages: object }>>;
 
 /**
  * Two chunks per language, only the language on screen downloaded: the texts of the pages before login (part
  * of the login page's first load, so kept small) and the texts of the screens behind login (with the frame).
  */
-const publicBundles: PublicBundles = {
+const publicBundles: Bundles = {
   'zh-CN': () => import('../locales/zh-CN.ts'),
   en: () => import('../locales/en.ts'),
 };
@@ -59,13 +62,14 @@ export async function loadPublicResources(lng: Locale): Promise<Tree> {
   return shown(lng, resourcesOf(bundle.default, bundle.messages));
 }
 
-/** The texts of the screens behind login alone (added over the public ones with a deep merge). */
+/** The texts of the screens behind login alone, with the rest of the shared messages (added over the public ones with a deep merge). */
 export async function loadSessionResources(lng: Locale): Promise<Tree> {
-  return shown(lng, resourcesOf((await sessionBundles[lng]()).default, {}));
+  const bundle = await sessionBundles[lng]();
+  return shown(lng, resourcesOf(bundle.default, bundle.messages));
 }
 
 /** Every text of a language (tests and tools render any screen at once). */
 export async function loadResources(lng: Locale): Promise<Tree> {
   const [pub, session] = await Promise.all([publicBundles[lng](), sessionBundles[lng]()]);
-  return resourcesOf({ ...pub.default, ...session.default }, pub.messages);
+  return resourcesOf({ ...pub.default, ...session.default }, merge(pub.messages as Tree, session.messages as Tree));
 }

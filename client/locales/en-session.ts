@@ -3,3 +3,9 @@ export default import.meta.glob<Record<string, unknown>>(
   ['./en/*.json', '!./en/{access_log,auth,common,connectivity,enums,errors,layout,menu,realtime,share,shell}.json'],
   { eager: true, import: 'default' },
 );
+
+/**
+ * The contracts' shared messages the public pages never show, merged over the public ones after login. Empty
+ * here: the build moves them out of the public chunk's `messages` into this one (scripts/public-messages.ts).
+ */
+export const messages = {};
