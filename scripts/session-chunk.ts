@@ -21,6 +21,9 @@ export function sessionChunk(clientDir: string) {
   const entry = path.join(clientDir, 'main.tsx');
   const roots = ['app/session-modules.ts', 'app/layout/app-layout.tsx', 'app/route-screen.tsx'].map((f) => path.join(clientDir, f));
   const fence = new Set([...roots, path.join(clientDir, 'app/warm-session.ts')]);
+  // The route table stays a chunk of its own: the warm-up (app/warm-session.ts) reads it to start the first
+  // screen's download, which must not wait for the whole session chunk to arrive and run.
+  const apart = new Set([path.join(clientDir, 'app/screens.ts')]);
   let members: Set<string> | null = null;
 
   function compute(graph: Graph): Set<string> {
@@ -42,6 +45,7 @@ export function sessionChunk(clientDir: string) {
       todo.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
     }
     for (const id of publicReach) session.delete(id);
+    for (const id of apart) session.delete(id);
     return session;
   }
 
