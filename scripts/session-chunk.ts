@@ -11,15 +11,17 @@ interface Graph {
  * ~60 small chunks (each slice, each contract file, each Blueprint component), and a phone on slow 4G
  * fetches them over HTTP/1.1's six connections a round trip after another.
  *
- * The set: what the session roots (session-modules.ts, the console layout and the route screen, all three
- * loaded on every address under /customer) import statically, minus anything a page before login can reach
+ * The set: what the session roots (session-modules.ts and the route screen, both loaded on every address
+ * under /customer) import statically, minus anything a page before login can reach
  * at all (the entry, its lazy chunks, their lazy chunks …, never walking into the session roots or the
  * warm-up that imports them). So the login and public pages load exactly what they loaded before, and a
  * logged-in page loads the same bytes in fewer requests. Computed once per build, from the module graph.
  */
 export function sessionChunk(clientDir: string) {
   const entry = path.join(clientDir, 'main.tsx');
-  const roots = ['app/session-modules.ts', 'app/layout/app-layout.tsx', 'app/route-screen.tsx'].map((f) => path.join(clientDir, f));
+  // Not the layout: its stylesheet must keep coming after Blueprint's frame CSS (same-specificity rules,
+  // the later wins), and the session modules load before the frame.
+  const roots = ['app/session-modules.ts', 'app/route-screen.tsx'].map((f) => path.join(clientDir, f));
   const fence = new Set([...roots, path.join(clientDir, 'app/warm-session.ts')]);
   // The route table stays a chunk of its own: the warm-up (app/warm-session.ts) reads it to start the first
   // screen's download, which must not wait for the whole session chunk to arrive and run.
@@ -46,6 +48,12 @@ export function sessionChunk(clientDir: string) {
     }
     for (const id of publicReach) session.delete(id);
     for (const id of apart) session.delete(id);
+    const sheets = [...session].filter((id) => /\.css(?:$|\?)/.test(id));
+    if (sheets.length) {
+      // A stylesheet here would be inserted when the session modules load, before Blueprint's frame CSS,
+      // and lose the cascade to it: keep styled components out of the session roots' static imports.
+      throw new Error(`session chunk: stylesheets would change the cascade order: ${sheets.join(', ')}`);
+    }
     return session;
   }
 

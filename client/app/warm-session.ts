@@ -22,9 +22,11 @@ const quietly = (p: Promise<unknown>) => void p.catch(() => undefined);
 export function warmSession(hash: string, language: Locale): void {
   const name = screenOfHash(hash);
   if (!name) return;
-  quietly(import('./session-modules.ts'));
+  // The frame before the layout: their stylesheets are inserted in this order, Blueprint's first (as when
+  // the router renders them), so the layout's rules keep winning over Blueprint's of the same specificity.
   quietly(import('../components/blueprint-frame.tsx'));
   quietly(import('./layout/app-layout.tsx'));
+  quietly(import('./session-modules.ts'));
   quietly(import('./route-screen.tsx'));
   quietly(preloadSessionResources(language));
   quietly(import('./screens.ts').then(({ screens }) => screens[name as keyof typeof screens]?.preload?.()));
