@@ -9,6 +9,7 @@ import { blueprintIconNamesPlugin } from './scripts/blueprint-icon-names.ts';
 import { blueprintProduction } from './scripts/blueprint-production.ts';
 import { preloadLocale } from './scripts/preload-locale.ts';
 import { publicMessages } from './scripts/public-messages.ts';
+import { sessionChunk } from './scripts/session-chunk.ts';
 
 const CONTRACTS_INDEX = fileURLToPath(new URL('./contracts/index.ts', import.meta.url));
 
@@ -114,6 +115,8 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|react-router-dom|react-redux|redux|@reduxjs[\\/]toolkit|redux-saga|@redux-saga[\\/][^\\/]+|immer|reselect|i18next|react-i18next|use-sync-external-store)[\\/]/,
             },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+            // What only the screens behind login load, in one chunk instead of ~60 (scripts/session-chunk.ts).
+            { name: sessionChunk(fileURLToPath(new URL('./client', import.meta.url))), includeDependenciesRecursively: false, debugName: 'session' },
           ],
         },
       },

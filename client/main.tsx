@@ -9,7 +9,7 @@ import { createRouterBridge } from './app/router-bridge.tsx';
 import { AppRouter } from './app/router.tsx';
 import { createStoreWith, type AppStore } from './app/store-core.ts';
 import { STORAGE_KEYS } from './api/storage.ts';
-import type { StoredUserInfoReader } from './state/hydrate.ts';
+import { storedLanguage, type StoredUserInfoReader } from './state/hydrate.ts';
 import { installIconLoader } from './components/icons.ts';
 import { showToast } from './components/toaster.ts';
 import { appStarted, routeChanged } from './state/app-events.ts';
@@ -70,6 +70,8 @@ async function boot(): Promise<void> {
  */
 async function storedUserInfoReader(): Promise<StoredUserInfoReader> {
   if (!baseEffects.storage.get(STORAGE_KEYS.token)) return () => null;
+  // What the first screen behind login needs starts downloading beside the session check (app/warm-session.ts).
+  void import('./app/warm-session.ts').then((m) => m.warmSession(location.hash, storedLanguage(baseEffects.storage)), () => undefined);
   try {
     return (await import('./state/stored-session.ts')).parseStoredUserInfo;
   } catch {

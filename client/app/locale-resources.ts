@@ -68,6 +68,11 @@ export async function loadSessionResources(lng: Locale): Promise<Tree> {
   return shown(lng, resourcesOf(bundle.default, bundle.messages));
 }
 
+/** Start downloading the texts behind login of `lng` (app/warm-session.ts); loadSessionResources gets the same module. */
+export function preloadSessionResources(lng: Locale): Promise<unknown> {
+  return sessionBundles[lng]();
+}
+
 /** Every text of a language (tests and tools render any screen at once). */
 export async function loadResources(lng: Locale): Promise<Tree> {
   const [pub, session] = await Promise.all([publicBundles[lng](), sessionBundles[lng]()]);

@@ -15,10 +15,15 @@ export function isMobileUserAgent(ua: string): boolean {
 /** The stored user info (§9 key `user_info`) checked against its contract, or null (state/stored-session.ts). */
 export type StoredUserInfoReader = (raw: string | null) => UserInfo | null;
 
+/** The language stored (§9 key), if it is one of the console's; else the default. */
+export function storedLanguage(storage: KeyValueStorage): Locale {
+  const language = storage.get(STORAGE_KEYS.language);
+  return (LOCALES as readonly string[]).includes(language ?? '') ? (language as Locale) : initialUiState.language;
+}
+
 /** The starting state from storage (§9 keys): saved theme and language if set, else the defaults. */
 export function hydrateCoreState(storage: KeyValueStorage, userAgent: string, readUserInfo: StoredUserInfoReader): CoreState {
   const theme = Number(storage.get(STORAGE_KEYS.theme));
-  const language = storage.get(STORAGE_KEYS.language);
   const layout = storage.get(STORAGE_KEYS.layoutMode);
   const token = storage.get(STORAGE_KEYS.token);
   const info = token ? readUserInfo(storage.get(STORAGE_KEYS.userInfo)) : null;
@@ -34,7 +39,7 @@ export function hydrateCoreState(storage: KeyValueStorage, userAgent: string, re
       ...initialUiState,
       theme: theme === THEME_CODES.dark ? THEME_CODES.dark : (THEME_CODES.light as ThemeCode),
       themeChosen: theme === THEME_CODES.dark || theme === THEME_CODES.light,
-      language: (LOCALES as readonly string[]).includes(language ?? '') ? (language as Locale) : initialUiState.language,
+      language: storedLanguage(storage),
       layoutMode: layout === 'top' ? 'top' : ('side' as LayoutMode),
       isMobile: isMobileUserAgent(userAgent),
     },

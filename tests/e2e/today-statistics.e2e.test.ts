@@ -33,6 +33,12 @@ describe.each(LOOKS)('today_statistics in $lng $theme', ({ lng, theme }) => {
 
   it.each(ROLES)('$account lands on it and sees the hourly chart', async ({ account, password, filter }) => {
     const page = await openInLook(app, { lng, theme });
+    // Blueprint's whole icon-path table of a size (~75 KiB gzipped), fetched when an icon is in none of the
+    // console's per-icon tables (client/components/icons.ts): never on the first screen, nor on its reload.
+    const iconTables: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/(?:paths|splitPathsBySizeLoader)-[\w-]+\.js$/.test(new URL(r.url()).pathname)) iconTables.push(r.url());
+    });
     try {
       await logIn(page, app.url, account, { password, lng, landing: /#\/customer\/today_statistics/ });
 
@@ -61,6 +67,8 @@ describe.each(LOOKS)('today_statistics in $lng $theme', ({ lng, theme }) => {
       await expect.poll(async () => Number((await visits()).replace(/\D/g, '')), { timeout: 10_000 }).toBe(before + 1);
 
       await chart.locator('canvas').waitFor(); // drawn again after the reload
+      await page.locator('[data-compare] svg').first().waitFor(); // the cards' arrows, the last icons to load
+      expect(iconTables).toEqual([]);
       if (account !== 'agent01')
         await page.screenshot({
           path: path.join(SHOTS, `today-statistics-${account}-${lng}-${theme}.png`),

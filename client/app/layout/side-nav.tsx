@@ -1,5 +1,5 @@
 import { Collapse, Icon, Menu, MenuItem } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routePath, type NavGroup, type NavItem } from '../../state/menu.ts';
 import { groupIcon } from './nav-icons.ts';
@@ -21,12 +21,17 @@ function containsRoute(group: NavGroup, route: string): boolean {
 export function SideNav({ nav, current, onNavigate }: SideNavProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
+  const [followed, setFollowed] = useState<{ nav: readonly NavItem[]; current: string } | null>(null);
 
-  // Open the group of the route on screen whenever the route changes (the others keep their state).
-  useEffect(() => {
+  // Open the group of the route on screen whenever the route (or the menu) changes; the others keep their
+  // state. Done while rendering, not in an effect: when the menu first arrives, its group is then open in
+  // the very render that shows the menu, instead of opening (animated) a frame later and pushing the groups
+  // below it down (a layout shift on every first load).
+  if (followed?.nav !== nav || followed.current !== current) {
+    setFollowed({ nav, current });
     const group = nav.find((n): n is NavGroup => n.kind === 'group' && containsRoute(n, current));
-    if (group) setOpen((prev) => (prev.has(group.id) ? prev : new Set(prev).add(group.id)));
-  }, [nav, current]);
+    if (group && !open.has(group.id)) setOpen(new Set(open).add(group.id));
+  }
 
   const toggle = (id: number) =>
     setOpen((prev) => {

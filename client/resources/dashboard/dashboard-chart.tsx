@@ -6,7 +6,16 @@ import type { ChartDecl } from './define-dashboard.ts';
 import styles from './dashboard.module.css';
 
 // The chart library is its own chunk: a dashboard without charts never downloads it.
-const LineChart = lazy(() => import('../../components/chart/line-chart.tsx'));
+const loadLineChart = () => import('../../components/chart/line-chart.tsx');
+const LineChart = lazy(loadLineChart);
+
+/**
+ * Start downloading the chart library for a dashboard that draws charts, so it arrives beside the figures
+ * (its data call) rather than after them, when the first chart renders.
+ */
+export function preloadCharts(charts: readonly unknown[] | undefined): void {
+  if (charts?.length) void loadLineChart().catch(() => undefined); // a failed download: the chart's own boundary shows it
+}
 
 /** Whether a chart declares a previous-period overlay (a series with `previous`). */
 export const hasOverlay = <D,>(chart: ChartDecl<D>) => chart.series.some((s) => s.previous);

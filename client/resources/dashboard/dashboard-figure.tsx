@@ -46,6 +46,7 @@ function Change<D>({ data, card }: { data: D; card: CardDecl<D> }) {
         icon={diff > 0 ? 'arrow-up' : diff < 0 ? 'arrow-down' : 'minus'}
         intent={diff > 0 ? 'success' : diff < 0 ? 'danger' : 'none'}
         size={12}
+        className={styles.compareIcon}
       />
       <span className={styles.change}>{`${sign}${fmt.format(Math.abs(diff))}${pct}`}</span>
       <span className={Classes.TEXT_MUTED}>{t(card.compare!.label, { value: fmt.format(then) })}</span>

@@ -1,14 +1,16 @@
-import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { Button, ButtonGroup, FormGroup, InputGroup } from '@blueprintjs/core';
-import { DateInput } from '@blueprintjs/datetime';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodePicker } from '../components/code-picker.tsx';
-import { DAY_FORMAT, dateLocaleOf } from '../components/date-range-field.tsx';
 import { selectUserInfo } from '../../state/selectors.ts';
 import { useCoreSelector } from '../../state/hooks.ts';
 import type { DashboardDecl, DashboardFilterDecl } from './define-dashboard.ts';
 import styles from './dashboard.module.css';
+
+// Only a dashboard with a date filter fetches the date picker (dashboard-date-filter.tsx says why).
+const DateFilter = lazy(() => import('./dashboard-date-filter.tsx'));
+/** Blueprint's DateInput renders this same input group (the day format as placeholder) while it loads. */
+const DATE_PLACEHOLDER = 'YYYY-MM-DD';
 
 export type FilterValues = Readonly<Record<string, number | string>>;
 
@@ -27,7 +29,7 @@ export function DashboardFilters({
   shown?: Readonly<Record<string, string>>;
   onApply(values: FilterValues): void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const role = useCoreSelector((s) => selectUserInfo(s)?.role_kind);
   const visible = filters.filter((f) => !f.roles || (role !== undefined && f.roles.includes(role)));
   const applied = shown;
@@ -57,17 +59,9 @@ export function DashboardFilters({
             {f.kind === 'code' ? (
               <CodePicker name={`${name}.${f.field}`} id={inputId} label={label} value={valueOf(f.field)} onChange={set} />
             ) : f.kind === 'date' ? (
-              // The console's day format and language (a browser date input shows the browser's, mm/dd/yyyy).
-              <DateInput
-                value={valueOf(f.field) || null}
-                onChange={(v) => set(v ? v.slice(0, 10) : '')}
-                locale={dateLocaleOf(i18n.language)}
-                dateFnsFormat={DAY_FORMAT}
-                placeholder={DAY_FORMAT.toUpperCase()}
-                showActionsBar
-                inputProps={{ id: inputId }}
-                popoverProps={{ placement: 'bottom-start' }}
-              />
+              <Suspense fallback={<InputGroup id={inputId} value={valueOf(f.field)} placeholder={DATE_PLACEHOLDER} readOnly />}>
+                <DateFilter inputId={inputId} value={valueOf(f.field)} onChange={set} />
+              </Suspense>
             ) : (
               <InputGroup
                 id={inputId}

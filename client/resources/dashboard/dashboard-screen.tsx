@@ -5,7 +5,7 @@ import { RecordGate } from '../record/record-gate.tsx';
 import { useRecord } from '../record/use-record.ts';
 import type { DashboardDecl } from './define-dashboard.ts';
 import { BreakdownSection } from './breakdown-section.tsx';
-import { ChartPanel, hasOverlay } from './dashboard-chart.tsx';
+import { ChartPanel, hasOverlay, preloadCharts } from './dashboard-chart.tsx';
 import { Figure } from './dashboard-figure.tsx';
 import { DashboardFilters, type FilterValues } from './dashboard-filters.tsx';
 import { DashboardSearch } from './dashboard-search.tsx';
@@ -97,6 +97,9 @@ export function DashboardScreen<D>({ decl }: { decl: DashboardDecl<D> }) {
 
 /** A route's default export for a screen that is its dashboard declaration and nothing else. */
 export function dashboardScreen<D>(decl: DashboardDecl<D>) {
+  // The screen's module is evaluated when it is about to show: its chart chunk downloads from then on, beside
+  // the data call, instead of after the answer (React.lazy in dashboard-chart.tsx gets the same module).
+  preloadCharts(decl.charts);
   return function DeclaredDashboardScreen() {
     return <DashboardScreen decl={decl} />;
   };
