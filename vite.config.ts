@@ -7,6 +7,7 @@ import { precompress } from './scripts/precompress.ts';
 import { blueprintCssSplit } from './scripts/blueprint-css-split.ts';
 import { blueprintIconNamesPlugin } from './scripts/blueprint-icon-names.ts';
 import { preloadLocale } from './scripts/preload-locale.ts';
+import { publicShell } from './scripts/public-shell.ts';
 
 const CONTRACTS_INDEX = fileURLToPath(new URL('./contracts/index.ts', import.meta.url));
 
@@ -87,7 +88,8 @@ export default defineConfig({
   // blueprintCssSplit: the login page's first load carries only the public half of Blueprint's CSS.
   // preloadLocale: the default language's texts are fetched before the first render; hint them in index.html.
   // blueprintIconNamesPlugin: the icon loader's name check without Blueprint's 9 KiB name tables.
-  plugins: [contractsBarrel(), blueprintCssSplit(), blueprintIconNamesPlugin(), react(), preloadLocale(), precompress()],
+  // publicShell: the public pages' prerendered first paint in index.html (client/shell/).
+  plugins: [contractsBarrel(), blueprintCssSplit(), blueprintIconNamesPlugin(), react(), preloadLocale(), publicShell(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

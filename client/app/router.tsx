@@ -12,6 +12,7 @@ import { PageTitleSync } from './page-title.tsx';
 import type { RouterBridge } from './router-bridge.tsx';
 import type { AppStore } from './store.ts';
 import { publicScreens } from './public-screens.ts';
+import { ShellSuspense } from '../shell/takeover.tsx';
 
 // The login page is the first load and stays in the entry chunk; everything else is fetched on demand.
 const RegisterScreen = lazy(() => import('../features/auth/screens/register-screen.tsx'));
@@ -49,12 +50,13 @@ function RequireSession({ children }: { children: ReactNode }) {
 
 function PublicScreen({ name }: { name: keyof typeof publicScreens }) {
   const Screen = publicScreens[name];
+  // ShellSuspense: until the screen arrives, the prerendered shell index.html painted stays (client/shell/).
   return Screen ? (
-    <Lazy>
+    <ShellSuspense route={name}>
       <BlueprintFrame>
         <Screen />
       </BlueprintFrame>
-    </Lazy>
+    </ShellSuspense>
   ) : (
     <NotBuiltScreen route={name} fullPage />
   );
