@@ -113,29 +113,61 @@ export function criticalCss(css: string, doc: Document, route: ShellRoute): stri
   return root.toString().replace(/\n+/g, '');
 }
 
-/** The picking script: plain ES5, run before anything else in <head>. */
-function pickScript(preloads: Record<ShellRoute, { js: string[]; css: string[] }>): string {
+/**
+ * The picking script: plain ES5, first in <head>. It also starts the console: index.html has neither the
+ * entry's module script nor its modulepreload hints. Without a shell they are added at once (the hints) and
+ * when the document is parsed (the entry), as the tags did. With a shell, both wait for the frame that paints
+ * it (requestAnimationFrame, then a task): on a slow link the console's ~200 KiB of modules would share the
+ * bandwidth with the stylesheet the first paint waits for, and once they have arrived they would run before
+ * the browser's first frame. The route's own chunks and CSS are hinted with the entry's.
+ */
+function pickScript(files: Record<ShellRoute | 'entry', { js: string[]; css: string[] }>, entry: string, prelude: string): string {
   const others = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
-  return `// public-shell: scripts/public-shell.ts (issue 25). Which prerendered shell index.html shows, and the route's chunks.
+  return `${prelude}
+// public-shell: scripts/public-shell.ts (issue 25). Which prerendered shell index.html shows, and the start of
+// the console (its modules, the route's chunks).
 (function () {
   var d = document.documentElement, m = ${SHELL_HASH.toString()}.exec(location.hash), route = m ? m[1] : 'none';
-  var theme = null, language = null, dark = false;
+  var theme = null, language = null, dark = false, hinted = false, started = false;
+  var files = ${JSON.stringify(files)};
   try { theme = Number(localStorage.getItem('theme')); language = localStorage.getItem('language'); } catch (e) {}
   // hydrate.ts: 2 dark, 1 light, else the system's colour scheme (followed until the user picks one).
   dark = theme === 2 || (theme !== 1 && !!window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches);
   if (dark) d.setAttribute('data-shell-theme', 'dark');
   var shown = !dark && ${JSON.stringify(others)}.indexOf(language) < 0 ? route : 'none';
   d.setAttribute('${SHELL_ATTR}-route', shown);
-  var files = ${JSON.stringify(preloads)}[route];
-  if (!files) return;
-  function hint(href, css) {
+  function link(href, css) {
     var l = document.createElement('link');
     if (css) { l.rel = 'preload'; l.as = 'style'; } else { l.rel = 'modulepreload'; l.crossOrigin = ''; }
     l.href = './' + href;
     document.head.appendChild(l);
   }
-  for (var i = 0; i < files.css.length; i++) hint(files.css[i], true);
-  for (var j = 0; j < files.js.length; j++) hint(files.js[j], false);
+  function hints() {
+    if (hinted) return;
+    hinted = true;
+    var lists = [files.entry, files[route] || { js: [], css: [] }];
+    for (var i = 0; i < lists.length; i++) {
+      for (var j = 0; j < lists[i].css.length; j++) link(lists[i].css[j], true);
+      for (var k = 0; k < lists[i].js.length; k++) link(lists[i].js[k], false);
+    }
+  }
+  function start() {
+    if (started) return;
+    started = true;
+    hints();
+    var s = document.createElement('script');
+    s.type = 'module';
+    s.crossOrigin = '';
+    s.src = ${JSON.stringify(`./${entry}`)};
+    document.head.appendChild(s);
+  }
+  function parsed() {
+    if (shown === 'none' || document.visibilityState === 'hidden') start();
+    else requestAnimationFrame(function () { setTimeout(start, 0); });
+  }
+  if (shown === 'none') hints();
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', parsed);
+  else parsed();
 })();
 `;
 }
@@ -199,18 +231,31 @@ export function publicShell(): Plugin {
           const style = css ? `<style>${css}</style>` : '';
           wrappers.push(`<div ${SHELL_ATTR}="${route}" inert>${style}${body}</div>`);
         }
-        const source = pickScript(preloads);
+        // The entry module and the modulepreload hints Vite wrote (the entry's static imports, the default
+        // language's texts): the script adds them (see pickScript).
+        const entryTag = /<script type="module" crossorigin src="\.\/(assets\/[^"]+\.js)"><\/script>\n?/.exec(html);
+        if (!entryTag) throw new Error('public-shell: no entry module script in index.html');
+        const moduleHints = [...html.matchAll(/ *<link rel="modulepreload" crossorigin href="\.\/([^"]+)">\n?/g)];
+        const entryFiles = { js: moduleHints.map((h) => h[1]!), css: [] as string[] };
+        // zod's jitless setting (client/public/zod-jitless.js) must run before the modules: it joins this
+        // script, one request instead of a second parser-blocking one at the end of <body>.
+        const jitless = /\s*<!--[^>]*-->\s*<script src="\.\/zod-jitless\.js"><\/script>|\s*<script src="\.\/zod-jitless\.js"><\/script>/;
+        const prelude = fs.readFileSync(path.join(CLIENT, 'public/zod-jitless.js'), 'utf8');
+        const source = pickScript({ ...preloads, entry: entryFiles }, entryTag[1]!, prelude);
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         script = { fileName: `assets/public-shell-${hash}.js`, source };
-        const withShells = html.replace('<div id="root"></div>', `<div id="root">${wrappers.join('')}</div>`);
-        if (withShells === html) throw new Error('public-shell: no empty <div id="root"></div> in index.html');
-        return {
-          html: withShells,
-          tags: [
-            { tag: 'script', attrs: { src: `./${script.fileName}` }, injectTo: 'head-prepend' },
-            { tag: 'style', children: displayCss(), injectTo: 'head-prepend' },
-          ],
-        };
+        // First in <head>: this script, then the stylesheet the first paint waits for (the script before it,
+        // so that it does not wait for the stylesheet).
+        const sheets = html.match(/ *<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+        let out = html;
+        for (const tag of [...sheets, ...moduleHints.map((h) => h[0]), entryTag[0]]) out = out.replace(tag, '');
+        const first = `<style>${displayCss()}</style>\n<script src="./${script.fileName}"></script>\n${sheets.map((t) => t.trim()).join('\n')}\n`;
+        out = out
+          .replace(jitless, '')
+          .replace('</title>', `</title>\n${first}`)
+          .replace('<div id="root"></div>', `<div id="root">${wrappers.join('')}</div>`);
+        if (!out.includes(`<div id="root">${wrappers[0]}`)) throw new Error('public-shell: no empty <div id="root"></div> in index.html');
+        return out;
       },
     },
     writeBundle() {
