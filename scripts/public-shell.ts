@@ -21,11 +21,16 @@ import { SHELL_ATTR, SHELL_HASH, SHELL_ROUTES, type ShellRoute } from '../client
 
 const CLIENT = fileURLToPath(new URL('../client/', import.meta.url));
 
-/** The lazy modules each route renders (router.tsx: PublicScreen = BlueprintFrame + the screen). */
+/**
+ * The lazy modules each route needs before its first screen is complete: the public calls' declarations and
+ * the answer check (every public page makes its start-up call through them: client/api/public-calls.ts,
+ * call-api.ts; they bring zod), and for the lazy screens router.tsx's PublicScreen (BlueprintFrame + screen).
+ */
+const CALLS = ['api/public-call-defs.ts', 'api/check-answer.ts'];
 const ROUTE_MODULES: Record<ShellRoute, string[]> = {
-  admin_login: [],
-  access_log: ['components/blueprint-frame.tsx', 'features/access-log/screens/access-log-screen.tsx'],
-  share_access: ['components/blueprint-frame.tsx', 'features/share/screens/share-screen.tsx'],
+  admin_login: CALLS,
+  access_log: [...CALLS, 'components/blueprint-frame.tsx', 'features/access-log/screens/access-log-screen.tsx'],
+  share_access: [...CALLS, 'components/blueprint-frame.tsx', 'features/share/screens/share-screen.tsx'],
 };
 
 const chunks = (bundle: OutputBundle) => Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
