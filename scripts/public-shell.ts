@@ -24,13 +24,13 @@ const CLIENT = fileURLToPath(new URL('../client/', import.meta.url));
 /**
  * The lazy modules each route needs before its first screen is complete: the public calls' declarations and
  * the answer check (every public page makes its start-up call through them: client/api/public-calls.ts,
- * call-api.ts; they bring zod), and for the lazy screens router.tsx's PublicScreen (BlueprintFrame + screen).
+ * call-api.ts; they bring zod), and for the lazy screens router.tsx's PublicScreen (the screen, BlueprintFrame unless unframed).
  */
 const CALLS = ['api/public-call-defs.ts', 'api/check-answer.ts'];
 const ROUTE_MODULES: Record<ShellRoute, string[]> = {
   admin_login: CALLS,
   access_log: [...CALLS, 'components/blueprint-frame.tsx', 'features/access-log/screens/access-log-screen.tsx'],
-  share_access: [...CALLS, 'components/blueprint-frame.tsx', 'features/share/screens/share-screen.tsx'],
+  share_access: [...CALLS, 'features/share/screens/share-screen.tsx'], // unframed (router.tsx)
 };
 
 const chunks = (bundle: OutputBundle) => Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
@@ -147,19 +147,29 @@ function pickScript(files: Record<ShellRoute | 'entry', { js: string[]; css: str
     l.href = './' + href;
     document.head.appendChild(l);
   }
+  // One task per few hints: each costs the main thread a couple of milliseconds (a request starts), and
+  // forty in one task would be one long task while the page should answer.
+  function queue() {
+    var all = [], lists = [files.entry, files[route] || { js: [], css: [] }];
+    for (var i = 0; i < lists.length; i++) {
+      for (var j = 0; j < lists[i].css.length; j++) all.push([lists[i].css[j], true]);
+      for (var k = 0; k < lists[i].js.length; k++) all.push([lists[i].js[k], false]);
+    }
+    return all;
+  }
   function hints() {
     if (hinted) return;
     hinted = true;
-    var lists = [files.entry, files[route] || { js: [], css: [] }];
-    for (var i = 0; i < lists.length; i++) {
-      for (var j = 0; j < lists[i].css.length; j++) link(lists[i].css[j], true);
-      for (var k = 0; k < lists[i].js.length; k++) link(lists[i].js[k], false);
-    }
+    var all = queue();
+    (function batch(from) {
+      for (var i = from; i < Math.min(from + 8, all.length); i++) link(all[i][0], all[i][1]);
+      if (from + 8 < all.length) setTimeout(function () { batch(from + 8); }, 0);
+    })(0);
   }
   function start() {
     if (started) return;
     started = true;
-    hints();
+    hints(); // the first batch now (the entry's own imports first), the others in the next tasks
     var s = document.createElement('script');
     s.type = 'module';
     s.crossOrigin = '';
