@@ -8,6 +8,7 @@ import { createServer, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { DEFAULT_LOCALE, LOCALES } from '../contracts/i18n/messages.ts';
 import { SHELL_ATTR, SHELL_HASH, SHELL_ROUTES, type ShellRoute } from '../client/shell/shell-routes.ts';
+import type * as Prerender from '../client/shell/prerender.tsx';
 
 /**
  * The public pages paint from index.html (issue 25; decision docs/decisions/2026-11-26-public-first-paint.md).
@@ -212,7 +213,7 @@ async function renderShells(): Promise<Record<ShellRoute, string>> {
     optimizeDeps: { noDiscovery: true },
   });
   try {
-    const mod = (await server.ssrLoadModule('/shell/prerender.tsx')) as typeof import('../client/shell/prerender.tsx');
+    const mod = (await server.ssrLoadModule('/shell/prerender.tsx')) as typeof Prerender;
     return await mod.renderPublicShells();
   } finally {
     await server.close();
