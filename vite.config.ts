@@ -10,6 +10,7 @@ import { blueprintProduction } from './scripts/blueprint-production.ts';
 import { preloadLocale } from './scripts/preload-locale.ts';
 import { publicMessages } from './scripts/public-messages.ts';
 import { sessionChunk } from './scripts/session-chunk.ts';
+import { publicShell } from './scripts/public-shell.ts';
 
 const CONTRACTS_INDEX = fileURLToPath(new URL('./contracts/index.ts', import.meta.url));
 
@@ -93,7 +94,8 @@ export default defineConfig({
   // blueprintIconNamesPlugin: the icon loader's name check without Blueprint's 9 KiB name tables.
   // blueprintProduction: Blueprint's dev-only checks and their messages dropped from the build.
   // publicMessages: the public pages' language chunk carries only the shared messages they can show.
-  plugins: [contractsBarrel(), blueprintCssSplit(), blueprintIconNamesPlugin(), blueprintProduction(), publicMessages(fileURLToPath(new URL('./client/main.tsx', import.meta.url))), react(), preloadLocale(), precompress()],
+  // publicShell: the public pages' prerendered first paint in index.html (client/shell/).
+  plugins: [contractsBarrel(), blueprintCssSplit(), blueprintIconNamesPlugin(), blueprintProduction(), publicMessages(fileURLToPath(new URL('./client/main.tsx', import.meta.url))), react(), preloadLocale(), publicShell(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

@@ -13,6 +13,7 @@ import { storedLanguage, type StoredUserInfoReader } from './state/hydrate.ts';
 import { installIconLoader } from './components/icons.ts';
 import { showToast } from './components/toaster.ts';
 import { appStarted, routeChanged } from './state/app-events.ts';
+import { adoptShell } from './shell/takeover.tsx';
 
 installIconLoader();
 
@@ -53,7 +54,9 @@ async function boot(): Promise<void> {
   translate = (key, vars) => i18n.t(key, vars ?? {});
   whenKnown = (key) => whenTextKnown(i18n, key);
 
-  createRoot(document.getElementById('root')!).render(
+  const root = document.getElementById('root')!;
+  adoptShell(root); // the prerendered public page index.html shows, if any (client/shell/takeover.tsx)
+  createRoot(root).render(
     <StrictMode>
       <AppProviders store={app} i18n={i18n}>
         <AppRouter bridge={bridge} />

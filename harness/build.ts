@@ -7,7 +7,7 @@ export const DIST = path.join(ROOT, 'dist/client');
 const STAMP = path.join(DIST, 'index.html');
 const LOCK = path.join(ROOT, '.tmp/e2e-build.lock');
 // The build's own plugins (precompression, Blueprint CSS split, locale preload) live in scripts/.
-const SOURCES = ['client', 'contracts', 'vite.config.ts', 'package-lock.json', 'scripts/precompress.ts', 'scripts/blueprint-css-split.ts', 'scripts/preload-locale.ts', 'scripts/blueprint-icon-names.ts', 'scripts/blueprint-production.ts', 'scripts/public-messages.ts', 'scripts/session-chunk.ts'];
+const SOURCES = ['client', 'contracts', 'vite.config.ts', 'package-lock.json', 'scripts/precompress.ts', 'scripts/blueprint-css-split.ts', 'scripts/preload-locale.ts', 'scripts/blueprint-icon-names.ts', 'scripts/blueprint-production.ts', 'scripts/public-messages.ts', 'scripts/session-chunk.ts', 'scripts/public-shell.ts'];
 
 function newestMtime(p: string): number {
   const full = path.join(ROOT, p);

@@ -1,5 +1,5 @@
 import { Button, Callout, Card, H2, H3, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router-dom';
@@ -20,10 +20,14 @@ import type { CoreState } from '../../../state/core.ts';
 import { accessLogEvents, type AccessLogState } from '../access-log-slice.ts';
 import { BadgeTag } from '../components/ip-badge.tsx';
 import { SearchForm } from '../components/search-form.tsx';
-import { VisitorTable } from '../components/visitor-table.tsx';
 import styles from './access-log-screen.module.css';
 
 const EMPTY: readonly VisitorRecord[] = [];
+/**
+ * The result table (Blueprint's table and its CSS) is fetched when there are results to show: the page's first
+ * load does not evaluate it (issue 25: it was part of the long tasks of /access_log's first load).
+ */
+const VisitorTable = lazy(() => import('../components/visitor-table.tsx').then((m) => ({ default: m.VisitorTable })));
 
 /**
  * The server's today as a date the pickers show (its 'YYYY-MM-DD' at the browser's midnight, so the calendar
@@ -143,7 +147,15 @@ export default function AccessLogScreen() {
               <div className={styles.summary} aria-live="polite">
                 <span>{t('access_log.summary', { shown: shown.length, total: records.length })}</span>
               </div>
-              <VisitorTable records={shown} context={context} />
+              <Suspense
+                fallback={
+                  <Card>
+                    <NonIdealState icon={<Spinner />} title={t('common.states.loading')} />
+                  </Card>
+                }
+              >
+                <VisitorTable records={shown} context={context} />
+              </Suspense>
             </>
           ) : null}
         </section>
