@@ -18,14 +18,18 @@ export const QR_JOINS = `JOIN users u ON u.id = q.user_id
   LEFT JOIN qr_groups g ON g.id = q.group_id
   LEFT JOIN internal_code_groups ig ON ig.id = q.internal_code_group_id`;
 
+/** The children's SELECT for `n` codes, each text built once (its hash is then kept by the string). */
+const childrenTexts: string[] = [];
+const childrenSql = (n: number): string =>
+  (childrenTexts[n] ??= `SELECT * FROM qr_code_children WHERE qr_code_id IN (${Array.from({ length: n }, () => '?').join(',')}) ORDER BY qr_code_id, sort, id`);
+
 /** Rows as answered: each with its children (one query for the page) and its entry URL. */
 export function withChildren(rows: QrRow[], db: Database): QrCode[] {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   // Cached statements (the text varies only with the page's size): preparing costs more than running it on
   // the hottest read of the API (details by id, bench:api).
-  const all = prepared(db, `SELECT * FROM qr_code_children WHERE qr_code_id IN (${ids.map(() => '?').join(',')}) ORDER BY qr_code_id, sort, id`)
-    .all(...ids) as QrCodeChild[];
+  const all = prepared(db, childrenSql(ids.length)).all(...ids) as QrCodeChild[];
   const byCode = new Map<number, QrCodeChild[]>();
   for (const c of all) {
     const list = byCode.get(c.qr_code_id) ?? [];
