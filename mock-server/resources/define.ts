@@ -156,7 +156,18 @@ export function defineResource<const C extends ResourceCalls, R extends object =
     return prepared(db, sql).run(...entries.map(([, v]) => v), id).changes;
   }
 
-  const get = (db: Database, id: number, scope?: number): A => present(db, [find(db, id, scope).row])[0]!;
+  /**
+   * `find`'s row without its `_owner`/`_id` helpers, read straight as answered: the same columns in the same
+   * order, and no rest-destructuring copy of a wide row (7 µs of the 30 a details read cost, bench:api).
+   */
+  const rowTexts: string[] = [];
+  const rowText = (byOwner: boolean): string =>
+    (rowTexts[byOwner ? 1 : 0] ??= `SELECT ${spec.select ?? `${alias}.*`} ${from} ${(byOwner ? new Where().add(`${ownerExpr} = ?`) : new Where()).add(`${alias}.id = ?`).sql}`);
+  const get = (db: Database, id: number, scope?: number): A => {
+    const row = prepared(db, rowText(scope !== undefined)).get(...(scope === undefined ? [id] : [scope, id])) as R | undefined;
+    if (!row) throw notFound();
+    return present(db, [row])[0]!;
+  };
 
   const handlers: Record<string, EngineHandler<ObjectCall>> = {};
   /** What a write leaves for after its commit (`removing`'s answer, the `committed` rules). */
