@@ -57,6 +57,12 @@ function decryptFields(services: Services, call: CallDef, body: Record<string, u
   }
 }
 
+/**
+ * `ctx.me` for a caller. Returned from here rather than written inline in the context: tsx (which runs the
+ * server, `npm start` too) names an inline `me: () => …` with an Object.defineProperty on every request.
+ */
+const meOf = (user: UserRow | null) => () => requireUser(user);
+
 const isThenable = (v: unknown): v is PromiseLike<unknown> =>
   typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function';
 
@@ -120,7 +126,7 @@ export function createCallRouter(services: Services, handlers: HandlerMap): Requ
     decryptFields(services, call, body);
     const ip = req.ip ?? '';
     const userAgent = req.get('user-agent') ?? '';
-    const ctx: HandlerContext<CallDef> = { body, user, tokenHash, locale, ip, userAgent, req, services, me: () => requireUser(user) };
+    const ctx: HandlerContext<CallDef> = { body, user, tokenHash, locale, ip, userAgent, req, services, me: meOf(user) };
     const data = handler(ctx);
     if (isThenable(data)) return Promise.resolve(data).then((answer: unknown) => finish(req, res, entry, ctx, targets, answer));
     finish(req, res, entry, ctx, targets, data);

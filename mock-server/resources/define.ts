@@ -44,6 +44,8 @@ export function defineResource<const C extends ResourceCalls, R extends object =
   const ownColumn = spec.owner && !spec.owner.includes('.') ? spec.owner : undefined;
   const from = `FROM ${table} ${alias} ${spec.joins ?? ''}`;
   const select = `SELECT ${spec.select ?? `${alias}.*`}, ${ownerExpr} AS _owner, ${alias}.id AS _id ${from}`;
+  /** The rows as answered, for reads that need neither helper column (lists, `get`): no copy to drop them. */
+  const selectRows = `SELECT ${spec.select ?? `${alias}.*`} ${from}`;
   const addColumns = columnsOf(calls.add, spec.notColumns ?? []);
   const updateColumns = columnsOf(calls.update, spec.notColumns ?? []);
   const filters = Object.entries(spec.filters ?? {}).map(([key, f]) => {
@@ -126,9 +128,9 @@ export function defineResource<const C extends ResourceCalls, R extends object =
       if (capped) total = COUNT_CAP;
     } else if (counted === undefined) total = (prepared(db, `SELECT COUNT(*) AS n ${from} ${where.sql}`).get(...where.params) as { n: number }).n;
     const order = typeof spec.orderBy === 'string' ? spec.orderBy : spec.orderBy(body);
-    const rows = prepared(db, `${select} ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .all(...where.params, body.page_size, (body.page - 1) * body.page_size) as Raw[];
-    const content = present(db, rows.map((r) => found(r).row));
+    const rows = prepared(db, `${selectRows} ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .all(...where.params, body.page_size, (body.page - 1) * body.page_size) as R[];
+    const content = present(db, rows);
     return cappedCount ? { content, total, total_capped: capped } : { content, total };
   }
 
@@ -162,7 +164,7 @@ export function defineResource<const C extends ResourceCalls, R extends object =
    */
   const rowTexts: string[] = [];
   const rowText = (byOwner: boolean): string =>
-    (rowTexts[byOwner ? 1 : 0] ??= `SELECT ${spec.select ?? `${alias}.*`} ${from} ${(byOwner ? new Where().add(`${ownerExpr} = ?`) : new Where()).add(`${alias}.id = ?`).sql}`);
+    (rowTexts[byOwner ? 1 : 0] ??= `${selectRows} ${(byOwner ? new Where().add(`${ownerExpr} = ?`) : new Where()).add(`${alias}.id = ?`).sql}`);
   const get = (db: Database, id: number, scope?: number): A => {
     const row = prepared(db, rowText(scope !== undefined)).get(...(scope === undefined ? [id] : [scope, id])) as R | undefined;
     if (!row) throw notFound();
