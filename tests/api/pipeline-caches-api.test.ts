@@ -1,7 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { rowsOf, valueOf } from '../../fixtures/rows.ts';
+import { tableCache } from '../../mock-server/services/table-cache.ts';
+import { createScratchTable } from '../../fixtures/factories.ts';
+import { rowsOf, setRows, valueOf } from '../../fixtures/rows.ts';
 
 /**
  * Issue 25 §3: what the pipeline keeps in memory between requests (the caller's session and user, the role's
@@ -81,5 +87,33 @@ describe('the console IP black list', () => {
     expect((await from('198.51.101.7', token)).status).toBe(200);
     ok(await t.call('server_ip_black/remove', { ids: [(added.body.data as { id: number }).id] }, admin));
     expect((await from('198.51.100.7', token)).status).toBe(200);
+  });
+});
+
+describe('another connection’s commit (PRAGMA data_version, read once per turn)', () => {
+  it('is seen from the next turn of the event loop on, by every cache of the connection', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'data-version-'));
+    const file = path.join(dir, 'k.db');
+    const db = new Database(file);
+    const other = new Database(file);
+    try {
+      createScratchTable(db, 'k', { id: 'INTEGER PRIMARY KEY', v: 'TEXT' }, [{ id: 1, v: 'a' }]);
+      const read = db.prepare('SELECT v FROM k WHERE id = ?').pluck();
+      const first = tableCache(db, ['k'], (id: number) => read.get(id) as string);
+      const second = tableCache(db, ['k'], (id: number) => read.get(id) as string);
+      expect([first.get(1), second.get(1)]).toEqual(['a', 'a']);
+      await Promise.resolve();
+      setRows(other, 'k', 1, { v: 'b' });
+      // A new turn (here: after an await, as every request is): both caches see the commit.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect([first.get(1), second.get(1)]).toEqual(['b', 'b']);
+      setRows(other, 'k', 1, { v: 'c' });
+      await Promise.resolve();
+      expect([second.get(1), first.get(1)]).toEqual(['c', 'c']);
+    } finally {
+      other.close();
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
