@@ -23,15 +23,25 @@ export function sendJson(req: Request, res: Response, payload: unknown): void {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   // Length in UTF-16 units: a lower bound of the bytes, good enough for a threshold.
   if (text.length < COMPRESS_MIN_BYTES) {
-    res.send(text);
+    end(res, text);
     return;
   }
   res.setHeader('Vary', 'Accept-Encoding');
   const enc = pickEncoding(req.get('accept-encoding'), OFFERED);
   if (!enc) {
-    res.send(text);
+    end(res, text);
     return;
   }
   res.setHeader('Content-Encoding', enc);
-  res.send(enc === 'br' ? brotliCompressSync(text, BROTLI_FAST) : gzipSync(text, { level: 1 }));
+  end(res, enc === 'br' ? brotliCompressSync(text, BROTLI_FAST) : gzipSync(text, { level: 1 }));
+}
+
+/**
+ * The answer written as Express's `res.send` would for a POST with a JSON type already set (no ETag: app.ts
+ * turns it off; a POST is never "fresh"; the status stays 200), without its per-answer work: parsing and
+ * re-formatting the Content-Type to add the charset already there, and copying the text into a Buffer.
+ */
+function end(res: Response, body: string | Buffer): void {
+  res.setHeader('Content-Length', typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  res.end(body);
 }

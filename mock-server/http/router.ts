@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { API_PREFIX, calls, isAudited, pickLocale, type CallDef } from '../../contracts/index.ts';
 import type { Services } from '../compose.ts';
 import type { UserRow } from '../services/users.ts';
@@ -57,6 +57,15 @@ function decryptFields(services: Services, call: CallDef, body: Record<string, u
   }
 }
 
+/**
+ * `ctx.me` for a caller. Returned from here rather than written inline in the context: tsx (which runs the
+ * server, `npm start` too) names an inline `me: () => …` with an Object.defineProperty on every request.
+ */
+const meOf = (user: UserRow | null) => () => requireUser(user);
+
+const isThenable = (v: unknown): v is PromiseLike<unknown> =>
+  typeof v === 'object' && v !== null && typeof (v as { then?: unknown }).then === 'function';
+
 interface Entry {
   readonly call: CallDef;
   readonly handler: Handler<CallDef>;
@@ -80,7 +89,25 @@ export function createCallRouter(services: Services, handlers: HandlerMap): Requ
   const validateAnswers = services.config.mode !== 'production';
   const find = (path: string) => table.get(path) ?? table.get(path.toLowerCase().replace(/\/$/, ''));
 
-  return async (req, res, next) => {
+  /** After the handler: audit, the answer's contract (dev/test), the envelope. */
+  const finish = (req: Request, res: Response, entry: Entry, ctx: HandlerContext<CallDef>, targets: ReturnType<typeof requireTargetAllowed>, data: unknown) => {
+    const { call } = entry;
+    const { user, body, ip, userAgent } = ctx;
+    // After success only; reads and refusals write nothing. Fields decrypted above are redacted by name.
+    if (entry.audited && user && isAdministrator(user)) services.audit.write(call, user, body, data, ip, userAgent, targets);
+    if (validateAnswers) {
+      const checked = call.response.safeParse(data);
+      if (!checked.success) {
+        throw new Error(`response of ${call.path} breaks its contract: ${JSON.stringify(checked.error.issues[0])}`);
+      }
+    }
+    sendJson(req, res, { status: true, data: data ?? null });
+  };
+
+  // Not an async function: most handlers answer synchronously (SQLite is), and an async middleware paid a
+  // promise, a microtask hop and Express's then() on every call. A thrown refusal reaches Express's catch
+  // (→ error handler) as a rejection did; a handler's promise is returned, so Express still sees its failure.
+  return (req, res, next) => {
     const entry = req.method === 'POST' ? find(req.path) : undefined;
     if (!entry) return next();
     const { call, handler } = entry;
@@ -99,16 +126,9 @@ export function createCallRouter(services: Services, handlers: HandlerMap): Requ
     decryptFields(services, call, body);
     const ip = req.ip ?? '';
     const userAgent = req.get('user-agent') ?? '';
-    const ctx: HandlerContext<CallDef> = { body, user, tokenHash, locale, ip, userAgent, req, services, me: () => requireUser(user) };
-    const data = await handler(ctx);
-    // After success only; reads and refusals write nothing. Fields decrypted above are redacted by name.
-    if (entry.audited && user && isAdministrator(user)) services.audit.write(call, user, body, data, ip, userAgent, targets);
-    if (validateAnswers) {
-      const checked = call.response.safeParse(data);
-      if (!checked.success) {
-        throw new Error(`response of ${call.path} breaks its contract: ${JSON.stringify(checked.error.issues[0])}`);
-      }
-    }
-    sendJson(req, res, { status: true, data: data ?? null });
+    const ctx: HandlerContext<CallDef> = { body, user, tokenHash, locale, ip, userAgent, req, services, me: meOf(user) };
+    const data = handler(ctx);
+    if (isThenable(data)) return Promise.resolve(data).then((answer: unknown) => finish(req, res, entry, ctx, targets, answer));
+    finish(req, res, entry, ctx, targets, data);
   };
 }

@@ -18,14 +18,25 @@ export const QR_JOINS = `JOIN users u ON u.id = q.user_id
   LEFT JOIN qr_groups g ON g.id = q.group_id
   LEFT JOIN internal_code_groups ig ON ig.id = q.internal_code_group_id`;
 
+/** The children's SELECT for `n` codes, each text built once (its hash is then kept by the string). */
+const childrenTexts: string[] = [];
+const childrenSql = (n: number): string =>
+  (childrenTexts[n] ??= `SELECT * FROM qr_code_children WHERE qr_code_id IN (${Array.from({ length: n }, () => '?').join(',')}) ORDER BY qr_code_id, sort, id`);
+
+const entryUrl = (r: QrRow): string => (r.domain ? `http://${r.domain}${visitPath(r.file_name)}` : '');
+
 /** Rows as answered: each with its children (one query for the page) and its entry URL. */
 export function withChildren(rows: QrRow[], db: Database): QrCode[] {
   if (rows.length === 0) return [];
+  // One code (details, every add and update answer): its children as they are, no grouping by code.
+  if (rows.length === 1) {
+    const r = rows[0]!;
+    return [{ ...r, entry_url: entryUrl(r), children: prepared(db, childrenSql(1)).all(r.id) as QrCodeChild[] }];
+  }
   const ids = rows.map((r) => r.id);
   // Cached statements (the text varies only with the page's size): preparing costs more than running it on
   // the hottest read of the API (details by id, bench:api).
-  const all = prepared(db, `SELECT * FROM qr_code_children WHERE qr_code_id IN (${ids.map(() => '?').join(',')}) ORDER BY qr_code_id, sort, id`)
-    .all(...ids) as QrCodeChild[];
+  const all = prepared(db, childrenSql(ids.length)).all(...ids) as QrCodeChild[];
   const byCode = new Map<number, QrCodeChild[]>();
   for (const c of all) {
     const list = byCode.get(c.qr_code_id) ?? [];
@@ -34,7 +45,7 @@ export function withChildren(rows: QrRow[], db: Database): QrCode[] {
   }
   return rows.map((r) => ({
     ...r,
-    entry_url: r.domain ? `http://${r.domain}${visitPath(r.file_name)}` : '',
+    entry_url: entryUrl(r),
     children: byCode.get(r.id) ?? [],
   }));
 }

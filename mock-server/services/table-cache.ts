@@ -12,7 +12,11 @@ import type { Database } from 'better-sqlite3';
  *   — whoever writes (a handler, the control API's reset, a test editing a table, a rolled-back transaction
  *   too: clearing more than needed is always safe);
  * - writes by another connection or process (sqlite3 on the file, `npm run seed:bulk`): `PRAGMA data_version`
- *   changes, checked on each read (one cheap statement, no disk read).
+ *   changes. It is read at most once per turn of the event loop for all caches of a connection (a request
+ *   asked it three times: IP list, session, permissions; each read is a WAL read transaction, ~2 µs of locks
+ *   and more under load). Within one synchronous run no other connection's commit can be told apart from one
+ *   landing just after it, so the next turn seeing it is exactly as fresh (decision
+ *   docs/decisions/2026-11-26-pipeline-speed.md).
  */
 export interface TableCache<K, V> {
   /** The value for `key`: from memory, or loaded (and kept) when a watched table changed since. */
@@ -23,7 +27,7 @@ export interface TableCache<K, V> {
 
 interface Watch {
   readonly clears: Set<() => void>;
-  /** `PRAGMA data_version` of the connection; another connection's commit changes it. */
+  /** `PRAGMA data_version` of the connection (another connection's commit changes it), read once per turn. */
   readonly dataVersion: () => number;
 }
 
@@ -35,7 +39,22 @@ function watchOf(db: Database): Watch {
   let w = watches.get(db);
   if (!w) {
     const version = db.prepare('PRAGMA data_version').pluck();
-    w = { clears: new Set(), dataVersion: () => version.get() as number };
+    // The value read in this turn of the event loop, forgotten by a microtask queued with it: every cache of the
+    // connection asking during the same synchronous run shares one read.
+    let read: number | undefined;
+    const forget = () => {
+      read = undefined;
+    };
+    w = {
+      clears: new Set(),
+      dataVersion: () => {
+        if (read === undefined) {
+          read = version.get() as number;
+          queueMicrotask(forget);
+        }
+        return read;
+      },
+    };
     watches.set(db, w);
     const byTable = new Map<string, Set<() => void>>();
     triggered.set(db, byTable);

@@ -34,7 +34,7 @@ export function createIpBlackCheck(db: Database, list: IpBlackList) {
   // The table name is one of two constants, never input.
   const all = db.prepare(`SELECT id, ip, start_hex AS startHex, end_hex AS endHex FROM ${list} ORDER BY id`);
   const ranges = tableValue(db, [list], () => all.all() as { id: number; ip: string; startHex: string; endHex: string }[]);
-  return (ip: string | undefined): { id: number; ip: string } | undefined => {
+  const check = (ip: string | undefined): { id: number; ip: string } | undefined => {
     const rows = ranges.get();
     if (rows.length === 0) return undefined;
     const parsed = parseIp(ip ?? '');
@@ -44,4 +44,7 @@ export function createIpBlackCheck(db: Database, list: IpBlackList) {
     const row = rows.find((r) => coversHex(r, hex));
     return row && { id: row.id, ip: row.ip };
   };
+  /** Whether the list has any entry: a caller can skip working out the address (Express's `req.ip`) when not. */
+  const listed = () => ranges.get().length > 0;
+  return Object.assign(check, { listed });
 }
