@@ -26,7 +26,8 @@ const PUBLIC_TEXTS = /[\\/]client[\\/]locales[\\/](zh-CN|en)\.ts$/;
 const SESSION_TEXTS = /[\\/]client[\\/]locales[\\/](zh-CN|en)-session\.ts$/;
 const LOCALES_DIR = /[\\/]client[\\/]locales[\\/]/;
 /** Where the console behind login starts: its modules load only after login (client/app/router.tsx, store-core.ts). */
-const SESSION_ROOTS = /[\\/]client[\\/](?:app[\\/](?:session-modules\.ts|route-screen\.tsx|layout[\\/]app-layout\.tsx)|features[\\/]debug[\\/])/;
+// screens.ts: the route table, which the session warm-up (app/warm-session.ts) imports ahead of login's answer.
+const SESSION_ROOTS = /[\\/]client[\\/](?:app[\\/](?:session-modules\.ts|route-screen\.tsx|screens\.ts|layout[\\/]app-layout\.tsx)|features[\\/]debug[\\/])/;
 const KEY = /\b(validation|errors)\.([a-z0-9_]+)\b/g;
 
 /** The catalogue's keys `code` names. */
