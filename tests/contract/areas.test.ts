@@ -81,7 +81,7 @@ const handlerFile = new Map<string, string>();
 
 beforeAll(async () => {
   const table = fs.readFileSync(path.join(ROOT, 'client/app/screens.ts'), 'utf8');
-  for (const m of table.matchAll(/^\s+(\w+): lazy\(\(\) => import\('\.\.\/features\/([\w-]+)\/[^']+'\)\)/gm)) screenFolder.set(m[1]!, m[2]!);
+  for (const m of table.matchAll(/^\s+(\w+): (?:lazy|screen)\(\(\) => import\('\.\.\/features\/([\w-]+)\/[^']+'\)\)/gm)) screenFolder.set(m[1]!, m[2]!);
   for (const f of fs.readdirSync(path.join(ROOT, 'contracts/calls')).filter((x) => x.endsWith('.ts'))) {
     const mod = (await import(path.join(ROOT, 'contracts/calls', f))) as Record<string, unknown>;
     for (const [name, value] of Object.entries(mod))

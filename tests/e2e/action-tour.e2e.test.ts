@@ -26,7 +26,7 @@ import { texts } from './helpers/texts.ts';
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const table = fs.readFileSync(path.join(ROOT, 'client/app/screens.ts'), 'utf8');
-const entries = [...table.matchAll(/^\s*(\w+): lazy\(\(\) => import\('\.\.\/(features\/[^']+)'\)/gm)].map((m) => ({ route: m[1]!, module: path.join(ROOT, 'client', m[2]!) }));
+const entries = [...table.matchAll(/^\s*(\w+): (?:lazy|screen)\(\(\) => import\('\.\.\/(features\/[^']+)'\)/gm)].map((m) => ({ route: m[1]!, module: path.join(ROOT, 'client', m[2]!) }));
 for (const e of entries) await import(e.module);
 const byName = new Map(allResources().map((d) => [d.name, d]));
 /** A tree or settings screen registers a resource for its lookups or its nodes; its screen is not a list. */

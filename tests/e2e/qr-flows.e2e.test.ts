@@ -1,5 +1,5 @@
 import type { Page, Request } from 'playwright-core';
-import { CONTROL_PREFIX, RemovedFlag, ShieldStatus } from '../../contracts/index.ts';
+import { CONTROL_PREFIX, HoldFlag, RemovedFlag, ShieldStatus } from '../../contracts/index.ts';
 import { rowsOf, setRows, valueOf } from '../../fixtures/rows.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
@@ -378,7 +378,7 @@ describe.each(LOOKS)('the bin and the code picker in $lng $theme', (look) => {
     const db = app.server.mock.db;
     const on = valueOf<number>(db, 'qr_codes', 'domain_id', { file_name: 'demo01' })!;
     const owner = valueOf<number>(db, 'domains', 'user_id', on)!;
-    const held = valueOf<number>(db, 'domains', 'hold', { domain: 'reserve1.example.com' })!;
+    const held = HoldFlag.values.yes;
     const others = rowsOf<{ id: number; hold: number; shield_status: number }>(db, 'domains', { user_id: owner }, { columns: ['id', 'hold', 'shield_status'] }).filter(
       (d) => d.id !== on,
     );
