@@ -6,10 +6,20 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export const DIST = path.join(ROOT, 'dist/client');
 const STAMP = path.join(DIST, 'index.html');
 const LOCK = path.join(ROOT, '.tmp/e2e-build.lock');
-// The build's own plugins (precompression, Blueprint CSS split, locale preload) live in scripts/.
-const SOURCES = ['client', 'contracts', 'vite.config.ts', 'package-lock.json', 'scripts/precompress.ts', 'scripts/blueprint-css-split.ts', 'scripts/preload-locale.ts', 'scripts/blueprint-icon-names.ts', 'scripts/blueprint-production.ts', 'scripts/public-messages.ts', 'scripts/session-chunk.ts', 'scripts/public-shell.ts'];
+/**
+ * What the built console is made from: its code, the contracts, the build config and the build's own plugins,
+ * read from vite.config.ts's `./scripts/…` imports (so a new plugin needs no list of its own here).
+ */
+export const BUILD_SOURCES = [
+  'client',
+  'contracts',
+  'vite.config.ts',
+  'package-lock.json',
+  ...[...fs.readFileSync(path.join(ROOT, 'vite.config.ts'), 'utf8').matchAll(/from '\.\/(scripts\/[\w.-]+\.ts)'/g)].map((m) => m[1]!),
+];
 
-function newestMtime(p: string): number {
+/** The newest modification time under `p` (a file or folder, relative to the repository root); 0 if absent. */
+export function newestMtime(p: string): number {
   const full = path.join(ROOT, p);
   if (!fs.existsSync(full)) return 0;
   const st = fs.statSync(full);
@@ -24,7 +34,7 @@ function newestMtime(p: string): number {
 function isFresh(): boolean {
   if (!fs.existsSync(STAMP)) return false;
   const built = fs.statSync(STAMP).mtimeMs;
-  return SOURCES.every((s) => newestMtime(s) <= built);
+  return BUILD_SOURCES.every((s) => newestMtime(s) <= built);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
