@@ -7,7 +7,9 @@ import postcss, { type AtRule, type ChildNode, type Container, type Rule } from 
 import { createServer, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { DEFAULT_LOCALE, LOCALES } from '../contracts/i18n/messages.ts';
-import { SHELL_ATTR, SHELL_HASH, SHELL_ROUTES, type ShellRoute } from '../client/shell/shell-routes.ts';
+import { SESSION_SHELLS, SHELL_ATTR, SHELL_HASH, SHELL_ROUTES, type ShellRoute } from '../client/shell/shell-routes.ts';
+import { MOBILE_UA } from '../client/state/mobile.ts';
+import { STORAGE_KEYS } from '../client/api/storage.ts';
 import type * as Prerender from '../client/shell/prerender.tsx';
 
 /**
@@ -32,6 +34,16 @@ const ROUTE_MODULES: Record<ShellRoute, string[]> = {
   admin_login: CALLS,
   access_log: [...CALLS, 'components/blueprint-frame.tsx', 'features/access-log/screens/access-log-screen.tsx'],
   share_access: [...CALLS, 'features/share/screens/share-screen.tsx'], // unframed (router.tsx)
+  // Behind login (main.tsx with a stored token, router.tsx's /customer, the route's screen).
+  today_statistics: [
+    'state/stored-session.ts',
+    'app/warm-session.ts',
+    'app/session-modules.ts',
+    'components/blueprint-frame.tsx',
+    'app/layout/app-layout.tsx',
+    'app/route-screen.tsx',
+    'features/statistics/screens/today-statistics-screen.tsx',
+  ],
 };
 
 const chunks = (bundle: OutputBundle) => Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
@@ -49,7 +61,10 @@ function routeFiles(bundle: OutputBundle, route: ShellRoute): { js: string[]; cs
   };
   for (const rel of ROUTE_MODULES[route]) {
     const id = path.join(CLIENT, rel);
-    const c = chunks(bundle).find((x) => x.facadeModuleId && path.normalize(x.facadeModuleId) === id);
+    // A module is its chunk's facade, or one of a computed group's (the session chunk: scripts/session-chunk.ts).
+    const c =
+      chunks(bundle).find((x) => x.facadeModuleId && path.normalize(x.facadeModuleId) === id) ??
+      chunks(bundle).find((x) => x.moduleIds.some((m) => path.normalize(m) === id));
     if (!c) throw new Error(`public-shell: no chunk for ${rel}`);
     visit(c);
   }
@@ -133,14 +148,20 @@ function pickScript(files: Record<ShellRoute | 'entry', { js: string[]; css: str
 // public-shell: scripts/public-shell.ts (issue 25). Which prerendered shell index.html shows, and the start of
 // the console (its modules, the route's chunks).
 (function () {
-  var d = document.documentElement, m = ${SHELL_HASH.toString()}.exec(location.hash), route = m ? m[1] : 'none';
+  var d = document.documentElement, m = ${SHELL_HASH.toString()}.exec(location.hash), route = m ? m[1].split('/').pop() : 'none';
   var theme = null, language = null, dark = false, hinted = false, started = false;
   var files = ${JSON.stringify(files)};
   try { theme = Number(localStorage.getItem('theme')); language = localStorage.getItem('language'); } catch (e) {}
   // hydrate.ts: 2 dark, 1 light, else the system's colour scheme (followed until the user picks one).
   dark = theme === 2 || (theme !== 1 && !!window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches);
   if (dark) d.setAttribute('data-shell-theme', 'dark');
-  var shown = !dark && ${JSON.stringify(others)}.indexOf(language) < 0 ? route : 'none';
+  // A shell behind login (the landing screen): only with a stored session (hydrate.ts reads the same keys), and
+  // on a phone (hydrate.ts's test of the user agent): the drawer layout has no menu on screen, the side menu's
+  // items would be the user's own.
+  var session = ${JSON.stringify(SESSION_SHELLS)}.indexOf(route) >= 0, signedIn = false;
+  try { signedIn = !!localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)}) && !!localStorage.getItem(${JSON.stringify(STORAGE_KEYS.userInfo)}); } catch (e) {}
+  var shown = !dark && ${JSON.stringify(others)}.indexOf(language) < 0 && (!session || (signedIn && ${MOBILE_UA.toString()}.test(navigator.userAgent))) ? route : 'none';
+  if (session && !signedIn) route = 'none'; // on its way to the login page: none of the console behind login is hinted
   d.setAttribute('${SHELL_ATTR}-route', shown);
   function link(href, css) {
     var l = document.createElement('link');
@@ -203,6 +224,22 @@ function tidy(markup: string): string {
   return markup.replace(/ href="\/(?=[a-z])/g, ' href="#/').replace(/ autofocus=""/g, '');
 }
 
+/**
+ * A shell behind login keeps what every role sees the same: the frame's header and the screen's title block.
+ * The screen's own first state below it (an administrator's filters, a spinner) is left to the app: it comes
+ * below the title, so nothing on screen moves when it does.
+ */
+function sessionShell(markup: string): string {
+  const doc = new JSDOM(`<!doctype html><body>${markup}</body>`).window.document;
+  const main = doc.querySelector('main');
+  const section = main?.querySelector('[data-page-heading]')?.closest('section');
+  const head = section?.firstElementChild;
+  if (!main || !section || !head) throw new Error('public-shell: the landing screen rendered no title');
+  section.replaceChildren(head);
+  main.replaceChildren(section);
+  return doc.body.innerHTML;
+}
+
 async function renderShells(): Promise<Record<ShellRoute, string>> {
   const server = await createServer({
     configFile: false,
@@ -241,7 +278,7 @@ export function publicShell(): Plugin {
           const files = routeFiles(bundle, route);
           // Files index.html links already are fetched anyway (and its stylesheet blocks the first paint).
           preloads[route] = { js: files.js.filter((f) => !html.includes(f)), css: files.css.filter((f) => !html.includes(f)) };
-          const body = tidy(markup[route]);
+          const body = SESSION_SHELLS.includes(route) ? sessionShell(tidy(markup[route])) : tidy(markup[route]);
           const doc = new JSDOM(`<!doctype html><html lang="zh-CN"><body><div id="root">${body}</div></body></html>`).window.document;
           const css = preloads[route].css.map((f) => criticalCss(String((bundle[f] as { source: string | Uint8Array }).source), doc, route)).join('');
           const style = css ? `<style>${css}</style>` : '';

@@ -13,6 +13,7 @@ import { selectDefaultCustomerPath, selectMenuTree } from '../state/selectors.ts
 import { isRouteGranted } from '../state/menu.ts';
 import { screenFor } from './screen-for.ts';
 import { screens, type Screen } from './screens.ts';
+import { ScreenShell, ShellDone } from '../shell/takeover.tsx';
 
 /**
  * Waits for the first menu tree (permissions come from it); offers a retry if it failed. A reload of a tree
@@ -33,7 +34,7 @@ function useMenuReady(): React.JSX.Element | null {
         action={<Button icon="refresh" text={t('common.actions.retry')} onClick={() => dispatch(menuEvents.retryRequested())} />}
       />
     );
-  return <NonIdealState icon={<Spinner />} title={t('common.states.loading')} />;
+  return <ScreenShell otherwise={<NonIdealState icon={<Spinner />} title={t('common.states.loading')} />} />;
 }
 
 /**
@@ -46,9 +47,15 @@ export function RouteScreen({ table = screens }: { table?: Readonly<Partial<Reco
   const waiting = useMenuReady();
   if (!isRouteName(name)) return <NotFoundScreen home="/customer" />;
   if (waiting) return waiting;
-  if (!isRouteGranted(tree, name)) return <NoPermissionScreen route={name} />;
-  const Found = screenFor(name, table);
-  return Found ? <Found /> : <NotBuiltScreen route={name} />;
+  const granted = isRouteGranted(tree, name);
+  const Found = granted ? screenFor(name, table) : null;
+  return (
+    <>
+      {/* ShellDone: the landing screen's shell (client/shell/takeover.tsx) has served once the screen renders. */}
+      {!granted ? <NoPermissionScreen route={name} /> : Found ? <Found /> : <NotBuiltScreen route={name} />}
+      <ShellDone />
+    </>
+  );
 }
 
 /** /customer: today_statistics if granted, else the first granted leaf. */

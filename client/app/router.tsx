@@ -12,7 +12,7 @@ import { PageTitleSync } from './page-title.tsx';
 import type { RouterBridge } from './router-bridge.tsx';
 import type { AppStore } from './store.ts';
 import { publicScreens } from './public-screens.ts';
-import { ShellSuspense } from '../shell/takeover.tsx';
+import { SessionShellSuspense, ShellSuspense } from '../shell/takeover.tsx';
 
 // The login page is the first load and stays in the entry chunk; everything else is fetched on demand.
 const RegisterScreen = lazy(() => import('../features/auth/screens/register-screen.tsx'));
@@ -85,13 +85,14 @@ export const routes: RouteObject[] = [
     path: '/customer',
     element: (
       <RequireSession>
-        <Lazy>
+        {/* The landing screen's prerendered shell, if index.html shows it, stays until the layout renders. */}
+        <SessionShellSuspense>
           <SessionModules>
             <BlueprintFrame>
               <AppLayout />
             </BlueprintFrame>
           </SessionModules>
-        </Lazy>
+        </SessionShellSuspense>
       </RequireSession>
     ),
     children: [

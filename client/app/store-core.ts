@@ -1,5 +1,5 @@
 import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
+import createSagaMiddleware, { type Task } from 'redux-saga';
 import type { Effects } from '../api/effects/browser-effects.ts';
 import { hydrateCoreState, type StoredUserInfoReader } from '../state/hydrate.ts';
 import type { ModuleLoader } from '../state/sagas/modules.ts';
@@ -26,6 +26,7 @@ export function createStoreWith(effects: Effects, readUserInfo: StoredUserInfoRe
   });
 
   const started = new Set<() => unknown>();
+  const tasks: Task[] = [];
   function injectModule(module: FeatureModule): void {
     const fresh = Object.keys(module.reducers).filter((k) => !(k in live));
     if (fresh.length) {
@@ -35,7 +36,7 @@ export function createStoreWith(effects: Effects, readUserInfo: StoredUserInfoRe
     for (const saga of module.sagas) {
       if (started.has(saga)) continue;
       started.add(saga);
-      sagaMiddleware.run(guarded(saga));
+      tasks.push(sagaMiddleware.run(guarded(saga)));
     }
   }
 
@@ -55,7 +56,9 @@ export function createStoreWith(effects: Effects, readUserInfo: StoredUserInfoRe
   const modules: ModuleLoader = { loadSession: loadSessionModules };
   sagaMiddleware.setContext({ modules });
   const task = sagaMiddleware.run(rootSaga);
-  return Object.assign(store, { sagaTask: task, injectModule, loadSessionModules });
+  /** Every saga stopped, the session module's too (a store rendered at build time: client/shell/prerender.tsx). */
+  const stop = () => [task, ...tasks].forEach((t) => t.cancel());
+  return Object.assign(store, { sagaTask: task, injectModule, loadSessionModules, stop });
 }
 
 export type AppStore = ReturnType<typeof createStoreWith>;

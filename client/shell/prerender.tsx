@@ -6,15 +6,16 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter, useRoutes } from 'react-router-dom';
-import { DEFAULT_LOCALE } from '../../contracts/index.ts';
+import { DEFAULT_LOCALE, DisableFlag, MenuType, OnlineStatus, Platform, type UserInfo } from '../../contracts/index.ts';
 import type { Effects } from '../api/effects/browser-effects.ts';
-import { memoryStorage } from '../api/storage.ts';
+import { memoryStorage, STORAGE_KEYS } from '../api/storage.ts';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { createI18n, loadPublicResources } from '../app/i18n.ts';
 import { AppProviders } from '../app/providers.tsx';
 import { routes } from '../app/router.tsx';
 import { createStoreWith } from '../app/store-core.ts';
-import { SHELL_ROUTES, type ShellRoute } from './shell-routes.ts';
+import { menuEvents } from '../state/menu-slice.ts';
+import { SESSION_SHELLS, SHELL_PATHS, SHELL_ROUTES, type ShellRoute } from './shell-routes.ts';
 
 const unused = (): never => {
   throw new Error('prerender: no outside world at build time');
@@ -41,14 +42,64 @@ function Routes() {
   return useRoutes(routes);
 }
 
+/**
+ * The landing screen behind login is rendered for a phone (the drawer layout: no menu on screen) with a
+ * stand-in session: a user of no particular role whose menu grants that screen alone. Only what every role
+ * sees the same is kept of it (scripts/public-shell.ts `sessionShell`): the header and the screen's title.
+ */
+const STAND_IN_USER: UserInfo = {
+  id: 1,
+  account: '',
+  name: '',
+  role_id: 1,
+  role_name: '',
+  role_kind: '',
+  phone: '',
+  superior_id: null,
+  invitation_code: '',
+  balance_micro: 0,
+  share_ratio: 0,
+  member_expire_time: null,
+  online_status: OnlineStatus.values.online,
+  disable: DisableFlag.values.no,
+  totp_enabled: false,
+  create_time: '2026-01-01 00:00:00',
+};
+const PHONE = 'Mozilla/5.0 (Linux; Android 11) Mobile';
+
+function storeFor(route: ShellRoute) {
+  if (!SESSION_SHELLS.includes(route)) return createStoreWith(buildEffects, () => null);
+  const storage = memoryStorage();
+  storage.set(STORAGE_KEYS.token, 'prerender');
+  storage.set(STORAGE_KEYS.userInfo, '{}');
+  const store = createStoreWith({ ...buildEffects, storage, userAgent: PHONE }, () => STAND_IN_USER);
+  store.dispatch(
+    menuEvents.loaded([
+      {
+        id: 1,
+        name: route,
+        path: route,
+        type: MenuType.values.route,
+        platform: Platform.values.pc,
+        icon: '',
+        sort: 1,
+        show_headshot: 0,
+        language_variables: '',
+        children: [],
+      },
+    ]),
+  );
+  return store;
+}
+
 async function renderRoute(route: ShellRoute): Promise<string> {
-  const store = createStoreWith(buildEffects, () => null);
+  const store = storeFor(route);
   const i18n = createI18n(DEFAULT_LOCALE, await loadPublicResources(DEFAULT_LOCALE));
   // prerender (not renderToString) waits for the lazy screens and frames instead of writing their fallbacks.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProviders store={store} i18n={i18n}>
-        <MemoryRouter initialEntries={[`/${route}`]}>
+        <MemoryRouter initialEntries={[SHELL_PATHS[route]]}>
           <ErrorBoundary>
             <Routes />
           </ErrorBoundary>
@@ -58,7 +109,7 @@ async function renderRoute(route: ShellRoute): Promise<string> {
   );
   let html = '';
   for await (const part of prelude) html += String(part);
-  store.sagaTask.cancel();
+  store.stop();
   return html;
 }
 

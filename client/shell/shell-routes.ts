@@ -1,16 +1,31 @@
 /**
- * The public routes whose first paint comes from the built index.html (issue 25, decision
- * docs/decisions/2026-11-26-public-first-paint.md): a prerendered shell of each, chosen by the hash before any
- * module runs (scripts/public-shell.ts writes the picking script), replaced by the app when it renders.
+ * The routes whose first paint comes from the built index.html (issue 25, decisions
+ * docs/decisions/2026-11-26-public-first-paint.md and 2026-11-26-console-first-screen.md): a prerendered shell of
+ * each, chosen by the hash before any module runs (scripts/public-shell.ts writes the picking script), replaced
+ * by the app when it renders. The public pages, and the screen every role lands on after login.
  */
-export const SHELL_ROUTES = ['admin_login', 'access_log', 'share_access'] as const;
+export const SHELL_ROUTES = ['admin_login', 'access_log', 'share_access', 'today_statistics'] as const;
 export type ShellRoute = (typeof SHELL_ROUTES)[number];
 
-/** `#/access_log?x=1` → 'access_log'; null for any other hash. The inline script uses the same pattern. */
-export const SHELL_HASH = /^#\/(admin_login|access_log|share_access)(?:[?/]|$)/;
+/** Shells of a screen behind login: shown only with a stored session, on a phone (the drawer layout, no menu on screen). */
+export const SESSION_SHELLS: readonly ShellRoute[] = ['today_statistics'];
+
+/** Each shell's path in the hash router. */
+export const SHELL_PATHS: Record<ShellRoute, string> = {
+  admin_login: '/admin_login',
+  access_log: '/access_log',
+  share_access: '/share_access',
+  today_statistics: '/customer/today_statistics',
+};
+
+/**
+ * `#/access_log?x=1` → 'access_log', `#/customer/today_statistics` → 'today_statistics' (the path's last part);
+ * no match for any other hash. The inline script uses the same pattern.
+ */
+export const SHELL_HASH = /^#\/(admin_login|access_log|share_access|customer\/today_statistics)(?:[?/]|$)/;
 
 export function shellRouteOf(hash: string): ShellRoute | null {
-  return (SHELL_HASH.exec(hash)?.[1] as ShellRoute | undefined) ?? null;
+  return (SHELL_HASH.exec(hash)?.[1]?.split('/').pop() as ShellRoute | undefined) ?? null;
 }
 
 /** The attribute on the shell's wrapper: its value is the route it shows. */

@@ -1,12 +1,12 @@
 import { LOCALES, THEME_CODES, type Locale, type UserInfo } from '../../contracts/index.ts';
 import { STORAGE_KEYS, type KeyValueStorage } from '../api/storage.ts';
 import type { CoreState } from './core.ts';
+import { MOBILE_UA } from './mobile.ts';
 import { initialMenuState } from './menu-slice.ts';
 import { initialSessionState } from './session-slice.ts';
 import { initialSettingsState } from './settings-slice.ts';
 import { initialUiState, type LayoutMode, type ThemeCode } from './ui-slice.ts';
 
-const MOBILE_UA = /Mobi|Android|iPhone|iPad|iPod/i;
 
 export function isMobileUserAgent(ua: string): boolean {
   return MOBILE_UA.test(ua);

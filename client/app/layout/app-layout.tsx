@@ -14,6 +14,7 @@ import { AppHeader } from './app-header.tsx';
 import { SideNav } from './side-nav.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { useConsoleHotkeys } from './use-console-hotkeys.ts';
+import { ScreenShell } from '../../shell/takeover.tsx';
 import styles from './app-layout.module.css';
 
 /** Left menu width (spec §9); 0 in top-menu mode. */
@@ -46,7 +47,7 @@ export default function AppLayout() {
           {/* A screen whose chunk (or its chart's) fails to download fails alone: the frame, menu and
               connection indicator stay. A new route starts afresh. */}
           <ErrorBoundary key={current}>
-            <Suspense fallback={<NonIdealState icon={<Spinner />} title={t('common.states.loading')} />}>
+            <Suspense fallback={<ScreenShell otherwise={<NonIdealState icon={<Spinner />} title={t('common.states.loading')} />} />}>
               <Outlet />
             </Suspense>
           </ErrorBoundary>

@@ -40,24 +40,26 @@ export function MessageNotice() {
   );
 }
 
+/** Read when used, not while rendering: the landing screen's shell is rendered at build time, with no document. */
+const root = () => document.documentElement;
+
 /**
  * Publishes where the shown notice ends (`--site-notice-bottom` on the root element) while it is on screen,
  * so toasts stack below it (components/overlay-toaster.css) instead of covering it.
  */
 function useNoticeBottom() {
   const observer = useRef<ResizeObserver | null>(null);
-  const root = document.documentElement;
   const clear = useCallback(() => {
     observer.current?.disconnect();
     observer.current = null;
-    root.style.removeProperty('--site-notice-bottom');
-  }, [root]);
+    root().style.removeProperty('--site-notice-bottom');
+  }, []);
   useEffect(() => clear, [clear]);
   return useCallback(
     (el: HTMLDivElement | null) => {
       clear();
       if (!el) return;
-      const publish = () => root.style.setProperty('--site-notice-bottom', `${Math.ceil(el.getBoundingClientRect().bottom)}px`);
+      const publish = () => root().style.setProperty('--site-notice-bottom', `${Math.ceil(el.getBoundingClientRect().bottom)}px`);
       publish();
       observer.current = new ResizeObserver(publish);
       observer.current.observe(el);
@@ -66,6 +68,6 @@ function useNoticeBottom() {
       el.addEventListener('transitionend', publish);
       el.addEventListener('animationend', publish);
     },
-    [clear, root],
+    [clear],
   );
 }
