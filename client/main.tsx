@@ -1,6 +1,6 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserEffects } from './api/effects/browser-effects.ts';
 import { createI18n, loadPublicResources, whenKnown as whenTextKnown } from './app/i18n.ts';
@@ -56,13 +56,18 @@ async function boot(): Promise<void> {
 
   const root = document.getElementById('root')!;
   adoptShell(root); // the prerendered public page index.html shows, if any (client/shell/takeover.tsx)
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders store={app} i18n={i18n}>
-        <AppRouter bridge={bridge} />
-        {debug && <debug.DebugMenu recorder={debug.recorder} />}
-      </AppProviders>
-    </StrictMode>,
+  const reactRoot = createRoot(root);
+  // A transition: React renders the first screen in slices, yielding to the browser between them, instead of
+  // one long task (issue 25: total blocking time on a phone). What is on screen meanwhile is the shell, if any.
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <AppProviders store={app} i18n={i18n}>
+          <AppRouter bridge={bridge} />
+          {debug && <debug.DebugMenu recorder={debug.recorder} />}
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 }
 /**
