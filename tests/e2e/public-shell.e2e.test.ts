@@ -148,7 +148,7 @@ describe('public pages: the first paint from index.html', () => {
     const before = await blocked.newPage();
     await before.goto(`${app.url}#/admin_login`);
     await before.waitForLoadState('load');
-    await expect(shellsIn(before)).resolves.toBe(3);
+    await expect(shellsIn(before)).resolves.toBe(4); // in the document, none shown
     await expect(before.evaluate(() => document.body.innerText)).resolves.not.toMatch(CJK);
     await blocked.close();
 
