@@ -13,7 +13,8 @@ import { selectDefaultCustomerPath, selectMenuTree } from '../state/selectors.ts
 import { isRouteGranted } from '../state/menu.ts';
 import { screenFor } from './screen-for.ts';
 import { screens, type Screen } from './screens.ts';
-import { ScreenShell, ShellDone } from '../shell/takeover.tsx';
+import { ScreenShell } from '../shell/screen-shell.tsx';
+import { ShellDone } from '../shell/takeover.tsx';
 
 /**
  * Waits for the first menu tree (permissions come from it); offers a retry if it failed. A reload of a tree

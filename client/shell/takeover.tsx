@@ -22,10 +22,6 @@ export function adoptShell(root: HTMLElement): void {
   window.addEventListener('hashchange', () => void (adopted = null), { once: true });
 }
 
-function Adopted({ route, html }: { route: string; html: string }) {
-  return <div {...{ [SHELL_ATTR]: route }} inert dangerouslySetInnerHTML={{ __html: html }} />;
-}
-
 /** Once the screen has mounted, later fallbacks are spinners again. */
 export function ShellDone() {
   useEffect(() => void (adopted = null), []);
@@ -45,16 +41,15 @@ export function ShellSuspense({ route, children }: { route: string; children: Re
   );
 }
 
-const sessionShell = () => (adopted && SESSION_SHELLS.includes(adopted.route as ShellRoute) ? adopted : null);
+/** The adopted shell if it is one behind login (the landing screen), else null. */
+export const sessionShell = () => (adopted && SESSION_SHELLS.includes(adopted.route as ShellRoute) ? adopted : null);
+
+export function Adopted({ route, html }: { route: string; html: string }) {
+  return <div {...{ [SHELL_ATTR]: route }} inert dangerouslySetInnerHTML={{ __html: html }} />;
+}
 
 /** Suspense for the frame behind login: the landing screen's whole shell while it is the one shown (the screen clears it: ShellDone), else a spinner. */
 export function SessionShellSuspense({ children }: { children: ReactNode }) {
   const shell = sessionShell();
   return <Suspense fallback={shell ? <Adopted route={shell.route} html={shell.html} /> : spinner}>{children}</Suspense>;
-}
-
-/** What the layout's content shows while its screen is on its way: the shell's part of it while the shell is the one shown, else `otherwise`. */
-export function ScreenShell({ otherwise }: { otherwise: ReactNode }) {
-  const shell = sessionShell();
-  return shell ? <Adopted route={shell.route} html={shell.content} /> : otherwise;
 }

@@ -14,7 +14,7 @@ import { AppHeader } from './app-header.tsx';
 import { SideNav } from './side-nav.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { useConsoleHotkeys } from './use-console-hotkeys.ts';
-import { ScreenShell } from '../../shell/takeover.tsx';
+import { ScreenShell } from '../../shell/screen-shell.tsx';
 import styles from './app-layout.module.css';
 
 /** Left menu width (spec §9); 0 in top-menu mode. */
