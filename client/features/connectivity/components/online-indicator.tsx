@@ -2,8 +2,10 @@ import { Tag, Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { reachOf, type ConnectivityState, type Reach } from '../connectivity-slice.ts';
+import styles from './online-indicator.module.css';
 
 const INTENT = { online: 'success', offline: 'danger', checking: 'none' } as const;
+const REACHES = Object.keys(INTENT) as Reach[];
 
 /** Reach as the header shows it (the 10 s ping and, with a session, the real-time socket). */
 export function useReach(): Reach {
@@ -20,7 +22,13 @@ export function OnlineIndicator() {
       {/* Tag does not pass `role` through: the live region is this wrapper. */}
       <span role="status" aria-label={t('connectivity.label')} data-reach={reach}>
         <Tag round minimal intent={INTENT[reach]} icon={reach === 'online' ? 'tick-circle' : reach === 'offline' ? 'error' : 'refresh'}>
-          {t(`connectivity.${reach}`)}
+          <span className={styles.labels}>
+            {REACHES.map((r) => (
+              <span key={r} className={r === reach ? undefined : styles.other} aria-hidden={r === reach ? undefined : true}>
+                {t(`connectivity.${r}`)}
+              </span>
+            ))}
+          </span>
         </Tag>
       </span>
     </Tooltip>
