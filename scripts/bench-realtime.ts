@@ -1,5 +1,5 @@
 /**
- * npm run bench:realtime [-- --clients 1000 --duration 60 --push-every 1 --cpu-prof DIR --no-scenarios]
+ * npm run bench:realtime [-- --clients 1000 --duration 60 --push-every 1 --cpu-prof DIR --qa-tap --no-scenarios]
  *
  * N encrypted WebSocket clients on 127.0.0.1 against the mock server running in a child process (so its CPU and
  * memory are its own), each pinging every 5 s with the real codec. First half of the run: pings only; second
@@ -60,12 +60,16 @@ const PUSH_TYPE = 77;
 // ---------------------------------------------------------------------------------------------------------
 // Child: the mock server with N bench users, each with one session.
 
-async function runServer(clients: number) {
+async function runServer(clients: number, qaTap: boolean) {
   const { createMockServer } = await import('../mock-server/app.ts');
   const { TEST_SCRYPT } = await import('../mock-server/services/passwords.ts');
   const { hashToken } = await import('../mock-server/services/sessions.ts');
   const server = createMockServer({ dbPath: ':memory:', mode: 'test', scrypt: TEST_SCRYPT, log: () => {} });
   const { services, db } = server.mock;
+  // Production (npm start) has no QA tools; test mode gives the hub the QA frame tap (journal, frame faults),
+  // which per frame adds closures, a journal entry and, as the 5,000-entry ring fills, survivors for every
+  // scavenge. The control API (how this bench starts a push) stays. --qa-tap keeps the tap, as before.
+  if (!qaTap) services.realtime.setTap(null);
   const customer = services.users.byAccount('customer01')!;
   const insert = db.prepare(
     `INSERT INTO users (account, name, password_hash, role_id, invitation_code, create_time)
@@ -241,7 +245,8 @@ async function main() {
   const profAt = process.argv.indexOf('--cpu-prof');
   const profDir = profAt >= 0 ? process.argv[profAt + 1] : undefined;
   if (profAt >= 0 && !profDir) throw new Error('--cpu-prof needs a folder');
-  const child: ChildProcess = fork(self, ['--server', String(clients)], {
+  const qaTap = process.argv.includes('--qa-tap');
+  const child: ChildProcess = fork(self, ['--server', String(clients), qaTap ? 'qa-tap' : 'no-tap'], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [...process.execArgv, ...(profDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profDir)] : [])],
   });
@@ -449,7 +454,8 @@ async function main() {
   }
 
   console.log(
-    `\nbench:realtime — ${clients} clients, ${durationS} s (half pings only, half with a push every ${pushEveryS} s), 127.0.0.1\n`,
+    `\nbench:realtime — ${clients} clients, ${durationS} s (half pings only, half with a push every ${pushEveryS} s), 127.0.0.1, ` +
+      `${qaTap ? 'with the QA frame tap and journal (--qa-tap, test mode as before)' : 'hub without the QA frame tap, as in production'}\n`,
   );
   const w0 = Math.max(...rows.map((r) => r[0].length));
   const w1 = Math.max(...rows.map((r) => r[1].length));
@@ -460,7 +466,7 @@ async function main() {
 }
 
 if (process.argv[2] === '--server') {
-  void runServer(Number(process.argv[3]));
+  void runServer(Number(process.argv[3]), process.argv[4] === 'qa-tap');
 } else {
   main().catch((e: unknown) => {
     console.error(e);
