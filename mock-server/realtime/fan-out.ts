@@ -2,7 +2,7 @@ import { Direction } from '../../contracts/index.ts';
 import type { Conn } from './conn.ts';
 import type { FrameTap } from './frame-tap.ts';
 import { encodePlaintextSync } from './node-codec.ts';
-import { asciiTextFrame } from './ws-frame.ts';
+import { asciiTextFrameString } from './ws-frame.ts';
 
 /**
  * Frames out: seal (number, then encrypt with the socket's own session key) and write, to one socket or to
@@ -10,29 +10,38 @@ import { asciiTextFrame } from './ws-frame.ts';
  * `tap` is the QA frame tap (dev/test), read at each write so that setting or removing it applies at once.
  */
 export function createFanOut(deps: { readonly tap: () => FrameTap | null }) {
+  /** `"locale":"zh-CN"` and the like, made once per locale rather than once per frame. */
+  const localeJson = new Map<string, string>();
+  const localeField = (locale: string) => {
+    let field = localeJson.get(locale);
+    if (field === undefined) localeJson.set(locale, (field = `,"locale":${JSON.stringify(locale)}`));
+    return field;
+  };
+
   /**
-   * The next frame of `conn` as WebSocket bytes, ready to write (null when the socket is gone), with the data
+   * The next frame of `conn` as WebSocket bytes in a latin1 string, ready to write (null when the socket is gone), with the data
    * already serialized, so that a push serializes it once for all its sockets. The payload's keys keep the
    * order of the spec (type, locale, token, seq, ts, data).
    */
-  function seal(conn: Conn, type: number, dataJson: string | undefined): Buffer | null {
+  function seal(conn: Conn, type: number, dataJson: string | undefined): string | null {
     if (conn.closed || !conn.key || conn.ws.readyState !== conn.ws.OPEN) return null;
     const { seq, ts } = conn.counter.next();
-    const head = `{"type":${JSON.stringify(type)},"locale":${JSON.stringify(conn.locale)},"token":"","seq":${seq},"ts":${ts}`;
-    const json = dataJson === undefined ? `${head}}` : `${head},"data":${dataJson}}`;
-    return asciiTextFrame(encodePlaintextSync(conn.key, Direction.toClient, json));
+    const json =
+      `{"type":${JSON.stringify(type)}${localeField(conn.locale)},"token":"","seq":${seq},"ts":${ts}` +
+      (dataJson === undefined ? '}' : `,"data":${dataJson}}`);
+    return asciiTextFrameString(encodePlaintextSync(conn.key, Direction.toClient, json));
   }
 
   /** Hand a sealed frame to the socket, or to the tap when one is set (it sends, delays, repeats or drops it). */
-  function write(c: Conn, type: number, dataJson: string | undefined, frame: Buffer) {
+  function write(c: Conn, type: number, dataJson: string | undefined, frame: string) {
     const tap = deps.tap();
-    if (!tap) return void c.socket.write(frame);
+    if (!tap) return void c.socket.write(frame, 'latin1');
     const resend = () => {
       const fresh = seal(c, type, dataJson);
-      if (fresh !== null) c.socket.write(fresh);
+      if (fresh !== null) c.socket.write(fresh, 'latin1');
       return fresh !== null;
     };
-    tap.sending({ userId: c.userId, type, dataJson, send: () => void c.socket.write(frame), resend });
+    tap.sending({ userId: c.userId, type, dataJson, send: () => void c.socket.write(frame, 'latin1'), resend });
   }
 
   return {

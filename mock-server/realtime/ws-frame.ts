@@ -23,3 +23,19 @@ export function asciiTextFrame(text: string): Buffer {
   frame.write(text, head, 'latin1');
   return frame;
 }
+
+/**
+ * The same frame as a latin1 string (header bytes as chars 0–255, then the ASCII text), for
+ * `socket.write(frame, 'latin1')`: a net socket hands a string straight to the kernel write (decodeStrings is
+ * off), so a push does not allocate and fill a buffer per socket only to copy it again.
+ */
+export function asciiTextFrameString(text: string): string {
+  const length = text.length;
+  if (length < 126) return String.fromCharCode(0x81, length) + text;
+  if (length < 65_536) return String.fromCharCode(0x81, 126, length >>> 8, length & 0xff) + text;
+  // 64-bit length, of which our frames (at most FRAME_MAX_BYTES) use the low 32 bits.
+  return (
+    String.fromCharCode(0x81, 127, 0, 0, 0, 0, (length >>> 24) & 0xff, (length >>> 16) & 0xff, (length >>> 8) & 0xff, length & 0xff) +
+    text
+  );
+}

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { asciiTextFrame } from '../../mock-server/realtime/ws-frame.ts';
+import { asciiTextFrame, asciiTextFrameString } from '../../mock-server/realtime/ws-frame.ts';
 
 /**
  * The hub writes its data frames to the upgraded socket itself (mock-server/realtime/ws-frame.ts). A real
@@ -24,6 +24,8 @@ beforeAll(async () => {
       for (const n of LENGTHS) {
         socket.write(asciiTextFrame(textOf(n)));
         ws.send(`ws:${n}`);
+        // The hub's form: the same frame as a latin1 string.
+        socket.write(asciiTextFrameString(textOf(n)), 'latin1');
       }
       ws.close(1000, 'done');
     });
@@ -34,8 +36,12 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-describe('asciiTextFrame', () => {
-  it('is read by a ws client as the same text, at every length, in order with frames ws wrote', async () => {
+describe('asciiTextFrame and asciiTextFrameString', () => {
+  it('are the same bytes at every length', () => {
+    for (const n of LENGTHS) expect(Buffer.from(asciiTextFrameString(textOf(n)), 'latin1')).toEqual(asciiTextFrame(textOf(n)));
+  });
+
+  it('are read by a ws client as the same text, at every length, in order with frames ws wrote', async () => {
     const client = new WebSocket(`ws://127.0.0.1:${port}/`);
     const got: { text: string; binary: boolean }[] = [];
     client.on('message', (data, isBinary) => got.push({ text: data.toString(), binary: isBinary }));
@@ -43,6 +49,10 @@ describe('asciiTextFrame', () => {
       client.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
     );
     expect(close).toEqual({ code: 1000, reason: 'done' });
-    expect(got).toEqual(LENGTHS.flatMap((n) => [{ text: textOf(n), binary: false }, { text: `ws:${n}`, binary: false }]));
+    expect(got).toEqual(LENGTHS.flatMap((n) => [
+        { text: textOf(n), binary: false },
+        { text: `ws:${n}`, binary: false },
+        { text: textOf(n), binary: false },
+      ]));
   });
 });
