@@ -20,9 +20,9 @@ export const SHELL_PATHS: Record<ShellRoute, string> = {
 
 /**
  * `#/access_log?x=1` → 'access_log', `#/customer/today_statistics` → 'today_statistics' (the path's last part);
- * no match for any other hash. The inline script uses the same pattern.
+ * no match for any other hash; made from SHELL_PATHS. The inline script uses the same pattern.
  */
-export const SHELL_HASH = /^#\/(admin_login|access_log|share_access|customer\/today_statistics)(?:[?/]|$)/;
+export const SHELL_HASH = new RegExp(`^#(${Object.values(SHELL_PATHS).join('|')})(?:[?/]|$)`);
 
 export function shellRouteOf(hash: string): ShellRoute | null {
   return (SHELL_HASH.exec(hash)?.[1]?.split('/').pop() as ShellRoute | undefined) ?? null;
