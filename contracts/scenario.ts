@@ -33,6 +33,8 @@ const incomingFrame = z.strictObject({
   tsOffset: z.int().optional(),
 });
 
+export type IncomingFrame = z.infer<typeof incomingFrame>;
+
 const socketEvent = z.union([
   z.strictObject({ open: z.literal(true) }),
   z.strictObject({ close: z.int().min(1000).max(4999), reason: z.string().optional() }),
@@ -50,6 +52,11 @@ const httpAnswer = z.strictObject({
   message: z.string().optional(),
   /** For how many calls; default 1. Queued answers are used before the scenario's default for the path. */
   times: z.int().min(1).max(100_000).optional(),
+  /**
+   * A frame the server pushes while this call is in flight: the console has received it (decrypted and
+   * dispatched) before the answer arrives. The race of a push with a request already on its way.
+   */
+  pushFirst: incomingFrame.optional(),
 });
 
 /** The fake server's behaviour towards new sockets and login frames (see the runner). */
@@ -169,7 +176,7 @@ export const scenario = z.strictObject({
       /** The fake server's initial behaviour; default up, accept. */
       server: serverMode.optional(),
       /** Default answers per call path (used when no queued answer is left); a call without one fails (network). */
-      http: z.record(z.string(), httpAnswer.omit({ path: true, times: true })).optional(),
+      http: z.record(z.string(), httpAnswer.omit({ path: true, times: true, pushFirst: true })).optional(),
     })
     .optional(),
   steps: z.array(scenarioStep).min(1),

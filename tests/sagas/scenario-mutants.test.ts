@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { all, takeEvery } from 'redux-saga/effects';
+import { all, delay, race, take, takeEvery } from 'redux-saga/effects';
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_FRAME_TYPE, FrameType } from '../../contracts/index.ts';
+import { PAYMENT_FRAME_TYPE, FrameType, REALTIME_TUNING } from '../../contracts/index.ts';
 import { scenario } from '../../contracts/scenario.ts';
+import { pollOnce, watchMessagePolling } from '../../client/features/messages/sagas/message-polling-sagas.ts';
 import { paidFrameFlow } from '../../client/features/money/sagas/payment-sagas.ts';
 import { shieldNoticeFlow } from '../../client/features/wechat/sagas/shield-sagas.ts';
 import { realtimeEvents } from '../../client/state/realtime-events.ts';
@@ -54,6 +55,21 @@ const mutants: { rule: string; scenario: string; options: PlayOptions }[] = [
     rule: 'the told domain statuses kept across a reconnect',
     scenario: 'shield-duplicated-frame-toasts-once',
     options: { watchers: { shield: function* (): Saga { yield all([takeEvery(frameOfType(FrameType.values.shield_status), shieldNoticeFlow, new Map<number, number>())]); } } },
+  },
+  {
+    rule: 'a message pushed while a poll is on its way is dropped (the loop takes pushes only while it waits)',
+    scenario: 'polling-push-during-poll-polls-again',
+    options: {
+      watchers: {
+        polling: () =>
+          watchMessagePolling(function* (): Saga {
+            for (;;) {
+              yield race({ tick: delay(REALTIME_TUNING.messagePollIntervalMs), pushed: take(frameOfType(FrameType.values.message)) });
+              yield* pollOnce();
+            }
+          }),
+      },
+    },
   },
 ];
 

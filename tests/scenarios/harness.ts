@@ -13,7 +13,7 @@ import {
   type Session,
 } from '../../contracts/index.ts';
 import { decodeFrameSync, encodeFrameSync, frameKeyOf } from '../../mock-server/realtime/node-codec.ts';
-import type { EffectPattern, Expectation, Scenario, ScenarioStep } from '../../contracts/scenario.ts';
+import type { EffectPattern, Expectation, IncomingFrame, Scenario, ScenarioStep } from '../../contracts/scenario.ts';
 import type { Effects } from '../../client/api/effects/browser-effects.ts';
 import { ApiError } from '../../client/api/errors.ts';
 import type { RealtimeSocket, SocketEvent } from '../../client/api/effects/socket.ts';
@@ -31,6 +31,7 @@ import { watchShare } from '../../client/features/share/sagas/share-sagas.ts';
 import { watchLiveStatistics } from '../../client/features/statistics/sagas/live-sagas.ts';
 import { watchMenu } from '../../client/state/sagas/menu.ts';
 import { appStarted, routeChanged } from '../../client/state/app-events.ts';
+import { realtimeEvents } from '../../client/state/realtime-events.ts';
 import { sessionEvents } from '../../client/state/session-slice.ts';
 import { buildUserInfo } from '../../fixtures/factories.ts';
 import { installSyncAesGcm } from './sync-aes-gcm.ts';
@@ -239,7 +240,22 @@ class Environment {
     return s;
   }
 
-  answer(path: string): { data?: unknown; fail?: number; message?: string } | undefined {
+  /** Deliver `frame` on the live socket and wait until the console has dispatched it as a received frame. */
+  private async pushDuringCall(frame: IncomingFrame) {
+    const seen = this.actions.length;
+    const received = () =>
+      this.actions.slice(seen).some((x) => x.type === realtimeEvents.frameReceived.type && (x.payload as { type?: number }).type === frame.type);
+    const socket = this.liveSocket();
+    if (socket.state !== 'open') throw new ScenarioFailure('pushFirst: the socket is not open');
+    await this.deliver(socket, frame);
+    const end = process.hrtime.bigint() + SETTLE_LIMIT_NS;
+    while (!received()) {
+      if (process.hrtime.bigint() > end) throw new ScenarioFailure(`pushFirst: the console never received the type-${frame.type} frame`);
+      await new Promise<void>((r) => setImmediate(r));
+    }
+  }
+
+  answer(path: string): { data?: unknown; fail?: number; message?: string; pushFirst?: IncomingFrame } | undefined {
     const queue = this.answers.get(path);
     const head = queue?.[0];
     if (head) {
@@ -257,6 +273,7 @@ class Environment {
         this.record({ key: `call:${call.path}`, body });
         const a = this.answer(call.path);
         await Promise.resolve();
+        if (a && 'pushFirst' in a && a.pushFirst) await this.pushDuringCall(a.pushFirst);
         if (!a || a.fail !== undefined) throw new ApiError(call.path, a?.fail ?? 0, a?.message ?? '');
         const def = callsByPath.get(call.path);
         if (!def) throw new ScenarioFailure(`unknown call ${call.path}`);

@@ -1,6 +1,6 @@
-import type { Task } from 'redux-saga';
+import { buffers, type Channel, type Task } from 'redux-saga';
 import type { Action } from '@reduxjs/toolkit';
-import { cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
+import { actionChannel, cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import {
   FrameType,
   messageInquire,
@@ -41,14 +41,22 @@ const isMessagePush = (a: Action) =>
 /**
  * Poll every 10 s; a pushed message (type 4) cuts the wait short, so it shows at once rather than up to 10 s
  * later. The push only wakes this one loop (never a second poller), so a message is still shown and marked
- * read once, and the next tick comes 10 s after that poll.
+ * read once, and the next tick comes 10 s after that poll. A push that arrives while a poll is on its way is
+ * kept (one is enough, however many come): that poll's answer may have been read before the message was
+ * stored, so the loop polls again right after it.
  */
 export function* pollLoop(): Saga {
-  for (;;) {
-    yield race({ tick: delay(REALTIME_TUNING.messagePollIntervalMs), pushed: take(isMessagePush) });
-    yield* pollOnce();
+  const pushes = (yield actionChannel(isMessagePush, buffers.sliding(1))) as Channel<Action>;
+  try {
+    for (;;) {
+      yield race({ tick: delay(REALTIME_TUNING.messagePollIntervalMs), pushed: take(pushes) });
+      yield* pollOnce();
+    }
+  } finally {
+    pushes.close();
   }
 }
+
 
 const WATCHED = [routeChanged.type, ...SESSION_STARTED, ...SESSION_ENDED];
 
@@ -57,14 +65,14 @@ const WATCHED = [routeChanged.type, ...SESSION_STARTED, ...SESSION_ENDED];
  * or route event re-evaluates that condition: the loop is forked when it becomes true and cancelled when it
  * becomes false; moving between console pages leaves the running loop (and its cadence) alone.
  */
-export function* watchMessagePolling(): Saga {
+export function* watchMessagePolling(loop: () => Saga = pollLoop): Saga {
   const fx = yield* effects();
   let path = fx.currentPath();
   let task: Task | null = null;
   for (;;) {
     const token = (yield select(selectToken)) as string | null;
     const wanted = token !== null && !NO_POLL_PATHS.includes(path);
-    if (wanted && !task) task = (yield fork(pollLoop)) as Task;
+    if (wanted && !task) task = (yield fork(loop)) as Task;
     if (!wanted && task) {
       yield cancel(task);
       task = null;
