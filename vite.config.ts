@@ -7,6 +7,7 @@ import { precompress } from './scripts/precompress.ts';
 import { blueprintCssSplit } from './scripts/blueprint-css-split.ts';
 import { blueprintIconNamesPlugin } from './scripts/blueprint-icon-names.ts';
 import { blueprintProduction } from './scripts/blueprint-production.ts';
+import { reactRouterProduction } from './scripts/react-router-production.ts';
 import { preloadLocale } from './scripts/preload-locale.ts';
 import { publicMessages } from './scripts/public-messages.ts';
 import { sessionChunk } from './scripts/session-chunk.ts';
@@ -93,9 +94,10 @@ export default defineConfig({
   // preloadLocale: the default language's texts are fetched before the first render; hint them in index.html.
   // blueprintIconNamesPlugin: the icon loader's name check without Blueprint's 9 KiB name tables.
   // blueprintProduction: Blueprint's dev-only checks and their messages dropped from the build.
+  // reactRouterProduction: React Router's own production build, not the development one its package exports.
   // publicMessages: the public pages' language chunk carries only the shared messages they can show.
   // publicShell: the public pages' prerendered first paint in index.html (client/shell/).
-  plugins: [contractsBarrel(), blueprintCssSplit(), blueprintIconNamesPlugin(), blueprintProduction(), publicMessages(fileURLToPath(new URL('./client/main.tsx', import.meta.url))), react(), preloadLocale(), publicShell(), precompress()],
+  plugins: [contractsBarrel(), blueprintCssSplit(), blueprintIconNamesPlugin(), blueprintProduction(), reactRouterProduction(), publicMessages(fileURLToPath(new URL('./client/main.tsx', import.meta.url))), react(), preloadLocale(), publicShell(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
