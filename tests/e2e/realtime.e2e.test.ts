@@ -107,12 +107,13 @@ afterAll(async () => {
 });
 
 describe('realtime in Chromium', () => {
-  it('serves a production bundle with no trace of the dev-only debug export', () => {
+  it("serves a production bundle with no trace of dev-only code (the debug export, React Router's development warnings)", () => {
     const js = fs.readdirSync(staticDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
     expect(js.length).toBeGreaterThan(0);
     for (const file of js) {
       const text = fs.readFileSync(path.join(staticDir, file), 'utf8');
-      for (const marker of ['Export the last', 'Event stream (dev build only)', 'Debug menu', 'debug/install']) expect(text, file).not.toContain(marker);
+      for (const marker of ['Export the last', 'Event stream (dev build only)', 'Debug menu', 'debug/install', 'You rendered descendant <Routes>'])
+        expect(text, file).not.toContain(marker);
     }
   });
 
