@@ -57,13 +57,13 @@ export function* pollLoop(): Saga {
   }
 }
 
-
 const WATCHED = [routeChanged.type, ...SESSION_STARTED, ...SESSION_ENDED];
 
 /**
  * Exactly one polling loop, running while a token exists and the page is not login/register. Each session
  * or route event re-evaluates that condition: the loop is forked when it becomes true and cancelled when it
- * becomes false; moving between console pages leaves the running loop (and its cadence) alone.
+ * becomes false; moving between console pages leaves the running loop (and its cadence) alone. `loop` is
+ * `pollLoop`; the scenario mutation checks pass a broken one (tests/sagas/scenario-mutants.test.ts).
  */
 export function* watchMessagePolling(loop: () => Saga = pollLoop): Saga {
   const fx = yield* effects();
