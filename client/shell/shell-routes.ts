@@ -19,14 +19,11 @@ export const SHELL_PATHS: Record<ShellRoute, string> = {
 };
 
 /**
- * `#/access_log?x=1` → 'access_log', `#/customer/today_statistics` → 'today_statistics' (the path's last part);
- * no match for any other hash; made from SHELL_PATHS. The inline script uses the same pattern.
+ * The hashes that have a shell, made from SHELL_PATHS: group 1 is the path, whose last part names the route
+ * (`#/access_log?x=1` → 'access_log', `#/customer/today_statistics` → 'today_statistics'). The picking script
+ * index.html runs first uses it (scripts/public-shell.ts).
  */
 export const SHELL_HASH = new RegExp(`^#(${Object.values(SHELL_PATHS).join('|')})(?:[?/]|$)`);
-
-export function shellRouteOf(hash: string): ShellRoute | null {
-  return (SHELL_HASH.exec(hash)?.[1]?.split('/').pop() as ShellRoute | undefined) ?? null;
-}
 
 /** The attribute on the shell's wrapper: its value is the route it shows. */
 export const SHELL_ATTR = 'data-shell';

@@ -2,7 +2,7 @@ import { Direction } from '../../contracts/index.ts';
 import type { Conn } from './conn.ts';
 import type { FrameTap } from './frame-tap.ts';
 import { encodePlaintextSync } from './node-codec.ts';
-import { asciiTextFrameString } from './ws-frame.ts';
+import { asciiTextFrame } from './ws-frame.ts';
 
 /**
  * Frames out: seal (number, then encrypt with the socket's own session key) and write, to one socket or to
@@ -19,8 +19,8 @@ export function createFanOut(deps: { readonly tap: () => FrameTap | null }) {
   };
 
   /**
-   * The next frame of `conn` as WebSocket bytes in a latin1 string, ready to write (null when the socket is gone), with the data
-   * already serialized, so that a push serializes it once for all its sockets. The payload's keys keep the
+   * The next frame of `conn` as WebSocket bytes in a latin1 string (ws-frame.ts), ready to write (null when
+   * the socket is gone), with the data already serialized, so that a push serializes it once for all its sockets. The payload's keys keep the
    * order of the spec (type, locale, token, seq, ts, data).
    */
   function seal(conn: Conn, type: number, dataJson: string | undefined): string | null {
@@ -29,19 +29,21 @@ export function createFanOut(deps: { readonly tap: () => FrameTap | null }) {
     const json =
       `{"type":${JSON.stringify(type)}${localeField(conn.locale)},"token":"","seq":${seq},"ts":${ts}` +
       (dataJson === undefined ? '}' : `,"data":${dataJson}}`);
-    return asciiTextFrameString(encodePlaintextSync(conn.key, Direction.toClient, json));
+    return asciiTextFrame(encodePlaintextSync(conn.key, Direction.toClient, json));
   }
+
+  const put = (c: Conn, frame: string) => void c.socket.write(frame, 'latin1');
 
   /** Hand a sealed frame to the socket, or to the tap when one is set (it sends, delays, repeats or drops it). */
   function write(c: Conn, type: number, dataJson: string | undefined, frame: string) {
     const tap = deps.tap();
-    if (!tap) return void c.socket.write(frame, 'latin1');
+    if (!tap) return put(c, frame);
     const resend = () => {
       const fresh = seal(c, type, dataJson);
-      if (fresh !== null) c.socket.write(fresh, 'latin1');
+      if (fresh !== null) put(c, fresh);
       return fresh !== null;
     };
-    tap.sending({ userId: c.userId, type, dataJson, send: () => void c.socket.write(frame, 'latin1'), resend });
+    tap.sending({ userId: c.userId, type, dataJson, send: () => put(c, frame), resend });
   }
 
   return {
