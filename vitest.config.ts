@@ -1,12 +1,59 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The suite in five projects (tests/README.md says which kind of test goes where). `npm run test:fast` runs
+ * every project but e2e; `npm test` runs them all. Each project names its folders; a test file in a folder
+ * no project names would not run, and tests/contract/test-projects.test.ts fails on one.
+ */
+export const PROJECTS = {
+  /** Pure code and the console's screens in jsdom, no server. */
+  unit: ['tests/unit', 'tests/visit-rules', 'tests/client'],
+  /** The contracts against themselves, the OpenAPI document and the house rules. */
+  contract: ['tests/contract'],
+  /** A real server over HTTP, WebSocket and SQLite; the robustness harness. */
+  api: ['tests/api', 'tests/realtime', 'tests/robustness'],
+  /** The console's sagas and the QA scenarios on a virtual clock. */
+  saga: ['tests/sagas', 'tests/scenarios'],
+  /** The built console in Chromium. */
+  e2e: ['tests/e2e'],
+} as const;
+
+export type ProjectName = keyof typeof PROJECTS;
+
+/**
+ * Projects whose files share their worker's loaded modules (vitest `isolate: false`): a file then costs its
+ * own tests, not another evaluation of the server, the contracts and zod (about 60 % of the CPU of an API file
+ * when each file loaded them anew). Their code keeps no module state (no singletons: house style), and
+ * tests/helpers/setup-file.ts puts timers, spies and the environment back after each file. `unit` stays
+ * isolated: its jsdom files each need a fresh window for React.
+ */
+const SHARED_MODULES: readonly ProjectName[] = ['contract', 'api', 'saga', 'e2e'];
+
+const shared = {
+  environment: 'node' as const,
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+  setupFiles: ['tests/helpers/setup-file.ts'],
+};
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
-    environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
     // Two cores: browser suites and the crash test each start processes of their own.
     maxWorkers: 2,
+    projects: (Object.keys(PROJECTS) as ProjectName[]).map((name) => ({
+      extends: true as const,
+      test: {
+        ...shared,
+        name,
+        include: PROJECTS[name].map((dir) => `${dir}/**/*.test.{ts,tsx}`),
+        isolate: !SHARED_MODULES.includes(name),
+        ...(name === 'e2e'
+          ? {
+              // One Chromium per worker for every browser suite (tests/e2e/helpers/browser.ts).
+              globalSetup: ['tests/e2e/helpers/global-setup.ts'],
+            }
+          : {}),
+      },
+    })),
   },
 });

@@ -4,6 +4,7 @@ import { TOTP } from 'otpauth';
 import { createMockServer, type MockServer, type MockServerOptions } from '../mock-server/app.ts';
 import type { CallPath } from '../contracts/index.ts';
 import { users } from '../fixtures/seed/users.ts';
+import { generateRsaPem } from '../mock-server/services/rsa.ts';
 
 export interface Answer {
   status: number;
@@ -11,12 +12,18 @@ export interface Answer {
   body: { status: boolean; message?: string; data?: unknown; key?: string; params?: Record<string, string | number>; field?: string };
 }
 
+let rsaPem: string | undefined;
+/** One password-transport key per process for every test server (making one costs about a third of a second). */
+export function testRsaPem(): string {
+  return (rsaPem ??= generateRsaPem());
+}
+
 /**
  * A real mock server on ':memory:' in test mode, and helpers that speak to it over HTTP as the console does
  * (RSA-encrypted passwords, `token` header). Close it with `await t.close()`.
  */
 export async function startTestServer(options: Partial<MockServerOptions> = {}) {
-  const server: MockServer = createMockServer({ dbPath: ':memory:', seed: true, mode: 'test', log: () => {}, ...options });
+  const server: MockServer = createMockServer({ dbPath: ':memory:', seed: true, mode: 'test', log: () => {}, rsaPrivatePem: testRsaPem(), ...options });
   // Clients keep connections alive (the fuzz agent reuses one socket). Node closes an idle one after 5 s, and a
   // request sent in that instant meets a reset: a loaded machine pausing between two checks makes that real.
   server.keepAliveTimeout = 120_000;

@@ -60,6 +60,8 @@ export interface MockServerOptions {
   qa?: { journalSize?: number; statesDir?: string };
   /** A real service: forward and record (`proxy` + `record`), or answer from a recording (`replay`). */
   outside?: OutsideOptions;
+  /** The password-transport key to store when the database holds none (ServerConfig.rsaPrivatePem). */
+  rsaPrivatePem?: string;
 }
 
 /** A superset of the upload router's paths (`POST /api/file/add`, `GET /uploads/:name`), any case. */
@@ -91,6 +93,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
     sessionIdleMs: (options.sessionIdleMinutes ?? 720) * 60_000,
     scrypt: options.scrypt ?? (mode === 'test' ? TEST_SCRYPT : OWASP_SCRYPT),
     liveFlushMs: options.liveFlushMs,
+    rsaPrivatePem: options.rsaPrivatePem,
   }, log, { callAs: (bag) => callAsUser(handlers, bag), dataDir, options: options.jobs });
   if ((options.seed ?? true) && !isSeeded(db)) seedDatabase(services);
   // A killed server leaves its running jobs "in progress": started ones are abnormal now (never resumed, partial

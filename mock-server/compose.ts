@@ -76,7 +76,7 @@ export function createServices(
   const settings = createSettings(db);
   let pem = settings.get('rsa_private_pem');
   if (!pem) {
-    pem = generateRsaPem();
+    pem = config.rsaPrivatePem ?? generateRsaPem();
     settings.set('rsa_private_pem', pem);
   }
   const storedIdle = settings.get('session_idle_minutes');

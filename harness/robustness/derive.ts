@@ -172,37 +172,37 @@ function matching(pattern: RegExp): fc.Arbitrary<string> {
   }
 }
 
+/**
+ * The formats' arbitraries, each made once on first use: an arbitrary is an immutable recipe, and making
+ * fc.webUrl builds a table of every character it may use (seconds of CPU).
+ */
+const FORMATS: Readonly<Record<string, () => fc.Arbitrary<string>>> = {
+  url: () => fc.webUrl({ withQueryParameters: true, withFragments: true }),
+  email: () => fc.emailAddress(),
+  uuid: () => fc.uuid(),
+  guid: () => fc.uuid(),
+  ipv4: () => fc.ipV4(),
+  ipv6: () => fc.ipV6(),
+};
+const formats = new Map<string, fc.Arbitrary<string>>();
+function formatArbitrary(format: string | undefined): fc.Arbitrary<string> | undefined {
+  const make = format ? FORMATS[format] : undefined;
+  if (!make) return undefined;
+  let arbitrary = formats.get(format!);
+  if (!arbitrary) formats.set(format!, (arbitrary = make()));
+  return arbitrary;
+}
+
 function strings(s: Schema, ctx: DeriveContext, where: string): fc.Arbitrary<string> {
   const def = defOf(s) as core.$ZodStringFormatDef & { protocol?: RegExp };
   const { min, max } = lengthBounds(s);
   const patterns = stringPatterns(s);
   const cap = Math.min(max ?? 80, Math.max(min + 40, 80));
-  let base: fc.Arbitrary<string>;
-  switch (def.format) {
-    case 'url':
-      base = fc.webUrl({ withQueryParameters: true, withFragments: true });
-      break;
-    case 'email':
-      base = fc.emailAddress();
-      break;
-    case 'uuid':
-    case 'guid':
-      base = fc.uuid();
-      break;
-    case 'ipv4':
-      base = fc.ipV4();
-      break;
-    case 'ipv6':
-      base = fc.ipV6();
-      break;
-    default:
-      base = patterns.length
-        ? matching(patterns[0]!)
-        : fc.oneof(
-            fc.string({ minLength: min, maxLength: cap }),
-            fc.string({ minLength: min, maxLength: cap, unit: 'binary' }),
-          );
-  }
+  let base: fc.Arbitrary<string> =
+    formatArbitrary(def.format) ??
+    (patterns.length
+      ? matching(patterns[0]!)
+      : fc.oneof(fc.string({ minLength: min, maxLength: cap }), fc.string({ minLength: min, maxLength: cap, unit: 'binary' })));
   if (looksLikeDate(s)) base = fc.oneof({ weight: 6, arbitrary: nearDates }, { weight: 1, arbitrary: base });
   const words = ctx.dictionary.filter((w) => (s as unknown as { safeParse(v: unknown): { success: boolean } }).safeParse(w).success);
   const withDict = words.length ? fc.oneof({ weight: 3, arbitrary: base }, { weight: 1, arbitrary: fc.constantFrom(...words) }) : base;

@@ -1,10 +1,10 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LogType } from '../../contracts/index.ts';
 import { users } from '../../fixtures/seed/users.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { rowsOf, valuesOf } from '../../fixtures/rows.ts';
 import { lastIdOf, logsAfter, userIdOf, type LogRow as StoredLog } from '../../fixtures/factories.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * Issue 9 §5, the audit log through the real HTTP server: logins, refused logins, logouts, registrations and
@@ -15,11 +15,7 @@ import { lastIdOf, logsAfter, userIdOf, type LogRow as StoredLog } from '../../f
 type LogRow = StoredLog & { id: number };
 
 const UA = 'AuditTest/1.0 (vitest)';
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
+const { t } = useApiServer();
 
 const lastId = () => lastIdOf(t.db, 'logs');
 const rowsAfter = (id: number) => logsAfter<LogRow>(t.db, id);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOTP } from 'otpauth';
 import { calls, LogType, type Session } from '../../contracts/index.ts';
 import { DEFAULT_ROLE_ID } from '../../fixtures/seed/roles.ts';
@@ -7,9 +7,10 @@ import { TOTP_SEED_SECRET, users } from '../../fixtures/seed/users.ts';
 import { MINUTE, manualClock } from '../helpers/clock.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
 import { failureBody } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { type TestServer } from '../../harness/server.ts';
 import { countOf } from '../../fixtures/rows.ts';
 import { updateUser } from '../../fixtures/factories.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * Issue 2 auth calls through the real HTTP server and SQLite: security/public_key, admin/register,
@@ -31,11 +32,7 @@ const NOT_LOGGED_IN = 'You have not logged in yet. This operation cannot be perf
 const BAD_CREDENTIALS = 'Wrong account or password';
 const DECRYPT = 'The password could not be decrypted; reload the page and try again';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
+const { t } = useApiServer();
 
 let counter = 0;
 /** A fresh account name, so tests sharing the server never collide. */
@@ -282,11 +279,7 @@ function wrongCodeAt(ms: number): string {
 
 describe('admin/login with two-factor (TOTP) on', () => {
   const clock = manualClock();
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ clock });
-  });
-  afterAll(() => s.close());
+  const { t: s } = useApiServer({ clock });
 
   const attempt = (code?: string) =>
     s.call('admin/login', { account: 'totp01', password: s.encrypt('Totp123456'), ...(code === undefined ? {} : { totp: code }) });
@@ -330,11 +323,7 @@ describe('admin/login with two-factor (TOTP) on', () => {
 describe('login failure limit', () => {
   // One server on a hand-moved clock: each case uses its own account or waits out the window at its end.
   const clock = manualClock(Date.parse('2026-03-01T10:00:00Z'));
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ clock });
-  });
-  afterAll(() => s.close());
+  const { t: s } = useApiServer({ clock });
   const tryLogin = (account: string, password: string, lang = 'en') =>
     s.call('admin/login', { account, password: s.encrypt(password) }, undefined, lang);
   async function fail(account: string, times: number) {
@@ -476,11 +465,7 @@ describe('admin/user_info', () => {
 
 describe('session expiry (idle minutes)', () => {
   const clock = manualClock(Date.parse('2026-03-01T10:00:00Z'));
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ clock, sessionIdleMinutes: 30 });
-  });
-  afterAll(() => s.close());
+  const { t: s } = useApiServer({ clock, sessionIdleMinutes: 30 });
 
   it('keeps a session alive while used, and ends it after 30 idle minutes', async () => {
     const token = await s.login('customer01');

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BillType, type Order, type Page } from '../../contracts/index.ts';
 import { ledgerProblems } from '../../harness/ledger.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
 import { control } from '../helpers/control.ts';
 import { billTotalOf } from '../../fixtures/factories.ts';
 import { rowOf } from '../../fixtures/rows.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * Exact commission (issue 21 point 4, docs/decisions/2026-11-26-money-matching.md): share ratios take at most
@@ -18,9 +18,7 @@ import { rowOf } from '../../fixtures/rows.ts';
 const AGENT = 3;
 const CUSTOMERS = [4, 5] as const;
 
-let t: TestServer;
-let admin: string;
-let agent: string;
+const { t, tok } = useApiServer({}, { admin: 'admin01', agent: 'agent01' });
 const tokens = new Map<number, string>();
 const refusedUnchanged = refusalChecker(() => t);
 
@@ -28,20 +26,17 @@ type Row = { order_id: number; order_amount_micro: number; share_ratio: number; 
 async function allRows(): Promise<Row[]> {
   const rows: Row[] = [];
   for (let page = 1; ; page++) {
-    const p = ok<Page<Row>>(await t.call('agent/commission_inquire', { page, page_size: 100 }, agent));
+    const p = ok<Page<Row>>(await t.call('agent/commission_inquire', { page, page_size: 100 }, tok.agent));
     rows.push(...p.content);
     if (rows.length >= p.total || p.content.length === 0) return rows;
   }
 }
 
 beforeAll(async () => {
-  t = await startTestServer();
-  [admin, agent] = await Promise.all([t.login('admin01'), t.login('agent01')]);
   tokens.set(4, await t.login('customer01'));
   tokens.set(5, await t.login('customer02'));
-  for (const c of CUSTOMERS) ok(await t.call('user/change_balance', { id: c, amount_micro: 900_000_000_000, remark: 'property test funds' }, admin));
+  for (const c of CUSTOMERS) ok(await t.call('user/change_balance', { id: c, amount_micro: 900_000_000_000, remark: 'property test funds' }, tok.admin));
 });
-afterAll(() => t.close());
 
 describe('share ratio: 0 to 100, at most 2 decimals (contract and server)', () => {
   it.each([
@@ -50,10 +45,10 @@ describe('share ratio: 0 to 100, at most 2 decimals (contract and server)', () =
     [-1, /0 to 100/],
     [100.01, /0 to 100/],
   ])('refuses %s, changing nothing', async (ratio, message) => {
-    await refusedUnchanged('user/update', { id: AGENT, share_ratio: ratio }, admin, 400, message);
+    await refusedUnchanged('user/update', { id: AGENT, share_ratio: ratio }, tok.admin, 400, message);
   });
   it('takes 12.34, 0.01, 0 and 100', async () => {
-    for (const ratio of [12.34, 0.01, 0, 100]) ok(await t.call('user/update', { id: AGENT, share_ratio: ratio }, admin));
+    for (const ratio of [12.34, 0.01, 0, 100]) ok(await t.call('user/update', { id: AGENT, share_ratio: ratio }, tok.admin));
   });
 });
 
@@ -70,8 +65,8 @@ describe('commission rows and totals add up', () => {
       fc.asyncProperty(fc.array(purchase, { minLength: 1, maxLength: 6 }), async (buys) => {
         for (const b of buys) {
           const ratio = b.bp / 100;
-          ok(await t.call('user/update', { id: AGENT, share_ratio: ratio }, admin));
-          const combo = ok<{ id: number }>(await t.call('vip_combo/add', { name: `p${b.price}`, price_micro: b.price, days: 1, domain_quota: 1 }, admin));
+          ok(await t.call('user/update', { id: AGENT, share_ratio: ratio }, tok.admin));
+          const combo = ok<{ id: number }>(await t.call('vip_combo/add', { name: `p${b.price}`, price_micro: b.price, days: 1, domain_quota: 1 }, tok.admin));
           const order = ok<Order>(await t.call('vip_combo/buy', { vip_combo_id: combo.id, pay_method: b.chain ? 2 : 1 }, tokens.get(b.buyer)!));
           if (b.chain) await control(t, 'chain/send', { amount_micro: order.pay_amount_micro });
           const row = rowOf<Row>(t.db, 'commissions', { order_id: order.id }, ['order_amount_micro', 'share_ratio', 'amount_micro']);
@@ -85,9 +80,9 @@ describe('commission rows and totals add up', () => {
         const sumRows = rows.reduce((s, r) => s + r.amount_micro, 0);
         const bills = billTotalOf(t.db, AGENT, BillType.values.commission);
         expect(bills).toBe(sumRows);
-        const historical = ok<{ commission_micro: number }>(await t.call('agent/historical_statistics', {}, agent));
+        const historical = ok<{ commission_micro: number }>(await t.call('agent/historical_statistics', {}, tok.agent));
         expect(historical.commission_micro).toBe(sumRows);
-        const daily = ok<{ daily: { commission_micro: number }[] }>(await t.call('agent/daily_statistics', { days: 366 }, agent));
+        const daily = ok<{ daily: { commission_micro: number }[] }>(await t.call('agent/daily_statistics', { days: 366 }, tok.agent));
         expect(daily.daily.reduce((s, d) => s + d.commission_micro, 0)).toBe(sumRows);
         expect(ledgerProblems(t.db)).toEqual([]);
       }),

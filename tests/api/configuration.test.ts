@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refusalText } from '../helpers/qr.ts';
 import { MINUTE, manualClock } from '../helpers/clock.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { rowOf, rowsOf, valuesOf } from '../../fixtures/rows.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /** Issue 13: server parameters (website info, session idle time, live) and upload settings (secret write-only). */
 const clock = manualClock();
-let t: TestServer;
-let admin: string;
-beforeAll(async () => {
-  t = await startTestServer({ clock });
-  admin = await t.login('superadmin');
-});
-afterAll(() => t.close());
+const { t, tok } = useApiServer({ clock }, { admin: 'superadmin' });
 
 describe('configuration', () => {
   it('changes the website info every console reads, at once', async () => {
-    const res = await t.call('configuration/update', { title: 'My QR', color: '#112233' }, admin);
+    const res = await t.call('configuration/update', { title: 'My QR', color: '#112233' }, tok.admin);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ title: 'My QR', color: '#112233', icon: '/logo.svg' });
     const info = await t.call('website_info/inquire', {});
@@ -24,11 +18,11 @@ describe('configuration', () => {
   });
   it('a shorter session idle time ends idle sessions from their next call', async () => {
     const other = await t.login('admin01');
-    expect((await t.call('configuration/update', { session_idle_minutes: 10 }, admin)).body.data).toMatchObject({ session_idle_minutes: 10 });
+    expect((await t.call('configuration/update', { session_idle_minutes: 10 }, tok.admin)).body.data).toMatchObject({ session_idle_minutes: 10 });
     clock.advance(11 * MINUTE);
     expect((await t.call('admin/user_info', {}, other)).status).toBe(401);
-    admin = await t.login('superadmin');
-    await t.call('configuration/update', { session_idle_minutes: 720 }, admin);
+    tok.admin = await t.login('superadmin');
+    await t.call('configuration/update', { session_idle_minutes: 720 }, tok.admin);
   });
   it.each([
     [{ title: 'x'.repeat(65) }, /^title: /],
@@ -40,7 +34,7 @@ describe('configuration', () => {
     [{ nope: 1 }, /nope/],
   ])('refuses %j naming the field, nothing changes', async (body, message) => {
     const before = rowsOf(t.db, 'settings', {}, { orderBy: 'key' });
-    const res = await t.call('configuration/update', body, admin);
+    const res = await t.call('configuration/update', body, tok.admin);
     expect(res.status).toBe(400);
     expect(refusalText(res.body)).toMatch(message);
     expect(rowsOf(t.db, 'settings', {}, { orderBy: 'key' })).toEqual(before);
@@ -53,19 +47,19 @@ describe('configuration', () => {
 
 describe('image_config', () => {
   it('never reads the secret back, keeps it when the mask or nothing is sent', async () => {
-    const set = await t.call('image_config/update', { access_key_id: 'AK1', access_key_secret: 's3cret!', bucket: 'b1' }, admin);
+    const set = await t.call('image_config/update', { access_key_id: 'AK1', access_key_secret: 's3cret!', bucket: 'b1' }, tok.admin);
     expect(set.status).toBe(200);
     expect(set.body.data).toMatchObject({ access_key_id: 'AK1', access_key_secret: '******', bucket: 'b1' });
-    await t.call('image_config/update', { access_key_secret: '******', region: 'r1' }, admin);
-    await t.call('image_config/update', { access_key_secret: '' }, admin);
+    await t.call('image_config/update', { access_key_secret: '******', region: 'r1' }, tok.admin);
+    await t.call('image_config/update', { access_key_secret: '' }, tok.admin);
     expect(rowOf(t.db, 'upload_config', 1, ['access_key_secret', 'region'])).toEqual({ access_key_secret: 's3cret!', region: 'r1' });
-    const read = await t.call('image_config/inquire', {}, admin);
+    const read = await t.call('image_config/inquire', {}, tok.admin);
     expect(JSON.stringify(read.body)).not.toContain('s3cret');
     // The audit row does not hold it either.
     expect(JSON.stringify(valuesOf(t.db, 'logs', 'content')).toLowerCase()).not.toContain('s3cret');
   });
   it('the size limit is the one file/add uses', async () => {
-    const res = await t.call('image_config/update', { size_limit_bytes: 2048, allowed_types: 'png,gif' }, admin);
+    const res = await t.call('image_config/update', { size_limit_bytes: 2048, allowed_types: 'png,gif' }, tok.admin);
     expect(res.body.data).toMatchObject({ size_limit_bytes: 2048, allowed_types: 'png,gif' });
     const { readUploadLimits } = await import('../../mock-server/uploads/config.ts');
     expect(readUploadLimits(t.services.db).sizeLimit).toBe(2048);
@@ -74,7 +68,7 @@ describe('image_config', () => {
     'refuses %j, nothing changes',
     async (body) => {
       const before = rowOf(t.db, 'upload_config', 1);
-      expect((await t.call('image_config/update', body, admin)).status).toBe(400);
+      expect((await t.call('image_config/update', body, tok.admin)).status).toBe(400);
       expect(rowOf(t.db, 'upload_config', 1)).toEqual(before);
     },
   );

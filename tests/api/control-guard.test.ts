@@ -1,12 +1,12 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { failureBody } from '../helpers/qr.ts';
 import { CONTROL_PREFIX } from '../../contracts/index.ts';
 import { controlAllowed } from '../../mock-server/control/control-guard.ts';
 import { isLoopback as isLoopbackAddress } from '../../mock-server/security/client-ip.ts';
 import type { MockServer } from '../../mock-server/app.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * Part 8: the control API answers loopback peers, and others only with MOCK_CONTROL_TOKEN. A peer other than
@@ -72,16 +72,8 @@ describe('control guard: the decision', () => {
 });
 
 describe('control guard: through the real server', () => {
-  let open: TestServer;
-  let guarded: TestServer;
-  beforeAll(async () => {
-    open = await startTestServer();
-    guarded = await startTestServer({ controlToken: 'qa-shared-token' });
-  });
-  afterAll(async () => {
-    await open.close();
-    await guarded.close();
-  });
+  const { t: open } = useApiServer();
+  const { t: guarded } = useApiServer({ controlToken: 'qa-shared-token' });
 
   it('answers a loopback peer without a token', async () => {
     const res = await requestAs(open.server, '127.0.0.1', 'state');

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Domain, Forward, Page, QrCode, QrGroup } from '../../contracts/index.ts';
-import { ok, refusalChecker, refused, SEEDED, startQrServer } from '../helpers/qr.ts';
-import { type TestServer } from '../../harness/server.ts';
+import { ok, refusalChecker, refused, SEEDED, useQrServer } from '../helpers/qr.ts';
 import { updateUser } from '../../fixtures/factories.ts';
 
 /** domain/*, group/*, internal_code_group/*, forward/* through the real server. */
-let t: TestServer;
-let tok: Awaited<ReturnType<typeof startQrServer>>['tok'];
-beforeAll(async () => {
-  ({ t, tok } = await startQrServer());
-});
-afterAll(() => t.close());
+const { t, tok } = useQrServer();
 
 const refusedUnchanged = refusalChecker(() => t);
 const domains = (body: object, token = tok.customer01) => t.call('domain/inquire', body, token).then((r) => ok<Page<Domain>>(r));

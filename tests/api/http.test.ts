@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { calls } from '../../contracts/index.ts';
 import { MINUTE, manualClock } from '../helpers/clock.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
 import { failureBody, refusalText } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * What every call shares, whatever its handler: the envelope, body parsing limits, unknown paths, methods,
@@ -19,13 +20,7 @@ const NOT_LOGGED_IN = 'You have not logged in yet. This operation cannot be perf
 const ONE_MB = 1024 * 1024;
 
 const clock = manualClock(Date.parse('2026-03-01T10:00:00Z'));
-let t: TestServer;
-let admin: string;
-beforeAll(async () => {
-  t = await startTestServer({ clock, sessionIdleMinutes: 60 });
-  admin = await t.login('superadmin');
-});
-afterAll(() => t.close());
+const { t, tok } = useApiServer({ clock, sessionIdleMinutes: 60 }, { admin: 'superadmin' });
 
 /** Send raw bytes as the body, the way a broken or hostile client would. */
 async function raw(path: string, body: string, headers: Record<string, string> = {}) {
@@ -117,14 +112,14 @@ describe('paths and methods', () => {
     ['DELETE', '/api/url_key_platform/remove'],
     ['GET', '/api/'],
   ])('%s %s is a 404 in the envelope', async (method, path) => {
-    const res = await request(t.server)[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path).set('token', admin).set('Accept-Language', 'en');
+    const res = await request(t.server)[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path).set('token', tok.admin).set('Accept-Language', 'en');
     expect(res.status).toBe(404);
     expect(res.body).toEqual(failureBody('Not found'));
   });
 
   it('a GET never changes anything, even on a call path with a body', async () => {
     const before = snapshot(t.db);
-    const res = await request(t.server).get('/api/url_key_platform/remove').set('token', admin).set('Content-Type', 'application/json').send('{"ids":[1]}');
+    const res = await request(t.server).get('/api/url_key_platform/remove').set('token', tok.admin).set('Content-Type', 'application/json').send('{"ids":[1]}');
     expect(res.status).toBe(404);
     expect(snapshot(t.db)).toEqual(before);
   });
@@ -186,7 +181,7 @@ describe('tokens', () => {
     clock.advance(61 * MINUTE);
     const res = await t.call('admin/login', { account: 'customer01', password: t.encrypt('Customer123') }, old);
     expect(res.status, res.body.message).toBe(200);
-    admin = await t.login('superadmin');
+    tok.admin = await t.login('superadmin');
   });
 });
 

@@ -1,16 +1,15 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { valueOf } from '../../fixtures/rows.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * Issue 20: IP black lists take IPv6 and CIDR v6, read every spelling of an address as one, and guard every
  * entry point of the console (API, uploads, WebSocket upgrade). X-Forwarded-For counts one hop only, from a
  * loopback peer; under `npm run dev` (Vite's proxy) a client's own header is never trusted.
  */
-let t: TestServer;
-let superadmin: string;
+const { t, tok } = useApiServer({}, { superadmin: 'superadmin' });
 
 interface Reply {
   status: number;
@@ -22,7 +21,7 @@ async function post(base: string, path: string, body: unknown, headers: Record<s
   const json = (await res.json().catch(() => ({}))) as { message?: string; data?: unknown };
   return { status: res.status, message: json.message ?? '', data: json.data };
 }
-const add = (list: string, ip: string, extra: object = {}) => post(t.url, `${list}/add`, { ip, confirm_self: true, ...extra }, { token: superadmin });
+const add = (list: string, ip: string, extra: object = {}) => post(t.url, `${list}/add`, { ip, confirm_self: true, ...extra }, { token: tok.superadmin });
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
 /** The status line of a WebSocket upgrade to /ws from `ip` (via X-Forwarded-For). */
@@ -48,11 +47,6 @@ function upgradeStatus(ip: string): Promise<number> {
   });
 }
 
-beforeAll(async () => {
-  t = await startTestServer();
-  superadmin = await t.login('superadmin');
-});
-afterAll(() => t.close());
 
 describe('one normal form for every spelling', () => {
   it.each([

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AsyncOperationStatus,
   AsyncOperationType,
@@ -10,26 +10,21 @@ import {
   type Page,
   type QrCode,
 } from '../../contracts/index.ts';
-import { ok, refusalChecker, refused, SEEDED, logins, QR_NOW } from '../helpers/qr.ts';
+import { ok, QR_LOGINS, QR_NOW, refusalChecker, refused, SEEDED } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { formatDateTime } from '../../mock-server/services/clock.ts';
 import { TEST_SCRYPT } from '../../mock-server/services/passwords.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { startTestServer } from '../../harness/server.ts';
 import { updateUser } from '../../fixtures/factories.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * Async operations through the real HTTP server and SQLite: export jobs paging a list call as their user,
  * batch updates over the threshold, the list's owner scope, download for the operating user only, and
  * every step moved by the control API (test mode runs no timers).
  */
-let t: TestServer;
-let tok: Awaited<ReturnType<typeof logins>>;
 const clock = manualClock(QR_NOW);
-beforeAll(async () => {
-  t = await startTestServer({ clock, jobs: { batchThreshold: 2 } });
-  tok = await logins(t);
-});
-afterAll(() => t.close());
+const { t, tok } = useApiServer({ clock, jobs: { batchThreshold: 2 } }, QR_LOGINS);
 
 const { in_progress: RUNNING, completed: DONE, abnormal: ABNORMAL } = AsyncOperationStatus.values;
 const refusedUnchanged = refusalChecker(() => t);

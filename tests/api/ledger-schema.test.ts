@@ -1,24 +1,18 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrate, migrations } from '../../mock-server/db/migrations.ts';
 import { ledgerProblems } from '../../harness/ledger.ts';
 import { ok } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { countOf, rowsOf, setRows, valueOf } from '../../fixtures/rows.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /** The ledger's guarantees in SQLite itself (migration 006 triggers), the migration, and a control-API reset. */
 const C1 = 4;
 
-let t: TestServer;
-let admin: string;
+const { t, tok } = useApiServer({}, { admin: 'admin01' });
 const balanceOf = (id: number) =>
   valueOf<number>(t.db, 'users', 'balance_micro', id)!;
 
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login('admin01');
-});
-afterAll(() => t.close());
 
 describe('the database itself', () => {
   it('refuses a balance no bill explains, a bill that does not start from the balance, and editing a bill', () => {
@@ -80,7 +74,7 @@ describe('the database itself', () => {
 
 describe('control API reset', () => {
   it('seeds the opening bills and the upload config again', async () => {
-    ok(await t.call('user/change_balance', { id: C1, amount_micro: 1, remark: 'before reset' }, admin));
+    ok(await t.call('user/change_balance', { id: C1, amount_micro: 1, remark: 'before reset' }, tok.admin));
     const res = await fetch(`${t.url}/__control/reset`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

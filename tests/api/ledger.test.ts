@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BillType, type Bill, type Page, type Session } from '../../contracts/index.ts';
 import { ledgerProblems } from '../../harness/ledger.ts';
 import { ok, refusalChecker, refusalText } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { countOf, rowsOf, valueOf } from '../../fixtures/rows.ts';
 import { updateUser } from '../../fixtures/factories.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /** Seeded ids (fixtures/seed/users.ts) and opening balances in micro-units. */
 const AGENT = 3;
@@ -12,18 +12,11 @@ const C1 = 4;
 const C2 = 5;
 const TOTP = 6;
 
-let t: TestServer;
-let admin: string;
-let customer01: string;
+const { t, tok } = useApiServer({}, { admin: 'admin01', customer01: 'customer01' });
 const refusedUnchanged = refusalChecker(() => t);
 const balanceOf = (id: number) =>
   valueOf<number>(t.db, 'users', 'balance_micro', id)!;
 
-beforeAll(async () => {
-  t = await startTestServer();
-  [admin, customer01] = await Promise.all([t.login('admin01'), t.login('customer01')]);
-});
-afterAll(() => t.close());
 
 describe('seeded ledger', () => {
   it('gives each seeded balance an opening bill, so balance = sum of bills from the start', () => {
@@ -40,7 +33,7 @@ describe('seeded ledger', () => {
   });
 
   it('shows the balance in user_info as integer micro-units', async () => {
-    const info = ok<Session>(await t.call('admin/user_info', {}, customer01));
+    const info = ok<Session>(await t.call('admin/user_info', {}, tok.customer01));
     expect(info.user_info.balance_micro).toBe(balanceOf(C1));
     expect(info.user_info).not.toHaveProperty('balance');
   });
@@ -53,7 +46,7 @@ describe('user/change_balance', () => {
       await t.call(
         'user/change_balance',
         { id: C2, amount_micro: 12_500_001, remark: 'refund order 7' },
-        admin,
+        tok.admin,
       ),
     );
     expect(added).toMatchObject({
@@ -70,7 +63,7 @@ describe('user/change_balance', () => {
       await t.call(
         'user/change_balance',
         { id: C2, amount_micro: -2_500_001, remark: '  correction  ' },
-        admin,
+        tok.admin,
       ),
     );
     expect(taken).toMatchObject({
@@ -86,8 +79,8 @@ describe('user/change_balance', () => {
 
   it('may take a balance to exactly 0', async () => {
     const all = balanceOf(TOTP) + 1;
-    ok(await t.call('user/change_balance', { id: TOTP, amount_micro: all, remark: 'top up' }, admin));
-    ok(await t.call('user/change_balance', { id: TOTP, amount_micro: -all, remark: 'take all' }, admin));
+    ok(await t.call('user/change_balance', { id: TOTP, amount_micro: all, remark: 'top up' }, tok.admin));
+    ok(await t.call('user/change_balance', { id: TOTP, amount_micro: -all, remark: 'take all' }, tok.admin));
     expect(balanceOf(TOTP)).toBe(0);
   });
 
@@ -96,14 +89,14 @@ describe('user/change_balance', () => {
     await refusedUnchanged(
       'user/change_balance',
       { id: C1, amount_micro: -(balance + 1), remark: 'too much' },
-      admin,
+      tok.admin,
       409,
       `amount_micro: The balance of customer01 is ${balance / 1e6}; changing it by -${(balance + 1) / 1e6} would make it negative`,
     );
     const zh = await t.call(
       'user/change_balance',
       { id: C1, amount_micro: -(balance + 1), remark: 'too much' },
-      admin,
+      tok.admin,
       'zh-CN',
     );
     expect(zh.status).toBe(409);
@@ -144,14 +137,14 @@ describe('user/change_balance', () => {
       /^balance_micro: This page sent/,
     ],
   ])('refuses %s and changes nothing', async (_name, body, status, message) => {
-    await refusedUnchanged('user/change_balance', body, admin, status, message);
+    await refusedUnchanged('user/change_balance', body, tok.admin, status, message);
   });
 
   it('is refused to a customer (403) and to an anonymous caller (401)', async () => {
     await refusedUnchanged(
       'user/change_balance',
       { id: C1, amount_micro: 1_000_000, remark: 'gift to myself' },
-      customer01,
+      tok.customer01,
       403,
     );
     await refusedUnchanged(
@@ -165,7 +158,7 @@ describe('user/change_balance', () => {
   it('refuses a removed user with 404', async () => {
     updateUser(t.db, 7, { status: 2 });
     try {
-      await refusedUnchanged('user/change_balance', { id: 7, amount_micro: 1, remark: 'x' }, admin, 404);
+      await refusedUnchanged('user/change_balance', { id: 7, amount_micro: 1, remark: 'x' }, tok.admin, 404);
     } finally {
       updateUser(t.db, 7, { status: 1 });
     }
@@ -174,11 +167,11 @@ describe('user/change_balance', () => {
 
 describe('bill/inquire', () => {
   it('lists every bill, newest first, for an administrator, with filters by user, type and time', async () => {
-    const all = ok<Page<Bill>>(await t.call('bill/inquire', { page_size: 200 }, admin));
+    const all = ok<Page<Bill>>(await t.call('bill/inquire', { page_size: 200 }, tok.admin));
     expect(all.total).toBe(countOf(t.db, 'bills'));
     expect(all.content.map((b) => b.id)).toEqual([...all.content.map((b) => b.id)].sort((a, b) => b - a));
     const c2 = ok<Page<Bill>>(
-      await t.call('bill/inquire', { user_id: C2, type: BillType.values.admin_adjustment }, admin),
+      await t.call('bill/inquire', { user_id: C2, type: BillType.values.admin_adjustment }, tok.admin),
     );
     expect(c2.content.length).toBeGreaterThanOrEqual(2);
     expect(c2.content.every((b) => b.user_id === C2 && b.type === BillType.values.admin_adjustment)).toBe(
@@ -188,17 +181,17 @@ describe('bill/inquire', () => {
       await t.call(
         'bill/inquire',
         { start_time: '2026-01-01 00:00:00', end_time: '2026-01-01 23:59:59' },
-        admin,
+        tok.admin,
       ),
     );
     expect(seedDay.content.map((b) => b.type)).toEqual([7, 7, 7]);
   });
 
   it("shows a customer only their own bills; another user's id gives an empty page", async () => {
-    const own = ok<Page<Bill>>(await t.call('bill/inquire', {}, customer01));
+    const own = ok<Page<Bill>>(await t.call('bill/inquire', {}, tok.customer01));
     expect(own.total).toBeGreaterThan(0);
     expect(own.content.every((b) => b.user_id === C1)).toBe(true);
-    expect(ok<Page<Bill>>(await t.call('bill/inquire', { user_id: C2 }, customer01))).toEqual({
+    expect(ok<Page<Bill>>(await t.call('bill/inquire', { user_id: C2 }, tok.customer01))).toEqual({
       content: [],
       total: 0,
     });
@@ -208,14 +201,14 @@ describe('bill/inquire', () => {
     await refusedUnchanged(
       'bill/inquire',
       { start_time: '2026-02-01 00:00:00', end_time: '2026-01-01 00:00:00' },
-      admin,
+      tok.admin,
       400,
       /^end_time: the start date is after the end date/,
     );
     await refusedUnchanged(
       'bill/inquire',
       { type: 99 },
-      admin,
+      tok.admin,
       400,
       /^type: Choose one of the options/,
     );

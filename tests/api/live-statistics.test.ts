@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FrameType, liveStatisticsData, type LiveSnapshot, type MenuNode, type Page, type Role } from '../../contracts/index.ts';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { userIdOf } from '../../fixtures/factories.ts';
-import { QR_NOW, SEEDED, logins, ok, refusalChecker } from '../helpers/qr.ts';
+import { ok, QR_LOGINS, QR_NOW, refusalChecker, SEEDED } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from '../realtime/client.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /** statistics/real_time (snapshot + subscription) and frame 21 over real HTTP and a real socket. */
 
-let t: TestServer;
-let tok: Awaited<ReturnType<typeof logins>>;
 const clock = manualClock(QR_NOW);
-beforeAll(async () => {
-  // The test flushes the feed itself: a real 1 s timer could split its visits across frames on a busy machine.
-  t = await startTestServer({ clock, liveFlushMs: null });
-  tok = await logins(t);
-});
-afterAll(() => t.close());
+// The test flushes the feed itself: a real 1 s timer could split its visits across frames on a busy machine.
+const { t, tok } = useApiServer({ clock, liveFlushMs: null }, QR_LOGINS);
 const refusedUnchanged = refusalChecker(() => t);
 const userId = (account: string) => userIdOf(t.db, account);
 const snapshot = async (token: string, body: object = {}) => ok<LiveSnapshot>(await t.call('statistics/real_time', body, token));

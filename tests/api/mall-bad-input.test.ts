@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENT_CONTENT_MAX, type DocumentRow, type MallBrand, type MallCategory, type MallProduct, type Picture, type PictureType } from '../../contracts/index.ts';
 import { HOSTILE_MARKUP } from '../../fixtures/hostile.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * The bad input of issue 15 in one place, over real HTTP: a category as its own ancestor, negative price or
@@ -10,15 +10,9 @@ import { startTestServer, type TestServer } from '../../harness/server.ts';
  * in every text field (kept as the very characters sent: text, never markup; the hostile-text browser test
  * shows it inert on screen). Each refusal is 4xx naming the field and changes no row.
  */
-let t: TestServer;
-let admin: string;
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login('admin01');
-});
-afterAll(() => t.close());
+const { t, tok } = useApiServer({}, { admin: 'admin01' });
 const refusedUnchanged = refusalChecker(() => t);
-const call = async <T>(path: string, body: object) => ok<T>(await t.call(path, body, admin));
+const call = async <T>(path: string, body: object) => ok<T>(await t.call(path, body, tok.admin));
 const zh = (title: string) => ({ titles: [{ language: 'zh-CN', title }] });
 
 let root: MallCategory;
@@ -31,7 +25,7 @@ describe('categories', () => {
     const mid = await call<MallCategory>('mall_category/add', { ...zh('mid'), parent_id: root.id });
     leaf = await call<MallCategory>('mall_category/add', { ...zh('leaf'), parent_id: mid.id });
     for (const parent of [root.id, mid.id, leaf.id])
-      await refusedUnchanged('mall_category/update', { id: root.id, parent_id: parent }, admin, 400, 'parent_id: a category cannot move under itself or one of its subcategories');
+      await refusedUnchanged('mall_category/update', { id: root.id, parent_id: parent }, tok.admin, 400, 'parent_id: a category cannot move under itself or one of its subcategories');
   });
 });
 
@@ -51,7 +45,7 @@ describe('products', () => {
     ['an upload never made', { detail_images: ['/uploads/0123456789abcdef0123456789abcdef.png'] }, /^detail_images: this image was not uploaded here/],
     ['an image address with markup', { cover_images: ['https://x.example/"><svg onload=alert(1)>'] }, /^cover_images\.0: /],
   ])('add refuses %s (400 naming the field), nothing changes', async (_, extra, message) => {
-    await refusedUnchanged('mall_product/add', { ...base(), ...extra }, admin, 400, message);
+    await refusedUnchanged('mall_product/add', { ...base(), ...extra }, tok.admin, 400, message);
   });
 
   it.each([
@@ -61,7 +55,7 @@ describe('products', () => {
     ['a javascript: cover', { cover_images: ['javascript:alert(1)'] }, /^cover_images\.0: /],
   ])('update refuses %s (400 naming the field), nothing changes', async (_, extra, message) => {
     product ??= await call<MallProduct>('mall_product/add', base());
-    await refusedUnchanged('mall_product/update', { id: product.id, ...extra }, admin, 400, message);
+    await refusedUnchanged('mall_product/update', { id: product.id, ...extra }, tok.admin, 400, message);
   });
 });
 
@@ -74,12 +68,12 @@ describe('pictures and documents', () => {
     ['document/add', { title: 'x', type: 'help', content: '<p>'.repeat(Math.ceil((DOCUMENT_CONTENT_MAX + 1) / 3)) }, /^content: /],
     ['mall_brand/add', { name: 'x', logo: 'vbscript:msgbox(1)' }, /^logo: /],
   ])('%s refuses %j (400 naming the field), nothing changes', async (path, body, message) => {
-    await refusedUnchanged(path, body, admin, 400, message);
+    await refusedUnchanged(path, body, tok.admin, 400, message);
   });
 
   it('refuses an oversized document on update too', async () => {
     const doc = await call<DocumentRow>('document/add', { title: 'd', type: 'help', content: 'ok' });
-    await refusedUnchanged('document/update', { id: doc.id, content: 'a'.repeat(DOCUMENT_CONTENT_MAX + 1) }, admin, 400, /^content: /);
+    await refusedUnchanged('document/update', { id: doc.id, content: 'a'.repeat(DOCUMENT_CONTENT_MAX + 1) }, tok.admin, 400, /^content: /);
   });
 });
 

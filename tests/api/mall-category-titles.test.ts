@@ -1,27 +1,19 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MallCategory, MallProduct, Page } from '../../contracts/index.ts';
 import { migrate, migrations } from '../../mock-server/db/migrations.ts';
 import { ok, refusalChecker, failureBody } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { insertMallCategory } from '../../fixtures/factories.ts';
 import { countOf, rowsOf, valueOf } from '../../fixtures/rows.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * Per-language category titles (issue 15, migration 023): every rule over real HTTP, the storefront's
  * `language`, the default language moving, and old rows surviving the migration.
  */
-let t: TestServer;
-let admin: string;
-let superadmin: string;
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login('admin01');
-  superadmin = await t.login('superadmin');
-});
-afterAll(() => t.close());
+const { t, tok } = useApiServer({}, { admin: 'admin01', superadmin: 'superadmin' });
 const refusedUnchanged = refusalChecker(() => t);
-const call = async <T>(path: string, body: object, token = admin) => ok<T>(await t.call(path, body, token));
+const call = async <T>(path: string, body: object, token = tok.admin) => ok<T>(await t.call(path, body, token));
 const titles = (pairs: Record<string, string>) => Object.entries(pairs).map(([language, title]) => ({ language, title }));
 
 let cat: MallCategory;
@@ -47,12 +39,12 @@ describe('writing titles', () => {
     ['a blank title', { titles: titles({ 'zh-CN': '  ' }) }, 'titles.0.title: title may not be empty'],
     ['a title over 64 characters', { titles: titles({ 'zh-CN': 'x'.repeat(65) }) }, /^titles\.0\.title: /],
   ])('add and update refuse %s (400 naming it), nothing changes', async (_, body, message) => {
-    await refusedUnchanged('mall_category/add', body, admin, 400, message);
-    await refusedUnchanged('mall_category/update', { id: cat.id, ...body }, admin, 400, message);
+    await refusedUnchanged('mall_category/add', body, tok.admin, 400, message);
+    await refusedUnchanged('mall_category/update', { id: cat.id, ...body }, tok.admin, 400, message);
   });
 
   it('names the default language in the caller\'s language', async () => {
-    const zh = await t.call('mall_category/add', { titles: titles({ en: 'x' }) }, admin, 'zh-CN');
+    const zh = await t.call('mall_category/add', { titles: titles({ en: 'x' }) }, tok.admin, 'zh-CN');
     expect(zh.body).toEqual(failureBody('titles: 必须填写默认语言（zh-CN）的标题'));
   });
 
@@ -60,7 +52,7 @@ describe('writing titles', () => {
     const markup = '<script>alert(1)</script><img src=x onerror=alert(2)>';
     const row = await call<MallCategory>('mall_category/add', { titles: titles({ 'zh-CN': markup }) });
     expect(row.titles[0]!.title).toBe(markup);
-    ok(await t.call('mall_category/remove', { ids: [row.id] }, admin));
+    ok(await t.call('mall_category/remove', { ids: [row.id] }, tok.admin));
     expect(countOf(t.db, 'mall_category_titles', { category_id: row.id })).toBe(0);
   });
 });
@@ -88,7 +80,7 @@ describe('the storefront in a language', () => {
     const shop = async (body: object) => ok<Page<MallProduct>>(await t.call('mall_product/inquire', { category_id: cat.id, ...body })).content;
     expect((await shop({ language: 'en' })).map((p) => p.category_title)).toEqual(['Phones']);
     expect((await shop({ language: 'ja' })).map((p) => p.category_title)).toEqual(['手机数码']);
-    ok(await t.call('mall_product/remove', { ids: [product.id] }, admin));
+    ok(await t.call('mall_product/remove', { ids: [product.id] }, tok.admin));
   });
 });
 
@@ -98,17 +90,17 @@ describe('when the default language moves', () => {
     const product = await call<MallProduct>('mall_product/add', { title: 'p', category_id: cat.id, price_micro: 1, lowest_price_micro: 1 });
     expect(product.category_title).toBe('手机数码');
     const en = valueOf<number>(t.db, 'languages', 'id', { code: 'en' })!;
-    ok(await t.call('language_list/set_default', { id: en }, superadmin));
+    ok(await t.call('language_list/set_default', { id: en }, tok.superadmin));
     const list = (await call<Page<MallCategory>>('mall_category/list', { page_size: 200 })).content;
     expect(list.find((c) => c.id === cat.id)).toMatchObject({ title: 'Phones', language: 'en' });
     expect(list.find((c) => c.id === plain.id)).toMatchObject({ title: '仅中文', language: 'zh-CN' });
-    await refusedUnchanged('mall_category/add', { titles: titles({ 'zh-CN': '中文' }) }, admin, 400, 'titles: a title in the default language (en) is required');
+    await refusedUnchanged('mall_category/add', { titles: titles({ 'zh-CN': '中文' }) }, tok.admin, 400, 'titles: a title in the default language (en) is required');
     // A save writes the new default's title into the row, so a product shows it.
     await call('mall_category/update', { id: cat.id, titles: titles({ en: 'Phones', 'zh-CN': '手机数码' }) });
     const products = await call<Page<MallProduct>>('mall_product/list', { category_id: cat.id });
     expect(products.content[0]!.category_title).toBe('Phones');
     const zh = valueOf<number>(t.db, 'languages', 'id', { code: 'zh-CN' })!;
-    ok(await t.call('language_list/set_default', { id: zh }, superadmin));
+    ok(await t.call('language_list/set_default', { id: zh }, tok.superadmin));
   });
 });
 

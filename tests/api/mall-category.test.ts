@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MallCategory, Page } from '../../contracts/index.ts';
 import { mallCategories } from '../../fixtures/seed/catalog.ts';
 import { formatDateTime } from '../../mock-server/services/clock.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { ok, refusalChecker, failureBody } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /** The category tree editor's calls: list (every show status), add, update (incl. moving), remove. */
 
 const NOW = Date.parse('2026-03-01T10:00:00Z');
-let t: TestServer;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await startTestServer({ clock: manualClock(NOW) });
-  for (const account of ['superadmin', 'admin01', 'agent01', 'customer01'])
-    tokens[account] = await t.login(account);
-});
-afterAll(() => t.close());
+const { t, tok } = useApiServer({ clock: manualClock(NOW) }, { superadmin: 'superadmin', admin01: 'admin01', agent01: 'agent01', customer01: 'customer01' });
+/** By account name, for the tables of cases. */
+const tokens: Record<string, string> = tok;
 const refusedUnchanged = refusalChecker(() => t);
 const list = async () =>
   ok<Page<MallCategory>>(await t.call('mall_category/list', { page_size: 200 }, tokens.admin01));

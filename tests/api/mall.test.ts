@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MallBrand, MallCategory, MallProduct, Page } from '../../contracts/index.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { PNG, uploader } from '../helpers/upload.ts';
 import { mallBrands, mallProducts } from '../../fixtures/seed/mall.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /** Rows the seed holds are left out of the comparisons (fixtures/seed/mall.ts). */
 const seeded = new Set<string>([...mallBrands.map((b) => b.name), ...mallProducts.map((p) => p.title)]);
@@ -11,13 +11,7 @@ const mine = (names: string[]) => names.filter((n) => !seeded.has(n));
 
 /** Brands and products over real HTTP: every call, the rules of issue 15 and the storefront's filters. */
 
-let t: TestServer;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await startTestServer();
-  for (const account of ['admin01', 'customer01']) tokens[account] = await t.login(account);
-});
-afterAll(() => t.close());
+const { t, tok: tokens } = useApiServer({}, { admin01: 'admin01', customer01: 'customer01' });
 const refusedUnchanged = refusalChecker(() => t);
 const admin = async <T>(path: string, body: object) => ok<T>(await t.call(path, body, tokens.admin01));
 const { upload, one } = uploader(

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls, type CallDef } from '../../contracts/index.ts';
-import { ok, refusalChecker, refused, SEEDED, startQrServer } from '../helpers/qr.ts';
-import type { TestServer } from '../../harness/server.ts';
+import { ok, refusalChecker, refused, SEEDED, useQrServer } from '../helpers/qr.ts';
 import { valueOf } from '../../fixtures/rows.ts';
 
 /**
@@ -10,16 +9,11 @@ import { valueOf } from '../../fixtures/rows.ts';
  * still read, export, edit and renew; agents and administrators are never members and never refused.
  * The test clock is 2026-06-15 12:00:00 (tests/helpers/qr.ts).
  */
-let t: TestServer;
-let tok: Awaited<ReturnType<typeof startQrServer>>['tok'];
+const { t, tok } = useQrServer();
 const C1 = 4;
 const refusedUnchanged = refusalChecker(() => t);
 const setExpiry = async (expiry: string | null) => ok(await t.call('user/update', { id: C1, member_expire_time: expiry }, tok.admin));
 
-beforeAll(async () => {
-  ({ t, tok } = await startQrServer());
-});
-afterAll(() => t.close());
 
 const CREATING = ['qr_code_list/add', 'short_code/add', 'domain/add', 'forward/add'];
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MenuItem, MenuNode } from '../../contracts/index.ts';
 import { authorityFor } from '../../client/state/menu.ts';
 import { ok } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { rowsOf, valuesOf } from '../../fixtures/rows.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * Property (issue 12): whatever mix of role edits (role/update_menus) and menu node edits (menu/add, move,
@@ -13,15 +13,8 @@ import { rowsOf, valuesOf } from '../../fixtures/rows.ts';
  * role holds, each shown where it hangs, a button only with its route.
  */
 const AGENT_ROLE = 4;
-let t: TestServer;
-let superTok: string;
-let agent: string;
+const { t, tok } = useApiServer({}, { super: 'superadmin', agent: 'agent01' });
 
-beforeAll(async () => {
-  t = await startTestServer();
-  [superTok, agent] = await Promise.all([t.login('superadmin'), t.login('agent01')]);
-});
-afterAll(() => t.close());
 
 const op = fc.oneof(
   // Picks lean on the nodes added here (a route moved into a group the role does not hold is the hard case).
@@ -51,24 +44,24 @@ async function apply(o: Op, grants: Set<number>): Promise<void> {
   const childless = custom.filter((n) => !all.some((c) => c.parent_id === n.id));
   if (o.kind === 'grant') {
     const ids = o.picks.map((p) => (p.added ? pick(custom, p.n) : undefined) ?? pick(all, p.n)!).map((n) => n.id);
-    const saved = ok<{ menu_ids: number[] }>(await t.call('role/update_menus', { id: AGENT_ROLE, menu_ids: ids }, superTok));
+    const saved = ok<{ menu_ids: number[] }>(await t.call('role/update_menus', { id: AGENT_ROLE, menu_ids: ids }, tok.super));
     grants.clear();
     for (const id of saved.menu_ids) grants.add(id);
   } else if (o.kind === 'add_route') {
-    ok(await t.call('menu/add', { parent_id: pick(groups, o.at)!.id, name: `prop_${++made}`, path: `prop_route_${made}` }, superTok));
+    ok(await t.call('menu/add', { parent_id: pick(groups, o.at)!.id, name: `prop_${++made}`, path: `prop_route_${made}` }, tok.super));
   } else if (o.kind === 'add_button') {
-    ok(await t.call('menu/add', { parent_id: pick(routes, o.at)!.id, name: `prop_${++made}`, path: `prop_button_${made}`, type: 2 }, superTok));
+    ok(await t.call('menu/add', { parent_id: pick(routes, o.at)!.id, name: `prop_${++made}`, path: `prop_button_${made}`, type: 2 }, tok.super));
   } else if (o.kind === 'move') {
     const node = pick(custom, o.node);
-    if (node) ok(await t.call('menu/update', { id: node.id, parent_id: pick(node.type === 2 ? routes : groups, o.at)!.id }, superTok));
+    if (node) ok(await t.call('menu/update', { id: node.id, parent_id: pick(node.type === 2 ? routes : groups, o.at)!.id }, tok.super));
   } else if (o.kind === 'remove') {
     const node = pick(childless, o.node);
     if (node) {
-      ok(await t.call('menu/remove', { ids: [node.id] }, superTok));
+      ok(await t.call('menu/remove', { ids: [node.id] }, tok.super));
       grants.delete(node.id);
     }
   } else {
-    ok(await t.call('menu/update', { id: pick(all, o.node)!.id, sort: o.sort }, superTok));
+    ok(await t.call('menu/update', { id: pick(all, o.node)!.id, sort: o.sort }, tok.super));
   }
 }
 
@@ -96,7 +89,7 @@ describe('property: menu and authority equal the role’s tree under role and me
           await apply(o, grants);
           // The role's tree is what was saved, less the nodes removed since.
           expect(held()).toEqual(grants);
-          const { tree_menu_arr: tree } = ok<{ tree_menu_arr: MenuItem[] }>(await t.call('menu/token_menu', {}, agent));
+          const { tree_menu_arr: tree } = ok<{ tree_menu_arr: MenuItem[] }>(await t.call('menu/token_menu', {}, tok.agent));
           expect(idsOf(tree).sort((a, b) => a - b)).toEqual(expectedIds(grants));
           // What the server allows (a key counts only with its route, as the access check reads it) = what the menu offers.
           const keys = t.services.users.permissionKeys(AGENT_ROLE);
@@ -105,7 +98,7 @@ describe('property: menu and authority equal the role’s tree under role and me
           for (const route of allowed.filter((k) => !k.includes(':'))) {
             expect(new Set(authorityFor(tree, route))).toEqual(new Set(allowed.filter((k) => k.startsWith(`${route}:`)).map((k) => k.slice(route.length + 1))));
           }
-          expect((await t.call('bill/inquire', {}, agent)).status === 200).toBe(keys.has('bill'));
+          expect((await t.call('bill/inquire', {}, tok.agent)).status === 200).toBe(keys.has('bill'));
         }
       }),
       {

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { failureBody } from '../helpers/qr.ts';
 import { MENU_GROUPS, ROUTES, ROUTE_NAMES, type MenuItem, type RouteAudience } from '../../contracts/index.ts';
 import { roles, type RoleKind } from '../../fixtures/seed/roles.ts';
 import type { Services } from '../../mock-server/compose.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { type TestServer } from '../../harness/server.ts';
 import { countOf, valueOf, valuesOf } from '../../fixtures/rows.ts';
 import { grantMenu, revokeMenu } from '../../fixtures/factories.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * menu/token_menu and the permission check derive from one thing: the role's menu nodes. These tests read
@@ -36,13 +37,11 @@ function everyNode(tree: MenuItem[]): MenuItem[] {
 }
 
 describe('menu/token_menu of each seeded role', () => {
-  let t: TestServer;
+  const { t } = useApiServer();
   const trees: Record<string, MenuItem[]> = {};
   beforeAll(async () => {
-    t = await startTestServer();
     for (const account of Object.keys(AUDIENCES)) trees[account] = await menuOf(t, account);
   });
-  afterAll(() => t.close());
 
   it('gives the super administrator every route of contracts/routes.ts', () => {
     expect(routeNames(trees.superadmin)).toEqual([...ROUTE_NAMES].sort());
@@ -145,11 +144,7 @@ function grant(services: Services, kind: RoleKind, ids: readonly number[]) {
 }
 
 describe('the tree and the permission check follow the role’s nodes', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
-  afterAll(() => t.close());
+  const { t } = useApiServer();
 
   it('without its update button, pay_config shows no update and pay_config/update is 403', async () => {
     revoke(t.services, 'admin', [menuId(t.services, 'pay_config', 'update')]);

@@ -1,12 +1,12 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Order, Page } from '../../contracts/index.ts';
 import { manualClock, MINUTE } from '../helpers/clock.ts';
 import { ledgerProblems } from '../../harness/ledger.ts';
 import { ok, refusalChecker, refused } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { countOf, rowOf, valueOf } from '../../fixtures/rows.ts';
 import { commissionTotalOf } from '../../fixtures/factories.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 const NOW = new Date(2026, 5, 15, 12, 0, 0).getTime();
 const AGENT = 3;
@@ -15,9 +15,8 @@ const C2 = 5;
 const RECEIVING = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const PAYEE = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 
-let t: TestServer;
 const clock = manualClock(NOW);
-let tok: Record<'admin' | 'super' | 'agent' | 'c1' | 'c2', string>;
+const { t, tok } = useApiServer({ clock }, { admin: 'admin01', super: 'superadmin', agent: 'agent01', c1: 'customer01', c2: 'customer02' });
 const refusedUnchanged = refusalChecker(() => t);
 const user = (id: number) =>
   rowOf<{ balance_micro: number; member_expire_time: string | null; domain_limit: number }>(t.db, 'users', id, ['balance_micro', 'member_expire_time', 'domain_limit'])!;
@@ -27,12 +26,6 @@ async function control(op: string, body: object = {}) {
   return res.body.data;
 }
 
-beforeAll(async () => {
-  t = await startTestServer({ clock });
-  const [admin, sup, agent, c1, c2] = await Promise.all(['admin01', 'superadmin', 'agent01', 'customer01', 'customer02'].map((a) => t.login(a)));
-  tok = { admin: admin!, super: sup!, agent: agent!, c1: c1!, c2: c2! };
-});
-afterAll(() => t.close());
 
 describe('vip_combo (admin catalogue) and the shop', () => {
   it('adds, updates, lists larger sort first; the shop shows shown combos only', async () => {

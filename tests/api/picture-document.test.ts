@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENT_CONTENT_MAX, type DocumentRow, type Page, type Picture, type PictureType } from '../../contracts/index.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { documents, pictures } from '../../fixtures/seed/mall.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /** Rows the seed holds are left out of the comparisons (fixtures/seed/mall.ts). */
 const seeded = new Set<string>([...pictures.map((p) => p.title), ...documents.map((d) => d.title)]);
@@ -10,13 +10,7 @@ const mine = (names: string[]) => names.filter((n) => !seeded.has(n));
 
 /** Picture types, picture / picture-text items and documents over real HTTP: every call and its rules. */
 
-let t: TestServer;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await startTestServer();
-  for (const account of ['admin01', 'customer01']) tokens[account] = await t.login(account);
-});
-afterAll(() => t.close());
+const { t, tok: tokens } = useApiServer({}, { admin01: 'admin01', customer01: 'customer01' });
 const refusedUnchanged = refusalChecker(() => t);
 const admin = async <T>(path: string, body: object) => ok<T>(await t.call(path, body, tokens.admin01));
 

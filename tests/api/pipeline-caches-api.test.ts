@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { describe, expect, it } from 'vitest';
 import { tableCache } from '../../mock-server/services/table-cache.ts';
 import { createScratchTable } from '../../fixtures/factories.ts';
 import { rowsOf, setRows, valueOf } from '../../fixtures/rows.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * Issue 25 §3: what the pipeline keeps in memory between requests (the caller's session and user, the role's
@@ -15,13 +15,7 @@ import { rowsOf, setRows, valueOf } from '../../fixtures/rows.ts';
  * through the real HTTP API at the very next request. Each case warms the cache with a call first, then
  * changes the row through an administrator's call, then asks again at once.
  */
-let t: TestServer;
-let admin: string;
-beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.login('superadmin');
-});
-afterAll(() => t.close());
+const { t, tok } = useApiServer({}, { admin: 'superadmin' });
 
 const CUSTOMER_ROLE = 3;
 const customerId = () => valueOf<number>(t.db, 'users', 'id', { account: 'customer01' })!;
@@ -32,11 +26,11 @@ describe('the caller’s user, cached per session', () => {
     const token = await t.login('customer01');
     ok(await t.call('admin/user_info', {}, token));
     ok(await t.call('admin/user_info', {}, token)); // answered from the cache now
-    ok(await t.call('user/update', { id: customerId(), disable: 2 }, admin));
+    ok(await t.call('user/update', { id: customerId(), disable: 2 }, tok.admin));
     const refused = await t.call('admin/user_info', {}, token);
     expect(refused.status).toBe(401);
     expect(refused.body.status).toBe(false);
-    ok(await t.call('user/update', { id: customerId(), disable: 1 }, admin));
+    ok(await t.call('user/update', { id: customerId(), disable: 1 }, tok.admin));
     ok(await t.call('admin/user_info', {}, await t.login('customer01')));
   });
 
@@ -44,11 +38,11 @@ describe('the caller’s user, cached per session', () => {
     const token = await t.login('customer01');
     // An empty body: a member gets past the membership rule to the body's refusal (400); a lapsed one is 402.
     expect((await t.call('qr_code_list/add', {}, token)).status).toBe(400);
-    ok(await t.call('user/update', { id: customerId(), member_expire_time: '2020-01-01 00:00:00' }, admin));
+    ok(await t.call('user/update', { id: customerId(), member_expire_time: '2020-01-01 00:00:00' }, tok.admin));
     const lapsed = await t.call('qr_code_list/add', {}, token);
     expect(lapsed.status).toBe(402);
     expect(lapsed.body.status).toBe(false);
-    ok(await t.call('user/update', { id: customerId(), member_expire_time: '2099-12-31 23:59:59' }, admin));
+    ok(await t.call('user/update', { id: customerId(), member_expire_time: '2099-12-31 23:59:59' }, tok.admin));
     expect((await t.call('qr_code_list/add', {}, token)).status).toBe(400);
   });
 });
@@ -63,9 +57,9 @@ describe('permission keys, cached per role', () => {
     // The route and its buttons: a button left behind would bring its route back (missing ancestors are added).
     const buttons = rowsOf<{ id: number }>(t.db, 'menus', { parent_id: route }).map((r) => r.id);
     const without = granted.filter((id) => id !== route && !buttons.includes(id));
-    ok(await t.call('role/update_menus', { id: CUSTOMER_ROLE, menu_ids: without }, admin));
+    ok(await t.call('role/update_menus', { id: CUSTOMER_ROLE, menu_ids: without }, tok.admin));
     expect((await t.call('qr_code_list/inquire', body, token)).status).toBe(403);
-    ok(await t.call('role/update_menus', { id: CUSTOMER_ROLE, menu_ids: granted }, admin));
+    ok(await t.call('role/update_menus', { id: CUSTOMER_ROLE, menu_ids: granted }, tok.admin));
     ok(await t.call('qr_code_list/inquire', body, token));
   });
 });
@@ -78,14 +72,14 @@ describe('the console IP black list', () => {
     const token = await t.login('customer01');
     expect((await from('198.51.100.7', token)).status).toBe(200);
     expect((await from('198.51.100.7', token)).status).toBe(200);
-    const added = await t.call('server_ip_black/add', { ip: '198.51.100.0/24', remark: 'pipeline cache' }, admin);
+    const added = await t.call('server_ip_black/add', { ip: '198.51.100.0/24', remark: 'pipeline cache' }, tok.admin);
     ok(added);
     const refused = await from('198.51.100.7', token);
     expect(refused.status).toBe(403);
     expect(refused.body.status).toBe(false);
     // Another address is still served: the check reads the caller's address, not just "a list exists".
     expect((await from('198.51.101.7', token)).status).toBe(200);
-    ok(await t.call('server_ip_black/remove', { ids: [(added.body.data as { id: number }).id] }, admin));
+    ok(await t.call('server_ip_black/remove', { ids: [(added.body.data as { id: number }).id] }, tok.admin));
     expect((await from('198.51.100.7', token)).status).toBe(200);
   });
 });

@@ -1,11 +1,11 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roles } from '../../fixtures/seed/roles.ts';
 import { hashToken } from '../../mock-server/services/sessions.ts';
 import { MINUTE, manualClock } from '../helpers/clock.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { valueOf } from '../../fixtures/rows.ts';
 import { buttonIdOf, grantMenu, revokeMenu } from '../../fixtures/factories.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * Issue 9 §7: what the faster pipeline must keep. One Map lookup replaced one Express route per call (same
@@ -13,13 +13,7 @@ import { buttonIdOf, grantMenu, revokeMenu } from '../../fixtures/factories.ts';
  * session's last-seen time is written at most once a minute, while idle expiry still counts from it.
  */
 const clock = manualClock();
-let t: TestServer;
-let admin: string;
-beforeAll(async () => {
-  t = await startTestServer({ clock, sessionIdleMinutes: 30 });
-  admin = await t.login('admin01');
-});
-afterAll(() => t.close());
+const { t, tok } = useApiServer({ clock, sessionIdleMinutes: 30 }, { admin: 'admin01' });
 
 const adminRole = roles.find((r) => r.kind === 'admin')!.id;
 
@@ -35,11 +29,11 @@ describe('permission keys, cached per role', () => {
   it('a grant taken away in the tables is refused at the next call, and given back is allowed again', async () => {
     const updateButton = buttonIdOf(t.db, 'pay_config', 'update');
     const body = { qr_code_switch: 1 };
-    expect((await t.call('pay_config/update', body, admin)).status).toBe(200); // the role's keys are cached now
+    expect((await t.call('pay_config/update', body, tok.admin)).status).toBe(200); // the role's keys are cached now
     revokeMenu(t.db, adminRole, updateButton);
-    expect((await t.call('pay_config/update', body, admin)).status).toBe(403);
+    expect((await t.call('pay_config/update', body, tok.admin)).status).toBe(403);
     grantMenu(t.db, adminRole, updateButton);
-    expect((await t.call('pay_config/update', body, admin)).status).toBe(200);
+    expect((await t.call('pay_config/update', body, tok.admin)).status).toBe(200);
   });
 
   it('are read once per role until invalidatePermissions() drops them', () => {

@@ -1,16 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, FrameType } from '../../contracts/index.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from '../realtime/client.ts';
 import { control, controlCall, type AnyControlName, type ControlBodyOf } from '../helpers/control.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer({ qa: { journalSize: 50 } });
-});
-afterAll(() => t.close());
+const { t } = useApiServer({ qa: { journalSize: 50 } });
 
 /** POST /__control/<name> as QA does (curl or `npm run journal`). */
 const qa = <N extends AnyControlName>(name: N, body: ControlBodyOf<N>) => controlCall(t, name, body);

@@ -1,25 +1,15 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { describe, expect, it } from 'vitest';
 import { connectAs } from '../realtime/client.ts';
 import { controlCall, type AnyControlName, type ControlBodyOf } from '../helpers/control.ts';
 import { chainTransactionOf, foreignKeyProblemsOf, visitDaysOf } from '../../fixtures/factories.ts';
 import { countOf } from '../../fixtures/rows.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
-let t: TestServer;
-let dir: string;
-beforeAll(async () => {
-  // Named states copy into the live file with SQLite's online backup: a real file, not ':memory:'.
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-states-'));
-  t = await startTestServer({ dbPath: path.join(dir, 'mock.db') });
-});
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+// Named states copy into the live file with SQLite's online backup: a real file, not ':memory:'.
+const server = useApiServer({ file: 'qa-states' });
+const { t } = server;
 
 const qa = <N extends AnyControlName>(name: N, body: ControlBodyOf<N>) => controlCall(t, name, body);
 async function load(name: string) {
@@ -138,7 +128,7 @@ describe('shipped states keep their promise', () => {
 describe('npm run mock -- --state NAME', () => {
   it('starts on the named state before the port opens', async () => {
     // node itself (not npx), so killing the child ends the server.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'mock-server/main.ts', '--port', '0', '--mode', 'test', '--db', path.join(dir, 'cli.db'), '--state', 'expired-membership'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'mock-server/main.ts', '--port', '0', '--mode', 'test', '--db', path.join(server.dir, 'cli.db'), '--state', 'expired-membership'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccessRecord, ClearBatch, DailyCounter, Page, QrCode, StealingRecord, VisitorRecord } from '../../contracts/index.ts';
-import { ok, refusalChecker, refused, SEEDED, startQrServer } from '../helpers/qr.ts';
-import { type TestServer } from '../../harness/server.ts';
+import { ok, refusalChecker, refused, SEEDED, useQrServer } from '../helpers/qr.ts';
 import { rowsOf, valuesOf } from '../../fixtures/rows.ts';
 
 /** qr_code_access/* and stealing/* through the real server; the seed's demo visits fall on 2026-06-13..15. */
-let t: TestServer;
-let tok: Awaited<ReturnType<typeof startQrServer>>['tok'];
-beforeAll(async () => {
-  ({ t, tok } = await startQrServer());
-});
-afterAll(() => t.close());
+const { t, tok } = useQrServer();
 
 const records = (body: object, token = tok.customer01) => t.call('qr_code_access/inquire', body, token).then((r) => ok<Page<AccessRecord>>(r));
 const code = (id: number) => t.call('qr_code_list/details', { id }, tok.customer01).then((r) => ok<QrCode>(r));

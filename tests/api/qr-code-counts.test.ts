@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page, QrCode } from '../../contracts/index.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { countOf, valueOf } from '../../fixtures/rows.ts';
-import { logins, ok, SEEDED } from '../helpers/qr.ts';
+import { ok, QR_LOGINS, SEEDED } from '../helpers/qr.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * The QR code list's total from the per-owner counts of migration 037 (kept by triggers on qr_codes), through a
@@ -13,18 +10,7 @@ import { logins, ok, SEEDED } from '../helpers/qr.ts';
  * total equals the codes there are, for a customer, an administrator and an administrator's owner filter; a
  * filter the counts do not cover (a name) still counts the rows. The newest-first page reads the new index.
  */
-let dir: string;
-let t: TestServer;
-let tok: Awaited<ReturnType<typeof logins>>;
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-code-counts-'));
-  t = await startTestServer({ dbPath: path.join(dir, 'mock.db') });
-  tok = await logins(t);
-});
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const { t, tok } = useApiServer({ file: 'qr-code-counts' }, QR_LOGINS);
 
 const customer = () => valueOf<number>(t.db, 'users', 'id', { account: 'customer01' })!;
 const page = async (token: string, body: object = {}) => ok<Page<QrCode>>(await t.call('qr_code_list/inquire', { page_size: 5, ...body }, token));

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { qrCodeCalls, type Page, type QrCode } from '../../contracts/index.ts';
-import { ok, refusalChecker, refused, SEEDED, startQrServer } from '../helpers/qr.ts';
-import { type TestServer } from '../../harness/server.ts';
+import { ok, refusalChecker, refused, SEEDED, useQrServer } from '../helpers/qr.ts';
 import { countOf } from '../../fixtures/rows.ts';
 
 /**
  * qr_code_list/* through the real HTTP server and SQLite: success, bad input (400 naming the field), another
  * customer's ids (404), wrong role (401/403), and every refusal leaves the database as it was.
  */
-let t: TestServer;
-let tok: Awaited<ReturnType<typeof startQrServer>>['tok'];
-beforeAll(async () => {
-  ({ t, tok } = await startQrServer());
-});
-afterAll(() => t.close());
+const { t, tok } = useQrServer();
 
 const NOT_FOUND = 'Not found';
 const child = (url = 'https://example.com/x') => ({ url });

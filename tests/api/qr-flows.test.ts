@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ResponseOf, statisticsCodes } from '../../contracts/index.ts';
 import { dayOf } from '../../mock-server/services/time.ts';
-import type { TestServer } from '../../harness/server.ts';
-import { ok, QR_NOW, refusalChecker, SEEDED, startQrServer, TODAY } from '../helpers/qr.ts';
+import { ok, QR_NOW, refusalChecker, SEEDED, TODAY, useQrServer } from '../helpers/qr.ts';
 import { updateQrCode } from '../../fixtures/factories.ts';
 import { valueOf } from '../../fixtures/rows.ts';
 import { codesVisitedOn } from '../../fixtures/statistics.ts';
@@ -13,12 +12,7 @@ import { codesVisitedOn } from '../../fixtures/statistics.ts';
  * name and state, and the public pages learn the server's today.
  */
 
-let t: TestServer;
-let tok: Awaited<ReturnType<typeof startQrServer>>['tok'];
-beforeAll(async () => {
-  ({ t, tok } = await startQrServer());
-});
-afterAll(() => t.close());
+const { t, tok } = useQrServer();
 const refusedUnchanged = refusalChecker(() => t);
 const domainOf = (codeId: number) => valueOf<number>(t.db, 'qr_codes', 'domain_id', codeId)!;
 

@@ -1,13 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { tableCache } from '../../mock-server/services/table-cache.ts';
 import { createScratchTable, insertIpBlack, updateUser } from '../../fixtures/factories.ts';
 import { deleteRows, setRows, valueOf } from '../../fixtures/rows.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * Issue 25: what the pipeline reads on every request (session and user, the console IP black list, log
@@ -15,43 +13,35 @@ import { deleteRows, setRows, valueOf } from '../../fixtures/rows.ts';
  * write on the server's own connection, a write by another connection to the file, a rolled-back write.
  * Through the real server on a real SQLite file.
  */
-let t: TestServer;
-let dir: string;
+const server = useApiServer({ file: 'request-caches' }, { admin: 'admin01' });
+const { t, tok } = server;
 let other: Database.Database;
-let admin: string;
 const callFrom = (ip: string, p: string, body: unknown, token: string) =>
   request(t.server).post(`/api/${p}`).set('X-Forwarded-For', ip).set('Accept-Language', 'en').set('token', token).send(body as object);
 
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'request-caches-'));
-  t = await startTestServer({ dbPath: path.join(dir, 'mock.db') });
+beforeAll(() => {
   // A second connection to the same file, as sqlite3 or `npm run seed:bulk` would be.
-  other = new Database(path.join(dir, 'mock.db'));
-  admin = await t.login('admin01');
+  other = new Database(path.join(server.dir, 'mock.db'));
 });
-afterAll(async () => {
-  other?.close();
-  await t?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => other?.close());
 
 describe('the console IP black list', () => {
   it('counts an entry added or removed by another connection at the next call', async () => {
-    expect((await callFrom('198.51.100.7', 'ping', { value: 1 }, admin)).status).toBe(200);
+    expect((await callFrom('198.51.100.7', 'ping', { value: 1 }, tok.admin)).status).toBe(200);
     const id = insertIpBlack(other, '198.51.100.0/24');
-    const refused = await callFrom('198.51.100.7', 'ping', { value: 1 }, admin);
+    const refused = await callFrom('198.51.100.7', 'ping', { value: 1 }, tok.admin);
     expect(refused.status).toBe(403);
     expect(refused.body.status).toBe(false);
     deleteRows(other, 'server_ip_black', id);
-    expect((await callFrom('198.51.100.7', 'ping', { value: 1 }, admin)).status).toBe(200);
+    expect((await callFrom('198.51.100.7', 'ping', { value: 1 }, tok.admin)).status).toBe(200);
   });
 
   it('counts an entry written on the server’s own connection at the next call', async () => {
     const id = insertIpBlack(t.db, '198.51.100.9');
-    expect((await callFrom('198.51.100.9', 'ping', { value: 1 }, admin)).status).toBe(403);
-    expect((await callFrom('198.51.100.10', 'ping', { value: 1 }, admin)).status).toBe(200);
+    expect((await callFrom('198.51.100.9', 'ping', { value: 1 }, tok.admin)).status).toBe(403);
+    expect((await callFrom('198.51.100.10', 'ping', { value: 1 }, tok.admin)).status).toBe(200);
     deleteRows(t.db, 'server_ip_black', id);
-    expect((await callFrom('198.51.100.9', 'ping', { value: 1 }, admin)).status).toBe(200);
+    expect((await callFrom('198.51.100.9', 'ping', { value: 1 }, tok.admin)).status).toBe(200);
   });
 });
 

@@ -1,20 +1,14 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page, QrCode, UrlKeyPlatform } from '../../contracts/index.ts';
 import { urlKeyPlatformInquire } from '../../contracts/index.ts';
 import { defineResource } from '../../mock-server/resources/define.ts';
 import { prepared, Where } from '../../mock-server/resources/engine.ts';
-import { ok, refusalChecker, SEEDED, startQrServer, refusalText } from '../helpers/qr.ts';
-import type { TestServer } from '../../harness/server.ts';
+import { ok, refusalChecker, refusalText, SEEDED, useQrServer } from '../helpers/qr.ts';
 import { createScratchTable } from '../../fixtures/factories.ts';
 
 /** What the resource engine (mock-server/resources/) guarantees for every resource declared on it. */
-let t: TestServer;
-let tok: Awaited<ReturnType<typeof startQrServer>>['tok'];
-beforeAll(async () => {
-  ({ t, tok } = await startQrServer());
-});
-afterAll(() => t.close());
+const { t, tok } = useQrServer();
 
 const refusedUnchanged = refusalChecker(() => t);
 

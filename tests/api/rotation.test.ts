@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page, RotationChild, RotationTypeEntry, ShortCode } from '../../contracts/index.ts';
-import { ok, refusalChecker, SEEDED, startQrServer } from '../helpers/qr.ts';
-import { type TestServer } from '../../harness/server.ts';
+import { ok, refusalChecker, SEEDED, useQrServer } from '../helpers/qr.ts';
 
 /** rotation/*, rotation_type/*, short_code/* through the real server. */
-let t: TestServer;
-let tok: Awaited<ReturnType<typeof startQrServer>>['tok'];
-beforeAll(async () => {
-  ({ t, tok } = await startQrServer());
-});
-afterAll(() => t.close());
+const { t, tok } = useQrServer();
 
 const refusedUnchanged = refusalChecker(() => t);
 const children = (qr_code_id: number, token = tok.customer01) =>

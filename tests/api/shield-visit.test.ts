@@ -1,16 +1,10 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDED, ok, startQrServer } from '../helpers/qr.ts';
-import type { TestServer } from '../../harness/server.ts';
+import { describe, expect, it } from 'vitest';
+import { ok, SEEDED, useQrServer } from '../helpers/qr.ts';
 import { valueOf } from '../../fixtures/rows.ts';
 
 /** The visit path and domains (issue 14): pass-through to a code's current domain, and forwarding rules. */
-let t: TestServer;
-let tok: Awaited<ReturnType<typeof startQrServer>>['tok'];
-beforeAll(async () => {
-  ({ t, tok } = await startQrServer());
-});
-afterAll(() => t.close());
+const { t, tok } = useQrServer();
 const views = (file: string) => valueOf<number>(t.db, 'qr_codes', 'view_number', { file_name: file })!;
 
 describe('visit pass-through', () => {

@@ -1,9 +1,8 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, FrameType, shieldStatusData, type ShieldCheck, type ShieldDomain, type ShieldPush } from '../../contracts/index.ts';
 import { MINUTE, type ManualClock } from '../helpers/clock.ts';
-import { SEEDED, ok, refusalChecker, startQrServer } from '../helpers/qr.ts';
-import type { TestServer } from '../../harness/server.ts';
+import { ok, refusalChecker, SEEDED, useQrServer } from '../helpers/qr.ts';
 import { connectAs } from '../realtime/client.ts';
 import { countOf, rowOf, valueOf, valuesOf } from '../../fixtures/rows.ts';
 import { updateDomain } from '../../fixtures/factories.ts';
@@ -14,12 +13,7 @@ import { updateDomain } from '../../fixtures/factories.ts';
  * message and a type-24 frame on a real socket, and a printed code on the blocked domain passes through the
  * spare domain to its target.
  */
-let t: TestServer;
-let tok: Awaited<ReturnType<typeof startQrServer>>['tok'];
-beforeAll(async () => {
-  ({ t, tok } = await startQrServer());
-});
-afterAll(() => t.close());
+const { t, tok } = useQrServer();
 const rejects = refusalChecker(() => t);
 
 const control = async (name: string, body: unknown = {}) => {

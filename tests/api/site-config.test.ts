@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOME_PAGE_CONFIG_DEFAULT, type HomePageConfig, type JsConfig, type PictureType } from '../../contracts/index.ts';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /** home_page_config and js_config over real HTTP, and the script on a real visit page under its nonce CSP. */
 
-let t: TestServer;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await startTestServer();
-  for (const account of ['superadmin', 'admin01', 'customer01']) tokens[account] = await t.login(account);
-});
-afterAll(() => t.close());
+const { t, tok: tokens } = useApiServer({}, { superadmin: 'superadmin', admin01: 'admin01', customer01: 'customer01' });
 const refusedUnchanged = refusalChecker(() => t);
 
 describe('home_page_config', () => {

@@ -3,11 +3,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../scripts/precompress.ts';
 import { CACHE_HTML, CACHE_IMMUTABLE, pickEncoding } from '../../mock-server/http/static-site.ts';
 import { COMPRESS_MIN_BYTES } from '../../mock-server/http/json-answer.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * Issue 25, "serve like a production static host", through the real server on a real port: a folder laid
@@ -36,25 +36,20 @@ function get(url: string, headers: Record<string, string> = {}, method = 'GET'):
   });
 }
 
-let t: TestServer;
-let base: string;
-let dir: string;
-
-beforeAll(async () => {
+let dir = '';
+/** A folder laid out like Vite's output, precompressed. */
+function site(): string {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-site-'));
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), HTML);
   fs.writeFileSync(path.join(dir, HASHED_JS), JS);
   fs.writeFileSync(path.join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   precompressDir(dir);
-  t = await startTestServer({ staticDir: dir });
-  const { port } = t.server.address() as { port: number };
-  base = `http://127.0.0.1:${port}`;
-});
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+  return dir;
+}
+// Registered before the server's own hooks: after hooks run last to first, so the folder goes once it closed.
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const { t } = useApiServer(() => ({ staticDir: site() }));
 
 describe('precompressed static files', () => {
   it('writes .br and .gz beside each asset worth compressing, not beside tiny files', () => {
@@ -70,7 +65,7 @@ describe('precompressed static files', () => {
     ['gzip;q=0.5, br;q=0.4', 'gzip', gunzipSync],
     ['*', 'br', brotliDecompressSync],
   ] as const)('Accept-Encoding %s → %s, same bytes once decoded, a year immutable', async (accept, encoding, decode) => {
-    const res = await get(`${base}/${HASHED_JS}`, { 'accept-encoding': accept });
+    const res = await get(`${t.url}/${HASHED_JS}`, { 'accept-encoding': accept });
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe(encoding);
     expect(res.headers.vary).toMatch(/Accept-Encoding/i);
@@ -83,7 +78,7 @@ describe('precompressed static files', () => {
   it.each([[{}], [{ 'accept-encoding': 'identity' }], [{ 'accept-encoding': 'br;q=0, gzip;q=0' }]])(
     'sends the file itself when no offered coding is accepted (%j), still with Vary',
     async (headers) => {
-      const res = await get(`${base}/${HASHED_JS}`, headers);
+      const res = await get(`${t.url}/${HASHED_JS}`, headers);
       expect(res.status).toBe(200);
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.headers.vary).toMatch(/Accept-Encoding/i);
@@ -93,7 +88,7 @@ describe('precompressed static files', () => {
   );
 
   it('serves index.html for / and by name, no-cache, revalidated by ETag (304)', async () => {
-    for (const url of [`${base}/`, `${base}/index.html`]) {
+    for (const url of [`${t.url}/`, `${t.url}/index.html`]) {
       const res = await get(url, { 'accept-encoding': 'br' });
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe(CACHE_HTML);
@@ -102,32 +97,32 @@ describe('precompressed static files', () => {
       const again = await get(url, { 'accept-encoding': 'br', 'if-none-match': String(res.headers.etag) });
       expect(again.status).toBe(304);
     }
-    const plain = await get(`${base}/`);
+    const plain = await get(`${t.url}/`);
     expect(plain.headers['cache-control']).toBe(CACHE_HTML);
     expect(plain.body.toString()).toBe(HTML);
   });
 
   it('gives different ETags to different encodings of one file', async () => {
-    const br = await get(`${base}/${HASHED_JS}`, { 'accept-encoding': 'br' });
-    const gz = await get(`${base}/${HASHED_JS}`, { 'accept-encoding': 'gzip' });
-    const id = await get(`${base}/${HASHED_JS}`);
+    const br = await get(`${t.url}/${HASHED_JS}`, { 'accept-encoding': 'br' });
+    const gz = await get(`${t.url}/${HASHED_JS}`, { 'accept-encoding': 'gzip' });
+    const id = await get(`${t.url}/${HASHED_JS}`);
     expect(new Set([br.headers.etag, gz.headers.etag, id.headers.etag]).size).toBe(3);
   });
 
   it('answers HEAD with the headers and no body', async () => {
-    const res = await get(`${base}/${HASHED_JS}`, { 'accept-encoding': 'br' }, 'HEAD');
+    const res = await get(`${t.url}/${HASHED_JS}`, { 'accept-encoding': 'br' }, 'HEAD');
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.body.length).toBe(0);
   });
 
   it('caches an unhashed file an hour, never reaches outside the folder or its variants by traversal', async () => {
-    const logo = await get(`${base}/logo.svg`, { 'accept-encoding': 'br' });
+    const logo = await get(`${t.url}/logo.svg`, { 'accept-encoding': 'br' });
     expect(logo.status).toBe(200);
     expect(logo.headers['content-encoding']).toBeUndefined();
     expect(logo.headers['cache-control']).toBe('public, max-age=3600');
     for (const p of ['/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/%E0%A4%A']) {
-      const res = await get(base + p, { 'accept-encoding': 'br' });
+      const res = await get(t.url + p, { 'accept-encoding': 'br' });
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
     }
@@ -139,7 +134,7 @@ describe('compressed JSON answers', () => {
     const token = await t.login('admin01');
     const post = (p: string, body: unknown, accept?: string) =>
       new Promise<Raw>((resolve, reject) => {
-        const req = http.request(`${base}/api/${p}`, {
+        const req = http.request(`${t.url}/api/${p}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', token, ...(accept ? { 'accept-encoding': accept } : {}) },
         }, (res) => {

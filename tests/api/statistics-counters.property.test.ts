@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { QR_NOW } from '../helpers/qr.ts';
 import { MINUTE, manualClock } from '../helpers/clock.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { valuesOf } from '../../fixtures/rows.ts';
 import { counterAgreements, hourlyViews } from '../../fixtures/statistics.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * Property: after any sequence of real visits (random codes, IPs, user agents, clock steps across hours and
@@ -14,12 +14,8 @@ import { counterAgreements, hourlyViews } from '../../fixtures/statistics.ts';
  * visitors aggregate (migration 019) agree with them. Seeded demo visits are part of the checked data.
  */
 
-let t: TestServer;
 const clock = manualClock(QR_NOW);
-beforeAll(async () => {
-  t = await startTestServer({ clock });
-});
-afterAll(() => t.close());
+const { t } = useApiServer({ clock });
 
 const key = (r: Record<string, unknown>) => JSON.stringify(r);
 const sorted = (list: Record<string, unknown>[]) => list.map(key).sort();

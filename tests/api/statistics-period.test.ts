@@ -1,22 +1,16 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DailyStatistics, HomeAdminStatistics, HomeStatistics, HourlyStatistics, StatisticsBreakdown, TodayStatistics } from '../../contracts/index.ts';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
-import { QR_NOW, TODAY, logins, ok, refusalChecker } from '../helpers/qr.ts';
+import { ok, QR_LOGINS, QR_NOW, refusalChecker, TODAY } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { countOf, valueOf, valuesOf } from '../../fixtures/rows.ts';
 import { breakdownBackfill, dailyViews, emptyUserBreakdownCells } from '../../fixtures/statistics.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /** The previous-period overlay (`compare`) and statistics/breakdown over real HTTP, the seeded counters and real visits. */
 
-let t: TestServer;
-let tok: Awaited<ReturnType<typeof logins>>;
-beforeAll(async () => {
-  t = await startTestServer({ clock: manualClock(QR_NOW) });
-  tok = await logins(t);
-});
-afterAll(() => t.close());
+const { t, tok } = useApiServer({ clock: manualClock(QR_NOW) }, QR_LOGINS);
 const refusedUnchanged = refusalChecker(() => t);
 const userId = (account: string) => valueOf<number>(t.db, 'users', 'id', { account })!;
 const codeId = (file: string) => valueOf<number>(t.db, 'qr_codes', 'id', { file_name: file })!;

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DailyStatistics, HourlyStatistics, TodayStatistics } from '../../contracts/index.ts';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
-import { QR_NOW, TODAY, logins, ok, refusalChecker } from '../helpers/qr.ts';
+import { ok, QR_LOGINS, QR_NOW, refusalChecker, TODAY } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { countOf, valueOf } from '../../fixtures/rows.ts';
 import { dailyViews, liveCodeViews } from '../../fixtures/statistics.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /** statistics/today and statistics/hourly over real HTTP, the seeded counters and real visits. */
 
-let t: TestServer;
-let tok: Awaited<ReturnType<typeof logins>>;
 const clock = manualClock(QR_NOW);
-beforeAll(async () => {
-  t = await startTestServer({ clock });
-  tok = await logins(t);
-});
-afterAll(() => t.close());
+const { t, tok } = useApiServer({ clock }, QR_LOGINS);
 const refusedUnchanged = refusalChecker(() => t);
 const userId = (account: string) => valueOf<number>(t.db, 'users', 'id', { account })!;
 const codeId = (file: string) => valueOf<number>(t.db, 'qr_codes', 'id', { file_name: file })!;

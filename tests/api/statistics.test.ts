@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HomeAdminStatistics } from '../../contracts/index.ts';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { QR_NOW, TODAY, ok, refusalChecker } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { countOf } from '../../fixtures/rows.ts';
 import { accountsOfKind, dailyViews } from '../../fixtures/statistics.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /** statistics/home_admin over real HTTP and the seeded SQLite counters, plus one real visit. */
 
-let t: TestServer;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await startTestServer({ clock: manualClock(QR_NOW) });
-  for (const account of ['superadmin', 'admin01', 'agent01', 'customer01'])
-    tokens[account] = await t.login(account);
-});
-afterAll(() => t.close());
+const { t, tok: tokens } = useApiServer({ clock: manualClock(QR_NOW) }, { superadmin: 'superadmin', admin01: 'admin01', agent01: 'agent01', customer01: 'customer01' });
 const refusedUnchanged = refusalChecker(() => t);
 const stats = async (body: object = {}) =>
   ok<HomeAdminStatistics>(await t.call('statistics/home_admin', body, tokens.admin01));

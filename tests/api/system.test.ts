@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Language, MallCategory, Page, PayConfig, WebsiteInfo } from '../../contracts/index.ts';
 import { languages, mallCategories } from '../../fixtures/seed/catalog.ts';
 import { payConfig, subscriberConfigDefault, websiteInfo } from '../../fixtures/seed/settings.ts';
@@ -6,7 +6,7 @@ import { formatDateTime } from '../../mock-server/services/clock.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
 import { failureBody } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * Issue 2 start-up and settings calls: website_info/inquire, language_list/inquire, mall_category/inquire,
@@ -15,13 +15,9 @@ import { startTestServer, type TestServer } from '../../harness/server.ts';
 
 const FORBIDDEN = 'You do not have permission for this operation';
 const clock = manualClock(Date.parse('2026-03-01T10:00:00Z'));
-let t: TestServer;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await startTestServer({ clock });
-  for (const account of ['superadmin', 'admin01', 'agent01', 'customer01']) tokens[account] = await t.login(account);
-});
-afterAll(() => t.close());
+const { t, tok } = useApiServer({ clock }, { superadmin: 'superadmin', admin01: 'admin01', agent01: 'agent01', customer01: 'customer01' });
+/** By account name, for the tables of cases. */
+const tokens: Record<string, string> = tok;
 
 const failure = failureBody;
 

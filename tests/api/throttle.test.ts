@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { manualClock, type ManualClock } from '../helpers/clock.ts';
+import { describe, expect, it } from 'vitest';
+import { manualClock } from '../helpers/clock.ts';
 import { QR_NOW } from '../helpers/qr.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * Issue 20, throttling that cannot be turned against users (docs/decisions/2026-11-26-throttling.md), over real
  * HTTP. The test server's peer is loopback, so one `X-Forwarded-For` entry is the client's address.
  */
-let t: TestServer;
-let clock: ManualClock;
+const clock = manualClock(QR_NOW);
+const { t } = useApiServer({ clock });
 
 interface Reply {
   status: number;
@@ -26,11 +26,6 @@ async function post(path: string, body: unknown, from: string, token?: string): 
 }
 const login = (account: string, password: string, from: string) => post('admin/login', { account, password: t.encrypt(password) }, from);
 
-beforeAll(async () => {
-  clock = manualClock(QR_NOW);
-  t = await startTestServer({ clock });
-});
-afterAll(() => t.close());
 
 describe('per source range, across accounts', () => {
   it('20 wrong passwords over 20 accounts empty the bucket of the /24; then even a right one waits; other ranges do not', async () => {

@@ -1,20 +1,14 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uploader } from '../helpers/upload.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /** What `file/add` stores is decided by the first bytes alone; `/uploads/` serves only recorded names. */
 
-let t: TestServer;
-let token: string;
-beforeAll(async () => {
-  t = await startTestServer();
-  token = await t.login('customer01');
-});
-afterAll(() => t.close());
+const { t, tok } = useApiServer({}, { token: 'customer01' });
 const { upload, one, refusedNothingStored } = uploader(
   () => t,
-  () => token,
+  () => tok.token,
 );
 
 describe('GET /uploads/<name>', () => {

@@ -1,23 +1,17 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UploadedFile } from '../../contracts/index.ts';
 import { GIF, HTML, JPEG, multipart, pad, PDF, PNG, SVG, uploader, WEBP } from '../helpers/upload.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { rowOf } from '../../fixtures/rows.ts';
 import { updateUploadConfig } from '../../fixtures/factories.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /** `file/add` through real HTTP: multipart bodies built byte by byte, so every bad part can be sent as is. */
 
-let t: TestServer;
-let token: string;
-beforeAll(async () => {
-  t = await startTestServer();
-  token = await t.login('customer01');
-});
-afterAll(() => t.close());
+const { t, tok } = useApiServer({}, { token: 'customer01' });
 const { upload, one, refusedNothingStored } = uploader(
   () => t,
-  () => token,
+  () => tok.token,
 );
 
 describe('file/add accepts images by their bytes', () => {
@@ -150,7 +144,7 @@ describe('file/add refuses bad input and stores nothing', () => {
       /^file: The file did not arrive as an upload/,
     );
     await refusedNothingStored(
-      () => t.call('file/add', {}, token),
+      () => t.call('file/add', {}, tok.token),
       400,
       /^file: The file did not arrive as an upload/,
     );

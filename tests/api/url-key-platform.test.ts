@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page, RequestOf, UrlKeyPlatform, urlKeyPlatformAdd } from '../../contracts/index.ts';
 import { urlKeyPlatforms } from '../../fixtures/seed/catalog.ts';
 import { resetDatabase } from '../../mock-server/db/seed.ts';
@@ -6,19 +6,15 @@ import { formatDateTime } from '../../mock-server/services/clock.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
 import { failureBody } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { rowsOf, valueOf } from '../../fixtures/rows.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /** url_key_platform/add, inquire (with data_only), update and remove: the short-URL platforms. */
 
 const FORBIDDEN = 'You do not have permission for this operation';
 const clock = manualClock(Date.parse('2026-03-01T10:00:00Z'));
-let t: TestServer;
+const { t } = useApiServer({ clock });
 const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await startTestServer({ clock });
-});
-afterAll(() => t.close());
 // Each case starts from the seeded platforms: after a case that changed them, the database is seeded again
 // (which also ends the sessions, so everyone logs in again). Refusals change nothing and need no reset.
 let seeded: ReturnType<typeof snapshot> | undefined;

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { VisitSummary } from '../../contracts/index.ts';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
-import { QR_NOW, SEEDED, TODAY, logins, ok, refusalChecker } from '../helpers/qr.ts';
+import { ok, QR_LOGINS, QR_NOW, refusalChecker, SEEDED, TODAY } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { valueOf } from '../../fixtures/rows.ts';
 import { dailyViews } from '../../fixtures/statistics.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /** statistics/visit_summary over real HTTP: the seeded counters, real visits, a domain change, and every refusal. */
 
-let t: TestServer;
-let tok: Awaited<ReturnType<typeof logins>>;
-beforeAll(async () => {
-  t = await startTestServer({ clock: manualClock(QR_NOW) });
-  tok = await logins(t);
-});
-afterAll(() => t.close());
+const { t, tok } = useApiServer({ clock: manualClock(QR_NOW) }, QR_LOGINS);
 const refusedUnchanged = refusalChecker(() => t);
 const userId = (account: string) => valueOf<number>(t.db, 'users', 'id', { account })!;
 const summary = async (body: object = {}, token = tok.admin) => ok<VisitSummary>(await t.call('statistics/visit_summary', body, token));

@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccessRecord, DailyCounter, Page, QrCode, ShareAccessResult } from '../../contracts/index.ts';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
-import { manualClock, type ManualClock } from '../helpers/clock.ts';
-import { QR_NOW, TODAY, logins, ok } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { manualClock } from '../helpers/clock.ts';
+import { ok, QR_LOGINS, QR_NOW, TODAY } from '../helpers/qr.ts';
 import { countOf, rowsOf } from '../../fixtures/rows.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * The visit path GET /v/{code} through real HTTP: restriction, rotation, jump page, the access record and every
  * counter that statistics and the share page read, moved in one go.
  */
-let t: TestServer;
-let tok: Awaited<ReturnType<typeof logins>>;
-let clock: ManualClock;
+const clock = manualClock(QR_NOW);
 let randomValue = 0;
-beforeAll(async () => {
-  clock = manualClock(QR_NOW);
-  // Sessions outlive the day the clock is moved forward.
-  t = await startTestServer({ clock, visitRandom: () => randomValue, sessionIdleMinutes: 7 * 24 * 60 });
-  tok = await logins(t);
-});
-afterAll(() => t.close());
+// Sessions outlive the day the clock is moved forward.
+const { t, tok } = useApiServer({ clock, visitRandom: () => randomValue, sessionIdleMinutes: 7 * 24 * 60 }, QR_LOGINS);
 
 const visit = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${t.url}${path}`, { redirect: 'manual', headers: { 'user-agent': USER_AGENTS.safariIphone, ...headers } });

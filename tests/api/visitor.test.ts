@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ACCESS_LOG_FILTER_PREDICATES,
   ACCESS_LOG_FILTERS,
@@ -7,22 +7,16 @@ import {
   type VisitorRow,
 } from '../../contracts/index.ts';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
-import { logins, ok, QR_NOW, refusalChecker, SEEDED } from '../helpers/qr.ts';
+import { ok, QR_LOGINS, QR_NOW, refusalChecker, SEEDED } from '../helpers/qr.ts';
 import { manualClock } from '../helpers/clock.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { countOf, valueOf } from '../../fixtures/rows.ts';
 import { dailyViews, liveVisitorRows, rawVisitorsOf, userDailyViews } from '../../fixtures/statistics.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /** visitor/inquire over real HTTP and SQLite: the visitors aggregate against the raw access records. */
 
-let t: TestServer;
-let tok: Awaited<ReturnType<typeof logins>>;
 const clock = manualClock(QR_NOW);
-beforeAll(async () => {
-  t = await startTestServer({ clock });
-  tok = await logins(t);
-});
-afterAll(() => t.close());
+const { t, tok } = useApiServer({ clock }, QR_LOGINS);
 const refusedUnchanged = refusalChecker(() => t);
 const userId = (account: string) => valueOf<number>(t.db, 'users', 'id', { account })!;
 const list = async (token: string, body: object = {}) => ok<Page<VisitorRow>>(await t.call('visitor/inquire', { page_size: 200, ...body }, token));

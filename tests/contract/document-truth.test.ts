@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, CONTROL_PREFIX, PASSWORD_ENCRYPTION, type CallDef } from '../../contracts/index.ts';
+import { describe, expect, it } from 'vitest';
+import { calls, PASSWORD_ENCRYPTION, type CallDef } from '../../contracts/index.ts';
 import { users } from '../../fixtures/seed/users.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { useDocumentedServer } from '../helpers/documented-server.ts';
 
 /**
  * What the served OpenAPI document says against what the server does (issue 24, part 6): statuses, the
@@ -38,30 +35,11 @@ const CROSS_FIELD: Record<string, string> = {
 
 const passwordOf = (account: string) => users.find((u) => u.account === account)!.password;
 
-let t: TestServer;
-let dir: string;
-let doc: Doc;
-let token: string;
+const served = useDocumentedServer<Doc>('truth');
+const { t, tok, loadBase } = served;
 
-async function loadBase() {
-  const res = await fetch(`${t.url}${CONTROL_PREFIX}/state/load`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"truth-base"}' });
-  expect(res.status).toBe(200);
-}
-
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'truth-'));
-  t = await startTestServer({ dbPath: path.join(dir, 'mock.db') });
-  doc = (await (await fetch(`${t.url}/api/openapi.json`)).json()) as Doc;
-  token = await t.login('superadmin');
-  await fetch(`${t.url}${CONTROL_PREFIX}/state/save`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"truth-base"}' });
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const op = (call: string) => doc.paths[`/api/${call}`]!.post;
-const deref = (s: Schema | undefined): Schema | undefined => (s?.$ref ? doc.components.schemas[s.$ref.split('/').pop()!] : s);
+const op = (call: string) => served.doc.paths[`/api/${call}`]!.post;
+const deref = (s: Schema | undefined): Schema | undefined => (s?.$ref ? served.doc.components.schemas[s.$ref.split('/').pop()!] : s);
 
 describe('the document says what the server does', () => {
   it('declares 415 on every upload call, and the server answers it', async () => {
@@ -70,7 +48,7 @@ describe('the document says what the server does', () => {
     for (const c of uploads) expect(Object.keys(op(c.path).responses), c.path).toContain('415');
     const form = new FormData();
     form.append('file', new Blob([Buffer.from('#!/bin/sh\necho not an image\n')], { type: 'image/png' }), 'x.png');
-    const res = await fetch(`${t.url}/api/file/add`, { method: 'POST', headers: { token }, body: form });
+    const res = await fetch(`${t.url}/api/file/add`, { method: 'POST', headers: { token: tok.admin }, body: form });
     expect(res.status).toBe(415);
   });
 
@@ -83,15 +61,15 @@ describe('the document says what the server does', () => {
     }
     // And it is: the generated password logs in.
     const customer = users.find((u) => u.account === 'customer02')!;
-    const res = await t.call('user/reset_password', { id: t.services.users.byAccount(customer.account)!.id }, token);
+    const res = await t.call('user/reset_password', { id: t.services.users.byAccount(customer.account)!.id }, tok.admin);
     const generated = (res.body.data as { password: string }).password;
     expect(await t.login(customer.account, generated)).toMatch(/.+/);
     await loadBase();
   });
 
   it('declares every operation tag at the top level', () => {
-    const declared = new Set((doc.tags ?? []).map((x) => x.name));
-    const used = Object.values(doc.paths).flatMap((p) => p.post.tags);
+    const declared = new Set((served.doc.tags ?? []).map((x) => x.name));
+    const used = Object.values(served.doc.paths).flatMap((p) => p.post.tags);
     expect(used.length).toBe(calls.length);
     expect(used.filter((tag) => !declared.has(tag))).toEqual([]);
   });
@@ -123,7 +101,7 @@ describe('the document says what the server does', () => {
           if (changed) await loadBase();
           const body = { ...base, [field]: value };
           if (call.path === 'admin/bind_totp') body.code = new TOTP({ secret: String(body.secret) }).generate();
-          const res = await t.call(call.path, body, token);
+          const res = await t.call(call.path, body, tok.admin);
           probes += 1;
           changed = res.status === 200;
           // The refusal names the field it concerns beside its sentence (`field`; issue 23).

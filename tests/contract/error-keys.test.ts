@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls, hasMessage, ISSUE_KEYS, LOCALES, sharedMessages, translate, type CallDef, type Locale } from '../../contracts/index.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * Every refusal the server can send reads as a sentence for a person in both languages: its key is in the
@@ -88,19 +88,13 @@ function wrongBody(call: CallDef): Record<string, unknown> {
 }
 
 describe('every refusal of the registry', () => {
-  let t: TestServer;
-  let token: string;
-  beforeAll(async () => {
-    t = await startTestServer();
-    token = await t.login('superadmin');
-  });
-  afterAll(() => t.close());
+  const { t, tok } = useApiServer({}, { admin: 'superadmin' });
 
   it.each(LOCALES)('a body of wrong types is refused with a sentence in %s, its key and the field apart', async (locale) => {
     let refusals = 0;
     for (const call of calls as readonly CallDef[]) {
       if (call.path === 'admin/logout') continue;
-      const res = await t.call(call.path, wrongBody(call), token, locale);
+      const res = await t.call(call.path, wrongBody(call), tok.admin, locale);
       if (res.status < 400) continue; // a request that takes anything (none today) has nothing to refuse
       refusals += 1;
       const where = `${call.path}: ${JSON.stringify(res.body)}`;
@@ -119,7 +113,7 @@ describe('every refusal of the registry', () => {
     { locale: 'zh-CN' as const, text: '请从选项中选择一项' },
     { locale: 'en' as const, text: 'Choose one of the options' },
   ])("an export's filter that breaks its list's schema is refused in $locale, naming the filter apart", async ({ locale, text }) => {
-    const res = await t.call('async_operations/export', { path: 'url_key_platform/inquire', filters: { show_status: 9 } }, token, locale);
+    const res = await t.call('async_operations/export', { path: 'url_key_platform/inquire', filters: { show_status: 9 } }, tok.admin, locale);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: false, message: text, key: 'validation.one_of', field: 'filters.show_status' });
   });

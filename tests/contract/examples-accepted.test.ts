@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, CONTROL_PREFIX, type CallDef } from '../../contracts/index.ts';
+import { describe, expect, it } from 'vitest';
+import { calls, type CallDef } from '../../contracts/index.ts';
 import { TOTP } from 'otpauth';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { users } from '../../fixtures/seed/users.ts';
+import { useDocumentedServer } from '../helpers/documented-server.ts';
 
 /**
  * The document tells the truth (issue 24, found by Prism's validating proxy and Portman): every call's example
@@ -19,29 +16,9 @@ type Doc = { paths: Record<string, { post: { requestBody: { content: Record<stri
 
 const passwordOf = (account: string) => users.find((u) => u.account === account)!.password;
 
-let t: TestServer;
-let dir: string;
-let doc: Doc;
-let token: string;
-
-async function loadState(name: string) {
-  const res = await fetch(`${t.url}${CONTROL_PREFIX}/state/load`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
-  expect(res.status).toBe(200);
-}
-
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'examples-'));
-  t = await startTestServer({ dbPath: path.join(dir, 'mock.db') });
-  doc = (await (await fetch(`${t.url}/api/openapi.json`)).json()) as Doc;
-  token = await t.login('superadmin');
-  // The seed with superadmin's session in it: each call starts from here, logged in.
-  const saved = await fetch(`${t.url}${CONTROL_PREFIX}/state/save`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'examples-base' }) });
-  expect(saved.status).toBe(200);
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+// The seed with superadmin's session in it: each call starts from here, logged in.
+const served = useDocumentedServer<Doc>('examples');
+const { t, tok, loadBase } = served;
 
 /**
  * What the document cannot hold: an encrypted field's example has the shape of a ciphertext only (it becomes
@@ -64,10 +41,10 @@ describe('every example of the OpenAPI document is accepted by the server', () =
   it(`sends all ${json.length} JSON examples`, async () => {
     const refused: string[] = [];
     for (const call of json) {
-      const example = doc.paths[`/api/${call.path}`]?.post.requestBody.content['application/json']?.example;
+      const example = served.doc.paths[`/api/${call.path}`]?.post.requestBody.content['application/json']?.example;
       expect(example, call.path).toBeDefined();
-      await loadState('examples-base');
-      const res = await t.call(call.path, sendable(call, example), token);
+      await loadBase();
+      const res = await t.call(call.path, sendable(call, example), tok.admin);
       if (!ACCEPTED.has(res.status)) refused.push(`${call.path} ${res.status} ${res.body.message} ← ${JSON.stringify(example)}`);
     }
     expect(refused).toEqual([]);

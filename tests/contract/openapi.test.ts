@@ -3,10 +3,10 @@ import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallDef } from '../../contracts/index.ts';
 import type { OpenAPI3 } from 'openapi-typescript';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * The served document as an outside tool sees it: swagger-parser validates it (refs resolve, 3.1 schema),
@@ -22,13 +22,11 @@ type Doc = {
   components: { schemas: Record<string, unknown> };
 };
 
-let t: TestServer;
+const { t } = useApiServer();
 let doc: Doc;
 beforeAll(async () => {
-  t = await startTestServer();
   doc = (await (await fetch(`${t.url}/api/openapi.json`)).json()) as Doc;
 });
-afterAll(() => t.close());
 
 const CLIENT_PROGRAM = `
 import createClient from 'openapi-fetch';

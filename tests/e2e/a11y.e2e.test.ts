@@ -1,24 +1,20 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ruleViolations, violations } from './helpers/axe.ts';
 import { logIn } from './helpers/log-in.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { useConsole } from './helpers/console.ts';
 
 /**
  * axe-core in Chromium on the real console: the login page, a list, a form (the generic create dialog) and
  * the dashboard have no serious or critical violation. axe is evaluated through the DevTools protocol, so
  * the console's CSP (`script-src 'self'`) stays on and nothing is added to the bundle.
  */
-let app: ConsoleUnderTest;
+const app = useConsole();
 let page: Page;
 beforeAll(async () => {
-  app = await startConsole();
   page = await app.context.newPage();
   await page.addInitScript(() => localStorage.setItem('language', 'en'));
 }, 120_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 describe('accessibility (axe-core): no serious or critical violation', () => {
   it('login page', async () => {

@@ -1,7 +1,7 @@
 import type { CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../helpers/clock.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { useConsole } from './helpers/console.ts';
 import { LOOKS, openInLook, shotOf } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';
 
@@ -18,16 +18,12 @@ const ZONES = [
   { zone: 'Pacific/Pago_Pago', side: 'behind' }, // UTC−11
 ] as const;
 
-let app: ConsoleUnderTest;
+const app = useConsole({ clock: manualClock(INSTANT) });
 let serverToday: string;
 beforeAll(async () => {
-  app = await startConsole({ clock: manualClock(INSTANT) });
   const res = await fetch(`${app.url}api/website_info/inquire`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   serverToday = ((await res.json()) as { data: { today: string } }).data.today;
 }, 120_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 const dayIn = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(INSTANT);
 const minusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Classes } from '@blueprintjs/core';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCESS_LOG_FILTERS,
   accessLogFilterCounts,
@@ -12,7 +12,7 @@ import {
   type VisitorRecord,
   visitPath,
 } from '../../contracts/index.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { useConsole } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
 import { texts } from './helpers/texts.ts';
 
@@ -38,13 +38,12 @@ const PLAN: ReadonlyArray<readonly [ip: string, visits: number, ua: string, badg
   ['171.208.4.4', 2, IPHONE, 'none'],
 ];
 
-let app: ConsoleUnderTest;
+const app = useConsole();
 const SHOTS = process.env.SHOTS_DIR ?? '.tmp/shots';
 fs.mkdirSync(SHOTS, { recursive: true });
 const origin = () => app.url.replace(/\/$/, '');
 
 beforeAll(async () => {
-  app = await startConsole();
   for (const [ip, n, ua] of PLAN) {
     for (let i = 0; i < n; i++) {
       const res = await fetch(origin() + visitPath('demo02'), { headers: { 'X-Forwarded-For': ip, 'User-Agent': ua }, redirect: 'manual' });
@@ -53,9 +52,6 @@ beforeAll(async () => {
     }
   }
 }, 120_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 async function open(language: 'en' | 'zh-CN', query = '?file_name=demo02&key=share02'): Promise<Page> {
   const page = await app.context.newPage();

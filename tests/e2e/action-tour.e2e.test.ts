@@ -2,13 +2,13 @@ import { Classes } from '@blueprintjs/core';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, ROUTES as ROUTE_INFO, type UserInfo } from '../../contracts/index.ts';
 import { allResources } from '../../client/resources/define.ts';
 import { formFields, labelsOf } from '../../client/resources/fields.ts';
 import type { SettingsDecl } from '../../client/resources/settings/define-settings.ts';
 import type { ActionDecl, FormDecl, ResourceDecl } from '../../client/resources/types.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { useConsole } from './helpers/console.ts';
 import { valueFor } from './helpers/form-data.ts';
 import { logIn } from './helpers/log-in.ts';
 import { openInLook } from './helpers/look.ts';
@@ -58,7 +58,7 @@ const notOffered: string[] = [];
 /** Forms answered with a message on the form (the step, the messages): read in the closing note. */
 const messages: string[] = [];
 let current = '';
-let app: ConsoleUnderTest;
+const app = useConsole();
 let page: Page;
 let dirty = false;
 let serial = 0;
@@ -67,15 +67,11 @@ let started = 0;
 
 beforeAll(async () => {
   started = Date.now();
-  app = await startConsole();
   page = await openInLook(app, { lng: 'en', theme: 'light' }, 'superadmin');
   // A step that cannot be done fails in 10 s, not Playwright's 30.
   page.setDefaultTimeout(10_000);
   watchLists(page);
 }, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 /** Every list answer of the page, newest last, by call path (the rows the table shows). */
 const answers = new Map<string, { body: Record<string, unknown>; content: Record<string, unknown>[] }>();

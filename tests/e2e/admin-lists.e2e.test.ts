@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../contracts/index.ts';
 import { countOf, rowOf, valueOf } from '../../fixtures/rows.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { useConsole } from './helpers/console.ts';
 import { LOOKS, openInLook } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';
 
@@ -12,15 +12,9 @@ import { texts } from './helpers/texts.ts';
  * refused and changes nothing); both IP black lists take an IPv6 range and refuse a malformed address under
  * the field.
  */
-let app: ConsoleUnderTest;
+const app = useConsole();
 const db = () => app.server.mock.db;
 
-beforeAll(async () => {
-  app = await startConsole();
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 /** A row action: inline when the row has room, else in the row's "more" menu. */
 async function rowAction(p: Page, row: Locator, label: string, more: string) {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, EXPORT_JOB_THRESHOLD } from '../../contracts/index.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { useConsole } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
 
 /**
@@ -11,7 +11,7 @@ import { logIn } from './helpers/log-in.ts';
  * job; the async_operations screen shows it and its progress bar moves with the type-20 frames, without a
  * reload, until it is completed and its CSV downloads.
  */
-let app: ConsoleUnderTest;
+const app = useConsole();
 let page: Page;
 const ROWS = EXPORT_JOB_THRESHOLD + 50;
 
@@ -22,7 +22,6 @@ async function control(name: string, body: unknown) {
 }
 
 beforeAll(async () => {
-  app = await startConsole();
   // The rows to export, through the real API of the server the browser uses.
   const token = await loginOver(app.url, 'superadmin');
   for (let i = 0; i < ROWS; i += 50) {
@@ -36,9 +35,6 @@ beforeAll(async () => {
   await page.addInitScript(() => localStorage.setItem('language', 'en'));
   await logIn(page, app.url, 'admin01');
 }, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 async function post(url: string, path: string, body: unknown, token?: string) {
   const res = await fetch(`${url.replace(/\/$/, '')}/api/${path}`, {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useConsole } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
 
 /**
@@ -11,7 +11,7 @@ import { logIn } from './helpers/log-in.ts';
  * `?` are shortcuts, and the theme follows the system until the user picks one. The cases run in order
  * on one page (one browser profile: its localStorage is the "device").
  */
-let app: ConsoleUnderTest;
+const app = useConsole();
 let page: Page;
 const DOMAINS = 25;
 const locale = (lng: string, file: string) => JSON.parse(fs.readFileSync(`client/locales/${lng}/${file}.json`, 'utf8')) as Record<string, unknown>;
@@ -26,7 +26,6 @@ const headers = async () =>
   (await page.getByRole('table').getByRole('columnheader').allTextContents()).map((h) => h.replace(/[▲▼↕]/g, '').trim());
 
 beforeAll(async () => {
-  app = await startConsole();
   page = await app.context.newPage();
   page.on('pageerror', (e) => app.pageErrors.push(String(e)));
   // English unless the test switched language (this script runs again at every load).
@@ -43,9 +42,6 @@ beforeAll(async () => {
     expect(res.status).toBe(200);
   }
 }, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 describe('console habits in Chromium', () => {
   it('keeps a list’s filter, page size and page in the address; reload keeps them; back and forward walk them', async () => {

@@ -1,22 +1,18 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useConsole } from './helpers/console.ts';
 
 /**
  * Issue 2 in a real browser: the built console served by an in-process mock server (fresh ':memory:'
  * database). The cases run in order and share one browser profile (its localStorage is the "device").
  */
-let app: ConsoleUnderTest;
+const app = useConsole();
 let page: Page;
 
 beforeAll(async () => {
-  app = await startConsole();
   page = await app.open('#/admin_login');
 }, 180_000);
 
-afterAll(async () => {
-  await app?.close();
-});
 
 async function logout(p: Page) {
   await p.getByRole('button', { name: /用户菜单|User menu/ }).click();

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES, ROUTES } from '../../contracts/index.ts';
 import { HOSTILE_GLOBAL, HOSTILE_TEXT } from '../../fixtures/hostile.ts';
@@ -6,7 +6,7 @@ import type { TestServer } from '../../harness/server.ts';
 import { closeAgents, type FuzzEnv } from '../../harness/robustness/fuzz-runner.ts';
 import { hostileServer, type HostileInsert } from '../../harness/robustness/hostile-records.ts';
 import { mintToken } from '../../harness/robustness/identities.ts';
-import { CHROMIUM } from './helpers/browser.ts';
+import { launchBrowser, type TestBrowser } from './helpers/browser.ts';
 import { quietWatcher } from './helpers/settle.ts';
 import { ensureClientBuilt } from '../../harness/build.ts';
 import { rowsOf } from '../../fixtures/rows.ts';
@@ -18,12 +18,10 @@ import { rowsOf } from '../../fixtures/rows.ts';
  * super administrator (every route, every user's rows). The page runs with its CSP bypassed, so what is
  * proven is that the rendering itself is inert; the CSP is tested on its own below.
  */
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
 let env: FuzzEnv;
 let server: TestServer;
 let inserted: HostileInsert[];
-let browser: Browser;
+let browser: TestBrowser;
 let context: BrowserContext;
 let page: Page;
 const dialogs: string[] = [];
@@ -66,8 +64,8 @@ beforeAll(async () => {
   const sent = await server.call('message/send', { title: `"><svg onload="window.${HOSTILE_GLOBAL}=1">`, content: `<img src=x onerror="window.${HOSTILE_GLOBAL}=1">`, user_id: superId }, admin);
   expect(sent.status).toBe(200);
 
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
-  context = await browser.newContext({ bypassCSP: true, locale: 'zh-CN', viewport: { width: 1366, height: 820 } });
+  browser = await launchBrowser({ bypassCSP: true });
+  context = browser.browser;
   page = await context.newPage();
   page.on('dialog', (d) => {
     dialogs.push(`${d.type()}: ${d.message()} at ${page.url()}`);
@@ -77,7 +75,6 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await context?.close();
   await browser?.close();
   await server?.close();
   closeAgents();
@@ -188,9 +185,9 @@ describe('security headers of the console', () => {
   });
 
   it('makes Chromium refuse an injected inline handler and inline script on the console page', async () => {
-    const strict = await browser.newContext();
+    const strict = await launchBrowser();
     try {
-      const p = await strict.newPage();
+      const p = await strict.browser.newPage();
       await p.goto(`${server.url}/#/admin_login`);
       await p.getByLabel('账号').waitFor();
       const result = await p.evaluate(async (name) => {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { describe, expect, it } from 'vitest';
+import { useConsole } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
 import { texts } from './helpers/texts.ts';
 
@@ -18,14 +18,8 @@ const PHONE = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Safari/537.36';
 const LANDING = '#/customer/today_statistics';
 
-let app: ConsoleUnderTest;
+const app = useConsole();
 
-beforeAll(async () => {
-  app = await startConsole();
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 /** A context of `userAgent` with a session of admin01 stored (logged in through the form), in `lng`. */
 async function signedIn(userAgent: string, lng: 'zh-CN' | 'en' = 'zh-CN'): Promise<BrowserContext> {

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PictureJumpType } from '../../contracts/index.ts';
-import { LOOKS, openInLook, shotOf } from './helpers/look.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { LOOKS, usePageInLook, shotOf } from './helpers/look.ts';
+import { useConsole } from './helpers/console.ts';
 import { texts } from './helpers/texts.ts';
 import { rowOf, valueOf } from '../../fixtures/rows.ts';
 
@@ -10,20 +10,14 @@ import { rowOf, valueOf } from '../../fixtures/rows.ts';
  * The mall's content screens in Chromium, zh-CN light and en dark: picture types, pictures (a custom jump
  * type with its free value, an uploaded image, order by sort, the click count read-only), the picture-text
  * list, documents whose script payload stays text (screenshots in SHOTS_DIR, default .tmp/shots). Every mall
- * route's plain rendering is the tour's (tour.e2e.test.ts).
+ * route's plain rendering is the route walk's (route-walk.e2e.test.ts).
  */
-let app: ConsoleUnderTest;
+const app = useConsole();
 // A real 1×1 PNG, so the previews and list thumbnails in the screenshots show an image.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const db = () => app.server.mock.services.db;
 const PAYLOAD = '<script>window.__mallHostile=1</script><img src=x onerror="window.__mallHostile=2">';
 
-beforeAll(async () => {
-  app = await startConsole();
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 describe.each(LOOKS)('mall content in Chromium ($lng $theme)', (look) => {
   const { lng, theme } = look;
@@ -40,12 +34,7 @@ describe.each(LOOKS)('mall content in Chromium ($lng $theme)', (look) => {
   };
   const row = (text: string) => page.getByRole('row').filter({ hasText: text });
 
-  beforeAll(async () => {
-    page = await openInLook(app, look, 'superadmin');
-  }, 60_000);
-  afterAll(async () => {
-    await page?.close();
-  });
+  usePageInLook(app, look, 'superadmin', (p) => (page = p));
 
   it('adds a picture type', async () => {
     await page.goto(`${app.url}#/customer/picture_type_list`);

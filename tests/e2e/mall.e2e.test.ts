@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeProblems } from './helpers/axe.ts';
-import { LOOKS, openInLook, shotOf } from './helpers/look.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { LOOKS, usePageInLook, shotOf } from './helpers/look.ts';
+import { useConsole } from './helpers/console.ts';
 import { texts } from './helpers/texts.ts';
 import { rowOf, rowsOf, valueOf } from '../../fixtures/rows.ts';
 
@@ -14,7 +14,7 @@ import { rowOf, rowsOf, valueOf } from '../../fixtures/rows.ts';
  * filtered by the category subtree, brand and recommend switch, and a CSV export.
  */
 
-let app: ConsoleUnderTest;
+const app = useConsole();
 // A real 1×1 PNG, so the previews and list thumbnails in the screenshots show an image.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
@@ -22,12 +22,6 @@ const db = () => app.server.mock.services.db;
 const idOf = (table: 'mall_categories' | 'mall_brands', column: 'title' | 'name', value: string) =>
   valueOf<number>(db(), table, 'id', { [column]: value });
 
-beforeAll(async () => {
-  app = await startConsole();
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 describe.each(LOOKS)('mall in Chromium ($lng $theme)', (look) => {
   const { lng, theme } = look;
@@ -42,12 +36,7 @@ describe.each(LOOKS)('mall in Chromium ($lng $theme)', (look) => {
     dialog.getByRole('group', { name: f('mall_category_list', 'titles') }).getByRole('textbox', { name: `(${code})` });
   const addButton = () => page.getByRole('toolbar', { name: t('resource.actions.toolbar') }).getByRole('button', { name: t('common.actions.add') });
 
-  beforeAll(async () => {
-    page = await openInLook(app, look, 'admin01');
-  }, 60_000);
-  afterAll(async () => {
-    await page?.close();
-  });
+  usePageInLook(app, look, 'admin01', (p) => (page = p));
 
   it('builds a category tree with a title per language', async () => {
     await page.goto(`${app.url}#/customer/mall_category_list`);

@@ -1,9 +1,9 @@
 import { Classes } from '@blueprintjs/core';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, formatMoney, parseMoney } from '../../contracts/index.ts';
 import { axeProblems } from './helpers/axe.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { useConsole } from './helpers/console.ts';
 import { LOOKS, openInLook, shotOf, type Look } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';
 import { balanceOf, lastIdOf, walletsInUseOf, withdrawalStatusOf } from '../../fixtures/factories.ts';
@@ -18,7 +18,7 @@ import { countOf, valueOf, valuesOf } from '../../fixtures/rows.ts';
  * amount in the same dialog), sync all and collect all (one job each however the button is clicked). The
  * balance in the user menu and the personal center follows each change without a reload.
  */
-let app: ConsoleUnderTest;
+const app = useConsole();
 const RECEIVING = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const PAYEE = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
 /** PAYEE with its last character changed: the Base58Check checksum fails. */
@@ -65,12 +65,6 @@ async function stillShot(page: Page, name: string): Promise<void> {
 
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`)).first();
 
-beforeAll(async () => {
-  app = await startConsole();
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
   const t = texts(look.lng);

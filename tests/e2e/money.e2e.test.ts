@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX } from '../../contracts/index.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
-import { logIn } from './helpers/log-in.ts';
+import { useConsole } from './helpers/console.ts';
+import { loggedInPage } from './helpers/log-in.ts';
 import { shotOf } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';
 import { countOf, valuesOf } from '../../fixtures/rows.ts';
@@ -13,7 +12,7 @@ import { updateUser } from '../../fixtures/factories.ts';
  * by chain payment, the test sends the exact USDT through the control API (no network), and the open
  * payment page turns paid live (type-22 frame), without a reload; agent01 then sees the commission.
  */
-let app: ConsoleUnderTest;
+const app = useConsole();
 
 async function control(name: string, body: unknown) {
   const res = await fetch(`${app.url.replace(/\/$/, '')}${CONTROL_PREFIX}/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -21,19 +20,8 @@ async function control(name: string, body: unknown) {
   return ((await res.json()) as { data: unknown }).data;
 }
 
-async function login(account: string): Promise<Page> {
-  const page = await app.context.newPage();
-  await page.addInitScript(() => localStorage.setItem('language', 'en'));
-  await logIn(page, app.url, account);
-  return page;
-}
+const login = (account: string) => loggedInPage(app, account);
 
-beforeAll(async () => {
-  app = await startConsole();
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 describe('money flows in Chromium', () => {
   it('a customer pays a combo on chain and sees it paid live; the agent sees the commission', async () => {

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, type ControlBody, type ControlName } from '../../contracts/index.ts';
 import { CALL_TIMEOUT_MS } from '../../client/api/call-api.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { useConsole } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
 
 /**
@@ -11,7 +11,7 @@ import { logIn } from './helpers/log-in.ts';
  * past each limit; the list says the server did not answer and offers Try again, which loads it once the
  * fault is gone. A failing fault (a status) is an answer: shown as the server's message, never resent.
  */
-let app: ConsoleUnderTest;
+const app = useConsole();
 let page: Page;
 
 async function control<N extends ControlName>(name: N, body: ControlBody<N>): Promise<void> {
@@ -26,15 +26,11 @@ async function control<N extends ControlName>(name: N, body: ControlBody<N>): Pr
 const isList = (url: string) => url.endsWith('/api/qr_code_list/inquire');
 
 beforeAll(async () => {
-  app = await startConsole();
   page = await app.context.newPage();
   await page.addInitScript(() => localStorage.setItem('language', 'en'));
   await page.clock.install();
   await logIn(page, app.url, 'customer01');
 }, 120_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 describe('a call with no answer', () => {
   it('times out (a read twice), shows "did not answer" with Try again, and recovers', async () => {

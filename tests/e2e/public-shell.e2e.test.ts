@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { describe, expect, it } from 'vitest';
+import { useConsole } from './helpers/console.ts';
 import { passwordOf } from './helpers/log-in.ts';
 import { texts } from './helpers/texts.ts';
 
@@ -17,14 +17,8 @@ const en = texts('en');
 const SHARE = '#/share_access?name=demo01&password=share01';
 const CJK = /[\u4e00-\u9fff]/;
 
-let app: ConsoleUnderTest;
+const app = useConsole();
 
-beforeAll(async () => {
-  app = await startConsole();
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 /** A fresh context; `stored`: localStorage before the page's scripts; `modules: false` refuses the console's modules. */
 async function context(options: { stored?: Record<string, string>; modules?: boolean; javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../contracts/index.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { useConsole } from './helpers/console.ts';
 import { texts } from './helpers/texts.ts';
 
 /**
@@ -11,14 +11,8 @@ import { texts } from './helpers/texts.ts';
  * form rules, its refusals, its page errors — is visited in both languages on the real build, and no page
  * may fetch the texts behind login (`<lng>-session-*.js`) nor show an empty message where a text belongs.
  */
-let app: ConsoleUnderTest;
+const app = useConsole();
 
-beforeAll(async () => {
-  app = await startConsole();
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 const SESSION_TEXTS = /\/assets\/(?:zh-CN|en)-session-[\w-]+\.js$/;
 // Each page its own source address (the server trusts X-Forwarded-For from loopback): the refused logins of

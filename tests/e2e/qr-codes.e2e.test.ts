@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { visitPath } from '../../contracts/index.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { useConsole } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
 
 /**
@@ -12,7 +12,7 @@ import { logIn } from './helpers/log-in.ts';
  * and SVG without any request leaving the page's own origin.
  */
 
-let app: ConsoleUnderTest;
+const app = useConsole();
 let page: Page;
 const CODE = 'e2eqr0001';
 const KEY = 'e2ekey01';
@@ -42,14 +42,10 @@ async function visitAll(url: string, code: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  app = await startConsole();
   page = await app.context.newPage();
   await page.addInitScript(() => localStorage.setItem('language', 'en'));
   await logIn(page, app.url, 'customer01');
 }, 120_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 const row = (name: string) => page.getByRole('row').filter({ hasText: name });
 

@@ -1,8 +1,8 @@
 import type { Page, Request } from 'playwright-core';
 import { CONTROL_PREFIX, HoldFlag, RemovedFlag, ShieldStatus } from '../../contracts/index.ts';
 import { rowsOf, setRows, valueOf } from '../../fixtures/rows.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { describe, expect, it } from 'vitest';
+import { useConsole } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
 import { LOOKS, openInLook, shotOf } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';
@@ -14,16 +14,10 @@ import { texts } from './helpers/texts.ts';
  * access-log-dates.e2e.test.ts.
  */
 
-let app: ConsoleUnderTest;
+const app = useConsole();
 const t = texts('en');
 const zh = texts('zh-CN');
 
-beforeAll(async () => {
-  app = await startConsole();
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 async function customerPage(): Promise<Page> {
   const page = await app.context.newPage();

@@ -1,9 +1,9 @@
 import type { Locator, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MallCategory } from '../../contracts/index.ts';
 import { axeProblems } from './helpers/axe.ts';
-import { LOOKS, openInLook, shotOf } from './helpers/look.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { LOOKS, usePageInLook, shotOf } from './helpers/look.ts';
+import { useConsole } from './helpers/console.ts';
 import { texts } from './helpers/texts.ts';
 import { rowsOf } from '../../fixtures/rows.ts';
 
@@ -14,13 +14,7 @@ import { rowsOf } from '../../fixtures/rows.ts';
  * chart that follows the theme. Screenshots of each go to SHOTS_DIR (default .tmp/shots, gitignored).
  */
 
-let app: ConsoleUnderTest;
-beforeAll(async () => {
-  app = await startConsole();
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
+const app = useConsole();
 
 // Each look saves its own pay_config minimum, so the second cannot pass on the first one's value.
 const SCREEN_LOOKS = LOOKS.map((look, i) => ({ ...look, min: 25 + i }));
@@ -32,12 +26,7 @@ describe.each(SCREEN_LOOKS)('screen kinds in $lng $theme', (look) => {
   const shot = (name: string) => shotOf(page, `${name}-${lng}-${theme}`);
   const services = () => app.server.mock.services;
 
-  beforeAll(async () => {
-    page = await openInLook(app, look, 'admin01');
-  }, 60_000);
-  afterAll(async () => {
-    await page?.close();
-  });
+  usePageInLook(app, look, 'admin01', (p) => (page = p));
 
   it('saves pay config through the settings form; client rules and server refusals show under the field', async () => {
     await page.goto(`${app.url}#/customer/pay_config`);

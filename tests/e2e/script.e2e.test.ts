@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AsyncOperationType, CONTROL_PREFIX } from '../../contracts/index.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { useConsole } from './helpers/console.ts';
 import { insertServer, lastIdOf } from '../../fixtures/factories.ts';
 
 /**
@@ -9,7 +9,7 @@ import { insertServer, lastIdOf } from '../../fixtures/factories.ts';
  * steps them). The super administrator runs a catalogue script on a server whose name is markup, watches the
  * run's row reach Completed without a reload, and reads the output: the markup stays text. zh-CN, then en.
  */
-let app: ConsoleUnderTest;
+const app = useConsole();
 let page: Page;
 const HOSTILE = '<img src=x onerror="window.pwned=1">';
 
@@ -25,7 +25,6 @@ async function stepAll() {
 }
 
 beforeAll(async () => {
-  app = await startConsole();
   insertServer(app.server.mock.db, { name: HOSTILE, create_time: '2026-11-23 00:00:00' });
   page = await app.open('#/admin_login');
   await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
@@ -37,7 +36,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   if (process.env.E2E_DEBUG) await page?.screenshot({ path: '/tmp/script.png' });
-  await app?.close();
 });
 
 async function runAndRead(l: { run: string; server: string; script: string; scriptLabel: string; submit: RegExp; confirm?: string; progress: string; done: string; output: string }) {

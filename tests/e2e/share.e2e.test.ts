@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { visitPath } from '../../contracts/index.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { useConsole } from './helpers/console.ts';
 
 /**
  * The public share page (/share_access?name=&password=) in Chromium against the real mock server: its figures
@@ -11,14 +11,8 @@ import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
  * error in both languages.
  */
 
-let app: ConsoleUnderTest;
+const app = useConsole();
 
-beforeAll(async () => {
-  app = await startConsole();
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 async function openShare(query: string, language: 'en' | 'zh-CN'): Promise<{ page: Page; shareCalls: () => number }> {
   const page = await app.context.newPage();

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX } from '../../contracts/index.ts';
 import { violations } from './helpers/axe.ts';
-import { logIn } from './helpers/log-in.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { loggedInPage } from './helpers/log-in.ts';
+import { useConsole } from './helpers/console.ts';
 import { setRows } from '../../fixtures/rows.ts';
 
 /**
@@ -12,7 +12,7 @@ import { setRows } from '../../fixtures/rows.ts';
  * "Blocked" without a reload (frame 24) and a notice says where the QR codes went. Then the owner's
  * push settings screen offers only their held, unblocked domains as the spare.
  */
-let app: ConsoleUnderTest;
+const app = useConsole();
 let page: Page;
 
 async function control(name: string, body: unknown) {
@@ -22,17 +22,9 @@ async function control(name: string, body: unknown) {
 }
 
 async function login(account: string) {
-  page = await app.context.newPage();
-  await page.addInitScript(() => localStorage.setItem('language', 'en'));
-  await logIn(page, app.url, account);
+  page = await loggedInPage(app, account);
 }
 
-beforeAll(async () => {
-  app = await startConsole();
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 describe('shield monitors in Chromium', () => {
   it('a block shows up on the open monitor without a reload', async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { useConsole } from './helpers/console.ts';
 import { countOf, deleteRows, insertRow, valuesOf } from '../../fixtures/rows.ts';
 import { insertLog } from '../../fixtures/factories.ts';
 
@@ -9,11 +9,10 @@ import { insertLog } from '../../fixtures/factories.ts';
  * languages of the language list; English, removed at first, is added back through the language list screen
  * and then switched to; a simulated database lock is released after the confirmation and leaves the list.
  */
-let app: ConsoleUnderTest;
+const app = useConsole();
 let page: Page;
 
 beforeAll(async () => {
-  app = await startConsole();
   // The list starts without English: the console must then offer Simplified Chinese alone.
   deleteRows(app.server.mock.db, 'languages', { code: 'en' });
   page = await app.open('#/admin_login');
@@ -22,7 +21,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   if (process.env.E2E_DEBUG) await page?.screenshot({ path: '/tmp/system-tools.png' });
-  await app?.close();
 });
 
 const switcherOptions = () => page.getByRole('combobox', { name: '语言', exact: true }).locator('option').allTextContents();

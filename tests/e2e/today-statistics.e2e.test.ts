@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Classes } from '@blueprintjs/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { useConsole } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
 import { LOOKS, openInLook, SHOTS } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';
@@ -14,13 +14,7 @@ import { texts } from './helpers/texts.ts';
  * through /v/… shows in the figures. Screenshots go to SHOTS_DIR (default .tmp/shots, gitignored).
  */
 
-let app: ConsoleUnderTest;
-beforeAll(async () => {
-  app = await startConsole();
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
+const app = useConsole();
 
 const ROLES = [
   { account: 'customer01', password: 'Customer123', filter: false },

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { Classes } from '@blueprintjs/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, FrameType } from '../../contracts/index.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { useConsole } from './helpers/console.ts';
 import { LOOKS, openInLook } from './helpers/look.ts';
 
 /**
@@ -12,7 +12,7 @@ import { LOOKS, openInLook } from './helpers/look.ts';
  * that proves the duplicate was read: frames are read in seq order, so once its toast shows, the copy before it
  * has been handled.
  */
-let app: ConsoleUnderTest;
+const app = useConsole();
 
 async function control(name: string, body: unknown): Promise<{ data: unknown }> {
   const res = await fetch(`${app.url.replace(/\/$/, '')}${CONTROL_PREFIX}/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -25,12 +25,6 @@ async function block(domain: string) {
   await control('shield/run', { force: true });
 }
 
-beforeAll(async () => {
-  app = await startConsole();
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 // Each look blocks two of customer01's seeded domains of its own.
 const CASES = [

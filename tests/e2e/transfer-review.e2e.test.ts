@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX } from '../../contracts/index.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
-import { logIn } from './helpers/log-in.ts';
+import { useConsole } from './helpers/console.ts';
+import { loggedInPage } from './helpers/log-in.ts';
 import { texts } from './helpers/texts.ts';
 import { balanceOf } from '../../fixtures/factories.ts';
 import { countOf } from '../../fixtures/rows.ts';
@@ -14,7 +13,7 @@ import { countOf } from '../../fixtures/rows.ts';
  * by the server (nothing changes); then it is credited to customer02 and the row turns "Credited" with the user
  * it went to; another is marked refunded (no balance moves). In Chinese and in English.
  */
-let app: ConsoleUnderTest;
+const app = useConsole();
 
 async function control(name: string, body: unknown): Promise<{ hash: string }> {
   const res = await fetch(`${app.url.replace(/\/$/, '')}${CONTROL_PREFIX}/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -22,19 +21,8 @@ async function control(name: string, body: unknown): Promise<{ hash: string }> {
   return ((await res.json()) as { data: { hash: string } }).data;
 }
 
-async function login(account: string, language: 'en' | 'zh-CN'): Promise<Page> {
-  const page = await app.context.newPage();
-  await page.addInitScript((lng) => localStorage.setItem('language', lng), language);
-  await logIn(page, app.url, account, { lng: language });
-  return page;
-}
+const login = (account: string, language: 'en' | 'zh-CN') => loggedInPage(app, account, language);
 
-beforeAll(async () => {
-  app = await startConsole();
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 describe('transfers waiting for review', () => {
   it.each([

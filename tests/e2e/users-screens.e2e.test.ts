@@ -1,26 +1,20 @@
 import { Classes } from '@blueprintjs/core';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
-import { LOOKS, openInLook, shotOf } from './helpers/look.ts';
+import { describe, expect, it } from 'vitest';
+import { useConsole } from './helpers/console.ts';
+import { LOOKS, usePageInLook, shotOf } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';
 import { countOf, valueOf } from '../../fixtures/rows.ts';
 
 /**
- * Issue 12's screens in Chromium, zh-CN light and en dark (each route's plain rendering is the tour's,
- * tour.e2e.test.ts): adding a user with a taken account shows the server's 409 under the account
+ * Issue 12's screens in Chromium, zh-CN light and en dark (each route's plain rendering is the route walk's,
+ * route-walk.e2e.test.ts): adding a user with a taken account shows the server's 409 under the account
  * field; a typed password breaking §5 (add, reset) is refused inline before sending; the superior picker leaves out the
  * user and everyone under them; the menu nodes mode of the role screen edits a node; the personal center shows
  * the Telegram binding. Screenshots go to SHOTS_DIR (default .tmp/shots, gitignored).
  */
 
-let app: ConsoleUnderTest;
-beforeAll(async () => {
-  app = await startConsole();
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
+const app = useConsole();
 
 describe.each(LOOKS)('issue-12 screens in $lng $theme', (look) => {
   const { lng, theme } = look;
@@ -33,12 +27,7 @@ describe.each(LOOKS)('issue-12 screens in $lng $theme', (look) => {
     await page.waitForLoadState('networkidle');
   };
 
-  beforeAll(async () => {
-    page = await openInLook(app, look, 'superadmin');
-  }, 60_000);
-  afterAll(async () => {
-    await page?.close();
-  });
+  usePageInLook(app, look, 'superadmin', (p) => (page = p));
 
   it('adding a user: a taken account shows the 409 under the field, a bad typed password is refused before sending', async () => {
     await open('user_list');

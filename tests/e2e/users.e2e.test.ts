@@ -1,8 +1,8 @@
 import { Classes } from '@blueprintjs/core';
 import { TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useConsole } from './helpers/console.ts';
 import { logIn, passwordOf } from './helpers/log-in.ts';
 import { countOf, valueOf } from '../../fixtures/rows.ts';
 import { formatMoney } from '../../contracts/index.ts';
@@ -20,7 +20,7 @@ import { roleMenuCountOf } from '../../fixtures/factories.ts';
  * user binds two-factor login in the personal center (QR drawn locally) and then logs in with a code.
  */
 
-let app: ConsoleUnderTest;
+const app = useConsole();
 let page: Page;
 const db = () => app.server.mock.db;
 /** agent01's password as the password-change tests leave it (each look changes it once). */
@@ -35,15 +35,11 @@ async function rowAction(p: Page, row: Locator, label: string, more = 'More acti
 }
 
 beforeAll(async () => {
-  app = await startConsole();
   page = await app.context.newPage();
   await page.setViewportSize({ width: 1360, height: 900 });
   await page.addInitScript(() => localStorage.setItem('language', 'en'));
   await logIn(page, app.url, 'admin01');
 }, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 describe.each(LOOKS)('adjust balance in $lng $theme', (look) => {
   const t = texts(look.lng);

@@ -1,32 +1,23 @@
 import { Classes } from '@blueprintjs/core';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../contracts/index.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { describe, expect, it } from 'vitest';
+import { useConsole } from './helpers/console.ts';
 import { openInLook, shotOf, type Look } from './helpers/look.ts';
-import { quietWatcher } from './helpers/settle.ts';
+import { watchCsp } from './helpers/route-checks.ts';
 import { texts } from './helpers/texts.ts';
 
 /**
- * Issue 23 in Chromium: every list's first-row actions inside the viewport at 1360×850 and on a 390×844 phone;
- * top-menu mode folds what does not fit into "More"; the site colour drives Blueprint's primary intent in
+ * Issue 23 in Chromium (every list's first-row actions inside the viewport at 1360×850 and on a 390×844 phone is
+ * checked by the route walk, route-walk.e2e.test.ts): the column chooser at a narrow width; top-menu mode folds
+ * what does not fit into "More"; the site colour drives Blueprint's primary intent in
  * both themes; a server refusal sits under its input in the user's language and clears when the input
  * changes; and no page trips the console's own Content-Security-Policy (zod's eval probe).
  */
-let app: ConsoleUnderTest;
-/** The console as a phone's browser sees it (the console picks its phone layout by the user agent). */
-let phone: ConsoleUnderTest;
+const app = useConsole();
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+/** The console as a phone's browser sees it (the console picks its phone layout by the user agent). */
+const phone = useConsole({ userAgent: PHONE_UA });
 const cspReports: string[] = [];
-
-beforeAll(async () => {
-  app = await startConsole();
-  phone = await startConsole({ userAgent: PHONE_UA });
-}, 180_000);
-afterAll(async () => {
-  await app?.close();
-  await phone?.close();
-});
 
 const isPhone = (size: { width: number }) => size.width < 600;
 
@@ -34,64 +25,12 @@ async function open(look: Look, size: { width: number; height: number }, account
   const on = isPhone(size) ? phone : app;
   const page = await openInLook(on, look);
   await page.setViewportSize(size);
-  page.on('console', (m) => {
-    if (/Content Security Policy|unsafe-eval/i.test(m.text())) cspReports.push(m.text());
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective}`));
-  });
+  await watchCsp(page, cspReports);
   if (before) await before(page);
   const { logIn } = await import('./helpers/log-in.ts');
   await logIn(page, on.url, account, { lng: look.lng });
   return page;
 }
-
-/** Where the first row's actions are, against the viewport's width (null: the screen has no list with row actions). */
-async function firstRowActions(page: Page, title: string): Promise<{ left: number; right: number; width: number } | null> {
-  return page.evaluate((actionsTitle) => {
-    const table = [...document.querySelectorAll('table')].find((tb) => tb.querySelector('thead th:last-child')?.textContent?.trim() === actionsTitle);
-    const cell = table?.querySelector('tbody tr:not([aria-hidden]) td:last-child');
-    const buttons = cell ? [...cell.querySelectorAll('button, a')] : [];
-    if (!buttons.length) return null;
-    const boxes = buttons.map((b) => b.getBoundingClientRect());
-    return { left: Math.min(...boxes.map((b) => b.left)), right: Math.max(...boxes.map((b) => b.right)), width: window.innerWidth };
-  }, title);
-}
-
-describe.each([
-  { name: 'desktop 1360×850, zh-CN light', look: { lng: 'zh-CN', theme: 'light' } as Look, size: { width: 1360, height: 850 } },
-  { name: 'phone 390×844, en dark', look: { lng: 'en', theme: 'dark' } as Look, size: { width: 390, height: 844 } },
-])('tables fit ($name)', ({ look, size }) => {
-  it("every list's first-row actions are inside the viewport", async () => {
-    const on = isPhone(size) ? phone : app;
-    const page = await open(look, size);
-    const settle = quietWatcher(page);
-    const outside: Record<string, string> = {};
-    let measured = 0;
-    try {
-      for (const { name } of ROUTES) {
-        await page.goto(`${on.url}#/customer/${name}`);
-        // The lazy chunk (its h1), the list's answer (quiet network), then no skeleton row left.
-        await page.locator('main h1, h1').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
-        await settle();
-        await page.locator('table tbody tr[aria-hidden]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-        const at = await firstRowActions(page, texts(look.lng)('resource.actions.title'));
-        if (!at) continue;
-        measured += 1;
-        if (at.left < 0 || at.right > at.width + 0.5) outside[name] = `${Math.round(at.left)}–${Math.round(at.right)} of ${at.width}`;
-      }
-      for (const route of ['qr_code_list', 'user_list', 'usdt_transaction_record']) {
-        await page.goto(`${on.url}#/customer/${route}`);
-        await settle();
-        await shotOf(page, `ux-tables-${route}-${size.width}-${look.lng}-${look.theme}`);
-      }
-    } finally {
-      await page.close();
-    }
-    expect(outside).toEqual({});
-    expect(measured).toBeGreaterThan(15);
-  }, 600_000);
-});
 
 describe('column chooser at a narrow width', () => {
   it('marks exactly the chosen columns the table drops for its width, and counts them on its button', async () => {

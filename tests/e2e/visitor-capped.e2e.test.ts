@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP } from '../../contracts/index.ts';
 import { liveVisitorRowsWithAgent } from '../../fixtures/statistics.ts';
 import { valueOf } from '../../fixtures/rows.ts';
 import { bulkSeed } from '../../mock-server/db/bulk-seed.ts';
-import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
+import { useConsole } from './helpers/console.ts';
 import { LOOKS, openInLook, shotOf } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';
 
@@ -12,10 +12,9 @@ import { texts } from './helpers/texts.ts';
  * in zh-CN light and en dark: more WeChat visitors than the cap read "1–20 of 10,000+", paging goes on past the
  * first page with no "last page", and a filter with few matches gives back the exact count.
  */
-let app: ConsoleUnderTest;
+const app = useConsole();
 
 beforeAll(async () => {
-  app = await startConsole();
   const db = app.server.mock.db;
   const owner = valueOf<number>(db, 'users', 'id', { account: 'customer01' })!;
   const domain = valueOf<number>(db, 'domains', 'id', { user_id: owner })!;
@@ -23,9 +22,6 @@ beforeAll(async () => {
   bulkSeed(db, { records: 200_000, bigRecords: 100_000, codes: 2, days: 30, seed: 7, userId: owner, domainId: domain, now: Date.now(), log: () => {} });
   expect(liveVisitorRowsWithAgent(db, 'MicroMessenger')).toBeGreaterThan(COUNT_CAP);
 }, 180_000);
-afterAll(async () => {
-  await app?.close();
-});
 
 describe.each(LOOKS)('a capped visitor count in $lng $theme', (look) => {
   const t = texts(look.lng);

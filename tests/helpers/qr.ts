@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import { manualClock } from './clock.ts';
 import { snapshot } from './db-snapshot.ts';
-import { startTestServer, type Answer, type TestServer } from '../../harness/server.ts';
+import type { Answer, TestServer } from '../../harness/server.ts';
+import { useApiServer } from './api-server.ts';
 
 /** A fixed server time for issue-4 tests: seeded demo visits fall on 2026-06-13..15 (the 15th is "today"). */
 export const QR_NOW = new Date(2026, 5, 15, 12, 0, 0).getTime();
@@ -66,16 +67,18 @@ export function refusalChecker(server: () => TestServer) {
   };
 }
 
-/** Tokens of the seeded accounts the issue-4 tests use. */
-export async function logins(t: TestServer) {
-  const [customer01, customer02, admin, agent] = await Promise.all([t.login('customer01'), t.login('customer02'), t.login('admin01'), t.login('agent01')]);
-  return { customer01, customer02, admin, agent };
+/** The seeded accounts the QR-code suites log in as, by the names their tokens go by. */
+export const QR_LOGINS = { customer01: 'customer01', customer02: 'customer02', admin: 'admin01', agent: 'agent01' } as const;
+
+/** Tokens of the seeded accounts the QR-code suites use. */
+export async function logins(t: TestServer): Promise<Record<keyof typeof QR_LOGINS, string>> {
+  const [customer01, customer02, admin, agent] = await Promise.all(Object.values(QR_LOGINS).map((a) => t.login(a)));
+  return { customer01: customer01!, customer02: customer02!, admin: admin!, agent: agent! };
 }
 
-/** A test server at QR_NOW with the seeded accounts logged in (one per issue-4 test file). */
-export async function startQrServer(): Promise<{ t: TestServer; tok: Awaited<ReturnType<typeof logins>> }> {
-  const t = await startTestServer({ clock: manualClock(QR_NOW) });
-  return { t, tok: await logins(t) };
+/** A suite's server at QR_NOW with the QR_LOGINS accounts logged in: `const { t, tok } = useQrServer()`. */
+export function useQrServer() {
+  return useApiServer({ clock: manualClock(QR_NOW) }, QR_LOGINS);
 }
 
 /** Ids of seeded rows (fixtures/seed/qr-codes.ts). */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CloseCode,
   CONTROL_PREFIX,
@@ -7,15 +7,12 @@ import {
   type ControlName,
 } from '../../contracts/index.ts';
 import { TEST_SCRYPT } from '../../mock-server/services/passwords.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { startTestServer } from '../../harness/server.ts';
 import { connectAs } from './client.ts';
 import { countOf, valueOf } from '../../fixtures/rows.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
+const { t } = useApiServer();
 
 async function control<N extends ControlName>(base: string, name: N, body: ControlBody<N>) {
   const res = await fetch(`${base}${CONTROL_PREFIX}/${name}`, {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { connectAs, type RealtimeTestClient } from './client.ts';
 import { controlCall, type AnyControlName, type ControlBodyOf } from '../helpers/control.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
+const { t } = useApiServer();
 
 const post = <N extends AnyControlName>(name: N, body: ControlBodyOf<N>) => controlCall(t, name, body);
 

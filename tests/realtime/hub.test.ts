@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
   CloseCode,
@@ -11,16 +11,12 @@ import {
   newRealtimeKey,
   REALTIME_PATH,
 } from '../../contracts/index.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs, RealtimeTestClient, sessionOf } from './client.ts';
 import { rowOf } from '../../fixtures/rows.ts';
 import { updateUser } from '../../fixtures/factories.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
+const { t } = useApiServer();
 
 const onlineOf = (account: string) =>
   rowOf<{ online_status: number; online_update_time: string | null }>(t.db, 'users', { account }, ['online_status', 'online_update_time'])!;

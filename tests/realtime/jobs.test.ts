@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AsyncOperationStatus, CONTROL_PREFIX, FrameType, jobProgressData, type AsyncOperation } from '../../contracts/index.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from './client.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * Frame type 20 (job progress) over the real socket: encrypted with the session's key like every frame (the
  * test client decrypts with the real codec and records anything it cannot), sent to the operating user's
  * sockets only, one per step, in the language the job was started in.
  */
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
-});
-afterAll(() => t.close());
+const { t } = useApiServer();
 
 const step = (id: number) =>
   fetch(`${t.url}${CONTROL_PREFIX}/job_step`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) });

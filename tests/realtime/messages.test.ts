@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { refusalText } from '../helpers/qr.ts';
 import { CloseCode, FrameType, type Message } from '../../contracts/index.ts';
 import { resetDatabase } from '../../mock-server/db/seed.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { connectAs } from './client.ts';
 import { countOf, rowsOf } from '../../fixtures/rows.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
-let t: TestServer;
+const { t } = useApiServer();
 const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await startTestServer();
-});
 beforeEach(async () => {
   resetDatabase(t.services);
   for (const account of ['superadmin', 'admin01', 'customer01', 'customer02', 'agent01'])
     tokens[account] = await t.login(account);
 });
-afterAll(() => t.close());
 
 const idOf = (account: string) => t.services.users.byAccount(account)!.id;
 const messagesOf = (account: string) =>

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { calls, type CallDef } from '../../contracts/index.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { authzMatrix, fits } from '../../harness/robustness/authz.ts';
 import { closeAgents } from '../../harness/robustness/fuzz-runner.ts';
 import { callerFor, expectedOutcome, IDENTITIES, roleHolds } from '../../harness/robustness/identities.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * R2: the whole authorization matrix. For every registered call and every identity (anonymous, customer,
@@ -13,14 +13,8 @@ import { callerFor, expectedOutcome, IDENTITIES, roleHolds } from '../../harness
 const registered = calls as readonly CallDef[];
 
 describe('authorization matrix', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
-  afterAll(async () => {
-    await t.close();
-    closeAgents();
-  });
+  afterAll(closeAgents);
+  const { t } = useApiServer();
 
   it('every call × identity answers as its access declaration says', async () => {
     const cells = await authzMatrix(t, registered);

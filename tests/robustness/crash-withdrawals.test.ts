@@ -1,19 +1,18 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CRASH_PAYEE, verifyWithdrawals } from '../../harness/robustness/crash-withdrawals.ts';
 import { ok } from '../helpers/qr.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { chainTransactionOf, insertChainTransaction } from '../../fixtures/factories.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /** The crash rounds' withdrawal checks can fail: each one finds the damage it is there to find. */
-let t: TestServer;
+const { t, tok } = useApiServer({}, { admin: 'admin01', agent: 'agent01' });
 let approvedId: number;
 let hash: string;
 let rejectedId: number;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  const [admin, agent] = await Promise.all([t.login('admin01'), t.login('agent01')]);
+  const { admin, agent } = tok;
   expect((await request(t.server).post('/__control/chain/send').send({ amount_micro: 100_000_000 })).status).toBe(200);
   const add = async () => ok<{ id: number }>(await t.call('withdrawal/add', { amount_micro: 10_000_000, address: CRASH_PAYEE }, agent)).id;
   approvedId = await add();
@@ -21,7 +20,6 @@ beforeAll(async () => {
   rejectedId = await add();
   ok(await t.call('withdrawal/reject', { id: rejectedId, reason: 'test' }, admin));
 });
-afterAll(() => t.close());
 
 const acks = () => ({ requested: [approvedId, rejectedId].map((id) => ({ id, amount_micro: 10_000_000 })), approved: [{ id: approvedId, hash }], rejected: [rejectedId] });
 

@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerProblems } from '../../harness/ledger.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { countOf, rowsOf, valueOf } from '../../fixtures/rows.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 
 /**
  * The ledger under load, through the real path: a server on a temporary SQLite FILE, 1,000 random balance
@@ -18,18 +15,7 @@ const USERS = [3, 4, 5, 6];
 const CHANGES = 1_000;
 const PARALLEL = 50;
 
-let dir: string;
-let t: TestServer;
-let admin: string;
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-'));
-  t = await startTestServer({ dbPath: path.join(dir, 'mock.db') });
-  admin = await t.login('admin01');
-});
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const { t, tok } = useApiServer({ file: 'ledger' }, { admin: 'admin01' });
 
 const change = fc.record({
   user: fc.constantFrom(...USERS),
@@ -46,7 +32,7 @@ async function sendAll(changes: { user: number; amount: number }[], run: number)
       const remark = `prop-${run}-${i}`;
       const res = await fetch(`${t.url}/api/user/change_balance`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', token: admin, 'accept-language': 'en' },
+        headers: { 'content-type': 'application/json', token: tok.admin, 'accept-language': 'en' },
         body: JSON.stringify({ id: user, amount_micro: amount, remark }),
       });
       await res.arrayBuffer();

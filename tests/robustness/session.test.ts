@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { throttleOf } from '../../mock-server/security/throttle.ts';
 import { resetDatabase } from '../../mock-server/db/seed.ts';
 import type { Clock } from '../../mock-server/services/clock.ts';
-import { startTestServer, type TestServer } from '../../harness/server.ts';
+import { type TestServer } from '../../harness/server.ts';
+import { useApiServer } from '../helpers/api-server.ts';
 import { closeAgents, send } from '../../harness/robustness/fuzz-runner.ts';
 import { measureLoginTiming } from '../../harness/robustness/login-timing.ts';
 
@@ -18,11 +19,7 @@ afterAll(closeAgents);
 describe('login timing', () => {
   // The test mode's scrypt (N=2^10, ~2 ms) is too cheap to see a skipped hash next to HTTP overhead; N=2^14
   // (~40 ms) is: an unknown account answered without hashing would be ~40 ms faster.
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ scrypt: { N: 2 ** 14, r: 8, p: 1 } });
-  });
-  afterAll(() => t.close());
+  const { t } = useApiServer({ scrypt: { N: 2 ** 14, r: 8, p: 1 } });
 
   it('takes as long for an unknown account as for a known one with a wrong password (within 20 ms, or 30 % under load)', async () => {
     const timing = await measureLoginTiming(t, { pairs: 20 });
@@ -37,11 +34,7 @@ describe('login timing', () => {
 });
 
 describe('session tokens', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
-  afterAll(() => t.close());
+  const { t } = useApiServer();
 
   it('carry at least 128 bits, never repeat, and no bit of them is fixed', async () => {
     const tokens: Buffer[] = [];
@@ -200,11 +193,7 @@ const commands = [
 describe('sessions and the failure limit, as a model', () => {
   const clock = { now: Date.parse('2026-03-01T10:00:00Z') };
   const serverClock: Clock = { now: () => clock.now };
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ clock: serverClock, sessionIdleMinutes: IDLE_MINUTES });
-  });
-  afterAll(() => t.close());
+  const { t } = useApiServer({ clock: serverClock, sessionIdleMinutes: IDLE_MINUTES });
 
   it('agrees with the server over random sequences (logout, password change, idle expiry, limit and window)', async () => {
     await fc.assert(

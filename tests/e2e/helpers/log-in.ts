@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { users } from '../../../fixtures/seed/users.ts';
 import type { Locale } from '../../../contracts/index.ts';
 import { texts } from './texts.ts';
@@ -26,4 +26,12 @@ export async function logIn(
   await page.getByLabel(t('auth.fields.password'), { exact: true }).fill(options.password ?? passwordOf(account));
   await page.keyboard.press('Enter');
   await page.waitForURL(options.landing ?? /#\/customer\//, { timeout: 15_000 });
+}
+
+/** A new tab of the console's browser that speaks `lng` (default en), logged in as a seeded `account`. */
+export async function loggedInPage(app: { context: BrowserContext; url: string }, account: string, lng: Locale = 'en'): Promise<Page> {
+  const page = await app.context.newPage();
+  await page.addInitScript((l) => localStorage.setItem('language', l), lng);
+  await logIn(page, app.url, account, { lng });
+  return page;
 }

@@ -2,6 +2,7 @@ import { Classes } from '@blueprintjs/core';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import type { Locale } from '../../../contracts/index.ts';
 import type { ConsoleUnderTest } from './console.ts';
 import { logIn } from './log-in.ts';
@@ -42,6 +43,20 @@ export async function openInLook(app: ConsoleUnderTest, look: Look, account?: st
   );
   if (account) await logIn(page, app.url, account, { lng: look.lng });
   return page;
+}
+
+/**
+ * A describe block's tab: opened in `look` and logged in as `account` before its tests, handed to `set`, closed
+ * after them (`usePageInLook(app, look, 'admin01', (p) => (page = p))`).
+ */
+export function usePageInLook(app: ConsoleUnderTest, look: Look, account: string, set: (page: Page) => void): void {
+  let page: Page | undefined;
+  beforeAll(async () => {
+    set((page = await openInLook(app, look, account)));
+  }, 60_000);
+  afterAll(async () => {
+    await page?.close();
+  });
 }
 
 /** A full-page screenshot `<name>.png` in SHOTS, toasts of earlier steps hidden so they cover nothing. */

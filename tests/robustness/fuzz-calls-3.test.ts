@@ -1,0 +1,4 @@
+import { fuzzPart } from './fuzz-calls.ts';
+
+/** Part 3 of the fuzz of every registered call (fuzz-calls.ts). */
+fuzzPart(3);
