@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express from 'express';
 import type { Database } from 'better-sqlite3';
-import { API_PREFIX, buildOpenApi, calls, CONTROL_PREFIX, fileAdd, UPLOAD_URL_PREFIX } from '../contracts/index.ts';
+import { API_PREFIX, buildOpenApi, calls, CONTROL_PREFIX, fileAdd, SHORT_PREFIX, UPLOAD_URL_PREFIX, VISIT_PREFIX } from '../contracts/index.ts';
 import { openDatabase } from './db/open.ts';
 import { seedDatabase, isSeeded } from './db/seed.ts';
 import { handlers } from './handlers/index.ts';
@@ -56,8 +56,12 @@ export interface MockServerOptions {
   jobs?: JobOptions;
   /** The live statistics feed's send interval (default 1 s); null: only when a test flushes it. */
   liveFlushMs?: number | null;
-  /** QA tools (dev/test): journal size (default 5000, MOCK_JOURNAL_SIZE) and the folder of saved states. */
-  qa?: { journalSize?: number; statesDir?: string };
+  /**
+   * QA tools (dev/test): the journal's bounds (entries, default 5000, MOCK_JOURNAL_SIZE; bytes, default 32 MiB,
+   * MOCK_JOURNAL_BYTES; characters per body, default 64 KiB, MOCK_JOURNAL_BODY_BYTES), the folder of saved
+   * states and the shipped states' cache (MOCK_STATES_CACHE).
+   */
+  qa?: { journalSize?: number; journalBytes?: number; journalBodyCap?: number; statesDir?: string; statesCache?: string };
   /** A real service: forward and record (`proxy` + `record`), or answer from a recording (`replay`). */
   outside?: OutsideOptions;
 }
@@ -112,14 +116,21 @@ export function createMockServer(options: MockServerOptions): MockServer {
   const temporaryUploads = !options.uploadDir && options.dbPath === ':memory:';
   const uploadDir = options.uploadDir
     ?? (temporaryUploads ? fs.mkdtempSync(path.join(os.tmpdir(), 'qr-uploads-')) : path.join(path.dirname(path.resolve(options.dbPath)), 'uploads'));
+  // Journal, named states and frame faults (README "Mock QA tools"), dev/test. The journal sees every API call,
+  // visit, upload and download (it leaves out the control API and the console's own files).
+  const qa = mode === 'production' ? null : createQaTools(services, { dbPath: options.dbPath, ...options.qa });
+  if (qa) app.use(qa.journal.http);
   // The console black list (issue 13) refuses every call from a listed address, login and uploads included.
   const consoleGuard = serverIpGuard(services);
   app.use(['/api', '/uploads'], consoleGuard);
-  // Journal, named states and frame faults (README "Mock QA tools"), dev/test: the journal sees uploads too.
-  const qa = mode === 'production' ? null : createQaTools(services, { dbPath: options.dbPath, ...options.qa });
-  if (qa) app.use('/api', qa.journal.http);
+  // The control API and its HTTP fault injector exist only in dev and test modes (README "Control API").
+  const control = mode === 'production' ? null : createControl(services);
+  if (control && qa) app.use(CONTROL_PREFIX, controlGuard(options.controlToken), qa.router, control.router);
   const outside = createOutside(options.outside, log);
   if (outside?.beforeBodies) app.use(outside.beforeBodies);
+  // Faults before the gate: a request a fault holds never counts as a call a state load waits for.
+  if (control) app.use('/api', control.injectFaults);
+  if (qa) app.use(['/api', VISIT_PREFIX, SHORT_PREFIX, UPLOAD_URL_PREFIX], qa.gate.middleware);
   // Multipart uploads stream through their own route, before the JSON parser (which would read any body).
   // Entered only for paths its two routes can match (Express matches them case-insensitively, with an optional
   // trailing slash): a nested router costs every other API call a few µs of routing (bench:api).
@@ -131,12 +142,6 @@ export function createMockServer(options: MockServerOptions): MockServer {
   app.get('/api/openapi.json', (_req, res) => {
     res.json(openapi);
   });
-  // The control API and its HTTP fault injector exist only in dev and test modes (README "Control API").
-  const control = mode === 'production' ? null : createControl(services);
-  if (control && qa) {
-    app.use(CONTROL_PREFIX, controlGuard(options.controlToken), qa.router, control.router);
-    app.use('/api', control.injectFaults);
-  }
   app.use(createCallRouter(services, handlers));
   app.use('/api', apiNotFound);
   app.use(createVisitRouter(services, options.visitRandom ? { random: options.visitRandom } : {}));
@@ -150,6 +155,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
   server.on('close', () => {
     clearInterval(pruneTimer);
     qa?.stop();
+    control?.stop();
     services.jobs.stop();
     services.shield.stop();
     db.close();
@@ -168,6 +174,8 @@ export function createMockServer(options: MockServerOptions): MockServer {
   const closeHttp = server.close.bind(server);
   server.close = (callback?: (err?: Error) => void) => {
     services.realtime.shutdown();
+    // Requests a fault holds would keep the server from closing.
+    control?.stop();
     outside?.close();
     services.live.stop();
     return closeHttp(callback);

@@ -48,6 +48,8 @@ export function createErrorHandler(log: (line: string) => void): ErrorRequestHan
       }
     }
     if (res.headersSent) return;
+    // A retryable refusal says when to try again (a named state being loaded: control/state-gate.ts).
+    if (status === 503 && typeof params.seconds === 'number') res.set('Retry-After', String(params.seconds));
     const answer: ErrorAnswer = { status: false, message: asAsked(req, translate(key, locale, params)) };
     if (hasMessage(key)) answer.key = key;
     if (Object.keys(params).length) answer.params = params;

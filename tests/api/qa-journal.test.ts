@@ -24,13 +24,13 @@ describe('journal: HTTP calls', () => {
     const list = await t.call('message/inquire', { page: 1, page_size: 10 }, token);
     expect(list.status).toBe(200);
     const { data } = (await qa('journal', { kind: 'http' })).body;
-    expect(data.entries.map((e) => (e.kind === 'http' ? e.call : ''))).toEqual(['admin/login', 'message/inquire']);
+    expect(data.entries.map((e) => (e.kind === 'api' ? e.call : ''))).toEqual(['admin/login', 'message/inquire']);
     const [login, inquire] = data.entries;
     // The login names its user from the account once it succeeded; the RSA-encrypted password never shows.
-    expect(login).toMatchObject({ kind: 'http', account: 'customer01', status: 200, body: { account: 'customer01', password: '***' } });
-    expect(inquire).toMatchObject({ kind: 'http', account: 'customer01', status: 200, body: { page: 1, page_size: 10 } });
-    if (inquire?.kind !== 'http') throw new Error('not http');
-    expect(inquire.size).toBe(Buffer.byteLength(JSON.stringify(list.body)));
+    expect(login).toMatchObject({ kind: 'api', account: 'customer01', status: 200, request: { body: { type: 'json', content: { account: 'customer01', password: '***' } } } });
+    expect(inquire).toMatchObject({ kind: 'api', account: 'customer01', status: 200, request: { body: { content: { page: 1, page_size: 10 } } } });
+    if (inquire?.kind !== 'api') throw new Error('not an API call');
+    expect(inquire.response?.body.bytes).toBe(Buffer.byteLength(JSON.stringify(list.body)));
     expect(inquire.duration_ms).toBeGreaterThanOrEqual(0);
     expect(JSON.stringify(data)).not.toContain(token);
   });
