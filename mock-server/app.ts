@@ -25,6 +25,7 @@ import { clientIpOf, trustOneLoopbackHop } from './security/client-ip.ts';
 import type { JobOptions } from './jobs/runner.ts';
 import { OWASP_SCRYPT, TEST_SCRYPT, type ScryptCost } from './services/passwords.ts';
 import { createQaTools, type QaTools } from './control/qa-control.ts';
+import type { StateGateOptions } from './control/state-gate.ts';
 import { createOutside, type OutsideOptions } from './outside/index.ts';
 
 export interface MockServerOptions {
@@ -61,7 +62,7 @@ export interface MockServerOptions {
    * MOCK_JOURNAL_BYTES; characters per body, default 64 KiB, MOCK_JOURNAL_BODY_BYTES), the folder of saved
    * states and the shipped states' cache (MOCK_STATES_CACHE).
    */
-  qa?: { journalSize?: number; journalBytes?: number; journalBodyCap?: number; statesDir?: string; statesCache?: string };
+  qa?: { journalSize?: number; journalBytes?: number; journalBodyCap?: number; statesDir?: string; statesCache?: string; stateGate?: StateGateOptions };
   /** A real service: forward and record (`proxy` + `record`), or answer from a recording (`replay`). */
   outside?: OutsideOptions;
 }

@@ -6,7 +6,7 @@ import type { Services } from '../compose.ts';
 import { controlUserId, type ControlUser } from './control.ts';
 import { createFrameFaults } from './frame-faults.ts';
 import { createJournal, type ResolvedQuery } from './journal.ts';
-import { createStateGate } from './state-gate.ts';
+import { createStateGate, type StateGateOptions } from './state-gate.ts';
 import { createStates } from './states.ts';
 
 export interface QaToolOptions {
@@ -22,6 +22,8 @@ export interface QaToolOptions {
   readonly statesDir?: string;
   /** Root of the shipped states' cache (default MOCK_STATES_CACHE, else node_modules/.cache/qr-console-states). */
   readonly statesCache?: string;
+  /** How long calls wait for a load, and a load for running calls (state-gate.ts). */
+  readonly stateGate?: StateGateOptions;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface QaToolOptions {
 export function createQaTools(services: Services, options: QaToolOptions) {
   const journal = createJournal({ users: services.users, maxEntries: options.journalSize, maxBytes: options.journalBytes, bodyCap: options.journalBodyCap });
   const faults = createFrameFaults(journal);
-  const gate = createStateGate();
+  const gate = createStateGate(options.stateGate);
   const states = createStates(services, { dbPath: options.dbPath, dir: options.statesDir, cacheDir: options.statesCache, gate });
   services.realtime.setTap(faults.tap);
 

@@ -32,7 +32,7 @@ const KEEP_FOLDERS = 4;
 let sourceHash: string | undefined;
 
 /** sha256 of every source file the states are built from (read once per process: ~20 ms). */
-function sourceDigest(): string {
+export function sourceDigest(): string {
   if (sourceHash) return sourceHash;
   const hash = createHash('sha256');
   const walk = (rel: string) => {

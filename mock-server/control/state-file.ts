@@ -115,7 +115,9 @@ export function checkStateFile(file: string, name: string, live: Database.Databa
     try {
       db = new Database(file, { fileMustExist: true, readonly: true });
       const rows = db.pragma('quick_check(1)') as { quick_check: string }[];
-      if (rows[0]?.quick_check !== 'ok') throw refuse('errors.state_damaged', { name, problem: rows[0]?.quick_check ?? 'no answer' });
+      const found = rows[0]?.quick_check ?? 'no answer';
+      // SQLite's own words, on one line, without its "*** in database main ***" heading.
+      if (found !== 'ok') throw refuse('errors.state_damaged', { name, problem: found.replace(/^\*\*\* in database \w+ \*\*\*\s*/, '').replace(/\s+/g, ' ').slice(0, 300) });
     } catch (e) {
       throw e instanceof ApiError ? e : openProblem(e, name);
     }

@@ -82,6 +82,8 @@ export function createStateGate(options: StateGateOptions = {}) {
 
     /** Calls running now (answered ones excluded). */
     running: () => running,
+    /** Whether a state operation holds the gate now. */
+    closed: () => closed,
 
     /**
      * Run `operation` with the gate closed and no call running. Throws 503 (nothing changed) when the calls

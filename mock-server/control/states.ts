@@ -5,7 +5,7 @@ import { CloseCode, CloseReason } from '../../contracts/index.ts';
 import { ApiError, badRequest } from '../services/errors.ts';
 import type { Services } from '../compose.ts';
 import { SHIPPED_STATES } from './shipped-states.ts';
-import { DEFAULT_STATES_CACHE, stateCache, type StateCache } from './state-cache.ts';
+import { DEFAULT_STATES_CACHE, sourceDigest, stateCache, type StateCache } from './state-cache.ts';
 import { checkStateFile, copyDatabase } from './state-file.ts';
 import type { StateGate } from './state-gate.ts';
 
@@ -39,6 +39,9 @@ export function createStates(services: StatesDeps, options: StatesOptions) {
   const dir = options.dir ?? (memory ? '' : path.join(path.dirname(live), 'states'));
   const cacheRoot = options.cacheDir ?? (process.env.MOCK_STATES_CACHE || DEFAULT_STATES_CACHE);
   const { gate } = options;
+  // The fingerprint of the code this process runs is read now, at start: the files may change while it runs,
+  // its code does not (and the first load does not pay for it).
+  if (!memory) sourceDigest();
 
   function requireFile() {
     // The copy writes into the live file; an in-memory database has none (tests pass a file path).
