@@ -33,6 +33,9 @@ const SHAPES: readonly { re: RegExp; to: string | ((m: string, ...g: string[]) =
 ];
 
 
+/** `errors.not_found`, `validation.share_query`: the names of messages, which secret-named fields may hold. */
+const MESSAGE_KEY = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/;
+
 /** Only texts at least this long are remembered as secrets (shorter ones would mask ordinary values). */
 const MIN_KNOWN = 8;
 /** Secrets remembered at most (the newest): each text is searched for each of them. */
@@ -60,8 +63,12 @@ export function createMasker() {
     return out;
   }
 
-  /** The value of a secret-named field: masked whole, and remembered. */
+  /**
+   * The value of a secret-named field: masked whole, and remembered. A dotted identifier is a name, not a secret
+   * (a refusal's `key` is its message key, `errors.not_found`): it stays.
+   */
   function secretValue(value: unknown): unknown {
+    if (typeof value === 'string' && MESSAGE_KEY.test(value)) return value;
     if (typeof value === 'string') remember(value);
     else if (typeof value === 'number') remember(String(value));
     return value === null || value === '' ? value : MASK;

@@ -308,7 +308,10 @@ export function createJournal(options: JournalOptions) {
       return (end as (...a: unknown[]) => Response).call(this, chunk, ...rest);
     } as Response['end'];
 
-    res.once('close', () => {
+    let recorded = false;
+    const record = () => {
+      if (recorded) return;
+      recorded = true;
       const fault = (res.locals as Record<symbol, unknown>)[FAULT_NOTE] as string | undefined;
       const answered = res.headersSent;
       const status = answered ? res.statusCode : 0;
@@ -340,7 +343,11 @@ export function createJournal(options: JournalOptions) {
       };
       const entry = { ...base, summary: summaryOf(base) };
       add({ ...entry, bytes: sizeOfHttp(entry) });
-    });
+    };
+    // At 'finish' (the answer handed to the socket: before the client can ask about it); 'close' alone for an
+    // exchange that never finished (a reset, a held request, a client that left).
+    res.once('finish', record);
+    res.once('close', record);
     next();
   }
 
