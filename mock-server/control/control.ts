@@ -16,6 +16,7 @@ import type { Users } from '../services/users.ts';
 import { createShieldControl } from '../shield/control.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { chainControlActions } from '../chain/control.ts';
+import { controlJson } from './control-json.ts';
 import { createHttpFaults } from './http-faults.ts';
 
 /** How a control body names a user: by id, or by account. */
@@ -111,7 +112,7 @@ export function createControl(services: Services) {
   };
 
   const router = express.Router();
-  router.use(express.json({ limit: '100kb', strict: true, type: () => true }));
+  router.use(controlJson());
   router.use('/shield', createShieldControl(services));
   // `chain/<op>`: the simulated chain's group (mock-server/chain/control.ts).
   router.post(['/:name', '/chain/:op'], async (req: Request<{ name?: string; op?: string }>, res: Response) => {
@@ -122,6 +123,11 @@ export function createControl(services: Services) {
     const run = actions[n] as (body: unknown) => unknown;
     const data = controlAnswers[n].parse(await run(body));
     res.json({ status: true, data });
+  });
+  // Anything else under /__control: named in the envelope, like every refusal (the QA router passed it on).
+  router.use((req: Request) => {
+    if (req.method !== 'POST') throw new ApiError(405, 'errors.control_method');
+    throw new ApiError(404, 'errors.control_unknown', { name: req.path.replace(/^\/+/, '') });
   });
 
   return {

@@ -53,6 +53,8 @@ export function createHttpFaults() {
   const faults = new Map<string, HttpFault>();
   /** Requests a `no_answer` fault holds, and answers being trickled: ended by `release`. */
   const open = new Set<{ res: Response; end: () => void }>();
+  /** Requests waiting out a `delay_ms`: clearing the faults lets them go on at once. */
+  const delays = new Set<() => void>();
 
   function track(res: Response, end: () => void) {
     const entry = { res, end };
@@ -167,6 +169,10 @@ export function createHttpFaults() {
     /** Forget pending faults and end what they hold (held requests, trickling answers). */
     clear() {
       faults.clear();
+      for (const stop of [...delays]) {
+        delays.delete(stop);
+        stop();
+      }
       for (const o of [...open]) {
         open.delete(o);
         o.end();
@@ -183,8 +189,24 @@ export function createHttpFaults() {
       const note: FaultNote = f.fault ?? (f.status !== null ? 'status' : f.dribble ? 'dribble' : 'delay');
       (res.locals as Record<symbol, unknown>)[FAULT_NOTE] = note;
       if (f.delay_ms > 0) {
-        await new Promise((r) => setTimeout(r, f.delay_ms));
+        // Clearing the faults ends the wait: the request goes on as if the fault had not been there.
+        const cleared = await new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => {
+            delays.delete(stop);
+            resolve(false);
+          }, f.delay_ms);
+          const stop = () => {
+            clearTimeout(timer);
+            resolve(true);
+          };
+          delays.add(stop);
+          res.once('close', () => {
+            delays.delete(stop);
+            clearTimeout(timer);
+          });
+        });
         if (res.destroyed) return;
+        if (cleared) return next();
       }
       if (f.status !== null) throw new ApiError(f.status, f.message);
       if (before(f)) {

@@ -4,6 +4,7 @@ import { qaControlAnswers, qaControlBodies, type QaControlAnswer, type QaControl
 import { parseBody } from '../services/call-checks.ts';
 import type { Services } from '../compose.ts';
 import { controlUserId, type ControlUser } from './control.ts';
+import { controlJson } from './control-json.ts';
 import { createFrameFaults } from './frame-faults.ts';
 import { createJournal, type ResolvedQuery } from './journal.ts';
 import { createStateGate, type StateGateOptions } from './state-gate.ts';
@@ -65,7 +66,7 @@ export function createQaTools(services: Services, options: QaToolOptions) {
   };
 
   const router = express.Router();
-  router.use(express.json({ limit: '100kb', strict: true, type: () => true }));
+  router.use(controlJson());
   // `reset` (the main control router's) also empties the journal and forgets frame faults.
   router.post('/reset', (_req: Request, _res: Response, next: NextFunction) => {
     faults.stop();
