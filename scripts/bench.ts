@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--only bundle,api,realtime,access,lighthouse] [--rows N]`: every bench of issue 25 in
+ * `npm run bench -- [--only bundle,api,realtime,access,lighthouse,states,journal] [--rows N]`: every bench in
  * short form, one after the other (each its own process, as when run alone), then one table of the figures
  * against the targets, with the machine's load average: the README's figures come from here. Measurements,
  * not a test: it exits 0 whatever the figures (1 only when a bench itself fails). Several minutes; at full
@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: 'bundle,api,realtime,access,lighthouse' },
+    only: { type: 'string', default: 'bundle,api,realtime,access,lighthouse,states,journal' },
     /** Access records seeded by the statistics bench (short form: 1,000,000; the targets are set at 10M). */
     rows: { type: 'string', default: '1000000' },
   },
@@ -78,6 +78,22 @@ if (only.has('access')) {
   add(`visitor list, WeChat filter, first page p95 (${rowsLabel})`, p95('visitor/inquire', /WeChat/), ' ms', '< 20 ms', (v) => v < 20);
   add(`visit_summary 90 days p95 (${rowsLabel})`, p95('statistics/visit_summary', /90 days/), ' ms', '< 20 ms', (v) => v < 20);
   add(`breakdown, customer01's codes p95 (${rowsLabel})`, p95('statistics/breakdown', /codes, 90 days/), ' ms', '< 10 ms', (v) => v < 10);
+}
+
+if (only.has('states')) {
+  // Each shipped state's first load in a fresh dev-mode process, the states built ahead (scripts/bench-states.ts).
+  const out = await run('scripts/bench-states.ts', []);
+  for (const m of out.matchAll(/^first load (\S+): ([\d.]+) ms$/gm)) {
+    add(`first load of shipped state ${m[1]} (fresh process, wall)`, Number(m[2]), ' ms', '≤ 200 ms', (v) => v <= 200);
+  }
+}
+
+if (only.has('journal')) {
+  // 1,500 anonymous posts of 1 MB to ping against a fresh dev mock (scripts/bench-journal.ts).
+  const out = await run('scripts/bench-journal.ts', []);
+  const ceiling = num(out, /of its ([\d.]+) MiB ceiling/);
+  add('journal data under 1,500 × 1 MB posts to ping', num(out, /journal: \d+ entries, ([\d.]+) MiB/), ' MiB', `≤ ${ceiling} MiB (its ceiling)`, (v) => v <= ceiling);
+  add('dev mock peak RSS under 1,500 × 1 MB posts to ping', num(out, /peak ([\d.]+) MiB/), ' MiB', '≤ 512 MiB (was 1.6 GB)', (v) => v <= 512);
 }
 
 if (only.has('lighthouse')) {

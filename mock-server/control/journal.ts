@@ -63,7 +63,9 @@ const FRAME_NAMES = new Map<number, string>(Object.entries(FrameType.values).map
 
 type HttpKind = Exclude<JournalKind, 'frame'>;
 type FrameEntry = Extract<JournalEntry, { kind: 'frame' }>;
+/** A body as kept: `text` is JSON text for `json`, the text itself for `text` and `binary` (a marker), '' for `none`. */
 type StoredBody = Omit<KeptBody, 'content'> & { text: string };
+const contentOf = (b: StoredBody): KeptBody['content'] => (b.type === 'json' ? (JSON.parse(b.text) as KeptBody['content']) : b.type === 'none' ? null : b.text);
 
 /** An entry as kept: bodies as text (JSON text for `json`), parsed only when answered. */
 type Stored =
@@ -72,7 +74,7 @@ type Stored =
       response: { headers: Record<string, string>; body: StoredBody };
       bytes: number;
     })
-  | (Omit<FrameEntry, 'data'> & { dataText: string; bytes: number });
+  | (Omit<FrameEntry, 'data'> & { data: StoredBody; bytes: number });
 
 /** A filter with its user already resolved to an id. */
 export type ResolvedQuery = Omit<JournalFilter, 'user'> & { user_id?: number };
@@ -89,7 +91,7 @@ export interface JournalOptions {
 
 const utf8 = (s: string) => Buffer.byteLength(s);
 const cutLine = (s: string) => (s.length > LINE_CAP ? s.slice(0, LINE_CAP) + cutMarker(utf8(s), LINE_CAP) : s);
-const NONE: StoredBody = { type: 'none', text: 'null', bytes: 0, cut: false };
+const NONE: StoredBody = { type: 'none', text: '', bytes: 0, cut: false };
 
 /** A path segment as text (a malformed escape stays as sent). */
 function decodedSegment(s: string): string | null {
@@ -98,6 +100,40 @@ function decodedSegment(s: string): string | null {
   } catch {
     return s.slice(0, 200) || null;
   }
+}
+
+/**
+ * The answer's first `cap` bytes as they go on the wire, and how many there were: `res.write` and `res.end`
+ * wrapped. In a function of its own on purpose: closures share their scope's variables, and wrappers made next
+ * to the request would keep it (and a 1 MB body) alive as long as the answer object lives, which made the
+ * garbage of large posts outlive quick collections (the dev mock's memory doubled under them).
+ */
+function captureAnswer(res: Response, cap: number): { kept: Buffer[]; wire: () => number } {
+  const kept: Buffer[] = [];
+  let keptBytes = 0;
+  let wire = 0;
+  const take = (chunk: unknown, encoding: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+    const buf = Buffer.isBuffer(chunk) ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    wire += buf.length;
+    if (keptBytes < cap) {
+      // A copy of the part kept: a slice would hold the whole (maybe 1 MB) buffer alive.
+      const part = Buffer.from(buf.subarray(0, cap - keptBytes));
+      kept.push(part);
+      keptBytes += part.length;
+    }
+  };
+  const write = res.write;
+  const end = res.end;
+  res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+    take(chunk, rest[0]);
+    return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as Response['write'];
+  res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+    take(chunk, rest[0]);
+    return (end as (...a: unknown[]) => Response).call(this, chunk, ...rest);
+  } as Response['end'];
+  return { kept, wire: () => wire };
 }
 
 /** Which kind of exchange a request is, and its call; null for what the journal leaves out (control API, files of the console). */
@@ -195,14 +231,14 @@ export function createJournal(options: JournalOptions) {
 
   function keepJson(value: unknown, size: number): StoredBody {
     const { text, cut } = maskedJson(value, masker, bodyCap);
-    return cut ? { type: 'text', text: JSON.stringify(text + cutMarker(size, bodyCap)), bytes: size, cut: true } : { type: 'json', text, bytes: size, cut: false };
+    return cut ? { type: 'text', text: text + cutMarker(size, bodyCap), bytes: size, cut: true } : { type: 'json', text, bytes: size, cut: false };
   }
   function keepText(text: string, size: number): StoredBody {
     const cut = text.length > bodyCap;
     const kept = masker.maskText(cut ? text.slice(0, bodyCap) : text);
-    return { type: 'text', text: JSON.stringify(cut ? kept + cutMarker(size, bodyCap) : kept), bytes: size, cut };
+    return { type: 'text', text: cut ? kept + cutMarker(size, bodyCap) : kept, bytes: size, cut };
   }
-  const keepBinary = (what: string, size: number): StoredBody => ({ type: 'binary', text: JSON.stringify(`[${what}, ${size.toLocaleString('en')} bytes]`), bytes: size, cut: false });
+  const keepBinary = (what: string, size: number): StoredBody => ({ type: 'binary', text: `[${what}, ${size.toLocaleString('en')} bytes]`, bytes: size, cut: false });
 
   function headersOf(source: Record<string, unknown>): Record<string, string> {
     const out: Record<string, string> = {};
@@ -282,31 +318,7 @@ export function createJournal(options: JournalOptions) {
     const clientIp = req.ip ?? req.socket.remoteAddress ?? '';
     const requestHeaders = headersOf(req.headers);
 
-    // The answer's first `bodyCap` bytes as they go on the wire, and how many there were.
-    const kept: Buffer[] = [];
-    let keptBytes = 0;
-    let wire = 0;
-    const take = (chunk: unknown, encoding: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      const buf = Buffer.isBuffer(chunk) ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-      wire += buf.length;
-      if (keptBytes < bodyCap) {
-        // A copy of the part kept: a slice would hold the whole (maybe 1 MB) buffer alive.
-        const part = Buffer.from(buf.subarray(0, bodyCap - keptBytes));
-        kept.push(part);
-        keptBytes += part.length;
-      }
-    };
-    const write = res.write;
-    const end = res.end;
-    res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
-      take(chunk, rest[0]);
-      return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
-    } as Response['write'];
-    res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
-      take(chunk, rest[0]);
-      return (end as (...a: unknown[]) => Response).call(this, chunk, ...rest);
-    } as Response['end'];
+    const answer = captureAnswer(res, bodyCap);
 
     let recorded = false;
     const record = () => {
@@ -324,7 +336,7 @@ export function createJournal(options: JournalOptions) {
       const account = accountOf(user);
       const duration = Math.round((performance.now() - started) * 100) / 100;
       const request = { headers: requestHeaders, query, body: requestBody(req, what.kind) };
-      const response = { headers: answered ? headersOf(res.getHeaders()) : {}, body: answered ? answerBody(res, Buffer.concat(kept), wire) : NONE };
+      const response = { headers: answered ? headersOf(res.getHeaders()) : {}, body: answered ? answerBody(res, Buffer.concat(answer.kept), answer.wire()) : NONE };
       const base = {
         kind: what.kind,
         seq: nextSeq(),
@@ -361,7 +373,7 @@ export function createJournal(options: JournalOptions) {
   function addFrame(direction: 'in' | 'out', userId: number | null, type: number, data: unknown, fault?: string) {
     const account = accountOf(userId);
     const summary = frameSummary(direction, type, account, userId, fault);
-    const body = data === undefined ? NONE : keepJson(data, 0);
+    const body = keepJson(data ?? null, 0);
     add({
       kind: 'frame',
       seq: nextSeq(),
@@ -372,7 +384,7 @@ export function createJournal(options: JournalOptions) {
       account,
       summary,
       ...(fault ? { fault } : {}),
-      dataText: body.text,
+      data: body,
       bytes: ENTRY_OVERHEAD + utf8(summary) + body.text.length,
     });
   }
@@ -384,12 +396,12 @@ export function createJournal(options: JournalOptions) {
   /** The entry as answered: bodies parsed back to JSON; without headers and bodies unless `detail`. */
   function publicOf(e: Stored, detail: boolean): JournalEntry {
     if (e.kind === 'frame') {
-      const { dataText, bytes: _b, ...line } = e;
-      return detail ? { ...line, data: JSON.parse(dataText) as FrameEntry['data'] } : line;
+      const { data, bytes: _b, ...line } = e;
+      return detail ? { ...line, data: contentOf(data) } : line;
     }
     const { request, response, bytes: _b, ...line } = e;
     if (!detail) return line;
-    const body = ({ text, ...rest }: StoredBody): KeptBody => ({ ...rest, content: JSON.parse(text) as KeptBody['content'] });
+    const body = (b: StoredBody): KeptBody => ({ type: b.type, content: contentOf(b), bytes: b.bytes, cut: b.cut });
     return { ...line, request: { ...request, body: body(request.body) }, response: { ...response, body: body(response.body) } };
   }
 
@@ -403,14 +415,15 @@ export function createJournal(options: JournalOptions) {
       request(): unknown {
         if (!reqDone) {
           reqDone = true;
-          req = e.kind === 'frame' ? JSON.parse(e.dataText) : e.request.body.type === 'none' ? undefined : JSON.parse(e.request.body.text);
+          const b = e.kind === 'frame' ? e.data : e.request.body;
+          req = b.type === 'none' ? (e.kind === 'frame' ? null : undefined) : contentOf(b);
         }
         return req;
       },
       response(): unknown {
         if (!resDone) {
           resDone = true;
-          res = e.kind === 'frame' || e.response.body.type === 'none' ? undefined : JSON.parse(e.response.body.text);
+          res = e.kind === 'frame' || e.response.body.type === 'none' ? undefined : contentOf(e.response.body);
         }
         return res;
       },
@@ -454,7 +467,7 @@ export function createJournal(options: JournalOptions) {
     }
     if (q.text !== undefined) {
       const needle = q.text.toLowerCase();
-      const hay = e.kind === 'frame' ? [e.summary, e.dataText] : [e.summary, e.url, e.request.body.text, e.response.body.text];
+      const hay = e.kind === 'frame' ? [e.summary, e.data.text] : [e.summary, e.url, e.request.body.text, e.response.body.text];
       if (!hay.some((h) => h.toLowerCase().includes(needle))) return false;
     }
     return true;
