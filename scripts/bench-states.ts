@@ -47,7 +47,7 @@ try {
       if (res.status !== 200) throw new Error(`state/load ${name}: ${res.status} ${res.body.message}`);
       slowest = Math.max(slowest, wall);
       rows.push([name, `${wall.toFixed(1)} ms`, `${res.body.data.ms} ms`, `${cpuMs} ms`, res.body.data.built ? 'yes' : 'no', wall <= 200 ? 'yes' : 'NO']);
-      console.log(`first load ${name}: ${wall.toFixed(1)} ms`);
+      console.log(`first load ${name}: ${wall.toFixed(1)} ms (server CPU ${cpuMs} ms)`);
     } finally {
       await mock.stop();
     }
