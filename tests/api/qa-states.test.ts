@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -7,6 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { ensureShippedStates } from '../../harness/states.ts';
+import { startMockProcess } from '../../harness/mock-process.ts';
 import { connectAs } from '../realtime/client.ts';
 import { controlCall, type AnyControlName, type ControlBodyOf } from '../helpers/control.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
@@ -315,34 +315,12 @@ describe('shipped states keep their promise', () => {
   }, 120_000);
 });
 
-/** `npm run mock` as QA starts it: node itself (not npx), so killing the child ends the server. */
-async function startMock(args: string[], env: Record<string, string> = {}): Promise<{ url: string; out: () => string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock-server/main.ts', '--port', '0', '--mode', 'test', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
-  });
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = out.match(/ready in \d+ ms on (http:\/\/\S+?)\/ /);
-      if (m) resolve(m[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`mock exited ${code}: ${out}`)));
-  });
-  return { url, out: () => out, child };
-}
-async function stopMock(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 describe('npm run mock', () => {
   it('-- --state NAME starts on the named state before the port opens', async () => {
-    const { url, out, child } = await startMock(['--db', path.join(dir, 'cli.db'), '--state', 'expired-membership'], { MOCK_STATES_WARM: '0' });
+    const mock = await startMockProcess(['--mode', 'test', '--db', path.join(dir, 'cli.db'), '--state', 'expired-membership'], { MOCK_STATES_WARM: '0' });
+    const { url } = mock;
     try {
-      expect(out()).toMatch(/state expired-membership loaded in [\d.]+ ms/);
+      expect(mock.output()).toMatch(/state expired-membership loaded in [\d.]+ ms/);
       const key = (await (await fetch(`${url}/api/security/public_key`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { data: { spki: string } };
       const { constants, createPublicKey, publicEncrypt } = await import('node:crypto');
       const pk = createPublicKey({ key: Buffer.from(key.data.spki, 'base64'), format: 'der', type: 'spki' });
@@ -352,26 +330,23 @@ describe('npm run mock', () => {
       const login = (await (await post('admin/login', { account: 'customer01', password })).json()) as { data: { token: string } };
       expect((await post('domain/add', {}, login.data.token)).status).toBe(402);
     } finally {
-      await stopMock(child);
+      await mock.stop();
     }
   }, 120_000);
 
   it('loads every shipped state the first time in a fresh process in milliseconds, none built on the way', async () => {
-    const { url, child } = await startMock(['--db', path.join(dir, 'fresh.db')], { MOCK_STATES_WARM: '0' });
+    const mock = await startMockProcess(['--mode', 'test', '--db', path.join(dir, 'fresh.db')], { MOCK_STATES_WARM: '0' });
     try {
-      const post = (name: string, body: unknown) =>
-        fetch(`${url}/__control/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       // The client's own first request (fetch's setup) is not the server's time.
-      await post('state', {});
+      await mock.control('state');
       const figures: string[] = [];
       for (const name of Object.keys(SHIPPED_STATES)) {
         const started = performance.now();
-        const res = await post('state/load', { name });
+        const res = await mock.control<{ ms: number; built: boolean }>('state/load', { name });
         const wall = performance.now() - started;
-        const answer = (await res.json()) as { data: { ms: number; built: boolean } };
         expect(res.status).toBe(200);
-        expect(answer.data.built).toBe(false);
-        expect(answer.data.ms).toBeLessThanOrEqual(wall);
+        expect(res.body.data.built).toBe(false);
+        expect(res.body.data.ms).toBeLessThanOrEqual(wall);
         figures.push(`${name} ${wall.toFixed(0)} ms`);
         // Built on first use, a state took 4-24 s here; built ahead, milliseconds (the bench holds it to 200 ms
         // on a quiet machine; a busy CI machine gets room).
@@ -379,7 +354,7 @@ describe('npm run mock', () => {
       }
       console.log(`first loads in a fresh process (load average ${os.loadavg()[0]!.toFixed(1)}): ${figures.join(', ')}`);
     } finally {
-      await stopMock(child);
+      await mock.stop();
     }
   }, 120_000);
 });
