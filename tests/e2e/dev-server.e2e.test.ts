@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock-server/app.ts';
 import { TEST_SCRYPT } from '../../mock-server/services/passwords.ts';
 import { withSourceEdited } from '../../harness/build.ts';
-import { READY_LINE, startDevCommand, VITE_URL_LINE, type DevCommand } from '../../harness/dev-command.ts';
+import { READY_LINE, startDevCommand, VITE_URL_LINE, type DevCommand } from '../../harness/npm-script.ts';
 import { launchBrowser, type TestBrowser } from './helpers/browser.ts';
 import { logIn } from './helpers/log-in.ts';
 import { texts } from './helpers/texts.ts';
