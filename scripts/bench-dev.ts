@@ -10,7 +10,6 @@
  * Chromium is launched before the clock starts: a developer's browser is already open.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +18,7 @@ import { createMockServer } from '../mock-server/app.ts';
 import { users } from '../fixtures/seed/users.ts';
 import { startDevCommand, VITE_URL_LINE } from '../harness/npm-script.ts';
 import { printTable } from '../harness/bench.ts';
+import { freePort } from './dev-backend.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, 'fresh-db': { type: 'boolean', default: false } } });
 const runs = Number(values.runs);
@@ -29,17 +29,6 @@ if (!Number.isInteger(runs) || runs < 2 || runs > 20) {
 
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 const CUSTOMER = users.find((u) => u.account === 'customer01')!;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dev-'));
 const seededDb = path.join(dir, 'seeded.db');

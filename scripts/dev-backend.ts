@@ -79,6 +79,18 @@ function listening(origin: string, timeoutMs: number): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A port free right now on 127.0.0.1 (`MOCK_PORT=0`: the mock keeps it across `tsx watch` restarts; tests, benches). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * Resolve with the milliseconds waited once `origin` answers HTTP; reject after `timeoutMs` with a sentence naming
  * it. `gone`: a promise that settles when waiting is pointless (the mock's process ended).

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createServer, type ViteDevServer } from 'vite';
-import { START_WAIT_MS, waitForAnswer } from './dev-backend.ts';
+import { freePort, START_WAIT_MS, waitForAnswer } from './dev-backend.ts';
 
 /**
  * `npm run dev [-- --api URL] [-- --force]`: the console with HMR (Vite, in this process) on PORT (5173), in
@@ -41,18 +40,6 @@ function portFrom(name: string, fallback: number): number {
   const n = Number(raw);
   if (!/^\d+$/.test(raw) || n > 65_535) refuse(`${name} must be a port number 0–65535 (0: a free one), not "${raw}"`);
   return n;
-}
-
-/** A port free right now on 127.0.0.1 (MOCK_PORT=0: the mock keeps it across `tsx watch` restarts). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 const started = Date.now();

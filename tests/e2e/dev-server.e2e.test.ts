@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -12,6 +11,7 @@ import { READY_LINE, startDevCommand, VITE_URL_LINE, type DevCommand } from '../
 import { launchBrowser, type TestBrowser } from './helpers/browser.ts';
 import { logIn } from './helpers/log-in.ts';
 import { texts } from './helpers/texts.ts';
+import { freePort } from '../../scripts/dev-backend.ts';
 
 /**
  * `npm run dev` as a developer runs it: the real command (ports chosen free, its process group stopped at the
@@ -26,17 +26,6 @@ const t = texts('zh-CN');
 /** The text file edited through HMR, and the text of it the landing screen shows (today_statistics). */
 const EDITED_FILE = path.join(ROOT, 'client/locales/zh-CN/resources.statistics.json');
 const SHOWN = t('resources.today_statistics.description');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Answers of 5xx (a proxy error is a 502) and uncaught errors, as the page meets them. */
 function watchFailures(page: Page): string[] {
