@@ -6,7 +6,7 @@ import { createMockServer } from './app.ts';
 import type { ServerMode } from './compose.ts';
 import { startCheckMs } from './db/open.ts';
 import { DatabaseStartError } from './db/start-check.ts';
-import { OutsideOptionsError } from './outside/index.ts';
+import { OutsideOptionsError, outsideProblem } from './outside/index.ts';
 
 /**
  * `npm run mock -- [--port N] [--host H] [--db FILE] [--reset] [--mode dev|test|production] [--static DIR]
@@ -49,6 +49,12 @@ const controlToken = process.env.MOCK_CONTROL_TOKEN || undefined;
 const journalSize = Number(values['journal-size'] ?? process.env.MOCK_JOURNAL_SIZE ?? 5000);
 if (!Number.isInteger(journalSize) || journalSize < 0) throw new Error(`--journal-size must be a whole number (0: no journal), not ${journalSize}`);
 const outside = { proxy: values.proxy, record: values.record, replay: values.replay, unrecorded: values.unrecorded as 'mock' | '501' | undefined };
+// Before the database is opened (and seeded): a bad flag costs no start.
+const outsideFlags = outsideProblem(outside);
+if (outsideFlags) {
+  console.error(`npm run mock: ${outsideFlags}`);
+  process.exit(2);
+}
 let server: ReturnType<typeof createMockServer>;
 try {
   server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true, allowedOrigins, controlToken, qa: { journalSize }, outside });

@@ -79,6 +79,15 @@ function listening(origin: string, timeoutMs: number): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Whether `port` on 127.0.0.1 can be listened on right now. */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+}
+
 /** A port free right now on 127.0.0.1 (`MOCK_PORT=0`: the mock keeps it across `tsx watch` restarts; tests, benches). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createServer, type ViteDevServer } from 'vite';
-import { freePort, START_WAIT_MS, waitForAnswer } from './dev-backend.ts';
+import { freePort, portIsFree, START_WAIT_MS, waitForAnswer } from './dev-backend.ts';
 
 /**
  * `npm run dev [-- --api URL] [-- --force]`: the console with HMR (Vite, in this process) on PORT (5173), in
@@ -48,6 +48,9 @@ const host = process.env.HOST || '127.0.0.1';
 const api = values.api?.replace(/\/$/, '');
 let mockPort = portFrom('MOCK_PORT', 8787);
 if (!api && mockPort === 0) mockPort = await freePort();
+// Another mock on that port (a dev server still running) would answer for this one, silently; the mock itself
+// would fail to listen and `tsx watch` would wait for an edit.
+else if (!api && !(await portIsFree(mockPort))) refuse(`MOCK_PORT ${mockPort} is in use (another npm run dev?); stop it, or set MOCK_PORT=0 for a free port`);
 const target = api ?? `http://127.0.0.1:${mockPort}`;
 
 // Read by vite.config.ts when createServer loads it below.
