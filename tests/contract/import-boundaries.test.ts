@@ -15,7 +15,7 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 const CASES: ReadonlyArray<readonly [file: string, source: string, forbidden: boolean]> = [
   ['client/app/x.ts', '../../mock-server/app.ts', true],
   ['client/app/x.ts', '../../contracts/index.ts', false],
-  ['mock-server/handlers/x.ts', '../../client/api/storage.ts', true],
+  ['mock-server/handlers/x.ts', '../../client/io/storage.ts', true],
   ['mock-server/handlers/x.ts', '../../contracts/index.ts', false],
   ['contracts/calls/x.ts', '../../client/app/screens.ts', true],
   ['contracts/x.ts', '../mock-server/app.ts', true],
@@ -40,7 +40,7 @@ const CASES: ReadonlyArray<readonly [file: string, source: string, forbidden: bo
   ['client/components/x.tsx', '../app/providers.tsx', true],
   ['client/components/chart/x.tsx', '../../features/statistics/declarations.ts', true],
   ['client/state/x.ts', '../features/auth/sagas/auth-sagas.ts', true],
-  ['client/api/effects/x.ts', '../../app/store.ts', true],
+  ['client/io/effects/x.ts', '../../app/store.ts', true],
   ['client/resources/components/x.tsx', '../../components/page-state.tsx', false],
   ['client/features/users/screens/x.tsx', '../../../resources/components/resource-form.tsx', false],
   // Server floors: no leaf imports a handler; the engine imports no area; the ground imports nothing above it;
