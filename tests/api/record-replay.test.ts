@@ -270,6 +270,29 @@ describe('--replay DIR', () => {
     expect((await socket.closed).code).toBe(1000);
   });
 
+  it("an account the mock lacks: the session is one of the mock's first account of the same role kind", async () => {
+    // The recording as a real deployment's would be: its login names an account no seeded mock has.
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'record-other-'));
+    fs.cpSync(dir, other, { recursive: true });
+    const file = path.join(other, 'calls', 'admin__login.jsonl');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replaceAll('"customer01"', '"alice-of-production"'));
+    const replay = await startTestServer({ outside: { replay: other } });
+    try {
+      const session = await login(replay.url, 'alice-of-production', 'x');
+      const socket = await RealtimeTestClient.open(replay.url, session);
+      expect(await socket.login()).toMatchObject({ type: FrameType.values.login_ack, data: { status: true } });
+      socket.close();
+      await socket.closed;
+      const firstCustomer = replay.services.users.firstOfKind('customer')!;
+      const rules = await post(replay.url, 'forward/inquire', { page: 1, page_size: 50 }, session.token);
+      expect(rules.status, rules.body.message).toBe(200);
+      expect(new Set((rules.body.data as { content: { account: string }[] }).content.map((r) => r.account))).toEqual(new Set([firstCustomer.account]));
+    } finally {
+      await replay.close();
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a request addressed to another host, as the proxy does', async () => {
     const port = Number(new URL(strict.url).port);
     const res = await raw(port, `POST http://127.0.0.2:9/api/message/inquire HTTP/1.1\nHost: 127.0.0.2:9\nContent-Type: application/json`, '{"page":1,"page_size":1}');
