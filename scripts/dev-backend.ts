@@ -130,10 +130,16 @@ export function createServiceGate(origin: string, options: { whileDown: boolean 
   let first: Promise<number> | null = null;
   let up = false;
   const started = () =>
-    (first ??= waitForAnswer(origin, START_WAIT_MS).then((ms) => {
-      up = true;
-      return ms;
-    }));
+    (first ??= waitForAnswer(origin, START_WAIT_MS).then(
+      (ms) => {
+        up = true;
+        return ms;
+      },
+      (e: unknown) => {
+        first = null; // the next request waits afresh: the service may come up later
+        throw e;
+      },
+    ));
   const refuse = (res: http.ServerResponse, why: string) => {
     if (res.headersSent) return;
     res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '2' });
