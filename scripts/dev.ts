@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createServer, type ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
 import { freePort, portIsFree, START_WAIT_MS, waitForAnswer } from './dev-backend.ts';
 
 /**
@@ -90,6 +90,8 @@ const mockEnded = new Promise<string>((resolve) => {
 });
 
 try {
+  // Imported only now: loading Vite takes seconds on a busy machine, and the mock starts meanwhile.
+  const { createServer } = await import('vite');
   vite = await createServer({
     configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
     server: { port, host, strictPort: process.env.PORT !== undefined && port !== 0 },
