@@ -30,6 +30,17 @@ const t = texts('zh-CN');
 const EDITED_FILE = path.join(ROOT, 'client/locales/zh-CN/resources.statistics.json');
 const SHOWN = t('resources.today_statistics.cards.codes_today');
 
+/**
+ * A page of the dev server: Vite serves each module unbundled and transforms it on first request, so the first
+ * load is hundreds of requests (seconds on a quiet machine, tens of seconds on two busy cores); its waits are
+ * bounded at 2 minutes rather than Playwright's 30 s.
+ */
+async function devPage(): Promise<Page> {
+  const page = await browser.browser.newPage();
+  page.setDefaultTimeout(120_000);
+  return page;
+}
+
 /** Answers of 5xx (a proxy error is a 502) and uncaught errors, as the page meets them. */
 function watchFailures(page: Page): string[] {
   const failures: string[] = [];
@@ -67,7 +78,7 @@ describe('npm run dev', () => {
   }, 30_000);
 
   it('renders the console, logs in through the form, and an edited text shows by HMR without a reload', async () => {
-    const page = await browser.browser.newPage();
+    const page = await devPage();
     const failures = watchFailures(page);
     await logIn(page, url, 'customer01', { lng: 'zh-CN' });
     await page.getByText(SHOWN, { exact: true }).waitFor({ timeout: 30_000 });
@@ -114,7 +125,7 @@ describe('npm run dev -- --api URL', () => {
   }, 30_000);
 
   it('answers the page once the service answers, then logs in through the form against it', async () => {
-    const page = await browser.browser.newPage();
+    const page = await devPage();
     const failures = watchFailures(page);
     const loading = page.goto(`${viteUrl}/#/admin_login`, { timeout: 60_000 });
     // The dev server says it holds the page; only then does the service start.
