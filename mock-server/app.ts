@@ -111,6 +111,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
   app.set('trust proxy', trustOneLoopbackHop);
   app.use(securityHeaders);
   const outside = createOutside(options.outside, log, {
+    allowedOrigins: options.allowedOrigins,
     // Each session the replay hands out is one of the mock's too (the recorded account, or one of its role kind):
     // the hub takes the console's socket, and the mock answers what was never recorded (outside/replay.ts).
     openSession: (account, kind) => {

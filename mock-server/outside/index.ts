@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { RequestHandler } from 'express';
 import { createRecorder } from './record.ts';
 import { createReplayer, type ReplayDeps } from './replay.ts';
-import { screenRequest } from './request-target.ts';
+import { createTargetScreen } from './request-target.ts';
 import { relayWebSocket } from './ws-relay.ts';
 
 export interface OutsideOptions {
@@ -18,26 +18,33 @@ export interface OutsideOptions {
   readonly unrecorded?: 'mock' | '501';
 }
 
+/** What meeting a real service needs of the server it runs in. */
+export interface OutsideDeps extends ReplayDeps {
+  /** Origins the server accepts besides its own (MOCK_ALLOWED_ORIGINS): requests may name their hosts. */
+  readonly allowedOrigins?: readonly string[];
+}
+
 /**
  * Meeting a real service (docs/mock-and-qa-tools.md, "Record and replay"): in both modes `screen` before Express (a
  * request addressed anywhere but to this server is refused: ./request-target.ts); in proxy mode a middleware before the
  * body parsers (raw bytes go on) and the WebSocket relay; in replay mode a middleware after the JSON parser, which
  * falls back on the mock through `deps`. Null otherwise.
  */
-export function createOutside(options: OutsideOptions | undefined, log: (line: string) => void, deps?: ReplayDeps) {
+export function createOutside(options: OutsideOptions | undefined, log: (line: string) => void, deps?: OutsideDeps) {
   const problem = outsideProblem(options);
   if (problem) throw new OutsideOptionsError(problem);
   if (!options?.proxy && !options?.replay) return null;
+  const screen = createTargetScreen(deps?.allowedOrigins);
   if (options.proxy) {
     const recorder = createRecorder({ target: options.proxy, dir: options.record!, log });
     let relay: ReturnType<typeof relayWebSocket> | null = null;
     const proxy = options.proxy;
     return {
-      screen: screenRequest,
+      screen: screen.request,
       recorder,
       beforeBodies: recorder.middleware as RequestHandler,
       afterBodies: null,
-      attachWebSocket: (server: http.Server) => void (relay = relayWebSocket(server, proxy, log)),
+      attachWebSocket: (server: http.Server) => void (relay = relayWebSocket(server, proxy, log, screen)),
       close: () => {
         relay?.shutdown();
         recorder.flush();
@@ -45,7 +52,7 @@ export function createOutside(options: OutsideOptions | undefined, log: (line: s
     };
   }
   const replayer = createReplayer({ dir: options.replay!, unrecorded: options.unrecorded ?? 'mock', deps });
-  return { screen: screenRequest, recorder: null, beforeBodies: null, afterBodies: replayer.middleware as RequestHandler, attachWebSocket: null, close: () => {} };
+  return { screen: screen.request, recorder: null, beforeBodies: null, afterBodies: replayer.middleware as RequestHandler, attachWebSocket: null, close: () => {} };
 }
 
 /** Options that do not make a command (`npm run mock` prints the message and stops, no stack trace). */

@@ -13,10 +13,12 @@ import { isLoopback } from '../security/client-ip.ts';
  * naming this server is taken as its path (HTTP/1.1 servers must accept that form).
  */
 
-/** The address a request came in on: the names it may call this server by are checked against it. */
+/** The address a request came in on, and the names it may call this server by besides the usual ones. */
 export interface LocalEnd {
   readonly address: string;
   readonly port: number;
+  /** Further `host[:port]` names this server answers to (the hosts of MOCK_ALLOWED_ORIGINS), lower case. */
+  readonly names?: readonly string[];
 }
 
 const MAX_SHOWN = 200;
@@ -26,15 +28,21 @@ const shown = (s: string) => (s.length > MAX_SHOWN ? `${s.slice(0, MAX_SHOWN)}â€
 const elsewhere = (asked: string, local: LocalEnd) =>
   new ApiError(421, 'errors.request_elsewhere', { host: `127.0.0.1:${local.port}`, asked: shown(asked) });
 
-/** The host names this server answers to on `local`: loopback names, the address it was reached on, the machine's name. */
+/**
+ * The host names this server answers to on `local`: loopback names, the address it was reached on, the machine's
+ * name (also with a domain after it), each with the listening port, and the configured further names as given.
+ */
 function isOwnHost(authority: string, local: LocalEnd): boolean {
-  const m = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(authority.trim().toLowerCase());
+  const asked = authority.trim().toLowerCase();
+  if (local.names?.includes(asked)) return true;
+  const m = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(asked);
   if (!m) return false;
   const name = m[1]!.replace(/^\[|\]$/g, '');
   const port = m[2] === undefined ? 80 : Number(m[2]);
   if (port !== local.port) return false;
   const localAddress = local.address.replace(/^::ffff:/, '');
-  return name === 'localhost' || isLoopback(name) || name === localAddress || name === os.hostname().toLowerCase();
+  const machine = os.hostname().toLowerCase();
+  return name === 'localhost' || isLoopback(name) || name === localAddress || name === machine || name.startsWith(`${machine}.`);
 }
 
 /** Why a path (the part before `?`) is refused, or null. Checked on the raw text, before any decoding elsewhere. */
@@ -82,7 +90,7 @@ export function originFormOf(rawTarget: string, host: string | undefined, local:
   return problem ? { refused: problem } : { target };
 }
 
-const localOf = (req: http.IncomingMessage): LocalEnd => ({ address: req.socket.localAddress ?? '', port: req.socket.localPort ?? 0 });
+const localOf = (req: http.IncomingMessage, names: readonly string[]): LocalEnd => ({ address: req.socket.localAddress ?? '', port: req.socket.localPort ?? 0, names });
 
 /** The refusal as the one error handler would word it, in the caller's language. */
 function refusalBody(req: http.IncomingMessage, refused: ApiError): string {
@@ -95,8 +103,8 @@ function refusalBody(req: http.IncomingMessage, refused: ApiError): string {
  * would put them back in front of a rewritten path): answers the refusal and returns true, or puts an
  * absolute-form target to this server into origin form and returns false.
  */
-export function screenRequest(req: http.IncomingMessage, res: http.ServerResponse): boolean {
-  const found = originFormOf(req.url ?? '/', req.headers.host, localOf(req));
+function screenRequest(req: http.IncomingMessage, res: http.ServerResponse, names: readonly string[]): boolean {
+  const found = originFormOf(req.url ?? '/', req.headers.host, localOf(req, names));
   if (!('refused' in found)) {
     req.url = found.target;
     return false;
@@ -108,8 +116,8 @@ export function screenRequest(req: http.IncomingMessage, res: http.ServerRespons
 }
 
 /** The same for a WebSocket upgrade: answers the refusal on the socket and returns true, or false to go on. */
-export function screenUpgrade(req: http.IncomingMessage, socket: Duplex): boolean {
-  const found = originFormOf(req.url ?? '/', req.headers.host, localOf(req));
+function screenUpgrade(req: http.IncomingMessage, socket: Duplex, names: readonly string[]): boolean {
+  const found = originFormOf(req.url ?? '/', req.headers.host, localOf(req, names));
   if (!('refused' in found)) {
     req.url = found.target;
     return false;
@@ -121,3 +129,22 @@ export function screenUpgrade(req: http.IncomingMessage, socket: Duplex): boolea
   );
   return true;
 }
+
+/**
+ * The screen of one server: `request` and `upgrade` answer a refusal and return true, or return false to go on.
+ * `allowedOrigins`: the extra origins the server accepts (MOCK_ALLOWED_ORIGINS); their hosts are its names too.
+ */
+export function createTargetScreen(allowedOrigins: readonly string[] = []) {
+  const names = allowedOrigins.flatMap((o) => {
+    try {
+      return [new URL(o).host.toLowerCase()];
+    } catch {
+      return [];
+    }
+  });
+  return {
+    request: (req: http.IncomingMessage, res: http.ServerResponse) => screenRequest(req, res, names),
+    upgrade: (req: http.IncomingMessage, socket: Duplex) => screenUpgrade(req, socket, names),
+  };
+}
+export type TargetScreen = ReturnType<typeof createTargetScreen>;

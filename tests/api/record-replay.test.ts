@@ -298,6 +298,20 @@ describe('--replay DIR', () => {
     const res = await raw(port, `POST http://127.0.0.2:9/api/message/inquire HTTP/1.1\nHost: 127.0.0.2:9\nContent-Type: application/json`, '{"page":1,"page_size":1}');
     expect(res.status).toBe(421);
   });
+
+  it('a name given in MOCK_ALLOWED_ORIGINS is its own too, and only with that port', async () => {
+    const named = await startTestServer({ outside: { replay: dir }, allowedOrigins: ['http://qa-box.example:8091'] });
+    try {
+      const port = Number(new URL(named.url).port);
+      const asked = (host: string) => raw(port, `POST /api/website_info/inquire HTTP/1.1\nHost: ${host}\nContent-Type: application/json`, '{}');
+      expect((await asked('qa-box.example:8091')).status).toBe(200);
+      expect((await asked('QA-BOX.example:8091')).status).toBe(200);
+      expect((await asked('qa-box.example:8092')).status).toBe(421);
+      expect((await asked(`localhost:${port}`)).status).toBe(200);
+    } finally {
+      await named.close();
+    }
+  });
 });
 
 describe('record and replay flags', () => {
