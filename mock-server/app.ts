@@ -138,9 +138,11 @@ export function createMockServer(options: MockServerOptions): MockServer {
   app.use((req, res, next) => (mayBeUpload(req.path) ? uploads(req, res, next) : next()));
   app.use('/api', express.json({ limit: '1mb', strict: true, type: () => true }));
   if (outside?.afterBodies) app.use(outside.afterBodies);
-  const openapi = buildOpenApi(calls, { title: 'QR console mock API', version: '1' });
+  // Built on first request, not at start: every start (`npm run dev`'s mock among them) paid for a document most
+  // runs never ask for.
+  let openapi: ReturnType<typeof buildOpenApi> | null = null;
   app.get('/api/openapi.json', (_req, res) => {
-    res.json(openapi);
+    res.json((openapi ??= buildOpenApi(calls, { title: 'QR console mock API', version: '1' })));
   });
   // The control API and its HTTP fault injector exist only in dev and test modes (docs/mock-and-qa-tools.md).
   const control = mode === 'production' ? null : createControl(services);
