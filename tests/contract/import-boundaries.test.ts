@@ -23,8 +23,8 @@ const CASES: ReadonlyArray<readonly [file: string, source: string, forbidden: bo
   ['client/features/qr-codes/screens/x.tsx', '../../domains/domain-parts.ts', true],
   // No barrel either (issue 19): a part two features share lives below features/.
   ['client/features/qr-codes/screens/x.tsx', '../../domains/index.ts', true],
-  ['client/features/money/components/x.tsx', '../../qr-codes/index.ts', true],
-  ['client/features/money/components/x.tsx', '../../../components/qr/qr-image.tsx', false],
+  ['client/features/vip/components/x.tsx', '../../qr-codes/index.ts', true],
+  ['client/features/vip/components/x.tsx', '../../../components/qr/qr-image.tsx', false],
   ['client/features/qr-codes/screens/x.tsx', '../components/qr-code-dialog.tsx', false],
   ['client/app/x.ts', '../features/domains/domain-parts.ts', false],
   ['scripts/x.ts', '../tests/api/auth.test.ts', true],
