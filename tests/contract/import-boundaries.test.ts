@@ -47,7 +47,7 @@ const CASES: ReadonlyArray<readonly [file: string, source: string, forbidden: bo
   // what compose.ts builds never imports it.
   ['mock-server/jobs/kinds/x.ts', '../../handlers/qr-codes.ts', true],
   ['mock-server/http/x.ts', '../handlers/index.ts', true],
-  ['mock-server/qr/x.ts', '../handlers/domain.ts', true],
+  ['mock-server/qr/x.ts', '../handlers/domains.ts', true],
   ['mock-server/app.ts', './handlers/index.ts', false],
   ['mock-server/handlers/x.ts', './user.ts', false],
   ['mock-server/resources/x.ts', '../qr/qr-codes.ts', true],

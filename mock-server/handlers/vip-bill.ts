@@ -1,4 +1,4 @@
-import { BillType, bill, billInquire } from '../../contracts/index.ts';
+import { bill, billInquire } from '../../contracts/index.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { defineResource } from '../resources/define.ts';
 
@@ -22,10 +22,6 @@ const bills = defineResource({
   orderBy: 'b.id DESC',
 });
 
-export const ledgerHandlers = defineHandlers({
+export const billHandlers = defineHandlers({
   ...bills.handlers,
-  'user/change_balance': ({ body, services, me }) =>
-    services.ledger.change(body.id, body.amount_micro, BillType.values.admin_adjustment, body.remark, {
-      operatorId: me().id,
-    }),
 });

@@ -3,56 +3,10 @@ import { permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { defineEnum } from '../enum.ts';
 import { emptyRequest } from '../envelope.ts';
+import { maskedSecret } from '../secret.ts';
 
 /** Where uploads go: this server's data folder (the only kind the mock stores) or object storage (kept for the form). */
 export const UploadStorage = defineEnum('upload_type', { local: 1, object_storage: 2 });
-
-/** The server's parameters (route `configuration`): the website_info fields the console reads, and session idle time. */
-export const configuration = z.object({
-  title: z.string(),
-  icon: z.string(),
-  color: z.string(),
-  invitation_code_editable: z.boolean(),
-  /** Minutes without a call after which a session ends (applies to every live session at once). */
-  session_idle_minutes: z.int().min(1),
-});
-export type Configuration = z.infer<typeof configuration>;
-
-export const SESSION_IDLE_MAX_MINUTES = 30 * 24 * 60;
-
-export const configurationInquire = defineCall({
-  path: 'configuration/inquire',
-  summary: 'The server parameters: site title, logo, theme colour, invitation-code editing, session idle time.',
-  access: permission('configuration'),
-  request: emptyRequest,
-  response: configuration,
-});
-
-export const configurationUpdate = defineCall({
-  path: 'configuration/update',
-  summary: 'Change server parameters; only the fields sent change, and they apply at once.',
-  access: permission('configuration', 'update'),
-  request: z.strictObject({
-    title: z.string().trim().min(1, 'validation.name_required').max(64).optional(),
-    // A site path (/logo.svg) or an http(s) URL; nothing else reaches an <img src>.
-    icon: z
-      .string()
-      .max(512)
-      .regex(/^(\/[^\s]*|https?:\/\/[^\s]+)$/, 'validation.icon_url')
-      .optional(),
-    color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'validation.color_hex').optional(),
-    invitation_code_editable: z.boolean().optional(),
-    session_idle_minutes: z.int().min(5).max(SESSION_IDLE_MAX_MINUTES).optional(),
-  }),
-  response: configuration,
-});
-
-export const SECRET_MASK = '******';
-/**
- * A write-only secret as answered: '' when none is stored, else the mask. Sending the mask back on an update
- * keeps the stored value (issue 20; tests/contract/secrets.test.ts requires this schema for secret fields).
- */
-export const maskedSecret = z.enum(['', SECRET_MASK]);
 
 /** Upload settings (spec §3 "Upload config", route `image_config`): the secret is never read back. */
 export const uploadConfig = z.object({
@@ -102,4 +56,4 @@ export const uploadConfigUpdate = defineCall({
   response: uploadConfig,
 });
 
-export const configurationCalls = [configurationInquire, configurationUpdate, uploadConfigInquire, uploadConfigUpdate] as const;
+export const uploadConfigCalls = [uploadConfigInquire, uploadConfigUpdate] as const;

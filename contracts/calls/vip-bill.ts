@@ -4,7 +4,6 @@ import { defineCall } from '../call.ts';
 import { dateTime, id, listRequest, pageOf } from '../envelope.ts';
 import { BillType } from '../enums.ts';
 import { microAmount, signedMicro } from '../money.ts';
-import { balanceChangeRule } from '../validation.ts';
 
 /**
  * The money ledger (spec §3 "Bill"): every balance change writes one bill in the same transaction, so a
@@ -26,29 +25,6 @@ export const bill = z.object({
 });
 export type Bill = z.infer<typeof bill>;
 
-export const BILL_REMARK_MAX = 255;
-
-export const userChangeBalance = defineCall({
-  path: 'user/change_balance',
-  summary:
-    "Change a user's balance by a signed amount in micro-units (§5: positive adds, negative subtracts) with a " +
-    'remark; writes an admin-adjustment bill in the same transaction. A result below 0 answers 409 naming the balance.',
-  access: permission('user_list', 'balance'),
-  // Four eyes: never on oneself, never on a peer (super administrators included).
-  target: { field: 'id', action: 'money' },
-  request: z.strictObject({
-    // The example names a customer: nobody changes their own balance (the example is sent by an administrator).
-    id: id.meta({ examples: [4] }),
-    amount_micro: balanceChangeRule,
-    remark: z
-      .string({ error: 'validation.remark_required' })
-      .trim()
-      .min(1, 'validation.remark_required')
-      .max(BILL_REMARK_MAX),
-  }),
-  response: bill,
-});
-
 export const billInquire = defineCall({
   path: 'bill/inquire',
   summary:
@@ -67,4 +43,4 @@ export const billInquire = defineCall({
   response: pageOf(bill),
 });
 
-export const ledgerCalls = [userChangeBalance, billInquire] as const;
+export const billCalls = [billInquire] as const;
