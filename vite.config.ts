@@ -11,7 +11,7 @@ import { reactRouterProduction } from './scripts/react-router-production.ts';
 import { preloadLocale } from './scripts/preload-locale.ts';
 import { publicMessages } from './scripts/public-messages.ts';
 import { sessionChunk } from './scripts/session-chunk.ts';
-import { publicShell } from './scripts/public-shell.ts';
+import { firstPaint } from './scripts/first-paint.ts';
 import { createServiceGate, proxyKeyOf } from './scripts/dev-backend.ts';
 import { CONTROL_PREFIX, SERVICE_PREFIXES } from './contracts/server-paths.ts';
 import { REALTIME_PATH } from './contracts/realtime/tuning.ts';
@@ -107,8 +107,8 @@ export default defineConfig({
   // blueprintProduction: Blueprint's dev-only checks and their messages dropped from the build.
   // reactRouterProduction: React Router's own production build, not the development one its package exports.
   // publicMessages: the public pages' language chunk carries only the shared messages they can show.
-  // publicShell: the public pages' prerendered first paint in index.html (client/shell/).
-  plugins: [gate.plugin, contractsBarrel(), blueprintCssSplit(), blueprintIconNamesPlugin(), blueprintProduction(), reactRouterProduction(), publicMessages(fileURLToPath(new URL('./client/main.tsx', import.meta.url))), react(), preloadLocale(), publicShell(), precompress()],
+  // firstPaint: the public pages' prerendered first paint in index.html (client/first-paint/).
+  plugins: [gate.plugin, contractsBarrel(), blueprintCssSplit(), blueprintIconNamesPlugin(), blueprintProduction(), reactRouterProduction(), publicMessages(fileURLToPath(new URL('./client/main.tsx', import.meta.url))), react(), preloadLocale(), firstPaint(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

@@ -13,7 +13,7 @@ import { storedLanguage, type StoredUserInfoReader } from './state/hydrate.ts';
 import { installIconLoader } from './components/icons.ts';
 import { showToast } from './components/toaster.ts';
 import { appStarted, routeChanged } from './state/app-events.ts';
-import { adoptShell } from './shell/takeover.tsx';
+import { adoptFirstPaint } from './first-paint/takeover.tsx';
 
 installIconLoader();
 
@@ -55,10 +55,10 @@ async function boot(): Promise<void> {
   whenKnown = (key) => whenTextKnown(i18n, key);
 
   const root = document.getElementById('root')!;
-  adoptShell(root); // the prerendered public page index.html shows, if any (client/shell/takeover.tsx)
+  adoptFirstPaint(root); // the prerendered public page index.html shows, if any (client/first-paint/takeover.tsx)
   const reactRoot = createRoot(root);
   // A transition: React renders the first screen in slices, yielding to the browser between them, instead of
-  // one long task (issue 25: total blocking time on a phone). What is on screen meanwhile is the shell, if any.
+  // one long task (issue 25: total blocking time on a phone). What is on screen meanwhile is the first paint, if any.
   startTransition(() =>
     reactRoot.render(
       <StrictMode>

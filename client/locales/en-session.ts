@@ -1,6 +1,6 @@
 /** The texts of the screens behind login (every file not in en.ts), one chunk fetched with the console frame. */
 export default import.meta.glob<Record<string, unknown>>(
-  ['./en/*.json', '!./en/{access_log,auth,common,connectivity,enums,errors,layout,menu,realtime,share,shell}.json'],
+  ['./en/*.json', '!./en/{access_log,auth,common,connectivity,enums,errors,layout,menu,realtime,share,status_pages}.json'],
   { eager: true, import: 'default' },
 );
 

@@ -6,7 +6,7 @@ import { messagesEn } from '../../contracts/index.ts';
  * counts it. Every other file is in en-session.ts, fetched with the console frame.
  */
 export default import.meta.glob<Record<string, unknown>>(
-  ['./en/{access_log,auth,common,connectivity,enums,errors,layout,menu,realtime,share,shell}.json'],
+  ['./en/{access_log,auth,common,connectivity,enums,errors,layout,menu,realtime,share,status_pages}.json'],
   { eager: true, import: 'default' },
 );
 

@@ -6,7 +6,7 @@ import { messagesZhCN } from '../../contracts/index.ts';
  * counts it. Every other file is in zh-CN-session.ts, fetched with the console frame.
  */
 export default import.meta.glob<Record<string, unknown>>(
-  ['./zh-CN/{access_log,auth,common,connectivity,enums,errors,layout,menu,realtime,share,shell}.json'],
+  ['./zh-CN/{access_log,auth,common,connectivity,enums,errors,layout,menu,realtime,share,status_pages}.json'],
   { eager: true, import: 'default' },
 );
 

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MallCategory, PayConfig } from '../../contracts/index.ts';
 import { ApiError } from '../../client/io/errors.ts';
 import { createI18n, loadResources } from '../../client/app/i18n.ts';
-import PayConfigScreen from '../../client/features/shell/screens/pay-config-screen.tsx';
+import PayConfigScreen from '../../client/features/vip/screens/pay-config-screen.tsx';
 import MallCategoryScreen from '../../client/features/mall/screens/mall-category-list-screen.tsx';
 import { buildTree, parentChoices } from '../../client/resources/tree/tree-model.ts';
 import { fakeEffects, until, type Routes as FakeRoutes } from './helpers/fake-effects.ts';

@@ -23,8 +23,8 @@ const CASES: ReadonlyArray<readonly [file: string, source: string, forbidden: bo
   ['client/features/qr-codes/screens/x.tsx', '../../domains/domain-parts.ts', true],
   // No barrel either (issue 19): a part two features share lives below features/.
   ['client/features/qr-codes/screens/x.tsx', '../../domains/index.ts', true],
-  ['client/features/money/components/x.tsx', '../../qr-codes/index.ts', true],
-  ['client/features/money/components/x.tsx', '../../../components/qr/qr-image.tsx', false],
+  ['client/features/vip/components/x.tsx', '../../qr-codes/index.ts', true],
+  ['client/features/vip/components/x.tsx', '../../../components/qr/qr-image.tsx', false],
   ['client/features/qr-codes/screens/x.tsx', '../components/qr-code-dialog.tsx', false],
   ['client/app/x.ts', '../features/domains/domain-parts.ts', false],
   ['scripts/x.ts', '../tests/api/auth.test.ts', true],
@@ -47,7 +47,7 @@ const CASES: ReadonlyArray<readonly [file: string, source: string, forbidden: bo
   // what compose.ts builds never imports it.
   ['mock-server/jobs/kinds/x.ts', '../../handlers/qr-codes.ts', true],
   ['mock-server/http/x.ts', '../handlers/index.ts', true],
-  ['mock-server/qr/x.ts', '../handlers/domain.ts', true],
+  ['mock-server/qr/x.ts', '../handlers/domains.ts', true],
   ['mock-server/app.ts', './handlers/index.ts', false],
   ['mock-server/handlers/x.ts', './user.ts', false],
   ['mock-server/resources/x.ts', '../qr/qr-codes.ts', true],

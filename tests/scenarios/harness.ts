@@ -20,9 +20,9 @@ import type { RealtimeSocket, SocketEvent } from '../../client/io/effects/socket
 import { memoryStorage, type StorageKey } from '../../client/io/storage.ts';
 import { reducers } from '../../client/app/reducers.ts';
 import { sessionReducers } from '../../client/app/session-modules.ts';
-import { watchAsyncOperations } from '../../client/features/async-operations/sagas/async-operations-sagas.ts';
-import { watchShield } from '../../client/features/wechat/sagas/shield-sagas.ts';
-import { watchPayments } from '../../client/features/money/sagas/payment-sagas.ts';
+import { watchAsyncOperations } from '../../client/features/system/sagas/async-operations-sagas.ts';
+import { watchShield } from '../../client/features/shield/sagas/shield-sagas.ts';
+import { watchPayments } from '../../client/features/vip/sagas/payment-sagas.ts';
 import { watchConnectivity } from '../../client/features/connectivity/sagas/connectivity-sagas.ts';
 import { watchMessagePolling } from '../../client/features/messages/sagas/message-polling-sagas.ts';
 import { watchRealtime, type RealtimeOptions } from '../../client/features/realtime/sagas/realtime-sagas.ts';
