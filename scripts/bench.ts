@@ -95,6 +95,8 @@ if (only.has('dev')) {
   const out = await run('scripts/bench-dev.ts', ['--runs', '3']);
   add('dev start → working page (npm run dev, warm median)', num(out, /dev start → working page, warm median: ([\d.]+) s/), ' s', '≤ 10 s', (v) => v <= 10);
   add('dev start → working page (npm run dev -- --force, cold)', num(out, /dev start → working page, cold: ([\d.]+) s/), ' s', '—', () => true);
+  // CPU seconds of the command's processes: what the start costs whatever the load (wall ≈ CPU ÷ 2 on two idle cores).
+  add('dev start, CPU of the command to the working page (warm median)', num(out, /dev start CPU to working page, warm median: ([\d.]+) s/), ' s', '—', () => true);
 }
 
 console.log(`\nnpm run bench — short form; load average ${load()} on ${os.cpus().length} cores (figures on a loaded machine are pessimistic)\n`);
