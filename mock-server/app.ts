@@ -27,6 +27,7 @@ import { OWASP_SCRYPT, TEST_SCRYPT, type ScryptCost } from './services/passwords
 import { createQaTools, type QaTools } from './control/qa-control.ts';
 import type { StateGateOptions } from './control/state-gate.ts';
 import { createOutside, type OutsideOptions } from './outside/index.ts';
+import { hashToken } from './services/sessions.ts';
 
 export interface MockServerOptions {
   /** SQLite file, or ':memory:' (tests). */
@@ -114,20 +115,30 @@ export function createMockServer(options: MockServerOptions): MockServer {
   // One hop, from a loopback peer only (Vite's proxy under `npm run dev`): mock-server/security/client-ip.ts.
   app.set('trust proxy', trustOneLoopbackHop);
   app.use(securityHeaders);
+  const outside = createOutside(options.outside, log, {
+    allowedOrigins: options.allowedOrigins,
+    // Each session the replay hands out is one of the mock's too (the recorded account, or one of its role kind):
+    // the hub takes the console's socket, and the mock answers what was never recorded (outside/replay.ts).
+    openSession: (account, kind) => {
+      const user = services.users.byAccount(account) ?? (kind === null ? undefined : services.users.firstOfKind(kind));
+      if (!user) return null;
+      const token = services.sessions.create(user.id, '127.0.0.1');
+      return { token, realtime_key: services.realtimeKeys.keyFor(hashToken(token)), account: user.account };
+    },
+  });
   const temporaryUploads = !options.uploadDir && options.dbPath === ':memory:';
   const uploadDir = options.uploadDir
     ?? (temporaryUploads ? fs.mkdtempSync(path.join(os.tmpdir(), 'qr-uploads-')) : path.join(path.dirname(path.resolve(options.dbPath)), 'uploads'));
-  // Journal, named states and frame faults (README "Mock QA tools"), dev/test. The journal sees every API call,
+  // Journal, named states and frame faults (docs/mock-and-qa-tools.md), dev/test. The journal sees every API call,
   // visit, upload and download (it leaves out the control API and the console's own files).
   const qa = mode === 'production' ? null : createQaTools(services, { dbPath: options.dbPath, ...options.qa });
   if (qa) app.use(qa.journal.http);
   // The console black list (issue 13) refuses every call from a listed address, login and uploads included.
   const consoleGuard = serverIpGuard(services);
   app.use(['/api', '/uploads'], consoleGuard);
-  // The control API and its HTTP fault injector exist only in dev and test modes (README "Control API").
+  // The control API and its HTTP fault injector exist only in dev and test modes (docs/mock-and-qa-tools.md).
   const control = mode === 'production' ? null : createControl(services);
   if (control && qa) app.use(CONTROL_PREFIX, controlGuard(options.controlToken), qa.router, control.router);
-  const outside = createOutside(options.outside, log);
   if (outside?.beforeBodies) app.use(outside.beforeBodies);
   // Faults before the gate: a request a fault holds never counts as a call a state load waits for.
   if (control) app.use('/api', control.injectFaults);
@@ -139,9 +150,11 @@ export function createMockServer(options: MockServerOptions): MockServer {
   app.use((req, res, next) => (mayBeUpload(req.path) ? uploads(req, res, next) : next()));
   app.use('/api', express.json({ limit: '1mb', strict: true, type: () => true }));
   if (outside?.afterBodies) app.use(outside.afterBodies);
-  const openapi = buildOpenApi(calls, { title: 'QR console mock API', version: '1' });
+  // Built on first request, not at start: every start (`npm run dev`'s mock among them) paid for a document most
+  // runs never ask for.
+  let openapi: ReturnType<typeof buildOpenApi> | null = null;
   app.get('/api/openapi.json', (_req, res) => {
-    res.json(openapi);
+    res.json((openapi ??= buildOpenApi(calls, { title: 'QR console mock API', version: '1' })));
   });
   app.use(createCallRouter(services, handlers));
   app.use('/api', apiNotFound);
@@ -152,7 +165,9 @@ export function createMockServer(options: MockServerOptions): MockServer {
   }
   app.use(createErrorHandler(log));
 
-  const server = http.createServer(app);
+  // Recording or replaying: a request addressed to another host (absolute form, Host) or stepping out of its path
+  // is refused before anything reads it (mock-server/outside/request-target.ts).
+  const server = http.createServer(outside ? (req, res) => void (outside.screen(req, res) || app(req, res)) : app);
   server.on('close', () => {
     clearInterval(pruneTimer);
     qa?.stop();

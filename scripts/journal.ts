@@ -9,7 +9,7 @@ import { CONTROL_PREFIX, type JournalEntry, type JournalQuery } from '../contrac
  * Reads the mock's journal (dev/test modes) through the control API and prints one line per entry, oldest
  * first. `--count` prints only how many match (exit 1 when none); `--clear` empties it; `--stats` prints its
  * bounds and use; `--follow` keeps printing new entries as they come (Ctrl-C ends it). `--body` takes a JSON list
- * of matchers at JSON paths (`[{"at":"$.id","equalTo":7},{"at":"$.token","absent":true}]`). README "Mock QA tools".
+ * of matchers at JSON paths (`[{"at":"$.id","equalTo":7},{"at":"$.token","absent":true}]`). docs/mock-and-qa-tools.md.
  */
 const { values } = parseArgs({
   options: {

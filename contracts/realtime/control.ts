@@ -4,13 +4,13 @@ import { CloseCode } from './frames.ts';
 import { chainControlAnswers, chainControlBodies } from './control-chain.ts';
 import { callsByPath } from '../registry.ts';
 
-/**
- * The mock server's control API for development and tests: POST `/__control/<name>` with a JSON body, answering
- * `{ status: true, data }` like the API. Mounted only when the server runs in 'dev' or 'test' mode (404 in
- * 'production'); not part of the public call registry or the OpenAPI document. Browser tests and the QA tools
- * drive edge cases through it (push any frame, close sockets with any code, inject HTTP faults).
+/*
+ * The mock server's control API for development and tests (its prefix: CONTROL_PREFIX, contracts/server-paths.ts):
+ * POST `/__control/<name>` with a JSON body, answering `{ status: true, data }` like the API. Mounted only when the
+ * server runs in 'dev' or 'test' mode (404 in 'production'); not part of the public call registry or the OpenAPI
+ * document. Browser tests and the QA tools drive edge cases through it (push any frame, close sockets with any
+ * code, inject HTTP faults).
  */
-export const CONTROL_PREFIX = '/__control';
 
 /** Whom to act on: a user by account or by id (exactly one). */
 const target = z
@@ -89,7 +89,7 @@ export const controlBodies = {
   }),
   /**
    * The next `count` requests to `/api/<path>` (a registered call; an unknown path is refused, naming it) meet
-   * a fault, after waiting `delay_ms` first (README "Control API", faults like WireMock's):
+   * a fault, after waiting `delay_ms` first (docs/mock-and-qa-tools.md, faults like WireMock's):
    * - `status` (+ `message`): refused with that status, the call not run;
    * - `fault`: what a network does — `connection_reset` (TCP reset, no answer), `empty_response` (the connection
    *   closed without a byte), `no_answer` (held, never answered, until the client gives up or the faults are

@@ -26,7 +26,7 @@ type StatesDeps = Pick<Services, 'db' | 'clock' | 'config' | 'settings' | 'users
 const round1 = (ms: number) => Math.round(ms * 10) / 10;
 
 /**
- * Named data states (README "Mock QA tools"; docs/decisions/2026-11-29-states-built-ahead.md).
+ * Named data states (docs/mock-and-qa-tools.md; docs/decisions/2026-11-29-states-built-ahead.md).
  * `save` copies the live database into `<dir>/<name>.db`; `load` checks a state's file (state-file.ts) and
  * only then copies it into the live file, in one synchronous step with the call gate closed: calls running
  * finish first, calls arriving wait, nothing writes in between. Shipped states come built ahead from the
