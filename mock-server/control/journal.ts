@@ -108,7 +108,7 @@ function decodedSegment(s: string): string | null {
  * to the request would keep it (and a 1 MB body) alive as long as the answer object lives, which made the
  * garbage of large posts outlive quick collections (the dev mock's memory doubled under them).
  */
-function captureAnswer(res: Response, cap: number): { kept: Buffer[]; wire: () => number } {
+function captureAnswer(res: Response, cap: number, ended: () => void): { kept: Buffer[]; wire: () => number } {
   const kept: Buffer[] = [];
   let keptBytes = 0;
   let wire = 0;
@@ -131,7 +131,9 @@ function captureAnswer(res: Response, cap: number): { kept: Buffer[]; wire: () =
   } as Response['write'];
   res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
     take(chunk, rest[0]);
-    return (end as (...a: unknown[]) => Response).call(this, chunk, ...rest);
+    const done = (end as (...a: unknown[]) => Response).call(this, chunk, ...rest);
+    ended();
+    return done;
   } as Response['end'];
   return { kept, wire: () => wire };
 }
@@ -318,7 +320,8 @@ export function createJournal(options: JournalOptions) {
     const clientIp = req.ip ?? req.socket.remoteAddress ?? '';
     const requestHeaders = headersOf(req.headers);
 
-    const answer = captureAnswer(res, bodyCap);
+    // `record` is defined below; it runs once the answer has ended (see the comment there).
+    const answer = captureAnswer(res, bodyCap, () => record());
 
     let recorded = false;
     const record = () => {
@@ -356,9 +359,9 @@ export function createJournal(options: JournalOptions) {
       const entry = { ...base, summary: summaryOf(base) };
       add({ ...entry, bytes: sizeOfHttp(entry) });
     };
-    // At 'finish' (the answer handed to the socket: before the client can ask about it); 'close' alone for an
-    // exchange that never finished (a reset, a held request, a client that left).
-    res.once('finish', record);
+    // When the answer is ended (its last bytes handed to Node, so before the client has all of them and can ask
+    // about it: 'finish' came after the client had read the answer now and then), or at 'close' for an exchange
+    // that never ended (a reset, a held request, a client that left).
     res.once('close', record);
     next();
   }
