@@ -21,7 +21,7 @@ import { systemClock, type Clock } from './services/clock.ts';
 import { createServices, type ServerMode, type Services } from './compose.ts';
 import { serverIpGuard } from './http/ip-guard.ts';
 import { staticSite } from './http/static-site.ts';
-import { clientIpOf, trustOneLoopbackHop } from './security/client-ip.ts';
+import { clientAddress, clientIpOf, trustOneLoopbackHop } from './security/client-ip.ts';
 import type { JobOptions } from './jobs/runner.ts';
 import { OWASP_SCRYPT, TEST_SCRYPT, type ScryptCost } from './services/passwords.ts';
 import { createQaTools, type QaTools } from './control/qa-control.ts';
@@ -108,6 +108,8 @@ export function createMockServer(options: MockServerOptions): MockServer {
   app.set('etag', false);
   // One hop, from a loopback peer only (Vite's proxy under `npm run dev`): mock-server/security/client-ip.ts.
   app.set('trust proxy', trustOneLoopbackHop);
+  // The client address, worked out once and canonical (no port, one spelling): every later `req.ip` reads it.
+  app.use(clientAddress);
   app.use(securityHeaders);
   const temporaryUploads = !options.uploadDir && options.dbPath === ':memory:';
   const uploadDir = options.uploadDir
