@@ -16,7 +16,7 @@ import { createVisitRouter } from './qr/visit-router.ts';
 import { createUploadRouter } from './uploads/router.ts';
 import { createControl } from './control/control.ts';
 import { controlGuard } from './control/control-guard.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { noStore, securityHeaders } from './http/security-headers.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createServices, type ServerMode, type Services } from './compose.ts';
 import { serverIpGuard } from './http/ip-guard.ts';
@@ -111,6 +111,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
   // The client address, worked out once and canonical (no port, one spelling): every later `req.ip` reads it.
   app.use(clientAddress);
   app.use(securityHeaders);
+  app.use(['/api', CONTROL_PREFIX], noStore);
   const temporaryUploads = !options.uploadDir && options.dbPath === ':memory:';
   const uploadDir = options.uploadDir
     ?? (temporaryUploads ? fs.mkdtempSync(path.join(os.tmpdir(), 'qr-uploads-')) : path.join(path.dirname(path.resolve(options.dbPath)), 'uploads'));
