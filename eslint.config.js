@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import boundaries from './eslint/import-boundaries.js';
 
 /** The client's shared floors: they serve the screens and the app, and never reach up into them. */
-const CLIENT_FLOORS = ['client/resources/', 'client/components/', 'client/state/', 'client/api/'];
+const CLIENT_FLOORS = ['client/resources/', 'client/components/', 'client/state/', 'client/io/'];
 /** What mock-server/compose.ts builds: each declares the narrow services it uses, never the whole bag. */
 const SERVER_LEAVES = ['services/', 'visit-rules/', 'resources/', 'qr/', 'statistics/', 'realtime/', 'chain/', 'money/', 'jobs/', 'shield/'].map((f) => `mock-server/${f}`);
 
@@ -24,19 +24,19 @@ export default tseslint.config(
   {
     // Effects live in sagas and their effect layer only (design card).
     files: ['client/**/*.{ts,tsx}'],
-    ignores: ['client/**/sagas/**', 'client/**/effects/**', 'client/api/**'],
+    ignores: ['client/**/sagas/**', 'client/**/effects/**', 'client/io/**'],
     rules: {
       'no-restricted-globals': [
         'error',
-        { name: 'fetch', message: 'fetch belongs to the effect layer (client/api).' },
-        { name: 'WebSocket', message: 'WebSocket belongs to the effect layer (client/api).' },
+        { name: 'fetch', message: 'fetch belongs to the effect layer (client/io).' },
+        { name: 'WebSocket', message: 'WebSocket belongs to the effect layer (client/io).' },
         { name: 'setInterval', message: 'Timers belong to sagas.' },
         { name: 'setTimeout', message: 'Timers belong to sagas.' },
       ],
     },
   },
   {
-    // The house's folder boundaries (README "Architecture"; tests/contract/import-boundaries.test.ts proves them).
+    // The house's folder boundaries (docs/architecture.md; tests/contract/import-boundaries.test.ts proves them).
     plugins: { local: boundaries },
     rules: {
       'local/import-boundaries': [
@@ -51,7 +51,7 @@ export default tseslint.config(
             { from: 'scripts/', to: 'tests/', why: 'scripts do not depend on tests; shared drivers live in harness/' },
             { from: 'harness/', to: 'tests/', why: 'the harness serves tests and scripts; it depends on neither' },
             { from: 'mock-server/', to: 'harness/', why: 'the mock runs without its test harness; what both use lives in mock-server/' },
-            // Floors inside each wing (README "Architecture").
+            // Floors inside each wing (docs/architecture.md).
             ...CLIENT_FLOORS.flatMap((from) => [
               { from, to: 'client/features/', why: 'shared floors serve the features; a feature composes them, never the reverse' },
               { from, to: 'client/app/', why: 'shared floors serve the app; the app composes them, never the reverse' },
