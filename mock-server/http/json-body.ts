@@ -24,24 +24,53 @@ export function requireJsonBody(expectedOf: (path: string) => string = () => 'ap
 /** A UTF-16 code unit of a surrogate pair standing alone (the `u` flag matches whole pairs as one code point). */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
+const isLone = (text: string) => LONE_SURROGATE.test(text);
+
+/** Whether any string in `value`, a key or a value, holds a lone surrogate. Iterative: a body may be nested 100,000 deep. */
+function holdsLoneSurrogate(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (isLone(v)) return true;
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const child: unknown = v[i];
+        if (typeof child === 'string' || (child !== null && typeof child === 'object')) stack.push(child);
+      }
+    } else if (v !== null && typeof v === 'object') {
+      for (const key in v) {
+        if (isLone(key)) return true;
+        const child = (v as Record<string, unknown>)[key];
+        if (typeof child === 'string' || (child !== null && typeof child === 'object')) stack.push(child);
+      }
+    }
+  }
+  return false;
+}
+
 /**
  * The path (`children.0.url`) of the first string in `value`, a key or a value, holding a lone surrogate
- * (`"\ud800"` in JSON); null when there is none. Iterative: a body may be nested 100,000 deep.
+ * (`"\ud800"` in JSON); null when there is none. Paths are only built once one is known to be there.
  */
 export function loneSurrogateAt(value: unknown): string | null {
-  const stack: [unknown, string][] = [[value, '']];
+  if (!holdsLoneSurrogate(value)) return null;
+  // [value, its path, whether the path's own last key is the offender]
+  const stack: [unknown, string, boolean][] = [[value, '', false]];
   while (stack.length) {
-    const [v, at] = stack.pop()!;
+    const [v, at, badKey] = stack.pop()!;
+    // A key is named with its broken half shown as U+FFFD (the answer must itself be good UTF-8).
+    if (badKey) return at.replace(/[\uD800-\uDFFF]/gu, '\uFFFD');
     if (typeof v === 'string') {
-      if (LONE_SURROGATE.test(v)) return at;
+      if (isLone(v)) return at;
     } else if (v !== null && typeof v === 'object') {
       // Reverse order onto the stack, so the first offending field (in the body's order) is the one named.
-      const entries = Object.entries(v as Record<string, unknown>);
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [k, child] = entries[i]!;
-        const path = at ? `${at}.${k}` : k;
-        if (LONE_SURROGATE.test(k)) return path.replace(/[\uD800-\uDFFF]/gu, '\uFFFD');
-        stack.push([child, path]);
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        const path = at ? `${at}.${key}` : key;
+        stack.push([(v as Record<string, unknown>)[key], path, false]);
+        if (isLone(key)) stack.push([null, path, true]);
       }
     }
   }
@@ -49,14 +78,26 @@ export function loneSurrogateAt(value: unknown): string | null {
 }
 
 /**
- * After the JSON parser: a string with a lone surrogate is refused (400 naming its field), not stored. JSON
- * may escape one (`"\ud800"`), but it is no character: SQLite would keep it as bytes that are not UTF-8, which
- * every later reader (an export, a page, another service) chokes on or shows as garbage. Refused rather than
- * replaced with U+FFFD: the sender learns which field broke, and nothing is saved that nobody typed.
+ * Bodies whose raw text holds a `\u` escape: the only way JSON can carry a lone surrogate (raw bytes that are
+ * not UTF-8 are decoded to U+FFFD, never to half a pair). The JSON parser's `verify` notes them, so the walk
+ * below runs only for them: a body without an escape costs one native byte search.
+ */
+const escaped = new WeakSet<IncomingMessage>();
+const ESCAPE = Buffer.from('\\u');
+export const noteEscapes = (req: IncomingMessage, _res: unknown, raw: Buffer): void => {
+  if (raw.includes(ESCAPE)) escaped.add(req);
+};
+
+/**
+ * After the JSON parser (with `noteEscapes` as its `verify`): a string with a lone surrogate is refused (400
+ * naming its field), not stored. JSON may escape one (`"\ud800"`), but it is no character: SQLite would keep
+ * it as bytes that are not UTF-8, which every later reader (an export, a page, another service) chokes on or
+ * shows as garbage. Refused rather than replaced with U+FFFD: the sender learns which field broke, and
+ * nothing is saved that nobody typed.
  */
 export const refuseLoneSurrogates: RequestHandler = (req, _res, next) => {
   const body: unknown = req.body;
-  if (body === null || typeof body !== 'object') return next();
+  if (!escaped.has(req) || body === null || typeof body !== 'object') return next();
   const at = loneSurrogateAt(body);
   next(at === null ? undefined : new ApiError(400, 'validation.lone_surrogate', { field: at }));
 };
