@@ -16,12 +16,13 @@ import { createVisitRouter } from './qr/visit-router.ts';
 import { createUploadRouter } from './uploads/router.ts';
 import { createControl } from './control/control.ts';
 import { controlGuard } from './control/control-guard.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { noStore, securityHeaders } from './http/security-headers.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createServices, type ServerMode, type Services } from './compose.ts';
 import { serverIpGuard } from './http/ip-guard.ts';
+import { noteEscapes, refuseLoneSurrogates, requireJsonBody } from './http/json-body.ts';
 import { staticSite } from './http/static-site.ts';
-import { clientIpOf, trustOneLoopbackHop } from './security/client-ip.ts';
+import { clientAddress, clientIpOf, trustOneLoopbackHop } from './security/client-ip.ts';
 import type { JobOptions } from './jobs/runner.ts';
 import { OWASP_SCRYPT, TEST_SCRYPT, type ScryptCost } from './services/passwords.ts';
 import { createQaTools, type QaTools } from './control/qa-control.ts';
@@ -114,6 +115,8 @@ export function createMockServer(options: MockServerOptions): MockServer {
   app.set('etag', false);
   // One hop, from a loopback peer only (Vite's proxy under `npm run dev`): mock-server/security/client-ip.ts.
   app.set('trust proxy', trustOneLoopbackHop);
+  // The client address, worked out once and canonical (no port, one spelling): every later `req.ip` reads it.
+  app.use(clientAddress);
   app.use(securityHeaders);
   const outside = createOutside(options.outside, log, {
     allowedOrigins: options.allowedOrigins,
@@ -126,6 +129,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
       return { token, realtime_key: services.realtimeKeys.keyFor(hashToken(token)), account: user.account };
     },
   });
+  app.use(['/api', CONTROL_PREFIX], noStore);
   const temporaryUploads = !options.uploadDir && options.dbPath === ':memory:';
   const uploadDir = options.uploadDir
     ?? (temporaryUploads ? fs.mkdtempSync(path.join(os.tmpdir(), 'qr-uploads-')) : path.join(path.dirname(path.resolve(options.dbPath)), 'uploads'));
@@ -148,7 +152,9 @@ export function createMockServer(options: MockServerOptions): MockServer {
   // trailing slash): a nested router costs every other API call a few µs of routing (bench:api).
   const uploads = createUploadRouter(services, uploadDir);
   app.use((req, res, next) => (mayBeUpload(req.path) ? uploads(req, res, next) : next()));
-  app.use('/api', express.json({ limit: '1mb', strict: true, type: () => true }));
+  // JSON calls take JSON only (415 otherwise; the upload call says multipart), and no lone surrogate (400).
+  app.use('/api', requireJsonBody((p) => (mayBeUpload(`/api${p}`) ? 'multipart/form-data' : 'application/json')));
+  app.use('/api', express.json({ limit: '1mb', strict: true, verify: noteEscapes }), refuseLoneSurrogates);
   if (outside?.afterBodies) app.use(outside.afterBodies);
   // Built on first request, not at start: every start (`npm run dev`'s mock among them) paid for a document most
   // runs never ask for.

@@ -3,6 +3,7 @@ import { ANY_USER, permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { emptyRequest } from '../envelope.ts';
 import { ShowStatus } from '../enums.ts';
+import { RECHARGE_FLOOR_USDT, usdtUnits } from '../money.ts';
 
 export const payConfig = z.object({
   qr_code_switch: ShowStatus.schema,
@@ -33,7 +34,8 @@ export const payConfigUpdate = defineCall({
       .string()
       .regex(/^(T[1-9A-HJ-NP-Za-km-z]{33})?$/, 'validation.usdt_address')
       .optional(),
-    min_recharge: z.number().min(0).max(1_000_000).optional(),
+    // Whole micro-units (at most 6 decimals), and at least RECHARGE_FLOOR_USDT (contracts/money.ts says why).
+    min_recharge: usdtUnits.min(RECHARGE_FLOOR_USDT).max(1_000_000).optional(),
     exchange_rate: z.number().positive().max(1_000_000).optional(),
     order_timeout_minutes: z.int().min(1).max(1440).optional(),
   }),

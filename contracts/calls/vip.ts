@@ -25,6 +25,13 @@ export const ORDER_MAX_MICRO = 1_000_000 * MICRO_PER_UNIT;
 export const OPEN_ORDERS_PER_USER = 5;
 export const UNPAID_ORDERS_PER_USER = 20;
 export const OFFSET_GRACE_HOURS = 24;
+/**
+ * The same two limits per source range (IPv4 /24, IPv6 /64) and price, across accounts
+ * (docs/decisions/2026-11-29-abuse-left.md): accounts registered from one network cannot multiply the per-user
+ * ones. An office of people buying one plan at once stays far below them.
+ */
+export const OPEN_ORDERS_PER_SOURCE = 10;
+export const UNPAID_ORDERS_PER_SOURCE = 50;
 export const positiveMicro = z.int().min(1, 'validation.amount_positive').max(ORDER_MAX_MICRO, 'validation.amount_order_max');
 
 /** Spec §4 "VIP combos": name, price (USDT), days, domain quota, description, show/hide, sort (larger first). */

@@ -101,6 +101,7 @@ export const messagesEn = {
     private_key: 'a private key is 64 hexadecimal characters',
     confirm_required: 'confirm that you want to see the private key',
     reason_required: 'please enter the reason',
+    lone_surrogate: 'This text holds a broken character (half of a UTF-16 surrogate pair); type or paste it again',
   },
   errors: {
     login_failed: 'Login failed',
@@ -125,7 +126,7 @@ export const messagesEn = {
     request_path_encoded_separator: 'The request path {{path}} has a backslash or a percent-encoded "/" or "\\"',
     request_path_malformed: 'The request path {{path}} has a malformed percent-encoding or a control character',
     registration_closed: 'Registration is closed',
-    account_taken: 'This account is already registered',
+    account_taken: 'This account name is already taken; choose another one',
     invitation_code_unknown: 'The invitation code does not exist',
     old_password_wrong: 'The old password is wrong',
     password_decrypt: 'The password could not be decrypted; reload the page and try again',
@@ -247,6 +248,16 @@ export const messagesEn = {
     transfer_user_required: 'Choose the user to credit: this transfer matched no order',
     wallet_collect_running: 'A wallet collection (job #{{id}}, {{progress}} % done) is still running; wait for it to finish',
     wallet_sync_running: 'A wallet balance sync (job #{{id}}, {{progress}} % done) is still running; wait for it to finish',
+    // abuse limits and refusals said as the action
+    content_type: 'This call takes its body as {{expected}}; reload the page and try again',
+    too_many_registrations: 'Too many registrations from your network; try again in {{minutes}} minutes',
+    source_open_orders_cap: 'Your network already has {{count}} unpaid orders of {{price}} USDT waiting for payment; pay one of them or try again after {{from}}',
+    source_unpaid_orders_cap: 'Your network has {{count}} unpaid orders of {{price}} USDT from the last 24 hours; you can open a new one from {{from}}',
+    purchase_balance_short: '“{{name}}” costs {{price}} USDT and your balance is {{balance}} USDT: top up at least {{short}} USDT under “Top up balance” first, then buy again',
+    withdrawal_balance_short: 'You asked to withdraw {{amount}} USDT but your balance is {{balance}} USDT; withdraw at most your balance',
+    refund_balance_too_large: 'Rejecting returns {{amount}} USDT to {{account}}, whose balance of {{balance}} USDT would then pass the 1,000,000,000 USDT limit; approve the withdrawal instead',
+    credit_balance_too_large: 'Crediting {{amount}} USDT to {{account}} would take their balance of {{balance}} USDT past the 1,000,000,000 USDT limit; credit another user or refund the transfer',
+    commission_not_booked: 'This payment cannot be booked now (the commission of the inviting agent cannot be credited); contact the administrator',
   },
 };
 

@@ -101,6 +101,7 @@ export const messagesZhCN: Catalogue = {
     private_key: '私钥为 64 位十六进制字符',
     confirm_required: '请确认要查看私钥',
     reason_required: '请填写拒绝原因',
+    lone_surrogate: '该文本含有残缺字符（不成对的 UTF-16 代理项），请重新输入或粘贴',
   },
   errors: {
     login_failed: '登录失败',
@@ -125,7 +126,7 @@ export const messagesZhCN: Catalogue = {
     request_path_encoded_separator: '请求路径 {{path}} 含有反斜杠，或百分号编码的“/”或“\\”',
     request_path_malformed: '请求路径 {{path}} 的百分号编码有误，或含有控制字符',
     registration_closed: '暂未开放注册',
-    account_taken: '该账号已被注册',
+    account_taken: '该账号名已被占用，请换一个',
     invitation_code_unknown: '邀请码不存在',
     old_password_wrong: '旧密码错误',
     password_decrypt: '密码无法解密，请刷新页面后重试',
@@ -247,5 +248,15 @@ export const messagesZhCN: Catalogue = {
     transfer_user_required: '该转账未匹配到订单，请选择要入账的用户',
     wallet_collect_running: '钱包归集任务（#{{id}}，已完成 {{progress}}%）仍在运行，请等待其完成',
     wallet_sync_running: '钱包余额同步任务（#{{id}}，已完成 {{progress}}%）仍在运行，请等待其完成',
+    // abuse limits and refusals said as the action
+    content_type: '此接口只接受 {{expected}} 格式的请求内容，请刷新页面后重试',
+    too_many_registrations: '来自您网络的注册过多，请 {{minutes}} 分钟后再试',
+    source_open_orders_cap: '您的网络已有 {{count}} 笔 {{price}} USDT 的待支付订单；请先支付其中一笔，或在 {{from}} 之后再试',
+    source_unpaid_orders_cap: '您的网络在最近 24 小时内有 {{count}} 笔 {{price}} USDT 的未支付订单；{{from}} 起可再下新订单',
+    purchase_balance_short: '「{{name}}」价格为 {{price}} USDT，您的余额为 {{balance}} USDT：请先在「余额充值」至少充值 {{short}} USDT，再购买',
+    withdrawal_balance_short: '您申请提现 {{amount}} USDT，但余额只有 {{balance}} USDT；提现金额不能超过余额',
+    refund_balance_too_large: '拒绝将向 {{account}} 退回 {{amount}} USDT，其余额 {{balance}} USDT 将超过 1,000,000,000 USDT 上限；请改为审核通过',
+    credit_balance_too_large: '向 {{account}} 入账 {{amount}} USDT 将使其余额 {{balance}} USDT 超过 1,000,000,000 USDT 上限；请入账给其他用户或退回该转账',
+    commission_not_booked: '此笔付款暂时无法入账（邀请代理的佣金无法入账），请联系管理员',
   },
 };

@@ -5,6 +5,7 @@ import { defineHandlers } from '../http/handler.ts';
 import { formatDateTime } from '../services/clock.ts';
 import type { Services } from '../compose.ts';
 import { defineResource } from '../resources/define.ts';
+import { refusedAs } from '../services/ledger.ts';
 
 const WITHDRAWAL_COLUMNS = `w.id, w.user_id, u.account, w.amount_micro, w.address, w.status, w.reason, w.tx_hash, w.create_time, w.review_time`;
 const withdrawalFilters = {
@@ -44,7 +45,10 @@ export const withdrawalHandlers = defineHandlers({
           .prepare('INSERT INTO withdrawals (user_id, amount_micro, address, status, create_time) VALUES (?, ?, ?, 1, ?)')
           .run(user, body.amount_micro, body.address, at).lastInsertRowid,
       );
-      services.ledger.change(user, -body.amount_micro, BillType.values.withdrawal, billRemark('withdrawal', { id, address: body.address }));
+      refusedAs(
+        () => services.ledger.change(user, -body.amount_micro, BillType.values.withdrawal, billRemark('withdrawal', { id, address: body.address })),
+        (r) => new ApiError(409, 'errors.withdrawal_balance_short', { field: 'amount_micro', amount: formatMoney(body.amount_micro), balance: formatMoney(r.balanceMicro) }),
+      );
       return allWithdrawals.get(services.db, id);
     }).immediate(),
   // Payout and status change commit together: a kill between them would leave the money paid and the request
@@ -74,7 +78,10 @@ export const withdrawalHandlers = defineHandlers({
       services.db
         .prepare('UPDATE withdrawals SET status = 3, reason = ?, reviewer_id = ?, review_time = ? WHERE id = ?')
         .run(body.reason, me().id, formatDateTime(services.clock.now()), w.id);
-      services.ledger.change(w.user_id, w.amount_micro, BillType.values.withdrawal_refund, billRemark('withdrawal_refund', { id: w.id }));
+      refusedAs(
+        () => services.ledger.change(w.user_id, w.amount_micro, BillType.values.withdrawal_refund, billRemark('withdrawal_refund', { id: w.id })),
+        (r) => new ApiError(409, 'errors.refund_balance_too_large', { field: 'id', account: r.account, amount: formatMoney(w.amount_micro), balance: formatMoney(r.balanceMicro) }),
+      );
       return allWithdrawals.get(services.db, w.id);
     }).immediate(),
 });

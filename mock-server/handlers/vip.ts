@@ -2,6 +2,7 @@ import { billRemark } from '../../contracts/bill-remarks.ts';
 import {
   BillType,
   MICRO_PER_UNIT,
+  RECHARGE_FLOOR_USDT,
   OrderType,
   PayMethod,
   order,
@@ -19,6 +20,8 @@ import { ApiError, notFound } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { createOrder, markPaid, orderById } from '../money/payments.ts';
 import { defineResource } from '../resources/define.ts';
+import { sourceRangeOf } from '../security/ip-address.ts';
+import { refusedAs } from '../services/ledger.ts';
 
 /** VIP combos (a shared catalogue: the calls' permissions guard it), larger sort first. */
 const combos = defineResource({
@@ -73,7 +76,7 @@ export const vipHandlers = defineHandlers({
   ...shop.handlers,
   ...ownOrders.handlers,
   ...allOrders.handlers,
-  'vip_combo/buy': ({ body, services, me }) =>
+  'vip_combo/buy': ({ body, services, me, ip }) =>
     services.db.transaction(() => {
       const combo = combos.find(services.db, body.vip_combo_id, undefined).row;
       if (combo.show_status !== 1) throw new ApiError(409, 'errors.combo_hidden', { field: 'vip_combo_id' });
@@ -85,17 +88,27 @@ export const vipHandlers = defineHandlers({
         comboName: combo.name,
         amountMicro: combo.price_micro,
         payMethod: body.pay_method,
+        source: sourceRangeOf(ip),
       });
       if (body.pay_method === PayMethod.values.balance) {
-        // The ledger refuses a short balance with 409 and the whole purchase rolls back.
-        services.ledger.change(buyer, -combo.price_micro, BillType.values.purchase, billRemark('purchase', { name: combo.name }));
+        // A short balance is said as the purchase (the price, the balance, top up first), and it all rolls back.
+        refusedAs(
+          () => services.ledger.change(buyer, -combo.price_micro, BillType.values.purchase, billRemark('purchase', { name: combo.name })),
+          (r) => new ApiError(409, 'errors.purchase_balance_short', {
+            name: combo.name,
+            price: formatMoney(combo.price_micro),
+            balance: formatMoney(r.balanceMicro),
+            short: formatMoney(combo.price_micro - r.balanceMicro),
+          }),
+        );
         markPaid(services, id, null);
       }
       return orderById(services, id);
     }).immediate(),
-  'order/recharge': ({ body, services, me }) =>
+  'order/recharge': ({ body, services, me, ip }) =>
     services.db.transaction(() => {
-      const min = Math.round(services.settings.require('pay_config').min_recharge * MICRO_PER_UNIT);
+      // Never below the floor, whatever a setting stored before pay_config/update checked it (contracts/money.ts).
+      const min = Math.round(Math.max(RECHARGE_FLOOR_USDT, services.settings.require('pay_config').min_recharge) * MICRO_PER_UNIT);
       if (body.amount_micro < min) throw new ApiError(400, 'errors.recharge_min', { field: 'amount_micro', min: formatMoney(min) });
       const id = createOrder(services, {
         userId: me().id,
@@ -104,6 +117,7 @@ export const vipHandlers = defineHandlers({
         comboName: '',
         amountMicro: body.amount_micro,
         payMethod: PayMethod.values.chain,
+        source: sourceRangeOf(ip),
       });
       return orderById(services, id);
     }).immediate(),

@@ -11,7 +11,7 @@ import { forbidden } from './errors.ts';
 export function serverIpGuard(services: Services) {
   const blocked = createIpBlackCheck(services.db, 'server_ip_black');
   const guard = (req: Request, _res: Response, next: NextFunction) => {
-    // `req.ip` runs Express's proxy-address rules: only worth it when the list has an entry.
+    // `req.ip` is the canonical client address the edge set (security/client-ip.ts).
     next(blocked.listed() && blocked(req.ip) ? forbidden('errors.ip_blocked') : undefined);
   };
   return Object.assign(guard, { blocked });

@@ -3,6 +3,8 @@ import {
   BillType,
   ChainTxType,
   OFFSET_GRACE_HOURS,
+  formatMoney,
+  OPEN_ORDERS_PER_SOURCE,
   OPEN_ORDERS_PER_USER,
   OrderStatus,
   OrderType,
@@ -10,6 +12,7 @@ import {
   PayMethod,
   TransferOutcome,
   TransferReview,
+  UNPAID_ORDERS_PER_SOURCE,
   UNPAID_ORDERS_PER_USER,
   type EnumValue,
   type Order,
@@ -21,7 +24,7 @@ import type { Database } from 'better-sqlite3';
 import type { Chain } from '../chain/chain.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { Clock } from '../services/clock.ts';
-import type { Ledger } from '../services/ledger.ts';
+import { refusedAs, type Ledger } from '../services/ledger.ts';
 import type { Settings } from '../services/settings.ts';
 import { commissionOf, extendExpiry, OFFSET_MAX_STEPS, OFFSET_STEP_MICRO, parseDateTime, uniquePayAmount } from './arithmetic.ts';
 
@@ -52,6 +55,8 @@ interface NewOrder {
   readonly comboName: string;
   readonly amountMicro: number;
   readonly payMethod: number;
+  /** The source range it is placed from (mock-server/security/ip-address.ts `sourceRangeOf`). */
+  readonly source: string;
 }
 
 const HOUR_MS = 3_600_000;
@@ -79,6 +84,25 @@ function checkOrderCaps(services: PaymentDeps, userId: number, now: number): voi
     .get(userId, formatDateTime(now - GRACE_MS))!;
   if (held.n >= UNPAID_ORDERS_PER_USER && held.first !== null)
     throw new ApiError(409, 'errors.unpaid_orders_cap', { count: held.n, from: formatDateTime(parseDateTime(held.first) + GRACE_MS) });
+}
+
+/**
+ * The per-user caps again, per source range and price across accounts (docs/decisions/2026-11-29-abuse-left.md):
+ * OPEN_ORDERS_PER_SOURCE open chain orders of one price, UNPAID_ORDERS_PER_SOURCE unpaid ones still reserved.
+ * 429 with when a new one is possible: when the first open one times out, or when the first reserved one's
+ * grace ends. Rows from before migration 040 have source '' and count for none.
+ */
+function checkSourceCaps(services: PaymentDeps, source: string, price: number, now: number): void {
+  const count = services.db.prepare<[string, number, string], { n: number; first: string | null }>(
+    `SELECT COUNT(*) AS n, min(expire_time) AS first FROM orders
+      WHERE source = ? AND amount_micro = ? AND status = 1 AND pay_method = ${PayMethod.values.chain} AND expire_time >= ?`,
+  );
+  const open = count.get(source, price, formatDateTime(now))!;
+  if (open.n >= OPEN_ORDERS_PER_SOURCE && open.first !== null)
+    throw new ApiError(429, 'errors.source_open_orders_cap', { count: open.n, price: formatMoney(price), from: formatDateTime(parseDateTime(open.first) + 1000) });
+  const held = count.get(source, price, formatDateTime(now - GRACE_MS))!;
+  if (held.n >= UNPAID_ORDERS_PER_SOURCE && held.first !== null)
+    throw new ApiError(429, 'errors.source_unpaid_orders_cap', { count: held.n, price: formatMoney(price), from: formatDateTime(parseDateTime(held.first) + GRACE_MS) });
 }
 
 /**
@@ -110,6 +134,7 @@ export function createOrder(services: PaymentDeps, o: NewOrder): number {
   let expire = at;
   if (o.payMethod === PayMethod.values.chain) {
     checkOrderCaps(services, o.userId, now);
+    checkSourceCaps(services, o.source, o.amountMicro, now);
     address = pay.usdt_address;
     const unique = uniquePayAmount(o.amountMicro, reservedAmounts(services, address, o.amountMicro, now));
     if (unique === null) throw new ApiError(409, 'errors.too_many_open_orders');
@@ -121,8 +146,8 @@ export function createOrder(services: PaymentDeps, o: NewOrder): number {
   return Number(
     db
       .prepare(`INSERT INTO orders (order_no, user_id, type, vip_combo_id, combo_name, amount_micro, pay_amount_micro, pay_type,
-        pay_method, address, status, create_time, expire_time) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, 1, ?, ?)`)
-      .run(orderNo, o.userId, o.type, o.comboId, o.comboName, o.amountMicro, payAmount, o.payMethod, address, at, expire)
+        pay_method, address, status, create_time, expire_time, source) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, 1, ?, ?, ?)`)
+      .run(orderNo, o.userId, o.type, o.comboId, o.comboName, o.amountMicro, payAmount, o.payMethod, address, at, expire, o.source)
       .lastInsertRowid,
   );
 }
@@ -164,7 +189,12 @@ function payCommission(services: PaymentDeps, o: Order, superiorId: number | nul
     .prepare(`INSERT INTO commissions (order_id, agent_id, user_id, order_amount_micro, share_ratio, amount_micro, create_time)
       VALUES (?, ?, ?, ?, ?, ?, ?)`)
     .run(o.id, superiorId, o.user_id, o.amount_micro, agent.share_ratio, amount, at);
-  services.ledger.change(superiorId, amount, BillType.values.commission, billRemark('commission', { order_no: o.order_no, account: o.account }));
+  // An agent balance at the limit refuses the payment: said without the agent's account and balance (the buyer
+  // reads it); the chain observer keeps such a transfer for review as "not booked".
+  refusedAs(
+    () => services.ledger.change(superiorId, amount, BillType.values.commission, billRemark('commission', { order_no: o.order_no, account: o.account })),
+    () => new ApiError(409, 'errors.commission_not_booked'),
+  );
 }
 
 type Outcome = EnumValue<typeof TransferOutcome>;

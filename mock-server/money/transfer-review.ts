@@ -1,7 +1,8 @@
-import { BillType, TransferReview, TransferReviewAction, type EnumValue } from '../../contracts/index.ts';
+import { BillType, formatMoney, TransferReview, TransferReviewAction, type EnumValue } from '../../contracts/index.ts';
 import { billRemark } from '../../contracts/bill-remarks.ts';
 import { ApiError, badRequest } from '../services/errors.ts';
 import { formatDateTime } from '../services/clock.ts';
+import { refusedAs } from '../services/ledger.ts';
 import type { PaymentDeps } from './payments.ts';
 
 interface Receipt {
@@ -33,11 +34,19 @@ export function reviewTransfer(services: Pick<PaymentDeps, 'db' | 'clock' | 'led
   if (body.action === TransferReviewAction.values.credit) {
     const userId = body.user_id ?? r.user_id;
     if (userId === null) throw badRequest('errors.transfer_user_required', { field: 'user_id' });
-    // A removed user (404) or a balance over the limit (409) refuses the credit and the review with it.
-    ledger.change(userId, r.amount_micro, BillType.values.recharge, billRemark('transfer_review', { hash: hash.slice(0, 16), remark: body.remark }), {
-      operatorId: reviewerId,
-      at,
-    });
+    // A removed user (404) or a balance over the limit (409, said as the credit) refuses the credit and the review with it.
+    refusedAs(
+      () => ledger.change(userId, r.amount_micro, BillType.values.recharge, billRemark('transfer_review', { hash: hash.slice(0, 16), remark: body.remark }), {
+        operatorId: reviewerId,
+        at,
+      }),
+      (refusal) => new ApiError(409, 'errors.credit_balance_too_large', {
+        field: 'user_id',
+        account: refusal.account,
+        amount: formatMoney(r.amount_micro),
+        balance: formatMoney(refusal.balanceMicro),
+      }),
+    );
     db.prepare('UPDATE chain_receipts SET review = 2, user_id = ?, review_remark = ?, reviewer_id = ?, review_time = ? WHERE id = ?').run(
       userId, body.remark, reviewerId, at, r.id);
     return;

@@ -20,6 +20,14 @@ import { receiveUpload, urlOfUpload } from './receive.ts';
 /** Stored names: 128 random bits in hex and the kind's extension (never anything a client chose). */
 const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|webp|gif)$/;
 
+/**
+ * Uploads are people's content, and whether a file may still be shown can change (it is replaced, taken down,
+ * its owner removed): so no shared cache (a proxy or CDN would keep serving it, and nothing here can purge
+ * them), and the browser's own copy is revalidated on each use against the ETag (a 304 of a few hundred
+ * bytes), so a file that is gone is gone at the next load. Not `immutable` for a year, as before.
+ */
+export const UPLOAD_CACHE = 'private, no-cache';
+
 /** Served files cannot run anything even if a browser were talked into rendering one as a document. */
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
@@ -69,8 +77,8 @@ export function createUploadRouter(services: Services, dir: string): express.Rou
     res.json({ status: true, data });
   });
 
-  const byName = services.db.prepare<[string], { type: UploadType; size: number }>(
-    'SELECT type, size FROM files WHERE name = ?',
+  const byName = services.db.prepare<[string], { type: UploadType; size: number; sha256: string }>(
+    'SELECT type, size, sha256 FROM files WHERE name = ?',
   );
   router.get(`${UPLOAD_URL_PREFIX}:name`, (req: Request, res: Response) => {
     const name = String(req.params.name);
@@ -78,14 +86,19 @@ export function createUploadRouter(services: Services, dir: string): express.Rou
     const file = path.join(dir, name);
     if (!row || !fs.existsSync(file)) throw notFound();
     res.set({
-      'Content-Type': UPLOAD_MIME[row.type],
-      'Content-Length': String(row.size),
       'Content-Security-Policy': FILE_CSP,
       'X-Content-Type-Options': 'nosniff',
-      'Content-Disposition': 'inline',
-      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Cache-Control': UPLOAD_CACHE,
+      // The content's own hash: a stored name never gets other bytes, so the validator is strong.
+      ETag: `"${row.sha256}"`,
       'Cross-Origin-Resource-Policy': 'same-origin',
     });
+    // A copy the browser holds is confirmed in a few bytes (If-None-Match → 304).
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    res.set({ 'Content-Type': UPLOAD_MIME[row.type], 'Content-Length': String(row.size), 'Content-Disposition': 'inline' });
     fs.createReadStream(file).pipe(res);
   });
   return router;

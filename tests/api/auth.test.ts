@@ -10,6 +10,7 @@ import { failureBody } from '../helpers/qr.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { countOf } from '../../fixtures/rows.ts';
 import { updateUser } from '../../fixtures/factories.ts';
+import { throttleOf } from '../../mock-server/security/throttle.ts';
 
 /**
  * Issue 2 auth calls through the real HTTP server and SQLite: security/public_key, admin/register,
@@ -34,6 +35,9 @@ const DECRYPT = 'The password could not be decrypted; reload the page and try ag
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
+  // These cases make dozens of accounts from one address; the registration limit has its own suite
+  // (tests/api/registration-limits.test.ts).
+  throttleOf(t.services, 'registrations').configure({ capacity: 1000 });
 });
 afterAll(() => t.close());
 
@@ -166,7 +170,7 @@ describe('admin/register', () => {
   it.each(['customer01', 'CUSTOMER01'])('refuses the taken account %s with 409', async (account) => {
     const before = snapshot(t.db);
     const res = await t.call('admin/register', { account, password: t.encrypt('Passw0rd9') });
-    expect(res).toEqual({ status: 409, body: failureBody('This account is already registered') });
+    expect(res).toEqual({ status: 409, body: failureBody('account: This account name is already taken; choose another one') });
     expect(snapshot(t.db)).toEqual(before);
   });
 
