@@ -36,7 +36,7 @@ export default tseslint.config(
     },
   },
   {
-    // The house's folder boundaries (README "Architecture"; tests/contract/import-boundaries.test.ts proves them).
+    // The house's folder boundaries (docs/architecture.md; tests/contract/import-boundaries.test.ts proves them).
     plugins: { local: boundaries },
     rules: {
       'local/import-boundaries': [
@@ -51,7 +51,7 @@ export default tseslint.config(
             { from: 'scripts/', to: 'tests/', why: 'scripts do not depend on tests; shared drivers live in harness/' },
             { from: 'harness/', to: 'tests/', why: 'the harness serves tests and scripts; it depends on neither' },
             { from: 'mock-server/', to: 'harness/', why: 'the mock runs without its test harness; what both use lives in mock-server/' },
-            // Floors inside each wing (README "Architecture").
+            // Floors inside each wing (docs/architecture.md).
             ...CLIENT_FLOORS.flatMap((from) => [
               { from, to: 'client/features/', why: 'shared floors serve the features; a feature composes them, never the reverse' },
               { from, to: 'client/app/', why: 'shared floors serve the app; the app composes them, never the reverse' },

@@ -20,7 +20,7 @@ export const accountRule = z
   .max(ACCOUNT_MAX, 'validation.account_max')
   .regex(/^[A-Za-z0-9_.@-]+$/, 'validation.account_charset');
 
-/** Decision (README): "letters and digits only" and "needs English + digits" means both kinds, nothing else. */
+/** Decision (docs/money-and-trust.md, "Sign-in and sessions"): "letters and digits only" and "needs English + digits" means both kinds, nothing else. */
 export const passwordRule = z
   .string({ error: 'validation.login_err_03' })
   .min(1, 'validation.login_err_03')

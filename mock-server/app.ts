@@ -115,7 +115,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
   // The console black list (issue 13) refuses every call from a listed address, login and uploads included.
   const consoleGuard = serverIpGuard(services);
   app.use(['/api', '/uploads'], consoleGuard);
-  // Journal, named states and frame faults (README "Mock QA tools"), dev/test: the journal sees uploads too.
+  // Journal, named states and frame faults (docs/mock-and-qa-tools.md), dev/test: the journal sees uploads too.
   const qa = mode === 'production' ? null : createQaTools(services, { dbPath: options.dbPath, ...options.qa });
   if (qa) app.use('/api', qa.journal.http);
   const outside = createOutside(options.outside, log);
@@ -131,7 +131,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
   app.get('/api/openapi.json', (_req, res) => {
     res.json(openapi);
   });
-  // The control API and its HTTP fault injector exist only in dev and test modes (README "Control API").
+  // The control API and its HTTP fault injector exist only in dev and test modes (docs/mock-and-qa-tools.md).
   const control = mode === 'production' ? null : createControl(services);
   if (control && qa) {
     app.use(CONTROL_PREFIX, controlGuard(options.controlToken), qa.router, control.router);

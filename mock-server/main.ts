@@ -59,7 +59,7 @@ try {
   process.exit(1);
 }
 const checkMs = startCheckMs.get(server.mock.db);
-// A named state (README "Mock QA tools") is loaded before the port opens, so no console sees the seed first.
+// A named state (docs/mock-and-qa-tools.md) is loaded before the port opens, so no console sees the seed first.
 if (values.state) {
   if (!server.mock.qa) throw new Error('--state needs --mode dev or test');
   const loaded = await server.mock.qa.states.load(values.state);

@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- [--only bundle,api,realtime,access,lighthouse] [--rows N]`: every bench of issue 25 in
  * short form, one after the other (each its own process, as when run alone), then one table of the figures
- * against the targets, with the machine's load average: the README's figures come from here. Measurements,
+ * against the targets, with the machine's load average: the figures in docs/speed-and-figures.md come from here. Measurements,
  * not a test: it exits 0 whatever the figures (1 only when a bench itself fails). Several minutes; at full
  * size run the benches one by one.
  */

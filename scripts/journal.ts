@@ -5,7 +5,7 @@ import { CONTROL_PREFIX, type JournalEntry, type JournalQuery } from '../contrac
  * `npm run journal -- [--url URL] [--call PATH] [--user ACCOUNT] [--type N] [--dir in|out] [--kind http|frame]
  *   [--status N] [--since 5m|30s|MS] [--match JSON|TEXT] [--limit N] [--count] [--clear] [--json]`
  * Reads the mock's journal (dev/test modes) through the control API and prints one line per entry, oldest
- * first; `--count` prints only how many match (exit 1 when none), `--clear` empties it. README "Mock QA tools".
+ * first; `--count` prints only how many match (exit 1 when none), `--clear` empties it. docs/mock-and-qa-tools.md.
  */
 const { values } = parseArgs({
   options: {

@@ -71,7 +71,7 @@ export async function realtimeSessionId(base64Key: string): Promise<string> {
 
 /**
  * Encrypt a payload for `direction`. The payload is not validated here: build it from the typed schemas.
- * `iv` is for the README's test vectors only; a real frame always takes a fresh random one.
+ * `iv` is for the protocol page's test vectors only (docs/realtime-protocol.md); a real frame always takes a fresh random one.
  */
 export async function encodeFrame(
   key: CryptoKey,

@@ -3,7 +3,7 @@ import { id } from '../envelope.ts';
 
 /**
  * The QA part of the control API (dev and test modes, same guard as `/__control/*`): the journal of HTTP calls
- * and WebSocket frames, named data states, and faults on the socket's frames. README "Mock QA tools".
+ * and WebSocket frames, named data states, and faults on the socket's frames. docs/mock-and-qa-tools.md.
  */
 
 /** Whom to act on: a user by account or by id (exactly one). */

@@ -19,7 +19,7 @@ export interface StatesOptions {
 const ALL_PAGES = 1 << 30;
 
 /**
- * Named data states (README "Mock QA tools"): `save` copies the live database into `<dir>/<name>.db` with
+ * Named data states (docs/mock-and-qa-tools.md): `save` copies the live database into `<dir>/<name>.db` with
  * SQLite's online backup; `load` copies a state back into the live file the same way, under the running server
  * (its connection sees the new pages at its next statement). Shipped states (shipped-states.ts) are built from
  * the seed on their first load in a process, into `<dir>/shipped/`, so they always match this code's schema.

@@ -16,7 +16,7 @@ export interface OutsideOptions {
 }
 
 /**
- * Meeting a real service (README "Record and replay"): in proxy mode a middleware before the body parsers
+ * Meeting a real service (docs/mock-and-qa-tools.md, "Record and replay"): in proxy mode a middleware before the body parsers
  * (raw bytes go on) and the WebSocket relay; in replay mode a middleware after the JSON parser. Null otherwise.
  */
 export function createOutside(options: OutsideOptions | undefined, log: (line: string) => void) {

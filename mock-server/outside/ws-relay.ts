@@ -10,7 +10,7 @@ const sendable = (code: number) => code === 1000 || (code >= 1001 && code <= 100
  * The WebSocket of `--proxy`: each console socket on `/ws` gets its own socket to the real service (same query,
  * so the same session id), opened with the real service's own Origin, and frames are relayed verbatim both
  * ways. The frames stay encrypted end to end: the key belongs to the session the console and the real service
- * share, so the relay needs no key and changes nothing; it does not read them (README "Record and replay").
+ * share, so the relay needs no key and changes nothing; it does not read them (docs/mock-and-qa-tools.md, "Record and replay").
  * Close codes pass both ways; a socket that ends without a close frame ends the other one the same way.
  */
 export function relayWebSocket(server: http.Server, targetOrigin: string, log: (line: string) => void) {

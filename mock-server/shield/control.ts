@@ -6,7 +6,7 @@ import { parseBody } from '../services/call-checks.ts';
 import type { Database } from 'better-sqlite3';
 import type { ShieldService } from './service.ts';
 
-/** `/__control/shield/*`: the simulated WeChat checker's state and detection rounds (README "Control API"). */
+/** `/__control/shield/*`: the simulated WeChat checker's state and detection rounds (docs/mock-and-qa-tools.md, "Control API"). */
 export function createShieldControl(services: { readonly db: Database; readonly shield: ShieldService }): express.Router {
   const { db } = services;
   type Body<N extends ShieldControlName> = z.output<(typeof shieldControlBodies)[N]>;
