@@ -53,6 +53,11 @@ const httpAnswer = z.strictObject({
   /** For how many calls; default 1. Queued answers are used before the scenario's default for the path. */
   times: z.int().min(1).max(100_000).optional(),
   /**
+   * The answer arrives this long after the call (virtual ms; default 0, at once). An export says how long each
+   * recorded answer took, so what the console did on the answer falls between the same events as it did live.
+   */
+  latencyMs: ms.optional(),
+  /**
    * A frame the server pushes while this call is in flight: the console has received it (decrypted and
    * dispatched) before the answer arrives. The race of a push with a request already on its way.
    */

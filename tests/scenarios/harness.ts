@@ -30,6 +30,8 @@ import type { Saga } from '../../client/state/sagas/call.ts';
 import { watchShare } from '../../client/features/share/sagas/share-sagas.ts';
 import { watchLiveStatistics } from '../../client/features/statistics/sagas/live-sagas.ts';
 import { watchMenu } from '../../client/state/sagas/menu.ts';
+import { watchResources } from '../../client/resources/sagas/resource-sagas.ts';
+import './resources.ts';
 import { appStarted, routeChanged } from '../../client/state/app-events.ts';
 import { realtimeEvents } from '../../client/state/realtime-events.ts';
 import { sessionEvents } from '../../client/state/session-slice.ts';
@@ -138,7 +140,7 @@ class Environment {
   readonly effects: EffectEntry[] = [];
   readonly actions: ActionEntry[] = [];
   readonly sockets: FakeSocket[] = [];
-  readonly answers = new Map<string, { data?: unknown; fail?: number; message?: string; left: number }[]>();
+  readonly answers = new Map<string, { data?: unknown; fail?: number; message?: string; latencyMs?: number; left: number }[]>();
   server: ServerState = { state: 'up', login: 'accept', pong: true };
   route = { pathname: '/customer/home', search: '' };
   /** Runner-side async work in flight (socket events, encryption of server frames). */
@@ -146,6 +148,11 @@ class Environment {
   /** Saga CALL effects in flight (effectId → true) and pending delays (effectId → due time). */
   readonly sagaCalls = new Set<number>();
   readonly delays = new Map<number, number>();
+  /**
+   * HTTP answers on their way (`latencyMs`): due times. Their calls wait on virtual time, not on real work, so
+   * they do not keep `settle` waiting (one saga call each), and `advance` stops at them like at a delay.
+   */
+  readonly answersDue = new Set<{ due: number }>();
   /** Document visibility (the `visibility` step) and who listens to it. */
   visible = true;
   readonly visibilityListeners = new Set<(visible: boolean) => void>();
@@ -255,7 +262,7 @@ class Environment {
     }
   }
 
-  answer(path: string): { data?: unknown; fail?: number; message?: string; pushFirst?: IncomingFrame } | undefined {
+  answer(path: string): { data?: unknown; fail?: number; message?: string; latencyMs?: number; pushFirst?: IncomingFrame } | undefined {
     const queue = this.answers.get(path);
     const head = queue?.[0];
     if (head) {
@@ -274,6 +281,7 @@ class Environment {
         const a = this.answer(call.path);
         await Promise.resolve();
         if (a && 'pushFirst' in a && a.pushFirst) await this.pushDuringCall(a.pushFirst);
+        if (a?.latencyMs) await this.answerAfter(a.latencyMs);
         if (!a || a.fail !== undefined) throw new ApiError(call.path, a?.fail ?? 0, a?.message ?? '');
         const def = callsByPath.get(call.path);
         if (!def) throw new ScenarioFailure(`unknown call ${call.path}`);
@@ -313,6 +321,19 @@ class Environment {
     };
   }
 
+  /** Wait `ms` of virtual time for an answer (fake timers), as a call whose answer is on its way. */
+  private answerAfter(ms: number): Promise<void> {
+    const due = { due: Date.now() + ms };
+    this.answersDue.add(due);
+    this.poke();
+    return new Promise<void>((resolve) =>
+      setTimeout(() => {
+        this.answersDue.delete(due);
+        resolve();
+      }, ms),
+    );
+  }
+
   setRoute(to: string) {
     this.route = splitRoute(to);
     this.dispatch(routeChanged(this.route));
@@ -336,8 +357,9 @@ class Environment {
     // Bounded by real time (Date is virtual here): WebCrypto on a loaded machine can take a while.
     const end = process.hrtime.bigint() + SETTLE_LIMIT_NS;
     let quiet = 0;
+    const busy = () => this.sagaCalls.size - this.answersDue.size > 0 || this.pending !== 0;
     while (process.hrtime.bigint() < end) {
-      if (this.sagaCalls.size !== 0 || this.pending !== 0) {
+      if (busy()) {
         quiet = 0;
         await new Promise<void>((resolve) => {
           const timer = realSetTimeout(resolve, Number((end - process.hrtime.bigint()) / 1_000_000n) + 1);
@@ -349,7 +371,7 @@ class Environment {
         continue;
       }
       await new Promise<void>((r) => setImmediate(r));
-      if (this.sagaCalls.size === 0 && this.pending === 0) {
+      if (!busy()) {
         if (++quiet >= 3) return this.throwIfFailed();
       } else quiet = 0;
     }
@@ -361,7 +383,7 @@ class Environment {
     const target = this.now() + ms;
     await this.settle();
     for (;;) {
-      const due = Math.min(...this.delays.values()) - START_EPOCH;
+      const due = Math.min(...this.delays.values(), ...[...this.answersDue].map((a) => a.due)) - START_EPOCH;
       if (!Number.isFinite(due) || due > target) break;
       // One timer at a time, then let its real async work (WebCrypto) finish: two timers due in the same
       // millisecond then always act in the order they were set, however fast the machine is.
@@ -450,6 +472,8 @@ export interface PlayOptions {
    */
   watchers?: Partial<Record<WatcherName, () => Saga>>;
   realtime?: Partial<RealtimeOptions>;
+  /** Mutation checks only: the real-time watcher replaced (it is given the scenario's options). */
+  realtimeWatcher?: (options: Partial<RealtimeOptions>) => Saga;
 }
 
 /** The console's effect sagas the runner plays, by name. */
@@ -462,6 +486,7 @@ const WATCHERS = {
   payments: watchPayments,
   live: watchLiveStatistics,
   menu: watchMenu,
+  resources: watchResources,
 } satisfies Record<string, () => Saga>;
 export type WatcherName = keyof typeof WATCHERS;
 
@@ -487,7 +512,7 @@ export async function playScenario(sc: Scenario, options: PlayOptions = {}): Pro
   const realtimeOptions = { ...(maxFailures !== undefined ? { maxFailures } : {}), ...options.realtime };
   const watchers = { ...WATCHERS, ...options.watchers };
   const task: Task = sagaMiddleware.run(function* root() {
-    yield all([fork(watchRealtime, realtimeOptions), ...Object.values(watchers).map((w) => fork(w))]);
+    yield all([fork(options.realtimeWatcher ?? watchRealtime, realtimeOptions), ...Object.values(watchers).map((w) => fork(w))]);
   });
 
   let effectMark = 0;
