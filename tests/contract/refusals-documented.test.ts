@@ -65,7 +65,7 @@ describe('refusals as the served document declares them (ajv over the swagger-pa
     }
     expect(problems).toEqual([]);
     expect(refused).toBeGreaterThan(200);
-  });
+  }, 120_000); // a sweep over every call: a few seconds alone, more on a loaded machine
 
   it('400 naming the field: every call with a required field, sent without it', async () => {
     const problems: string[] = [];
@@ -84,7 +84,7 @@ describe('refusals as the served document declares them (ajv over the swagger-pa
     }
     expect(problems).toEqual([]);
     expect(refused).toBeGreaterThan(100);
-  });
+  }, 120_000); // a sweep over every call: a few seconds alone, more on a loaded machine
 
   it('400: a field the call does not take, a wrong type, and a body that is not JSON', async () => {
     const problems: string[] = [];
@@ -100,7 +100,7 @@ describe('refusals as the served document declares them (ajv over the swagger-pa
     expect([broken.status, broken.body.key]).toEqual([400, 'errors.malformed_json']);
     problems.push(...judge('qr_code_list/inquire', broken));
     expect(problems).toEqual([]);
-  });
+  }, 120_000); // a sweep over every call: a few seconds alone, more on a loaded machine
 
   it("403: a customer's calls outside its menu nodes, and a console address on the server IP black list", async () => {
     const problems: string[] = [];
@@ -125,7 +125,7 @@ describe('refusals as the served document declares them (ajv over the swagger-pa
       await blocked.close();
     }
     expect(problems).toEqual([]);
-  });
+  }, 120_000); // a sweep over every call: a few seconds alone, more on a loaded machine
 
   it('402: a customer whose membership ended', async () => {
     updateUser(t.db, 'customer01', { member_expire_time: '2020-01-01 00:00:00' });
