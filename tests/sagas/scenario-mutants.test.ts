@@ -40,6 +40,18 @@ class ForgetfulSet<T> extends Set<T> {
 }
 const nothing = function* (): Saga {};
 
+/**
+ * The polling loop as it once was: it takes pushes only while it waits (one arriving during a poll is lost) and
+ * polls alike for a tick and a push (a pushed message looks like one the poll found).
+ */
+const pollingAsBefore = () =>
+  watchMessagePolling(function* (): Saga {
+    for (;;) {
+      yield race({ tick: delay(REALTIME_TUNING.messagePollIntervalMs), pushed: take(frameOfType(FrameType.values.message)) });
+      yield* pollOnce();
+    }
+  });
+
 /** The real-time watcher as it was before the notice's Reconnect: a connection that stopped stays stopped. */
 function* watchRealtimeWithoutReconnect(options: Partial<RealtimeOptions>): Saga {
   let task: Task | null = null;
@@ -80,13 +92,7 @@ const mutants: { rule: string; scenario: string; options: PlayOptions }[] = [
     scenario: 'polling-push-during-poll-polls-again',
     options: {
       watchers: {
-        polling: () =>
-          watchMessagePolling(function* (): Saga {
-            for (;;) {
-              yield race({ tick: delay(REALTIME_TUNING.messagePollIntervalMs), pushed: take(frameOfType(FrameType.values.message)) });
-              yield* pollOnce();
-            }
-          }),
+        polling: pollingAsBefore,
       },
     },
   },
@@ -99,13 +105,7 @@ const mutants: { rule: string; scenario: string; options: PlayOptions }[] = [
     scenario: 'polling-pushed-message-reads-as-news',
     options: {
       watchers: {
-        polling: () =>
-          watchMessagePolling(function* (): Saga {
-            for (;;) {
-              yield race({ tick: delay(REALTIME_TUNING.messagePollIntervalMs), pushed: take(frameOfType(FrameType.values.message)) });
-              yield* pollOnce();
-            }
-          }),
+        polling: pollingAsBefore,
       },
     },
   },
