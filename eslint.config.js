@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import boundaries from './eslint/import-boundaries.js';
 
 /** The client's shared floors: they serve the screens and the app, and never reach up into them. */
-const CLIENT_FLOORS = ['client/resources/', 'client/components/', 'client/state/', 'client/api/'];
+const CLIENT_FLOORS = ['client/resources/', 'client/components/', 'client/state/', 'client/io/'];
 /** What mock-server/compose.ts builds: each declares the narrow services it uses, never the whole bag. */
 const SERVER_LEAVES = ['services/', 'visit-rules/', 'resources/', 'qr/', 'statistics/', 'realtime/', 'chain/', 'money/', 'jobs/', 'shield/'].map((f) => `mock-server/${f}`);
 
@@ -24,12 +24,12 @@ export default tseslint.config(
   {
     // Effects live in sagas and their effect layer only (design card).
     files: ['client/**/*.{ts,tsx}'],
-    ignores: ['client/**/sagas/**', 'client/**/effects/**', 'client/api/**'],
+    ignores: ['client/**/sagas/**', 'client/**/effects/**', 'client/io/**'],
     rules: {
       'no-restricted-globals': [
         'error',
-        { name: 'fetch', message: 'fetch belongs to the effect layer (client/api).' },
-        { name: 'WebSocket', message: 'WebSocket belongs to the effect layer (client/api).' },
+        { name: 'fetch', message: 'fetch belongs to the effect layer (client/io).' },
+        { name: 'WebSocket', message: 'WebSocket belongs to the effect layer (client/io).' },
         { name: 'setInterval', message: 'Timers belong to sagas.' },
         { name: 'setTimeout', message: 'Timers belong to sagas.' },
       ],

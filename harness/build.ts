@@ -6,6 +6,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export const DIST = path.join(ROOT, 'dist/client');
 /** A development build (`import.meta.env.DEV`: the debug menu, React's development build) for the browser tests of dev tools. */
 export const DEV_DIST = path.join(ROOT, 'dist/client-dev');
+/** One build at a time, whichever the mode; held too while a source file is edited (withSourceEdited). */
+const LOCK = path.join(ROOT, '.tmp/e2e-build.lock');
 /**
  * What the built console is made from: its code, the contracts, the build config and the build's own plugins,
  * read from vite.config.ts's `./scripts/…` imports (so a new plugin needs no list of its own here).
@@ -54,21 +56,21 @@ export function ensureDevClientBuilt(): Promise<string> {
 }
 
 async function ensureBuilt(dist: string, mode: 'production' | 'development'): Promise<string> {
-  const lock = path.join(ROOT, `.tmp/e2e-build-${mode}.lock`);
-  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  fs.mkdirSync(path.dirname(LOCK), { recursive: true });
   for (let waited = 0; ; waited += 250) {
     if (isFresh(dist)) return dist;
     try {
-      fs.mkdirSync(lock);
+      fs.mkdirSync(LOCK);
     } catch {
       // Someone else builds; a lock older than 3 minutes is a crashed run's leftover.
-      const held = fs.statSync(lock, { throwIfNoEntry: false });
-      if (held && Date.now() - held.mtimeMs > 180_000) fs.rmSync(lock, { recursive: true, force: true });
+      const held = fs.statSync(LOCK, { throwIfNoEntry: false });
+      if (held && Date.now() - held.mtimeMs > 180_000) fs.rmSync(LOCK, { recursive: true, force: true });
       if (waited > 240_000) throw new Error('timed out waiting for another worker to build the console');
       await sleep(250);
       continue;
     }
     try {
+      restoreLeftEdit();
       if (isFresh(dist)) return dist;
       const args = mode === 'production' ? [] : ['--mode', 'development', '--outDir', dist, '--emptyOutDir'];
       const res = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', ...args, '--logLevel', 'warn'], {
@@ -81,7 +83,53 @@ async function ensureBuilt(dist: string, mode: 'production' | 'development'): Pr
       if (res.status !== 0) throw new Error(`vite build (${mode}) failed:\n${res.stdout}\n${res.stderr}`);
       return dist;
     } finally {
-      fs.rmSync(lock, { recursive: true, force: true });
+      fs.rmSync(LOCK, { recursive: true, force: true });
     }
   }
+}
+
+/**
+ * Edit one of the console's source files for the length of `use`, then put it back byte for byte with its old
+ * modification time. Meanwhile the build lock is held, so no worker builds dist/client from the edited file (and
+ * the restored file leaves dist/client as fresh as it was). `change` maps the file's text to the edited text.
+ * The dev server's HMR test edits a real text file this way.
+ */
+export async function withSourceEdited<T>(file: string, change: (text: string) => string, use: () => Promise<T>): Promise<T> {
+  fs.mkdirSync(path.dirname(LOCK), { recursive: true });
+  for (let waited = 0; ; waited += 250) {
+    try {
+      fs.mkdirSync(LOCK);
+      restoreLeftEdit();
+      break;
+    } catch {
+      if (waited > 240_000) throw new Error('timed out waiting for another worker to build the console');
+      await sleep(250);
+    }
+  }
+  const before = fs.readFileSync(file);
+  const { atime, mtime } = fs.statSync(file);
+  // Kept until the file is back: a run killed in the middle leaves the edit, and the next call undoes it.
+  fs.writeFileSync(EDIT_BACKUP, JSON.stringify({ file, text: before.toString('base64'), mtimeMs: mtime.getTime() }));
+  try {
+    const edited = change(before.toString('utf8'));
+    if (edited === before.toString('utf8')) throw new Error(`withSourceEdited: the change leaves ${file} as it was`);
+    fs.writeFileSync(file, edited);
+    return await use();
+  } finally {
+    fs.writeFileSync(file, before);
+    fs.utimesSync(file, atime, mtime);
+    fs.rmSync(EDIT_BACKUP, { force: true });
+    fs.rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+const EDIT_BACKUP = path.join(ROOT, '.tmp/edited-source.json');
+
+/** Put back a file a killed run of withSourceEdited left edited (called with the lock held: no edit is under way). */
+function restoreLeftEdit(): void {
+  if (!fs.existsSync(EDIT_BACKUP)) return;
+  const left = JSON.parse(fs.readFileSync(EDIT_BACKUP, 'utf8')) as { file: string; text: string; mtimeMs: number };
+  fs.writeFileSync(left.file, Buffer.from(left.text, 'base64'));
+  fs.utimesSync(left.file, new Date(), new Date(left.mtimeMs));
+  fs.rmSync(EDIT_BACKUP, { force: true });
 }

@@ -159,7 +159,8 @@ export const orderDetails = defineCall({
   response: order.extend({ qr_code_switch: ShowStatus.schema }),
 });
 
-const orderFilters = {
+/** The filters of every order list (the agents' customer orders too). */
+export const orderListFilters = {
   order_no: z.string().max(64).optional(),
   type: OrderType.schema.optional(),
   status: OrderStatus.schema.optional(),
@@ -171,7 +172,7 @@ export const orderInquire = defineCall({
   path: 'order/inquire',
   summary: "The caller's own orders, newest first.",
   access: permission('order'),
-  request: listRequest(orderFilters),
+  request: listRequest(orderListFilters),
   response: pageOf(order),
 });
 
@@ -179,15 +180,7 @@ export const orderAdminInquire = defineCall({
   path: 'order/admin_inquire',
   summary: "Every user's orders (administrators), filtered by account too.",
   access: permission('user_order'),
-  request: listRequest({ ...orderFilters, account: z.string().max(64).optional() }),
-  response: pageOf(order),
-});
-
-export const orderCustomerInquire = defineCall({
-  path: 'order/customer_inquire',
-  summary: "Orders of the agent's customers (users whose superior is the caller).",
-  access: permission('order_customer'),
-  request: listRequest({ ...orderFilters, account: z.string().max(64).optional() }),
+  request: listRequest({ ...orderListFilters, account: z.string().max(64).optional() }),
   response: pageOf(order),
 });
 
@@ -202,5 +195,4 @@ export const vipCalls = [
   orderDetails,
   orderInquire,
   orderAdminInquire,
-  orderCustomerInquire,
 ] as const;

@@ -6,7 +6,6 @@ import {
   PayMethod,
   order,
   orderAdminInquire,
-  orderCustomerInquire,
   orderInquire,
   vipCombo,
   vipComboAdd,
@@ -51,14 +50,14 @@ const shop = defineResource({
 
 const ORDER_COLUMNS = `o.id, o.order_no, o.user_id, u.account, o.type, o.vip_combo_id, o.combo_name, o.amount_micro,
   o.pay_amount_micro, o.pay_type, o.pay_method, o.address, o.status, o.tx_hash, o.create_time, o.expire_time, o.pay_time`;
-const orderFilters = {
+export const orderFilters = {
   order_no: { op: 'like' },
   type: 'eq',
   status: 'eq',
   start_time: { op: 'gte', column: 'create_time' },
   end_time: { op: 'lte', column: 'create_time' },
 } as const;
-const orderList = { row: order, table: 'orders', alias: 'o', select: ORDER_COLUMNS, joins: 'JOIN users u ON u.id = o.user_id', orderBy: 'o.id DESC' } as const;
+export const orderList = { row: order, table: 'orders', alias: 'o', select: ORDER_COLUMNS, joins: 'JOIN users u ON u.id = o.user_id', orderBy: 'o.id DESC' } as const;
 
 /** `order`: the caller's own orders, whoever they are (personal, like an inbox). */
 const ownOrders = defineResource({ ...orderList, calls: { inquire: orderInquire }, owner: 'user_id', personal: true, filters: orderFilters });
@@ -69,20 +68,11 @@ const allOrders = defineResource({
   owner: 'user_id',
   filters: { ...orderFilters, account: { op: 'like', column: 'u.account' } },
 });
-/** `order_customer`: orders of the users whose superior is the caller (administrators: all). */
-const customerOrders = defineResource({
-  ...orderList,
-  calls: { inquire: orderCustomerInquire },
-  owner: 'u.superior_id',
-  filters: { ...orderFilters, account: { op: 'like', column: 'u.account' } },
-});
-
 export const vipHandlers = defineHandlers({
   ...combos.handlers,
   ...shop.handlers,
   ...ownOrders.handlers,
   ...allOrders.handlers,
-  ...customerOrders.handlers,
   'vip_combo/buy': ({ body, services, me }) =>
     services.db.transaction(() => {
       const combo = combos.find(services.db, body.vip_combo_id, undefined).row;

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { CloseCode, CloseReason, USER_SCREEN_KINDS } from '../../contracts/index.ts';
-import { ApiError } from '../services/errors.ts';
+import { ApiError, notFound } from '../services/errors.ts';
 import type { Services } from '../compose.ts';
 import type { UserRow } from '../services/users.ts';
 
@@ -82,4 +82,11 @@ export function closeSockets(services: Services, userIds: readonly number[]): nu
   let closed = 0;
   for (const id of userIds) closed += services.realtime.closeUser(id, CloseCode.values.session_ended, CloseReason.accountDisabled);
   return closed;
+}
+
+/** A user who is not removed, or 404: whom a message or a socket push may be aimed at. */
+export function liveUser(services: Pick<Services, 'users'>, id: number): UserRow {
+  const user = services.users.byId(id);
+  if (!user || user.status === 2) throw notFound('errors.user_not_found');
+  return user;
 }

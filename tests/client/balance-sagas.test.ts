@@ -3,7 +3,7 @@ import { runSaga } from 'redux-saga';
 import { describe, expect, it } from 'vitest';
 import { BALANCE_FRAME_TYPE } from '../../contracts/index.ts';
 import { reducers } from '../../client/app/reducers.ts';
-import { balanceFrameFlow } from '../../client/features/money/sagas/balance-sagas.ts';
+import { balanceFrameFlow } from '../../client/features/vip/sagas/balance-sagas.ts';
 import { realtimeEvents } from '../../client/state/realtime-events.ts';
 import { sessionEvents } from '../../client/state/session-slice.ts';
 import { buildUserInfo } from '../../fixtures/factories.ts';

@@ -15,7 +15,7 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 const CASES: ReadonlyArray<readonly [file: string, source: string, forbidden: boolean]> = [
   ['client/app/x.ts', '../../mock-server/app.ts', true],
   ['client/app/x.ts', '../../contracts/index.ts', false],
-  ['mock-server/handlers/x.ts', '../../client/api/storage.ts', true],
+  ['mock-server/handlers/x.ts', '../../client/io/storage.ts', true],
   ['mock-server/handlers/x.ts', '../../contracts/index.ts', false],
   ['contracts/calls/x.ts', '../../client/app/screens.ts', true],
   ['contracts/x.ts', '../mock-server/app.ts', true],
@@ -23,8 +23,8 @@ const CASES: ReadonlyArray<readonly [file: string, source: string, forbidden: bo
   ['client/features/qr-codes/screens/x.tsx', '../../domains/domain-parts.ts', true],
   // No barrel either (issue 19): a part two features share lives below features/.
   ['client/features/qr-codes/screens/x.tsx', '../../domains/index.ts', true],
-  ['client/features/money/components/x.tsx', '../../qr-codes/index.ts', true],
-  ['client/features/money/components/x.tsx', '../../../components/qr/qr-image.tsx', false],
+  ['client/features/vip/components/x.tsx', '../../qr-codes/index.ts', true],
+  ['client/features/vip/components/x.tsx', '../../../components/qr/qr-image.tsx', false],
   ['client/features/qr-codes/screens/x.tsx', '../components/qr-code-dialog.tsx', false],
   ['client/app/x.ts', '../features/domains/domain-parts.ts', false],
   ['scripts/x.ts', '../tests/api/auth.test.ts', true],
@@ -40,14 +40,14 @@ const CASES: ReadonlyArray<readonly [file: string, source: string, forbidden: bo
   ['client/components/x.tsx', '../app/providers.tsx', true],
   ['client/components/chart/x.tsx', '../../features/statistics/declarations.ts', true],
   ['client/state/x.ts', '../features/auth/sagas/auth-sagas.ts', true],
-  ['client/api/effects/x.ts', '../../app/store.ts', true],
+  ['client/io/effects/x.ts', '../../app/store.ts', true],
   ['client/resources/components/x.tsx', '../../components/page-state.tsx', false],
   ['client/features/users/screens/x.tsx', '../../../resources/components/resource-form.tsx', false],
   // Server floors: no leaf imports a handler; the engine imports no area; the ground imports nothing above it;
   // what compose.ts builds never imports it.
   ['mock-server/jobs/kinds/x.ts', '../../handlers/qr-codes.ts', true],
   ['mock-server/http/x.ts', '../handlers/index.ts', true],
-  ['mock-server/qr/x.ts', '../handlers/domain.ts', true],
+  ['mock-server/qr/x.ts', '../handlers/domains.ts', true],
   ['mock-server/app.ts', './handlers/index.ts', false],
   ['mock-server/handlers/x.ts', './user.ts', false],
   ['mock-server/resources/x.ts', '../qr/qr-codes.ts', true],

@@ -68,7 +68,7 @@ async function tour(account: string, look: Look, routes: string[]) {
       await loading.first().waitFor({ state: 'detached', timeout: 20_000 }).catch(() => wrong.push('still loading'));
       await settle();
       if (!page.url().includes(`#/customer/${route}`)) wrong.push(`left for ${page.url()}`);
-      if (await page.getByText(t('shell.not_built.description')).count()) wrong.push('not built yet');
+      if (await page.getByText(t('status_pages.not_built.description')).count()) wrong.push('not built yet');
       wrong.push(...(await page.evaluate(rawKeys, tops)).map((k) => `raw key ${k}`));
       wrong.push(...app.pageErrors.slice(errorsBefore).map((e) => `page error ${e}`));
       if (wrong.length) problems[route] = wrong;

@@ -15,7 +15,7 @@ import { AppHeader } from './app-header.tsx';
 import { SideNav } from './side-nav.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { useConsoleHotkeys } from './use-console-hotkeys.ts';
-import { ScreenShell } from '../../shell/screen-shell.tsx';
+import { ScreenLoading } from '../../first-paint/screen-loading.tsx';
 import styles from './app-layout.module.css';
 
 /** Left menu width (spec §9); 0 in top-menu mode. */
@@ -35,7 +35,7 @@ export default function AppLayout() {
   useConsoleHotkeys();
 
   return (
-    <div className={styles.shell} style={{ ['--side-width' as string]: `${sideWidth}px` }}>
+    <div className={styles.frame} style={{ ['--side-width' as string]: `${sideWidth}px` }}>
       <SkipLink contentId={CONTENT_ID} />
       <AppHeader nav={nav} current={current} />
       <div className={styles.body}>
@@ -49,7 +49,7 @@ export default function AppLayout() {
           {/* A screen whose chunk (or its chart's) fails to download fails alone: the frame, menu and
               connection indicator stay. A new route starts afresh. */}
           <ErrorBoundary key={current}>
-            <Suspense fallback={<ScreenShell otherwise={<NonIdealState icon={<Spinner />} title={t('common.states.loading')} />} />}>
+            <Suspense fallback={<ScreenLoading otherwise={<NonIdealState icon={<Spinner />} title={t('common.states.loading')} />} />}>
               <Outlet />
             </Suspense>
           </ErrorBoundary>

@@ -43,7 +43,7 @@ export function MessageNotice() {
   );
 }
 
-/** Read when used, not while rendering: the landing screen's shell is rendered at build time, with no document. */
+/** Read when used, not while rendering: the landing screen's first paint is rendered at build time, with no document. */
 const root = () => document.documentElement;
 
 /**

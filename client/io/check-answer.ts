@@ -1,0 +1,11 @@
+import { envelope } from '../../contracts/envelope.ts';
+import type { CallDef } from '../../contracts/call.ts';
+
+/**
+ * callApi's check of an answer against its call's contract. A module of its own, imported on the first answer,
+ * so the envelope schema (and zod) stay out of the login page's first load: the call descriptors that need it
+ * come lazily too (client/io/public-calls.ts).
+ */
+export function checkAnswer(schema: CallDef['response'], json: unknown) {
+  return envelope(schema).safeParse(json);
+}
