@@ -140,7 +140,7 @@ class Environment {
   readonly effects: EffectEntry[] = [];
   readonly actions: ActionEntry[] = [];
   readonly sockets: FakeSocket[] = [];
-  readonly answers = new Map<string, { data?: unknown; fail?: number; message?: string; latencyMs?: number; left: number }[]>();
+  readonly answers = new Map<string, { data?: unknown; fail?: number; message?: string; held?: true; left: number }[]>();
   server: ServerState = { state: 'up', login: 'accept', pong: true };
   route = { pathname: '/customer/home', search: '' };
   /** Runner-side async work in flight (socket events, encryption of server frames). */
@@ -149,10 +149,11 @@ class Environment {
   readonly sagaCalls = new Set<number>();
   readonly delays = new Map<number, number>();
   /**
-   * HTTP answers on their way (`latencyMs`): due times. Their calls wait on virtual time, not on real work, so
-   * they do not keep `settle` waiting (one saga call each), and `advance` stops at them like at a delay.
+   * Calls waiting for a held answer (`held`), per path, oldest first: an `answer` step releases one. They wait on
+   * the scenario, not on real work, so they do not keep `settle` waiting (one saga call each).
    */
-  readonly answersDue = new Set<{ due: number }>();
+  readonly heldCalls = new Map<string, (() => void)[]>();
+  private heldCount = 0;
   /** Document visibility (the `visibility` step) and who listens to it. */
   visible = true;
   readonly visibilityListeners = new Set<(visible: boolean) => void>();
@@ -262,7 +263,7 @@ class Environment {
     }
   }
 
-  answer(path: string): { data?: unknown; fail?: number; message?: string; latencyMs?: number; pushFirst?: IncomingFrame } | undefined {
+  answer(path: string): { data?: unknown; fail?: number; message?: string; held?: true; pushFirst?: IncomingFrame } | undefined {
     const queue = this.answers.get(path);
     const head = queue?.[0];
     if (head) {
@@ -281,7 +282,7 @@ class Environment {
         const a = this.answer(call.path);
         await Promise.resolve();
         if (a && 'pushFirst' in a && a.pushFirst) await this.pushDuringCall(a.pushFirst);
-        if (a?.latencyMs) await this.answerAfter(a.latencyMs);
+        if (a?.held) await this.heldAnswer(call.path);
         if (!a || a.fail !== undefined) throw new ApiError(call.path, a?.fail ?? 0, a?.message ?? '');
         const def = callsByPath.get(call.path);
         if (!def) throw new ScenarioFailure(`unknown call ${call.path}`);
@@ -321,17 +322,26 @@ class Environment {
     };
   }
 
-  /** Wait `ms` of virtual time for an answer (fake timers), as a call whose answer is on its way. */
-  private answerAfter(ms: number): Promise<void> {
-    const due = { due: Date.now() + ms };
-    this.answersDue.add(due);
+  /** Wait until an `answer` step releases this call's held answer. */
+  private heldAnswer(path: string): Promise<void> {
+    this.heldCount++;
     this.poke();
     return new Promise<void>((resolve) =>
-      setTimeout(() => {
-        this.answersDue.delete(due);
-        resolve();
-      }, ms),
+      this.heldCalls.set(path, [
+        ...(this.heldCalls.get(path) ?? []),
+        () => {
+          this.heldCount--;
+          resolve();
+        },
+      ]),
     );
+  }
+
+  /** Release the held answer of the oldest waiting call to `path`; false when none waits. */
+  release(path: string): boolean {
+    const next = this.heldCalls.get(path)?.shift();
+    next?.();
+    return next !== undefined;
   }
 
   setRoute(to: string) {
@@ -357,7 +367,7 @@ class Environment {
     // Bounded by real time (Date is virtual here): WebCrypto on a loaded machine can take a while.
     const end = process.hrtime.bigint() + SETTLE_LIMIT_NS;
     let quiet = 0;
-    const busy = () => this.sagaCalls.size - this.answersDue.size > 0 || this.pending !== 0;
+    const busy = () => this.sagaCalls.size - this.heldCount > 0 || this.pending !== 0;
     while (process.hrtime.bigint() < end) {
       if (busy()) {
         quiet = 0;
@@ -383,7 +393,7 @@ class Environment {
     const target = this.now() + ms;
     await this.settle();
     for (;;) {
-      const due = Math.min(...this.delays.values(), ...[...this.answersDue].map((a) => a.due)) - START_EPOCH;
+      const due = Math.min(...this.delays.values()) - START_EPOCH;
       if (!Number.isFinite(due) || due > target) break;
       // One timer at a time, then let its real async work (WebCrypto) finish: two timers due in the same
       // millisecond then always act in the order they were set, however fast the machine is.
@@ -582,6 +592,8 @@ export async function playScenario(sc: Scenario, options: PlayOptions = {}): Pro
         const { path: p, times = 1, ...answer } = step.http;
         if (!callsByPath.has(p)) fail(where, `unknown call path ${p}`);
         env.answers.set(p, [...(env.answers.get(p) ?? []), { ...answer, left: times }]);
+      } else if ('answer' in step) {
+        if (!env.release(step.answer)) fail(where, `no call of ${step.answer} is waiting for its answer`);
       } else if ('server' in step) {
         env.server = { ...env.server, ...stripDrop(step.server) };
         const code = step.server.drop;

@@ -3,8 +3,9 @@ import type { Recorded, Recorder } from './effects/recorder.ts';
 
 /**
  * DEV ONLY. The recorder's last `windowMs` as a QA scenario (contracts/scenario.ts):
- * - every HTTP answer the replayed sagas got is queued first (per path, in call order), with how long it took
- *   (`latencyMs`), so what the console did on an answer falls between the same events as it did live;
+ * - every HTTP answer the replayed sagas got is queued first (per path, in call order), held: its arrival is a
+ *   step of the timeline (`{ answer: path }`) where it came back, so what the console did on an answer falls
+ *   between the same events as it did live (a call still waiting at the export waits in the replay too);
  * - inputs become timeline steps at their time since the recording started (`advanceTo`, then the event);
  * - before each input, an `expect` with the exact counts of the outputs since the previous one.
  * The fake server is put on `hold` with pongs and login acks off: every socket event comes from the recording.
@@ -24,10 +25,7 @@ export function exportScenario(recorder: Recorder, windowMs: number, name: strin
 
   const answers: ScenarioStep[] = [];
   for (const e of events) {
-    if ('output' in e && e.path && e.answer) {
-      const { latencyMs, ...answer } = e.answer;
-      answers.push({ http: { path: e.path, ...(answer as { data?: never; fail?: number; message?: string }), ...(latencyMs ? { latencyMs } : {}) } });
-    }
+    if ('output' in e && e.path) answers.push({ http: { path: e.path, ...((e.answer ?? { fail: 0 }) as { data?: never; fail?: number; message?: string }), held: true } });
   }
 
   const steps: ScenarioStep[] = [...answers];

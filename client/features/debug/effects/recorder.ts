@@ -15,12 +15,11 @@ import type { RealtimeSocket } from '../../../io/effects/socket.ts';
 /** Calls made by the sagas the QA runner plays; other calls (login, menus, screens) are not replayed. */
 export const REPLAYED_CALLS: readonly string[] = ['ping', 'message/inquire', 'message/update_notify_status', 'qr_code_list/share_access'];
 
-/** A recorded HTTP answer and how long after its call it came (ms of the console's clock). */
+/** A recorded HTTP answer (its arrival is an input of its own, `{ answer: path }`, where it came back). */
 export interface RecordedAnswer {
   data?: unknown;
   fail?: number;
   message?: string;
-  latencyMs?: number;
 }
 
 export type Recorded =
@@ -96,15 +95,17 @@ export function createRecorder(base: Effects): Recorder {
       const replayed = REPLAYED_CALLS.includes(call.path);
       const entry = { t: now(), output: `call:${call.path}`, path: call.path, answer: undefined as undefined | RecordedAnswer };
       if (replayed) push(entry);
-      const latency = () => Math.max(0, now() - entry.t);
       try {
         const data = await base.callApi(call, body, context);
-        entry.answer = { data, latencyMs: latency() };
+        entry.answer = { data };
         return data;
       } catch (e) {
         const err = e as { httpStatus?: number; message?: string };
-        entry.answer = { fail: err.httpStatus ?? 0, message: err.message ?? '', latencyMs: latency() };
+        entry.answer = { fail: err.httpStatus ?? 0, message: err.message ?? '' };
         throw e;
+      } finally {
+        // The answer came back here: before anything the console does on it.
+        if (replayed) input({ answer: call.path });
       }
     },
     storage: {
