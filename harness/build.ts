@@ -4,7 +4,9 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const DIST = path.join(ROOT, 'dist/client');
-const STAMP = path.join(DIST, 'index.html');
+/** A development build (`import.meta.env.DEV`: the debug menu, React's development build) for the browser tests of dev tools. */
+export const DEV_DIST = path.join(ROOT, 'dist/client-dev');
+/** One build at a time, whichever the mode; held too while a source file is edited (withSourceEdited). */
 const LOCK = path.join(ROOT, '.tmp/e2e-build.lock');
 /**
  * What the built console is made from: its code, the contracts, the build config and the build's own plugins,
@@ -31,9 +33,10 @@ export function newestMtime(p: string): number {
   return newest;
 }
 
-function isFresh(): boolean {
-  if (!fs.existsSync(STAMP)) return false;
-  const built = fs.statSync(STAMP).mtimeMs;
+function isFresh(dist: string): boolean {
+  const stamp = path.join(dist, 'index.html');
+  if (!fs.existsSync(stamp)) return false;
+  const built = fs.statSync(stamp).mtimeMs;
   return BUILD_SOURCES.every((s) => newestMtime(s) <= built);
 }
 
@@ -43,31 +46,42 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Build the console into dist/client when it is missing or older than its sources. Test files run in
  * parallel workers, so a lock directory makes one build and the others wait for it.
  */
-export async function ensureClientBuilt(): Promise<string> {
+export function ensureClientBuilt(): Promise<string> {
+  return ensureBuilt(DIST, 'production');
+}
+
+/** The development build into dist/client-dev, the same way (Vite's `--mode development`, NODE_ENV development). */
+export function ensureDevClientBuilt(): Promise<string> {
+  return ensureBuilt(DEV_DIST, 'development');
+}
+
+async function ensureBuilt(dist: string, mode: 'production' | 'development'): Promise<string> {
   fs.mkdirSync(path.dirname(LOCK), { recursive: true });
   for (let waited = 0; ; waited += 250) {
-    if (isFresh()) return DIST;
+    if (isFresh(dist)) return dist;
     try {
       fs.mkdirSync(LOCK);
     } catch {
       // Someone else builds; a lock older than 3 minutes is a crashed run's leftover.
-      const lock = fs.statSync(LOCK, { throwIfNoEntry: false });
-      if (lock && Date.now() - lock.mtimeMs > 180_000) fs.rmSync(LOCK, { recursive: true, force: true });
+      const held = fs.statSync(LOCK, { throwIfNoEntry: false });
+      if (held && Date.now() - held.mtimeMs > 180_000) fs.rmSync(LOCK, { recursive: true, force: true });
       if (waited > 240_000) throw new Error('timed out waiting for another worker to build the console');
       await sleep(250);
       continue;
     }
     try {
       restoreLeftEdit();
-      if (isFresh()) return DIST;
-      const res = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+      if (isFresh(dist)) return dist;
+      const args = mode === 'production' ? [] : ['--mode', 'development', '--outDir', dist, '--emptyOutDir'];
+      const res = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', ...args, '--logLevel', 'warn'], {
         cwd: ROOT,
         encoding: 'utf8',
-        // vitest sets NODE_ENV=test, which would make Vite build a development bundle (DEV code, dev React).
-        env: { ...process.env, NODE_ENV: 'production' },
+        // vitest sets NODE_ENV=test, which would make Vite build a development bundle (DEV code, dev React):
+        // said explicitly either way.
+        env: { ...process.env, NODE_ENV: mode },
       });
-      if (res.status !== 0) throw new Error(`vite build failed:\n${res.stdout}\n${res.stderr}`);
-      return DIST;
+      if (res.status !== 0) throw new Error(`vite build (${mode}) failed:\n${res.stdout}\n${res.stderr}`);
+      return dist;
     } finally {
       fs.rmSync(LOCK, { recursive: true, force: true });
     }

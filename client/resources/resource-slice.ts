@@ -137,6 +137,12 @@ export const resourcesSlice = createSlice({
     queryChanged: (s, a: Named<{ patch: QueryPatch }>) =>
       // The selection belongs to the old rows.
       patch(s, a.payload.resource, (r) => ({ ...r, selection: [], query: applyQueryPatch(r.query, a.payload.patch) })),
+    /**
+     * Search (or Enter) in the filter bar: these filters, from page 1, and a load even when they are the ones
+     * already applied, so a Search after a failed load asks again (resource-sagas.ts).
+     */
+    searched: (s, a: Named<{ filters: Readonly<Record<string, unknown>> }>) =>
+      patch(s, a.payload.resource, (r) => ({ ...r, selection: [], query: applyQueryPatch(r.query, { filters: a.payload.filters }) })),
     reloadRequested: (s, _a: Named) => s,
     listRequested: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, list: loadingFrom(r.list) })),
     /** Before an edit form: read one row afresh with the declaration's `details` call (resource-sagas.ts). */

@@ -27,8 +27,17 @@ export const realtimeEvents = {
   /** The server refused the socket login: the session is gone (token and user info cleared, go to login). */
   loginRefused: createAction<{ code: number | null; message: string }>('realtime/loginRefused'),
   reconnectScheduled: createAction<{ failures: number; delayMs: number }>('realtime/reconnectScheduled'),
-  /** No more reconnects: close 3001, or the failures passed the maximum. */
-  gaveUp: createAction<{ code: number; failures: number }>('realtime/gaveUp'),
+  /** No more reconnects: `deliberate` the server closed with 3001 (or asked to, type 3), else the failures passed the maximum. */
+  gaveUp: createAction<{ code: number; failures: number; deliberate: boolean }>('realtime/gaveUp'),
+  /**
+   * No frame from the server for the heartbeat timeout while logged in (its replies to our pings are missing):
+   * the console dropped the socket and reconnects (dispatched right after that socket's `socketClosed`).
+   */
+  heartbeatMissed: createAction<{ silentMs: number }>('realtime/heartbeatMissed'),
+  /** The person asked to connect again after the console stopped (the notice's Reconnect button). */
+  reconnectRequested: createAction('realtime/reconnectRequested'),
+  /** The person closed the notice that says why the connection stopped. */
+  noticeDismissed: createAction('realtime/noticeDismissed'),
   /** The connection was stopped by us (logout, session end). */
   stopped: createAction('realtime/stopped'),
 };

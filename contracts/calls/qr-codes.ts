@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { defineEnum } from '../enum.ts';
-import { dateTime, emptyRequest, id, listRequest, pageOf } from '../envelope.ts';
+import { dateTime, emptyRequest, EXAMPLE_ID, id, listRequest, pageOf } from '../envelope.ts';
 import { qrCodeShareAccess } from './share.ts';
 import { DomainDisplayType, JumpType, RotationType, ShortCodeType, VisitMethod, VisitRestriction } from '../enums.ts';
 
@@ -176,7 +176,7 @@ export const qrCodeChangeDomainName = defineCall({
       message: 'validation.ids_or_domain',
       path: ['ids'],
     })
-    .meta({ examples: [{ ids: [1, 2], domain_id: 3 }] }),
+    .meta({ examples: [{ ids: [EXAMPLE_ID], domain_id: EXAMPLE_ID }] }),
   response: updated,
 });
 
@@ -211,7 +211,7 @@ export const qrCodeUpdateRestrictionVisit = defineCall({
   request: z
     .strictObject({ ids: idList, visit_method: VisitMethod.schema.optional(), visit_restriction: VisitRestriction.schema.optional() })
     .refine((b) => b.visit_method !== undefined || b.visit_restriction !== undefined, 'validation.nothing_to_change')
-    .meta({ examples: [{ ids: [1], visit_method: 2, visit_restriction: 2 }] }),
+    .meta({ examples: [{ ids: [EXAMPLE_ID], visit_method: 2, visit_restriction: 2 }] }),
   response: updated,
 });
 
@@ -306,7 +306,7 @@ export const qrCodeDetails = defineCall({
   request: z
     .strictObject({ id: id.optional(), file_name: z.string().max(64).optional() })
     .refine((b) => b.id !== undefined || b.file_name !== undefined, { message: 'validation.id_required', path: ['id'] })
-    .meta({ examples: [{ id: 1 }] }),
+    .meta({ examples: [{ id: EXAMPLE_ID }] }),
   response: qrCode,
 });
 

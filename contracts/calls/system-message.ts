@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { permission } from '../access.ts';
 import { defineCall } from '../call.ts';
-import { id, listRequest, pageOf } from '../envelope.ts';
+import { EXAMPLE_ID, id, listRequest, pageOf } from '../envelope.ts';
 import { NotifyStatus } from '../enums.ts';
 import { message } from './message.ts';
 
@@ -37,7 +37,8 @@ export const messageSend = defineCall({
       message: 'validation.message_recipient',
       path: ['user_id'],
     })
-    .meta({ examples: [{ title: 'Maintenance tonight', content: 'The console is down from 22:00 to 22:30.', all: true }] }),
+    // One recipient (no row): `all: true` would reach every inbox of the server the example is run against.
+    .meta({ examples: [{ title: 'Maintenance tonight', content: 'The console is down from 22:00 to 22:30.', user_id: EXAMPLE_ID }] }),
   response: z.object({
     /** Messages stored (one per recipient). */
     sent: z.int().min(0),
@@ -52,7 +53,8 @@ export const messageClear = defineCall({
     "Delete one user's messages (user_id) or every message (no user_id). The console asks for confirmation.",
   access: permission('message_list', 'clear'),
   target: { field: 'user_id', action: 'manage' },
-  request: z.strictObject({ user_id: id.optional() }),
+  // The example names one user (no row): without user_id the call empties every inbox.
+  request: z.strictObject({ user_id: id.optional() }).meta({ examples: [{ user_id: EXAMPLE_ID }] }),
   response: z.object({ removed: z.int().min(0) }),
 });
 

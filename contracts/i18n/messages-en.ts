@@ -132,6 +132,8 @@ export const messagesEn = {
     password_decrypt: 'The password could not be decrypted; reload the page and try again',
     body_too_large: 'The request body is too large',
     malformed_json: 'The request could not be read; reload the page and try again',
+    body_charset: 'The request body must be written in UTF-8, not {{charset}}',
+    body_encoding: 'The request body must be sent uncompressed or as gzip, deflate or br, not {{encoding}}',
     success: 'Successful operation',
     internal: 'Internal error',
     unknown_field: 'This page sent something the server does not take; reload the page and try again',

@@ -132,6 +132,8 @@ export const messagesZhCN: Catalogue = {
     password_decrypt: '密码无法解密，请刷新页面后重试',
     body_too_large: '请求内容过大',
     malformed_json: '无法读取请求内容，请刷新页面后重试',
+    body_charset: '请求内容须使用 UTF-8 编码，不支持 {{charset}}',
+    body_encoding: '请求内容须不压缩或使用 gzip、deflate、br 压缩，不支持 {{encoding}}',
     success: '操作成功',
     internal: '内部错误',
     unknown_field: '页面发送了服务器不接受的内容，请刷新页面后重试',

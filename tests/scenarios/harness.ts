@@ -30,6 +30,8 @@ import type { Saga } from '../../client/state/sagas/call.ts';
 import { watchShare } from '../../client/features/share/sagas/share-sagas.ts';
 import { watchLiveStatistics } from '../../client/features/statistics/sagas/live-sagas.ts';
 import { watchMenu } from '../../client/state/sagas/menu.ts';
+import { watchResources } from '../../client/resources/sagas/resource-sagas.ts';
+import './resources.ts';
 import { appStarted, routeChanged } from '../../client/state/app-events.ts';
 import { realtimeEvents } from '../../client/state/realtime-events.ts';
 import { sessionEvents } from '../../client/state/session-slice.ts';
@@ -138,7 +140,7 @@ class Environment {
   readonly effects: EffectEntry[] = [];
   readonly actions: ActionEntry[] = [];
   readonly sockets: FakeSocket[] = [];
-  readonly answers = new Map<string, { data?: unknown; fail?: number; message?: string; left: number }[]>();
+  readonly answers = new Map<string, { data?: unknown; fail?: number; message?: string; held?: true; left: number }[]>();
   server: ServerState = { state: 'up', login: 'accept', pong: true };
   route = { pathname: '/customer/home', search: '' };
   /** Runner-side async work in flight (socket events, encryption of server frames). */
@@ -146,6 +148,12 @@ class Environment {
   /** Saga CALL effects in flight (effectId → true) and pending delays (effectId → due time). */
   readonly sagaCalls = new Set<number>();
   readonly delays = new Map<number, number>();
+  /**
+   * Calls waiting for a held answer (`held`), per path, oldest first: an `answer` step releases one. They wait on
+   * the scenario, not on real work, so they do not keep `settle` waiting (one saga call each).
+   */
+  readonly heldCalls = new Map<string, (() => void)[]>();
+  private heldCount = 0;
   /** Document visibility (the `visibility` step) and who listens to it. */
   visible = true;
   readonly visibilityListeners = new Set<(visible: boolean) => void>();
@@ -255,7 +263,7 @@ class Environment {
     }
   }
 
-  answer(path: string): { data?: unknown; fail?: number; message?: string; pushFirst?: IncomingFrame } | undefined {
+  answer(path: string): { data?: unknown; fail?: number; message?: string; held?: true; pushFirst?: IncomingFrame } | undefined {
     const queue = this.answers.get(path);
     const head = queue?.[0];
     if (head) {
@@ -274,6 +282,7 @@ class Environment {
         const a = this.answer(call.path);
         await Promise.resolve();
         if (a && 'pushFirst' in a && a.pushFirst) await this.pushDuringCall(a.pushFirst);
+        if (a?.held) await this.heldAnswer(call.path);
         if (!a || a.fail !== undefined) throw new ApiError(call.path, a?.fail ?? 0, a?.message ?? '');
         const def = callsByPath.get(call.path);
         if (!def) throw new ScenarioFailure(`unknown call ${call.path}`);
@@ -313,6 +322,28 @@ class Environment {
     };
   }
 
+  /** Wait until an `answer` step releases this call's held answer. */
+  private heldAnswer(path: string): Promise<void> {
+    this.heldCount++;
+    this.poke();
+    return new Promise<void>((resolve) =>
+      this.heldCalls.set(path, [
+        ...(this.heldCalls.get(path) ?? []),
+        () => {
+          this.heldCount--;
+          resolve();
+        },
+      ]),
+    );
+  }
+
+  /** Release the held answer of the oldest waiting call to `path`; false when none waits. */
+  release(path: string): boolean {
+    const next = this.heldCalls.get(path)?.shift();
+    next?.();
+    return next !== undefined;
+  }
+
   setRoute(to: string) {
     this.route = splitRoute(to);
     this.dispatch(routeChanged(this.route));
@@ -336,8 +367,9 @@ class Environment {
     // Bounded by real time (Date is virtual here): WebCrypto on a loaded machine can take a while.
     const end = process.hrtime.bigint() + SETTLE_LIMIT_NS;
     let quiet = 0;
+    const busy = () => this.sagaCalls.size - this.heldCount > 0 || this.pending !== 0;
     while (process.hrtime.bigint() < end) {
-      if (this.sagaCalls.size !== 0 || this.pending !== 0) {
+      if (busy()) {
         quiet = 0;
         await new Promise<void>((resolve) => {
           const timer = realSetTimeout(resolve, Number((end - process.hrtime.bigint()) / 1_000_000n) + 1);
@@ -349,7 +381,7 @@ class Environment {
         continue;
       }
       await new Promise<void>((r) => setImmediate(r));
-      if (this.sagaCalls.size === 0 && this.pending === 0) {
+      if (!busy()) {
         if (++quiet >= 3) return this.throwIfFailed();
       } else quiet = 0;
     }
@@ -450,6 +482,8 @@ export interface PlayOptions {
    */
   watchers?: Partial<Record<WatcherName, () => Saga>>;
   realtime?: Partial<RealtimeOptions>;
+  /** Mutation checks only: the real-time watcher replaced (it is given the scenario's options). */
+  realtimeWatcher?: (options: Partial<RealtimeOptions>) => Saga;
 }
 
 /** The console's effect sagas the runner plays, by name. */
@@ -462,6 +496,7 @@ const WATCHERS = {
   payments: watchPayments,
   live: watchLiveStatistics,
   menu: watchMenu,
+  resources: watchResources,
 } satisfies Record<string, () => Saga>;
 export type WatcherName = keyof typeof WATCHERS;
 
@@ -487,7 +522,7 @@ export async function playScenario(sc: Scenario, options: PlayOptions = {}): Pro
   const realtimeOptions = { ...(maxFailures !== undefined ? { maxFailures } : {}), ...options.realtime };
   const watchers = { ...WATCHERS, ...options.watchers };
   const task: Task = sagaMiddleware.run(function* root() {
-    yield all([fork(watchRealtime, realtimeOptions), ...Object.values(watchers).map((w) => fork(w))]);
+    yield all([fork(options.realtimeWatcher ?? watchRealtime, realtimeOptions), ...Object.values(watchers).map((w) => fork(w))]);
   });
 
   let effectMark = 0;
@@ -557,6 +592,8 @@ export async function playScenario(sc: Scenario, options: PlayOptions = {}): Pro
         const { path: p, times = 1, ...answer } = step.http;
         if (!callsByPath.has(p)) fail(where, `unknown call path ${p}`);
         env.answers.set(p, [...(env.answers.get(p) ?? []), { ...answer, left: times }]);
+      } else if ('answer' in step) {
+        if (!env.release(step.answer)) fail(where, `no call of ${step.answer} is waiting for its answer`);
       } else if ('server' in step) {
         env.server = { ...env.server, ...stripDrop(step.server) };
         const code = step.server.drop;

@@ -10,6 +10,7 @@ import { useCoreDispatch, useCoreSelector } from '../../state/hooks.ts';
 import { selectNav } from '../../state/selectors.ts';
 import { uiEvents } from '../../state/ui-slice.ts';
 import { MessageNotice } from '../../features/messages/components/message-notice.tsx';
+import { RealtimeNotice } from '../../features/realtime/components/realtime-notice.tsx';
 import { AppHeader } from './app-header.tsx';
 import { SideNav } from './side-nav.tsx';
 import { SkipLink } from './skip-link.tsx';
@@ -44,6 +45,7 @@ export default function AppLayout() {
           </nav>
         )}
         <main id={CONTENT_ID} tabIndex={-1} className={styles.content}>
+          <RealtimeNotice />
           {/* A screen whose chunk (or its chart's) fails to download fails alone: the frame, menu and
               connection indicator stay. A new route starts afresh. */}
           <ErrorBoundary key={current}>

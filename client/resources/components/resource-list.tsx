@@ -41,6 +41,12 @@ export interface ResourceListProps<Row> {
 export function ResourceList<Row>({ decl, toolbar, fixed, hideFilters = false, hideCreate = false, inUrl = false }: ResourceListProps<Row>) {
   const r = useResource(decl);
   const changeQuery = useListQuery(decl, r, { fixed, inUrl });
+  // Search asks the list again even with the filters already applied (after a failed load, say); the
+  // address then follows the store (a new history entry when they changed), which loads nothing more.
+  const searchWith = (filters: Record<string, unknown>) => {
+    r.search(filters);
+    if (inUrl) changeQuery({ filters });
+  };
   const model = useListModel(decl, r, hideCreate);
   const dialogs = useListDialogs(r, model.rowsByKey);
   const search = useRef<HTMLFormElement>(null);
@@ -54,7 +60,7 @@ export function ResourceList<Row>({ decl, toolbar, fixed, hideFilters = false, h
   return (
     <div className={styles.list}>
       {showFilters && (
-        <FiltersBar ref={search} key={JSON.stringify(query.filters)} filters={model.filters} applied={query.filters} schema={decl.list.request} onApply={(f) => changeQuery({ filters: f })} />
+        <FiltersBar ref={search} key={JSON.stringify(query.filters)} filters={model.filters} applied={query.filters} schema={decl.list.request} onApply={searchWith} />
       )}
       <ListToolbar decl={decl} r={r} model={model} dialogs={dialogs} extra={toolbar} tableWidth={tableWidth} />
       <ExportNotice r={r} />

@@ -39,16 +39,20 @@ export function* loadFlow(name: string): Saga {
   }
 }
 
-const LOAD_TRIGGERS: readonly string[] = [ev.opened.type, ev.queryChanged.type, ev.reloadRequested.type, ev.saved.type, ev.removed.type, ev.actionDone.type];
+/** `searched` loads even when the filters did not change: a person pressing Search wants the list asked again. */
+export const LOAD_TRIGGERS: readonly string[] = [ev.opened.type, ev.queryChanged.type, ev.searched.type, ev.reloadRequested.type, ev.saved.type, ev.removed.type, ev.actionDone.type];
 
 /** What reloads a list: a change of view or of its rows, but not a save whose answer already took the row's place. */
 const loadTrigger = (a: { type: string; payload?: { refreshed?: boolean } }) => LOAD_TRIGGERS.includes(a.type) && !(a.type === ev.saved.type && a.payload?.refreshed);
 
-/** The latest load wins per resource (a new filter cancels the slower earlier answer); resources do not wait on each other. */
-export function* watchLoads(): Saga {
+/**
+ * The latest load wins per resource (a new filter cancels the slower earlier answer); resources do not wait on
+ * each other. `trigger` is `loadTrigger`; the scenario mutation checks pass a narrower one.
+ */
+export function* watchLoads(trigger: (a: { type: string; payload?: { refreshed?: boolean } }) => boolean = loadTrigger): Saga {
   const running = new Map<string, Task>();
   for (;;) {
-    const action = (yield take(loadTrigger)) as Named;
+    const action = (yield take(trigger)) as Named;
     const name = action.payload.resource;
     const prev = running.get(name);
     if (prev?.isRunning()) yield cancel(prev);

@@ -11,6 +11,7 @@ import {
 import { routeChanged } from '../../../state/app-events.ts';
 import { realtimeEvents } from '../../../state/realtime-events.ts';
 import { apiCall, effects, type Saga } from '../../../state/sagas/call.ts';
+import { createCadence } from '../../../state/sagas/cadence.ts';
 import { selectToken } from '../../../state/selectors.ts';
 import { SESSION_ENDED, SESSION_STARTED } from '../../../state/session-slice.ts';
 import { messagesEvents } from '../messages-slice.ts';
@@ -20,14 +21,15 @@ export const NO_POLL_PATHS: readonly string[] = ['/admin_login', '/admin_registe
 
 /**
  * One poll: the newest unread message (notify_status 1, page 1, size 1); if there is one, show it and mark it
- * read. Every failure is silently ignored (spec §8): the next tick tries again.
+ * read. `pushed`: the poll answers the server's push of a new message (it reads as news, not as the waiting
+ * message the regular poll finds). Every failure is silently ignored (spec §8): the next tick tries again.
  */
-export function* pollOnce(): Saga {
+export function* pollOnce(pushed = false): Saga {
   try {
     const page = yield* apiCall(messageInquire, { notify_status: NotifyStatus.values.unread, page_size: 1, page: 1 });
     const first = page.content[0];
     if (!first) return;
-    yield put(messagesEvents.noticeShown({ id: first.id, title: first.title, content: first.content }));
+    yield put(messagesEvents.noticeShown({ id: first.id, title: first.title, content: first.content, pushed }));
     yield* apiCall(messageUpdateNotifyStatus, { id: first.id });
   } catch {
     /* spec §8: polling failures are ignored */
@@ -46,11 +48,16 @@ const isMessagePush = (a: Action) =>
  * stored, so the loop polls again right after it.
  */
 export function* pollLoop(): Saga {
+  const fx = yield* effects();
   const pushes = (yield actionChannel(isMessagePush, buffers.sliding(1))) as Channel<Action>;
+  // On a steady grid (state/sagas/cadence.ts); a push polls at once and the grid starts again from there.
+  const cadence = createCadence(fx.now(), REALTIME_TUNING.messagePollIntervalMs);
   try {
     for (;;) {
-      yield race({ tick: delay(REALTIME_TUNING.messagePollIntervalMs), pushed: take(pushes) });
-      yield* pollOnce();
+      const woken = (yield race({ tick: delay(cadence.waitMs(fx.now())), pushed: take(pushes) })) as { pushed?: Action };
+      if (woken.pushed) cadence.restart(fx.now());
+      yield* pollOnce(Boolean(woken.pushed));
+      if (!woken.pushed) cadence.ticked(fx.now());
     }
   } finally {
     pushes.close();
