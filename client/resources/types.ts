@@ -206,6 +206,11 @@ export interface ActionBase<Row> {
   /** Authority needed; absent = every user who sees the screen. */
   readonly button?: string;
   readonly intent?: Intent;
+  /**
+   * A row action shown with its words beside its icon: what the screen is for (buying a combo), not a tool on
+   * a record whose name a hover would tell (a phone never hovers). Default false: an icon named by its tooltip.
+   */
+  readonly labelled?: boolean;
   /** Offered on a row only when this holds. Default: always. */
   visible?(row: Row): boolean;
 }
@@ -248,11 +253,20 @@ export interface FormAction<Row> extends ActionBase<Row> {
   readonly form: FormDecl<CallDef, Row>;
   /** Ask before sending the filled form: its own question (ConfirmDecl), or 'danger' / 'normal' generically. */
   readonly confirm?: ConfirmSpec<Row>;
-  /** Said in the form above its inputs: what it applies to (this request of that user, that amount). */
+  /**
+   * Said in the form above its inputs: what it applies to and what becomes of it (this request of that user,
+   * that amount, cannot be undone). Such a form IS its question and asks nothing more: `confirm` and `lead` are
+   * exclusive (FormActionAsks), so nobody is asked twice.
+   */
   lead?(rows: Row[]): UserMessage;
   /** The form's icon and submit button are the action's (Reject), not "Save". Default false. */
   readonly submitAsAction?: boolean;
 }
+
+/** How a form action asks: with its own lead (the form is the question) or a question after it, never both. */
+export type FormActionAsks<Row> =
+  | { readonly lead?: undefined; readonly confirm?: ConfirmSpec<Row> }
+  | { lead(rows: Row[]): UserMessage; readonly confirm?: undefined };
 
 export type ActionDecl<Row> = CallAction<Row> | DialogAction<Row> | FormAction<Row>;
 

@@ -61,7 +61,7 @@ export const qrCode = z.object({
   internal_code_group_name: z.string(),
   short_code_type: ShortCodeType.schema,
   rotation_type: RotationType.schema,
-  visit_threshold: z.int().min(1).describe('Default visits per turn for new children under sequential rotation.'),
+  visit_threshold: z.int().min(1).describe('Visits per turn of its target URLs under sequential rotation: setting it (update, batch_update) sets every child\'s threshold; new children start with it.'),
   jump_type: JumpType.schema,
   visit_method: VisitMethod.schema,
   visit_restriction: VisitRestriction.schema,
@@ -128,7 +128,9 @@ export const qrCodeAdd = defineCall({
 
 export const qrCodeUpdate = defineCall({
   path: 'qr_code_list/update',
-  summary: 'Change one QR code\'s settings; only the fields sent change. Target URLs change through update_url.',
+  summary:
+    'Change one QR code\'s settings; only the fields sent change. visit_threshold applies to every target URL (a turn under way ' +
+    'keeps at most the new count). Target URLs change through update_url.',
   access: permission('qr_code_list', 'update'),
   request: z.strictObject({
     id,

@@ -145,6 +145,7 @@ export const messagesEn = {
     language_default_required: 'One language must stay the default; set another one as default instead',
     language_default_remove: 'The default language cannot be removed',
     share_not_found: 'page error, contact the administrator',
+    access_key_wrong: 'No QR code matches this code and share password: check both and try again',
     not_in_recycle_bin: 'Only QR codes in the recycle bin can be permanently removed',
     last_child: 'A QR code needs at least one target URL',
     children_max: 'A QR code holds at most 50 target URLs',

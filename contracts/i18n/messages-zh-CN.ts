@@ -145,6 +145,7 @@ export const messagesZhCN: Catalogue = {
     language_default_required: '必须保留一个默认语言；请将其他语言设为默认',
     language_default_remove: '不能删除默认语言',
     share_not_found: '页面错误，请联系管理员',
+    access_key_wrong: '没有与此活码编号和分享密码相符的活码：请核对两者后重试',
     not_in_recycle_bin: '只有回收站中的二维码才能永久删除',
     last_child: '二维码至少需要一个跳转地址',
     children_max: '二维码最多 50 个跳转地址',

@@ -23,6 +23,7 @@ import { moneyMatching } from './migrations/031-money-matching.ts';
 import { monthlyCounters } from './migrations/036-monthly-counters.ts';
 import { qrCodeList } from './migrations/037-qr-code-list.ts';
 import { menuGroupShield } from './migrations/038-menu-group-shield.ts';
+import { shieldCodesLeft } from './migrations/041-shield-codes-left.ts';
 
 /**
  * Numbered migrations, applied in order inside one transaction each; `PRAGMA user_version` records the last.
@@ -30,7 +31,7 @@ import { menuGroupShield } from './migrations/038-menu-group-shield.ts';
  * messages, 003 QR codes and access records, 004 two-factor, 006 ledger, 007 uploads, ...).
  * Add yours in its own file under migrations/ and list it here.
  */
-export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows, telegramOutbox, visitSummary, visitors, statisticsBreakdowns, categoryTitles, loginSources, moneyMatching, monthlyCounters, qrCodeList, menuGroupShield];
+export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows, telegramOutbox, visitSummary, visitors, statisticsBreakdowns, categoryTitles, loginSources, moneyMatching, monthlyCounters, qrCodeList, menuGroupShield, shieldCodesLeft];
 
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;

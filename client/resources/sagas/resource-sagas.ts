@@ -153,8 +153,8 @@ export function* removeFlow(action: Named<{ keys: readonly RowKey[] }>): Saga {
     yield put(ev.removed({ resource }));
     fx.toast(keyMessage('errors.success'), 'success');
   } catch (e) {
+    // Said once, above the list where the delete was asked for (list/action-error.tsx), not also in a toast.
     yield put(ev.removeFailed({ resource, error: toUserMessage(e) }));
-    fx.toast(toUserMessage(e), 'danger');
   }
 }
 
@@ -170,8 +170,8 @@ export function* actionFlow(action: Named<{ action: string; keys: readonly RowKe
     yield put(ev.actionDone({ resource }));
     fx.toast(keyMessage('errors.success'), 'success');
   } catch (e) {
+    // Said once, above the list where the action was taken (list/action-error.tsx), not also in a toast.
     yield put(ev.actionFailed({ resource, error: toUserMessage(e) }));
-    fx.toast(toUserMessage(e), 'danger');
   }
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Intent } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserMessage } from '../../../components/use-user-message.ts';
@@ -9,6 +9,7 @@ import type { FormAction, ResourceDecl } from '../../types.ts';
 import type { ResourceHandle } from '../../use-resource.ts';
 import { ResourceForm } from '../resource-form.tsx';
 import type { ListDialogs } from './use-list-dialogs.ts';
+import { Question } from '../../../components/question.tsx';
 
 export interface ListOverlaysProps<Row> {
   decl: ResourceDecl<Row>;
@@ -106,7 +107,7 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
         )
       )}
 
-      <Alert
+      <Question
         isOpen={confirming !== null}
         intent={asked?.danger === false ? Intent.PRIMARY : Intent.DANGER}
         icon={confirming?.kind === 'remove' ? 'trash' : (confirming?.action.icon ?? 'warning-sign')}
@@ -124,13 +125,13 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
         }
       >
         <p>{asked?.text}</p>
-      </Alert>
+      </Question>
 
       {/* Mounted only while asking: Blueprint keeps an overlay's portal once opened, and the action form's
           dialog (mounted anew each time it opens) would then be stacked above it, hiding the question's
           buttons from the second form of a screen on. Mounted now, its portal comes after the form's. */}
       {pending && (
-        <Alert
+        <Question
           isOpen
           intent={pendingQuestion?.danger ? Intent.DANGER : Intent.PRIMARY}
           icon="warning-sign"
@@ -145,7 +146,7 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
           }
         >
           <p>{pendingQuestion?.text}</p>
-        </Alert>
+        </Question>
       )}
 
       {dialog && (

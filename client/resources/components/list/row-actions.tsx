@@ -25,11 +25,15 @@ export function RowActions<Row>({ row, rowKey, model, dialogs }: RowActionsProps
   const remove = () => dialogs.confirm({ kind: 'remove', keys: [rowKey] });
   return (
     <ButtonGroup variant="minimal" size="small">
-      {inline.map((a) => (
-        <Hint key={a.id} content={t(a.label)}>
-          <Button icon={a.icon} intent={a.intent} aria-label={t(a.label)} onClick={() => dialogs.run(a, [rowKey])} />
-        </Hint>
-      ))}
+      {inline.map((a) =>
+        a.labelled ? (
+          <Button key={a.id} icon={a.icon} intent={a.intent} text={t(a.label)} onClick={() => dialogs.run(a, [rowKey])} />
+        ) : (
+          <Hint key={a.id} content={t(a.label)}>
+            <Button icon={a.icon} intent={a.intent} aria-label={t(a.label)} onClick={() => dialogs.run(a, [rowKey])} />
+          </Hint>
+        ),
+      )}
       {model.can.update && (
         <Hint content={t('common.actions.update')}>
           <Button icon="edit" aria-label={t('common.actions.update')} onClick={() => dialogs.startEdit({ mode: 'update', row })} />
