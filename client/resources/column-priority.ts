@@ -3,10 +3,10 @@ import type { ColumnDecl } from './types.ts';
 
 const isId = <Row>(c: ColumnDecl<Row>) => c.kind !== 'custom' && isIdentifierField(c.field);
 /**
- * A column that can say what the row is: a text or a link, or a cell of its own with a plain-text form (an IP
- * with its badge, a code); not an id, and not a preview without words (a QR image).
+ * A column that can say what the row is: a text or a link that is not an id, or a cell of its own declared
+ * to (`names`: an IP with its badge), not a preview or a figure drawn by the screen.
  */
-const names = <Row>(c: ColumnDecl<Row>) => ((c.kind === 'text' || c.kind === 'link') && !isId(c)) || (c.kind === 'custom' && c.text !== undefined);
+export const names = <Row>(c: ColumnDecl<Row>) => ((c.kind === 'text' || c.kind === 'link') && !isId(c)) || (c.kind === 'custom' && c.names === true && c.text !== undefined);
 /** A figure people come to a list for: a count or an amount (not an identifier). */
 const figure = <Row>(c: ColumnDecl<Row>) => (c.kind === 'number' && !isId(c)) || c.kind === 'money';
 /** A column that says a row's state: an enum, a word, a badge, a progress. */
@@ -31,10 +31,11 @@ export function priorityOf<Row>(c: ColumnDecl<Row>, index: number, columns: read
 /**
  * Which of the shown columns a table leaves out so that the rest fits its box: the lowest priority first (3,
  * then 2), the last declared first among equals, until the widths given up (`widthOf`, px) cover `overflow`
- * (px the table is wider than its box). Priority 1 is never left out: a table of those alone scrolls instead.
+ * (px the table is wider than its box). Priority 1 is never left out: `fits` false says those alone are still
+ * too wide (the row's actions then fold into one menu: use-fit-columns.ts).
  */
-export function columnsToDrop<Row>(columns: readonly ColumnDecl<Row>[], overflow: number, widthOf: (index: number) => number): Set<number> {
-  const dropped = new Set<number>();
+export function columnsToDrop<Row>(columns: readonly ColumnDecl<Row>[], overflow: number, widthOf: (index: number) => number): Set<number> & { fits: boolean } {
+  const dropped = Object.assign(new Set<number>(), { fits: true });
   if (overflow <= 0) return dropped;
   const order = columns
     .map((c, i) => ({ i, p: priorityOf(c, i, columns) }))
@@ -46,5 +47,6 @@ export function columnsToDrop<Row>(columns: readonly ColumnDecl<Row>[], overflow
     dropped.add(i);
     freed += widthOf(i);
   }
+  dropped.fits = freed >= overflow;
   return dropped;
 }

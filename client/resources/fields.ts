@@ -14,6 +14,8 @@ export interface ResolvedField extends FieldSpec {
   check?: FieldOverride['check'];
   hint?: FieldOverride['hint'];
   helperOf?(row: unknown): string;
+  /** A date that may lie ahead: spec §9's next-week/month/three-months shortcuts beside it. */
+  readonly ahead?: boolean;
 }
 
 /** i18n prefix of a resource's texts: `labels` when screens share them, else `resources.<name>`. */
@@ -104,6 +106,7 @@ export function formFields(labels: string, form: FormDecl<CallDef, unknown>, row
         check: o.check,
         hint: o.hint,
         helperOf: o.helperOf ?? (secret && !o.helper ? secretHelper(o.name) : undefined),
+        ahead: o.ahead,
       },
     ];
   });

@@ -30,6 +30,8 @@ export interface ListData {
   readonly total: number;
   /** More rows match than `total` (a capped count: contracts' cappedPageOf). */
   readonly totalCapped?: boolean;
+  /** Values the query asked for by name that matched nothing (a batch query's unknown codes: `not_found`). */
+  readonly notFound?: readonly string[];
 }
 
 /** A CSV export paging through the list call: progress while running. */

@@ -52,6 +52,11 @@ export interface CustomColumn<Row> extends ColumnBase {
   render(row: Row, rows: readonly Row[]): ReactNode;
   /** Plain text for CSV export; without it the column is left out of exports. */
   text?(row: Row): string;
+  /**
+   * The cell says what the row is (an IP with its badge), as a text column would: it stays on a phone and
+   * questions name rows by its `text` (column-priority.ts, confirm.ts). Default false (a preview, a figure).
+   */
+  readonly names?: boolean;
 }
 
 export type ColumnDecl<Row> = FieldColumn<Row> | CustomColumn<Row>;
@@ -130,6 +135,11 @@ export interface FieldOverride<C extends CallDef = CallDef> {
   readonly required?: boolean;
   /** i18n key of the label. Default `resources.<resource>.fields.<name>`. */
   readonly label?: string;
+  /**
+   * A date that may lie ahead (an expiry): the input offers spec §9's next week, next month and next three
+   * months (date-shortcuts.ts), each setting the end of its last day. Default false.
+   */
+  readonly ahead?: boolean;
 }
 
 /** A field name of the call (checked), or an override (shared overrides are loosely typed; unknown names warn). */
@@ -316,6 +326,11 @@ export interface ResourceDecl<Row = unknown> {
   readonly empty?: string;
   /** i18n key of the title. Default `menu.<name>`. */
   readonly title?: string;
+  /**
+   * i18n key of what the list says when its answer names asked values that matched nothing (`not_found`: a
+   * batch query's unknown codes); gets `count`, `asked` and `values`. Default `resource.not_found`.
+   */
+  readonly notFound?: string;
   /** i18n prefix of field labels (`<labels>.fields.<field>`) when screens share them. Default `resources.<name>`. */
   readonly labels?: string;
 }

@@ -287,10 +287,14 @@ const listFilters = {
 
 export const qrCodeInquire = defineCall({
   path: 'qr_code_list/inquire',
-  summary: 'List QR codes with their children: a customer gets their own, an administrator everybody\'s.',
+  summary:
+    'List QR codes with their children: a customer gets their own, an administrator everybody\'s. With file_names ' +
+    '(batch query), not_found lists the asked codes that are no QR code of the caller in this view (live or bin).',
   access: permission('qr_code_list'),
   request: listRequest(listFilters),
-  response: pageOf(qrCode),
+  response: pageOf(qrCode).extend({
+    not_found: z.array(z.string()).optional().describe('with file_names: the asked codes no code of the caller has, in the order asked'),
+  }),
 });
 
 export const qrCodeUserInquire = defineCall({

@@ -34,6 +34,8 @@ export const messagesEn = {
     totp_format: 'the two-factor code is 6 digits',
     old_password_required: 'Please input the old password',
     new_password_required: 'Please input the new password again',
+    repeat_password_required: 'Please input the password again',
+    password_same_as_old: 'The new password is the same as the old one: choose another',
     passwords_inconsistent: 'The passwords entered twice are inconsistent, please try again',
     share_ratio: 'share ratio must be a number from 0 to 100',
     share_ratio_decimals: 'share ratio takes at most 2 decimals (e.g. 12.34)',

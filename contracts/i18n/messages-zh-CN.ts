@@ -34,6 +34,8 @@ export const messagesZhCN: Catalogue = {
     totp_format: '双重验证码为 6 位数字',
     old_password_required: '请输入旧密码',
     new_password_required: '请再次输入新密码',
+    repeat_password_required: '请再次输入密码',
+    password_same_as_old: '新密码与旧密码相同，请换一个',
     passwords_inconsistent: '两次输入的密码不一致，请重新输入',
     share_ratio: '分成比例必须是 0 到 100 之间的数字',
     share_ratio_decimals: '分成比例最多保留 2 位小数（如 12.34）',

@@ -180,9 +180,13 @@ describe('settings', () => {
 
   it('domain monitor compares the DNS target with get_ip', async () => {
     updateDomain(t.db, SEEDED.s1, { resolve_target: '10.9.9.9' });
-    const all = ok<{ content: { id: number; dns_ok: number; reachable: number; user_id: number }[] }>(await t.call('domain_monitor/inquire', {}, tok.customer01));
+    const all = ok<{ content: { id: number; dns_ok: number; reachable: number; user_id: number; resolve_target: string; expected_ip: string; expected_cname: string }[] }>(
+      await t.call('domain_monitor/inquire', {}, tok.customer01),
+    );
     expect(all.content.every((d) => d.user_id === 4)).toBe(true);
-    expect(all.content.find((d) => d.id === SEEDED.s1)).toMatchObject({ dns_ok: 2, reachable: 2 });
+    // Beside a wrong target, the one it should be (get_ip's answer).
+    const ip = ok<{ ip: string; cname: string }>(await t.call('qr_code_list/get_ip', {}, tok.customer01));
+    expect(all.content.find((d) => d.id === SEEDED.s1)).toMatchObject({ dns_ok: 2, reachable: 2, resolve_target: '10.9.9.9', expected_ip: ip.ip, expected_cname: ip.cname });
     expect(all.content.find((d) => d.id === SEEDED.land1)).toMatchObject({ dns_ok: 1, reachable: 1 });
     expect(all.content.find((d) => d.id === SEEDED.entry1)).toMatchObject({ dns_ok: 1, reachable: 2 });
     const bad = ok<{ total: number }>(await t.call('domain_monitor/inquire', { dns_ok: 2 }, tok.customer01));

@@ -23,10 +23,10 @@ describe('column priorities', () => {
     expect(columns.map((c, i) => priorityOf(c, i, columns))).toEqual([3, 2, 1, 1, 2, 3, 1, 3, 3]);
   });
 
-  it('a cell of its own with words (an IP and its badge) names the row; the first count is its figure', () => {
+  it('a cell of its own that names the row (an IP and its badge) stays; the first count is its figure', () => {
     // The visitor list once kept only its domain on a phone: the IP is a custom cell, the visits a number.
     const columns: ColumnDecl<Row>[] = [
-      { kind: 'custom', id: 'ip', render: () => null, text: (r) => r.ip },
+      { kind: 'custom', id: 'ip', render: () => null, text: (r) => r.ip, names: true },
       { field: 'visits', kind: 'number' },
       { field: 'domain', kind: 'text' },
       { field: 'city', kind: 'text' },
@@ -48,6 +48,8 @@ describe('column priorities', () => {
     expect([...columnsToDrop(columns, 150, width)]).toEqual([4, 2]);
     // Never what the row is or its figure: a table of those alone scrolls.
     expect([...columnsToDrop(columns, 10_000, width)].sort()).toEqual([1, 2, 4]);
+    expect(columnsToDrop(columns, 150, width).fits).toBe(true);
+    expect(columnsToDrop(columns, 10_000, width).fits).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@ import { FiltersBar } from './filters-bar.tsx';
 import { ListOverlays } from './list/list-overlays.tsx';
 import { ListError } from './list/list-error.tsx';
 import { ActionError } from './list/action-error.tsx';
+import { NotFoundNotice } from './list/not-found-notice.tsx';
 import { ListTable } from './list/list-table.tsx';
 import { ListToolbar } from './list/list-toolbar.tsx';
 import { ExportNotice } from './list/export-control.tsx';
@@ -60,7 +61,8 @@ export function ResourceList<Row>({ decl, toolbar, fixed, hideFilters = false, h
       <ExportNotice r={r} />
       <ListError r={r} instead={failedWithoutData} />
       <ActionError r={r} />
-      {!failedWithoutData && <ListTable decl={decl} r={r} model={model} dialogs={dialogs} changeQuery={changeQuery} boxRef={fit.ref} dropped={fit.dropped} />}
+      <NotFoundNotice decl={decl} r={r} />
+      {!failedWithoutData && <ListTable decl={decl} r={r} model={model} dialogs={dialogs} changeQuery={changeQuery} boxRef={fit.ref} dropped={fit.dropped} crowded={fit.crowded} />}
       {!model.firstLoad && r.total > 0 && (
         <Pagination
           page={query.page}

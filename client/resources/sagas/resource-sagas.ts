@@ -29,10 +29,16 @@ export function* loadFlow(name: string): Saga {
   const r = yield* stateOf(name);
   yield put(ev.listRequested({ resource: name }));
   try {
-    const page = (yield* apiCall(decl.list, listBody(decl, r.query))) as Page<unknown> & { total_capped?: boolean };
+    const page = (yield* apiCall(decl.list, listBody(decl, r.query))) as Page<unknown> & { total_capped?: boolean; not_found?: string[] };
     const keys = page.content.map((row) => keyOf(decl, row));
-    // A capped total (contracts' cappedPageOf) is "at least": the pager shows it as "10,000+".
-    const data = { rows: page.content, total: page.total, ...(page.total_capped && { totalCapped: true }) };
+    // A capped total (contracts' cappedPageOf) is "at least": the pager shows it as "10,000+". What was asked
+    // by name and not found is said above the list (list/not-found-notice.tsx), never dropped without a word.
+    const data = {
+      rows: page.content,
+      total: page.total,
+      ...(page.total_capped && { totalCapped: true }),
+      ...(page.not_found?.length && { notFound: page.not_found }),
+    };
     yield put(ev.listLoaded({ resource: name, data, keys }));
   } catch (e) {
     yield put(ev.listLoadFailed({ resource: name, error: toUserMessage(e) }));

@@ -22,6 +22,8 @@ export const visitorResource = defineResource(visitorInquire, () => ({
     {
       kind: 'custom',
       id: 'ip',
+      // The IP is what a visitor row is (the domain is the same host for most rows).
+      names: true,
       render: (row, rows) => <IpCell ip={row.ip} badge={ipBadge(row, contextOf(rows))} />,
       text: (row) => row.ip,
     },

@@ -25,10 +25,12 @@ export interface ListTableProps<Row> {
   boxRef?(el: HTMLElement | null): void;
   /** Ids of the columns left out to fit the box (use-fit-columns.ts). */
   dropped?: readonly string[];
+  /** Even the kept columns do not fit: each row's buttons fold into one menu. Default false. */
+  crowded?: boolean;
 }
 
 /** The table: its header, then skeleton rows, an empty state, or the rows with checkbox and actions. */
-export function ListTable<Row>({ decl, r, model, dialogs, changeQuery, boxRef, dropped = [] }: ListTableProps<Row>) {
+export function ListTable<Row>({ decl, r, model, dialogs, changeQuery, boxRef, dropped = [], crowded = false }: ListTableProps<Row>) {
   const { t } = useTranslation();
   const { columns, selectable, hasRowActions } = model;
   const { selection, list } = r.state;
@@ -90,7 +92,7 @@ export function ListTable<Row>({ decl, r, model, dialogs, changeQuery, boxRef, d
           ))}
           {hasRowActions && (
             <td className={styles.actionsCell}>
-              <RowActions row={row} rowKey={key} model={model} dialogs={dialogs} />
+              <RowActions row={row} rowKey={key} model={model} dialogs={dialogs} folded={crowded} />
             </td>
           )}
         </tr>
