@@ -36,6 +36,17 @@ export default tseslint.config(
     },
   },
   {
+    // Questions go through client/components/question.tsx: Escape cancels them (Alert's own default does not).
+    files: ['client/**/*.{ts,tsx}'],
+    ignores: ['client/components/question.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@blueprintjs/core', importNames: ['Alert'], message: 'Ask with Question (client/components/question.tsx): Escape must cancel.' }] },
+      ],
+    },
+  },
+  {
     // The house's folder boundaries (docs/architecture.md; tests/contract/import-boundaries.test.ts proves them).
     plugins: { local: boundaries },
     rules: {

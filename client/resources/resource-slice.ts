@@ -30,6 +30,8 @@ export interface ListData {
   readonly total: number;
   /** More rows match than `total` (a capped count: contracts' cappedPageOf). */
   readonly totalCapped?: boolean;
+  /** Values the query asked for by name that matched nothing (a batch query's unknown codes: `not_found`). */
+  readonly notFound?: readonly string[];
 }
 
 /** A CSV export paging through the list call: progress while running. */
@@ -182,16 +184,17 @@ export const resourcesSlice = createSlice({
     /** The form closed or reopened: forget the last outcome. */
     saveReset: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, save: idle })),
 
-    removeConfirmed: (s, a: Named<{ keys: readonly RowKey[] }>) => patch(s, a.payload.resource, (r) => ({ ...r, remove: loading })),
+    // A delete or a row action starts: the explanation of the one before (either kind) goes, one at a time.
+    removeConfirmed: (s, a: Named<{ keys: readonly RowKey[] }>) => patch(s, a.payload.resource, (r) => ({ ...r, remove: loading, action: idle })),
     removed: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, remove: succeeded, selection: [] })),
     removeFailed: (s, a: Named<{ error: UserMessage }>) => patch(s, a.payload.resource, (r) => ({ ...r, remove: failed(a.payload.error) })),
 
     actionConfirmed: (s, a: Named<{ action: string; keys: readonly RowKey[] }>) =>
-      patch(s, a.payload.resource, (r) => ({ ...r, action: loading })),
+      patch(s, a.payload.resource, (r) => ({ ...r, action: loading, remove: idle })),
     actionDone: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, action: succeeded })),
     actionFailed: (s, a: Named<{ error: UserMessage }>) => patch(s, a.payload.resource, (r) => ({ ...r, action: failed(a.payload.error) })),
-    /** The user closed the explanation of a failed action. */
-    actionErrorDismissed: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, action: idle })),
+    /** The user closed the explanation of a failed action or delete. */
+    actionErrorDismissed: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, action: idle, remove: r.remove.status === 'failed' ? idle : r.remove })),
 
     exportRequested: (s, a: Named<{ columns: readonly ExportColumn[]; fileName: string }>) =>
       patch(s, a.payload.resource, (r) => ({ ...r, export: { status: 'running', done: 0, total: 0 } })),

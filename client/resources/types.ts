@@ -52,6 +52,11 @@ export interface CustomColumn<Row> extends ColumnBase {
   render(row: Row, rows: readonly Row[]): ReactNode;
   /** Plain text for CSV export; without it the column is left out of exports. */
   text?(row: Row): string;
+  /**
+   * The cell says what the row is (an IP with its badge), as a text column would: it stays on a phone and
+   * questions name rows by its `text` (column-priority.ts, confirm.ts). Default false (a preview, a figure).
+   */
+  readonly names?: boolean;
 }
 
 export type ColumnDecl<Row> = FieldColumn<Row> | CustomColumn<Row>;
@@ -130,6 +135,11 @@ export interface FieldOverride<C extends CallDef = CallDef> {
   readonly required?: boolean;
   /** i18n key of the label. Default `resources.<resource>.fields.<name>`. */
   readonly label?: string;
+  /**
+   * A date that may lie ahead (an expiry): the input offers spec §9's next week, next month and next three
+   * months (date-shortcuts.ts), each setting the end of its last day. Default false.
+   */
+  readonly ahead?: boolean;
 }
 
 /** A field name of the call (checked), or an override (shared overrides are loosely typed; unknown names warn). */
@@ -206,6 +216,11 @@ export interface ActionBase<Row> {
   /** Authority needed; absent = every user who sees the screen. */
   readonly button?: string;
   readonly intent?: Intent;
+  /**
+   * A row action shown with its words beside its icon: what the screen is for (buying a combo), not a tool on
+   * a record whose name a hover would tell (a phone never hovers). Default false: an icon named by its tooltip.
+   */
+  readonly labelled?: boolean;
   /** Offered on a row only when this holds. Default: always. */
   visible?(row: Row): boolean;
 }
@@ -248,11 +263,20 @@ export interface FormAction<Row> extends ActionBase<Row> {
   readonly form: FormDecl<CallDef, Row>;
   /** Ask before sending the filled form: its own question (ConfirmDecl), or 'danger' / 'normal' generically. */
   readonly confirm?: ConfirmSpec<Row>;
-  /** Said in the form above its inputs: what it applies to (this request of that user, that amount). */
+  /**
+   * Said in the form above its inputs: what it applies to and what becomes of it (this request of that user,
+   * that amount, cannot be undone). Such a form IS its question and asks nothing more: `confirm` and `lead` are
+   * exclusive (FormActionAsks), so nobody is asked twice.
+   */
   lead?(rows: Row[]): UserMessage;
   /** The form's icon and submit button are the action's (Reject), not "Save". Default false. */
   readonly submitAsAction?: boolean;
 }
+
+/** How a form action asks: with its own lead (the form is the question) or a question after it, never both. */
+export type FormActionAsks<Row> =
+  | { readonly lead?: undefined; readonly confirm?: ConfirmSpec<Row> }
+  | { lead(rows: Row[]): UserMessage; readonly confirm?: undefined };
 
 export type ActionDecl<Row> = CallAction<Row> | DialogAction<Row> | FormAction<Row>;
 
@@ -302,6 +326,11 @@ export interface ResourceDecl<Row = unknown> {
   readonly empty?: string;
   /** i18n key of the title. Default `menu.<name>`. */
   readonly title?: string;
+  /**
+   * i18n key of what the list says when its answer names asked values that matched nothing (`not_found`: a
+   * batch query's unknown codes); gets `count`, `asked` and `values`. Default `resource.not_found`.
+   */
+  readonly notFound?: string;
   /** i18n prefix of field labels (`<labels>.fields.<field>`) when screens share them. Default `resources.<name>`. */
   readonly labels?: string;
 }

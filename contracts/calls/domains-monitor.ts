@@ -22,6 +22,10 @@ export const monitoredDomain = z.object({
   domain: z.string(),
   display_type: DomainDisplayType.schema,
   resolve_target: z.string(),
+  /** Where the domain should point (qr_code_list/get_ip): this address as an A record… */
+  expected_ip: z.string(),
+  /** …or this host as a CNAME. */
+  expected_cname: z.string(),
   /** 1: resolve_target is get_ip's address or CNAME; 2: it points elsewhere. */
   dns_ok: MonitorOk.schema,
   /** 1: answers (DNS right and not blocked); 2: not reachable in WeChat. */

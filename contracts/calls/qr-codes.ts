@@ -61,7 +61,7 @@ export const qrCode = z.object({
   internal_code_group_name: z.string(),
   short_code_type: ShortCodeType.schema,
   rotation_type: RotationType.schema,
-  visit_threshold: z.int().min(1).describe('Default visits per turn for new children under sequential rotation.'),
+  visit_threshold: z.int().min(1).describe('Visits per turn of its target URLs under sequential rotation: setting it (update, batch_update) sets every child\'s threshold; new children start with it.'),
   jump_type: JumpType.schema,
   visit_method: VisitMethod.schema,
   visit_restriction: VisitRestriction.schema,
@@ -128,7 +128,9 @@ export const qrCodeAdd = defineCall({
 
 export const qrCodeUpdate = defineCall({
   path: 'qr_code_list/update',
-  summary: 'Change one QR code\'s settings; only the fields sent change. Target URLs change through update_url.',
+  summary:
+    'Change one QR code\'s settings; only the fields sent change. visit_threshold applies to every target URL (a turn under way ' +
+    'keeps at most the new count). Target URLs change through update_url.',
   access: permission('qr_code_list', 'update'),
   request: z.strictObject({
     id,
@@ -285,10 +287,14 @@ const listFilters = {
 
 export const qrCodeInquire = defineCall({
   path: 'qr_code_list/inquire',
-  summary: 'List QR codes with their children: a customer gets their own, an administrator everybody\'s.',
+  summary:
+    'List QR codes with their children: a customer gets their own, an administrator everybody\'s. With file_names ' +
+    '(batch query), not_found lists the asked codes that are no QR code of the caller in this view (live or bin).',
   access: permission('qr_code_list'),
   request: listRequest(listFilters),
-  response: pageOf(qrCode),
+  response: pageOf(qrCode).extend({
+    not_found: z.array(z.string()).optional().describe('with file_names: the asked codes no code of the caller has, in the order asked'),
+  }),
 });
 
 export const qrCodeUserInquire = defineCall({

@@ -183,9 +183,12 @@ export const shieldPush = z.object({
   user_id: id,
   account: z.string(),
   domain: z.string(),
+  display_type: DomainDisplayType.schema,
   status: ShieldStatus.schema,
   spare_domain: z.string(),
   moved: z.int().min(0),
+  /** Live QR codes that stayed on the blocked domain: no spare of its kind, or moving turned off. */
+  codes_left: z.int().min(0),
   channels: z.string().describe('comma-separated: site_message, realtime, telegram'),
   create_time: dateTime,
 });

@@ -130,14 +130,18 @@ export type JobProgressData = z.infer<typeof jobProgressData>;
 
 /**
  * Type 24: a domain's WeChat status changed (issue 14). `moved` QR codes went to `spare_domain` ('' when none);
+ * `codes_left` live codes stayed on the blocked domain (no spare of its kind `display_type`, or moving off);
  * `message` is in the user's language. Arrives as an "other" server frame; screens parse it with this schema.
  */
 export const shieldStatusData = z.object({
   domain_id: id,
   domain: z.string().max(253),
   status: z.literal([1, 2, 4]),
+  /** The domain's kind (1 entry, 2 landing, 3 short): the kind of spare it needs. */
+  display_type: z.literal([1, 2, 3]).optional(),
   spare_domain: z.string().max(253),
   moved: z.int().min(0),
+  codes_left: z.int().min(0).default(0),
   message: z.string().max(2000),
 });
 export type ShieldStatusData = z.infer<typeof shieldStatusData>;

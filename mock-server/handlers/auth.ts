@@ -176,6 +176,8 @@ export const authHandlers = defineHandlers({
     }
     forgive();
     checkNewPassword(body.new_password, user.account, 'new_password');
+    // The same password again changes nothing, yet would end every session: refused, said under the new password.
+    if (body.new_password === body.old_password) throw new ApiError(400, 'validation.password_same_as_old', { field: 'new_password' });
     const hash = await hashPassword(body.new_password, services.config.scrypt);
     services.db.transaction(() => {
       services.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, user.id);

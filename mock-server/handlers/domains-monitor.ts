@@ -15,7 +15,9 @@ const monitor = defineResource({
   row: monitoredDomain,
   table: 'domains',
   alias: 'd',
-  select: `d.id, d.user_id, u.account, d.domain, d.display_type, d.resolve_target, m.dns_ok,
+  // What it should point to rides on every row: a wrong target is fixed by reading the right one beside it.
+  select: `d.id, d.user_id, u.account, d.domain, d.display_type, d.resolve_target,
+    ${sqlText(RESOLUTION_TARGET.ip)} AS expected_ip, ${sqlText(RESOLUTION_TARGET.cname)} AS expected_cname, m.dns_ok,
     CASE WHEN m.dns_ok = 1 AND d.shield_status <> 2 THEN 1 ELSE 2 END AS reachable, d.shield_status, ${liveCodes}`,
   joins: `JOIN users u ON u.id = d.user_id JOIN (SELECT x.id AS mid, ${DNS_OK} AS dns_ok FROM domains x) m ON m.mid = d.id`,
   owner: 'user_id',

@@ -41,8 +41,9 @@ const pushes = defineResource({
   row: shieldPush,
   table: 'shield_pushes',
   alias: 'p',
-  select: 'p.id, p.user_id, u.account, p.domain, p.status, p.spare_domain, p.moved, p.channels, p.create_time',
-  joins: 'JOIN users u ON u.id = p.user_id',
+  // The domain's kind (the kind of domain its left codes need); a deleted domain's is unknown: entry.
+  select: 'p.id, p.user_id, u.account, p.domain, COALESCE(dm.display_type, 1) AS display_type, p.status, p.spare_domain, p.moved, p.codes_left, p.channels, p.create_time',
+  joins: 'JOIN users u ON u.id = p.user_id LEFT JOIN domains dm ON dm.id = p.domain_id',
   owner: 'user_id',
   filters: { ...ownerFilters, domain: { op: 'like', lower: true } },
   orderBy: 'p.id DESC',

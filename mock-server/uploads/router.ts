@@ -28,6 +28,39 @@ const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|webp|gif)$/;
  */
 export const UPLOAD_CACHE = 'private, no-cache';
 
+/** How much of a refused upload is read and dropped so its answer arrives (more is an abuse: closed at once). */
+export const DRAIN_MAX_BYTES = 128 * 1024 * 1024;
+/** How long a refused upload may keep sending before the connection is closed anyway. */
+export const DRAIN_MAX_MS = 30_000;
+
+/**
+ * Read what is left of a request's body and drop it, up to DRAIN_MAX_BYTES (a declared length beyond it is
+ * not waited for) and DRAIN_MAX_MS: the answer sent afterwards is read by the client before the close.
+ */
+export function drainRequest(req: Request): Promise<void> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (req.readableEnded || req.destroyed || declared > DRAIN_MAX_BYTES) return Promise.resolve();
+  return new Promise((resolve) => {
+    let read = 0;
+    const done = () => {
+      clearTimeout(timer);
+      req.off('data', count);
+      req.off('end', done);
+      req.off('close', done);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DRAIN_MAX_BYTES) done();
+    };
+    const timer = setTimeout(done, DRAIN_MAX_MS);
+    req.on('data', count);
+    req.once('end', done);
+    req.once('close', done);
+    req.resume();
+  });
+}
+
 /** Served files cannot run anything even if a browser were talked into rendering one as a document. */
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
@@ -49,7 +82,12 @@ export function createUploadRouter(services: Services, dir: string): express.Rou
     res.set('Connection', 'close');
     const { user } = authenticate(services, req);
     checkAccess(services, fileAdd, user);
-    const received = await receiveUpload(req, dir, readUploadLimits(services.db));
+    const received = await receiveUpload(req, dir, readUploadLimits(services.db)).catch(async (refusal: unknown) => {
+      // Read the rest of the body before answering: a socket closed with the upload still arriving is reset,
+      // and a reset loses the answer, so the browser would say "cannot reach the server" instead of 413's sentence.
+      await drainRequest(req);
+      throw refusal;
+    });
     const finalPath = path.join(dir, received.name);
     try {
       fs.renameSync(received.tmpPath, finalPath);

@@ -548,6 +548,8 @@ describe('admin/update_password', () => {
     ['the new password equals the account', (e, account = '') => change(e, { new_password: e(account) }), 'new_password: Account and password may not be the same'],
     ['the body repeats the password', (e) => change(e, { repeat_password: e('After4567') }), 'repeat_password: This page sent something the server does not take; reload the page and try again'],
     ['the old password is wrong (zh-CN)', (e) => change(e, { old_password: e('Wrong1234') }), 'old_password: 旧密码错误', 'zh-CN'],
+    ['the new password is the old one', (e) => change(e, { new_password: e('Before123') }), 'new_password: The new password is the same as the old one: choose another'],
+    ['the new password is the old one (zh-CN)', (e) => change(e, { new_password: e('Before123') }), 'new_password: 新密码与旧密码相同，请换一个', 'zh-CN'],
   ])('refuses with 400 when %s and changes nothing', async (_name, body, message, lang = 'en') => {
     const user = await registerFresh('Before123');
     // A wrong old password is counted like a failed login (issue 20): login_failures is the counter, not a change.

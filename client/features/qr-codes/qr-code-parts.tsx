@@ -107,7 +107,8 @@ export function qrColumns(options: { account?: boolean; removed?: boolean } = {}
         </span>
       ),
     },
-    ...(options.account ? [{ field: 'account', kind: 'text' } as const] : []),
+    // The owner is context: the code's name says which row it is (kept on a phone, the owner is not).
+    ...(options.account ? [{ field: 'account', kind: 'text', priority: 2 } as const] : []),
     { field: 'name', kind: 'text' },
     { kind: 'custom', id: 'file_name', sortable: false, render: (row) => <span className={styles.code}>{row.file_name}</span>, text: (row) => row.file_name },
     { field: 'domain', kind: 'text' },
@@ -146,7 +147,8 @@ const settingsFields = [
   { name: 'internal_code_group_id', lookup: 'internal_groups' },
   'short_code_type',
   { name: 'rotation_type', lookup: 'rotation_types' },
-  'visit_threshold',
+  // The code's count is every link's (the server sets it on each): the hint says so, and where one is set apart.
+  { name: 'visit_threshold', helper: `${QR_LABELS}.hints.visit_threshold` },
   'jump_type',
   'visit_method',
   'visit_restriction',

@@ -29,10 +29,16 @@ export function* loadFlow(name: string): Saga {
   const r = yield* stateOf(name);
   yield put(ev.listRequested({ resource: name }));
   try {
-    const page = (yield* apiCall(decl.list, listBody(decl, r.query))) as Page<unknown> & { total_capped?: boolean };
+    const page = (yield* apiCall(decl.list, listBody(decl, r.query))) as Page<unknown> & { total_capped?: boolean; not_found?: string[] };
     const keys = page.content.map((row) => keyOf(decl, row));
-    // A capped total (contracts' cappedPageOf) is "at least": the pager shows it as "10,000+".
-    const data = { rows: page.content, total: page.total, ...(page.total_capped && { totalCapped: true }) };
+    // A capped total (contracts' cappedPageOf) is "at least": the pager shows it as "10,000+". What was asked
+    // by name and not found is said above the list (list/not-found-notice.tsx), never dropped without a word.
+    const data = {
+      rows: page.content,
+      total: page.total,
+      ...(page.total_capped && { totalCapped: true }),
+      ...(page.not_found?.length && { notFound: page.not_found }),
+    };
     yield put(ev.listLoaded({ resource: name, data, keys }));
   } catch (e) {
     yield put(ev.listLoadFailed({ resource: name, error: toUserMessage(e) }));
@@ -157,8 +163,8 @@ export function* removeFlow(action: Named<{ keys: readonly RowKey[] }>): Saga {
     yield put(ev.removed({ resource }));
     fx.toast(keyMessage('errors.success'), 'success');
   } catch (e) {
+    // Said once, above the list where the delete was asked for (list/action-error.tsx), not also in a toast.
     yield put(ev.removeFailed({ resource, error: toUserMessage(e) }));
-    fx.toast(toUserMessage(e), 'danger');
   }
 }
 
@@ -174,8 +180,8 @@ export function* actionFlow(action: Named<{ action: string; keys: readonly RowKe
     yield put(ev.actionDone({ resource }));
     fx.toast(keyMessage('errors.success'), 'success');
   } catch (e) {
+    // Said once, above the list where the action was taken (list/action-error.tsx), not also in a toast.
     yield put(ev.actionFailed({ resource, error: toUserMessage(e) }));
-    fx.toast(toUserMessage(e), 'danger');
   }
 }
 

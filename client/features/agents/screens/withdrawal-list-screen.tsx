@@ -35,9 +35,10 @@ export const withdrawalListResource = defineResource(withdrawalAdminInquire, (r)
       intent: 'danger',
       button: 'reject',
       visible: pending,
+      // The form is the question (who, how much, where, what happens, for good) and its button is "Reject":
+      // asked once, not again after the reason is typed.
       lead: ([row]) => keyMessage('resources.withdrawal_list.reject_lead', request(row)),
       submitAsAction: true,
-      confirm: { text: 'resources.withdrawal_list.confirm.reject', undoable: false, vars: ([row]) => request(row) },
       // The form is opened on one row; the id travels with the reason.
       form: { fields: ['reason'], fixed: (row) => (row ? { id: row.id } : {}) },
     }),

@@ -13,6 +13,8 @@ export const batchQueryResource = defineResource(qrCodeInquire, () => ({
   actions: qrViewActions(),
   export: {},
   pageSize: 50,
+  // Codes asked for and not found are named above the list (typos, deleted or foreign codes).
+  notFound: `${QR_LABELS}.not_found`,
 }));
 
 export default resourceScreen(batchQueryResource);

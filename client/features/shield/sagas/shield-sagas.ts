@@ -1,5 +1,5 @@
 import { all, call, put, select, take, takeEvery, throttle } from 'redux-saga/effects';
-import { FrameType, ShieldStatus, shieldStatusData } from '../../../../contracts/index.ts';
+import { DomainDisplayType, FrameType, ShieldStatus, shieldStatusData } from '../../../../contracts/index.ts';
 import { resourceEvents, type WithResources } from '../../../resources/resource-slice.ts';
 import { keyMessage } from '../../../state/message.ts';
 import { realtimeEvents } from '../../../state/realtime-events.ts';
@@ -37,7 +37,11 @@ export function* shieldNoticeFlow(told: Map<number, number>, action: FrameAction
   if (told.get(d.domain_id) === d.status) return;
   told.set(d.domain_id, d.status);
   const fx = yield* effects();
-  if (d.status === ShieldStatus.values.blocked) {
+  if (d.status === ShieldStatus.values.blocked && d.codes_left > 0) {
+    // Codes stayed on the blocked domain: how many, and what the owner does about it (the kind of domain to add).
+    const kind = DomainDisplayType.options.find((o) => o.value === d.display_type)?.member ?? 'entry';
+    fx.toast(keyMessage('shield.blocked_left', { domain: d.domain, count: d.codes_left, kind }), 'danger');
+  } else if (d.status === ShieldStatus.values.blocked) {
     fx.toast(keyMessage(d.spare_domain ? 'shield.blocked_moved' : 'shield.blocked', { domain: d.domain, spare: d.spare_domain, moved: d.moved }), 'danger');
   } else {
     fx.toast(keyMessage(d.status === ShieldStatus.values.normal ? 'shield.normal' : 'shield.failed', { domain: d.domain }), d.status === ShieldStatus.values.normal ? 'success' : 'warning');

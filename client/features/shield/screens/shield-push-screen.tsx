@@ -1,4 +1,5 @@
 import { domainInquire, HoldFlag, pushSettingsInquire, pushSettingsUpdate, ShieldStatus, shieldPushRecordsInquire } from '../../../../contracts/index.ts';
+import { CodesLeft } from '../../../components/codes-left.tsx';
 import { ResourceList } from '../../../resources/components/resource-list.tsx';
 import { defineResource } from '../../../resources/define.ts';
 import { defineSettings } from '../../../resources/settings/define-settings.ts';
@@ -16,6 +17,13 @@ const pushRecords = defineResource(shieldPushRecordsInquire, (r) => ({
     { field: 'status', kind: 'enum', enum: ShieldStatus, intentOf: (c) => (c === ShieldStatus.values.blocked ? 'danger' : c === ShieldStatus.values.normal ? 'success' : 'warning') },
     { field: 'spare_domain', kind: 'text' },
     { field: 'moved', kind: 'number' },
+    {
+      kind: 'custom',
+      id: 'codes_left',
+      priority: 1,
+      render: (row) => (row.codes_left > 0 ? <CodesLeft count={row.codes_left} displayType={row.display_type} /> : row.codes_left),
+      text: (row) => String(row.codes_left),
+    },
     { field: 'channels', kind: 'word', labels: 'resources.shield_push.fields' },
   ],
   filters: ['domain'],

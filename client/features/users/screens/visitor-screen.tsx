@@ -22,13 +22,16 @@ export const visitorResource = defineResource(visitorInquire, () => ({
     {
       kind: 'custom',
       id: 'ip',
+      // The IP is what a visitor row is (the domain is the same host for most rows).
+      names: true,
       render: (row, rows) => <IpCell ip={row.ip} badge={ipBadge(row, contextOf(rows))} />,
       text: (row) => row.ip,
     },
     { field: 'ip_count', kind: 'number', sortable: false },
     { field: 'domain', kind: 'text', sortable: false },
     { field: 'latest_create_time', kind: 'date', sortable: false },
-    { field: 'latest_ip_belong', kind: 'text', sortable: false },
+    // Kept on a phone with the IP and its visits: the location is what the IP's badge colour speaks of.
+    { field: 'latest_ip_belong', kind: 'text', sortable: false, priority: 1 },
     { kind: 'custom', id: 'latest_source', render: (row) => sourceParts(row.latest_source).join(' · '), text: (row) => row.latest_source },
     { field: 'latest_user_agent', kind: 'text', sortable: false, hiddenByDefault: true },
     { field: 'file_name', kind: 'text', sortable: false },

@@ -1,14 +1,7 @@
 import { Callout, Intent } from '@blueprintjs/core';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSelector } from 'react-redux';
-import { getUserInfo } from '../../../../contracts/index.ts';
-import { defineRecord } from '../../../resources/record/define-record.ts';
 import { useRecord } from '../../../resources/record/use-record.ts';
-import { selectResource, type WithResources } from '../../../resources/resource-slice.ts';
-
-/** The caller, read afresh (the session's copy is not refreshed by a purchase). */
-const me = defineRecord({ name: 'buy_vip_combo_membership', read: getUserInfo });
+import { membershipRecord } from '../membership-record.ts';
 
 /** 'YYYY-MM-DD HH:mm:ss' of now in local time: the wire format, so it compares as text. */
 function nowText(): string {
@@ -19,15 +12,12 @@ function nowText(): string {
 
 /**
  * Above the shop: a customer's membership, running or not (docs/decisions/2026-11-23-membership.md). Read
- * again after a purchase from the balance. Agents and administrators are not members: nothing shown.
+ * again after every purchase, from the balance or paid on chain (the saga re-reads the record). Agents and
+ * administrators are not members: nothing shown.
  */
 export function MembershipStatus() {
   const { t } = useTranslation();
-  const { data, reload } = useRecord(me);
-  const bought = useSelector((s: WithResources) => selectResource(s, 'buy_vip_combo').action.status === 'succeeded');
-  useEffect(() => {
-    if (bought) reload();
-  }, [bought, reload]);
+  const { data } = useRecord(membershipRecord);
   const user = data?.user_info;
   if (!user || user.role_kind !== 'customer') return null;
   const expiry = user.member_expire_time;

@@ -1,10 +1,12 @@
 import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import { orderRecharge, PAYMENT_FRAME_TYPE, paymentFrameData, PayMethod, vipComboBuy } from '../../../../contracts/index.ts';
+import { recordEvents, type WithRecords } from '../../../resources/record/record-slice.ts';
 import { resourceEvents } from '../../../resources/resource-slice.ts';
 import { keyMessage } from '../../../state/message.ts';
 import { realtimeEvents } from '../../../state/realtime-events.ts';
 import { apiCall, effects, toUserMessage, type Saga } from '../../../state/sagas/call.ts';
 import { SESSION_ENDED } from '../../../state/session-slice.ts';
+import { membershipRecord } from '../membership-record.ts';
 import { paymentActions, paymentEvents, type WithPayment } from '../payment-slice.ts';
 import { watchBalance } from './balance-sagas.ts';
 
@@ -56,6 +58,18 @@ export function* paidFrameFlow(told: Set<number>, action: FrameAction): Saga {
   fx.toast(keyMessage('resources.payment.paid_toast', { order_no: parsed.data.order_no }), 'success');
 }
 
+/**
+ * What may extend a membership: a combo bought from the balance (the shop's action done) or an order paid on
+ * chain (frame 22, whatever screen it arrives on). After either, the membership banner reads the caller again,
+ * if it was shown in this session (another read would be wasted): it never keeps the old expiry.
+ */
+export function* membershipChangedFlow(): Saga {
+  const shown = (yield select((s: Partial<WithRecords>) => s.records?.[membershipRecord.name] !== undefined)) as boolean;
+  if (shown) yield put(recordEvents.opened({ record: membershipRecord.name }));
+}
+const mayChangeMembership = (a: { type: string; payload?: unknown }): boolean =>
+  paymentActions.orderPaid.match(a) || (resourceEvents.actionDone.match(a) && a.payload.resource === 'buy_vip_combo');
+
 /** A session that ends takes its memory of told orders with it (the next user's orders are theirs). */
 function* forgetToldOnSessionEnd(told: Set<number>): Saga {
   for (;;) {
@@ -82,6 +96,7 @@ export function* watchPayments(): Saga {
     takeLatest(paymentEvents.buyRequested.type, buyFlow),
     takeLatest(paymentEvents.rechargeRequested.type, rechargeFlow),
     takeEvery(isPaymentFrame, paidFrameFlow, told),
+    takeEvery(mayChangeMembership, membershipChangedFlow),
     call(forgetToldOnSessionEnd, told),
     takeLatest((a: { type: string; payload?: unknown }) => paymentActions.opened.match(a) && a.payload !== null, countdownFlow),
     call(watchBalance),

@@ -21,6 +21,8 @@ export const buyVipComboResource = defineResource(vipComboShop, (r) => ({
       scope: 'row',
       label: 'resources.buy_vip_combo.buy_balance',
       icon: 'credit-card',
+      // Buying is what the screen is for: said in words, not left to a tooltip a phone never shows.
+      labelled: true,
       button: 'buy',
       // What is bought, for how long and for how much, taken from the balance at once: a purchase stays.
       confirm: { text: 'resources.buy_vip_combo.buy_balance_confirm', undoable: false, vars: ([combo]) => ({ name: combo?.name ?? '', price: combo ? formatMoney(combo.price_micro) : '', days: combo?.days ?? 0 }) },
@@ -33,6 +35,7 @@ export const buyVipComboResource = defineResource(vipComboShop, (r) => ({
       label: 'resources.buy_vip_combo.buy_chain',
       icon: 'bank-account',
       intent: 'primary',
+      labelled: true,
       button: 'buy',
       dialog: BuyByChainDialog,
     },

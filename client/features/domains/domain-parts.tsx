@@ -11,6 +11,8 @@ import {
   suggestDomains,
   type Domain,
 } from '../../../contracts/index.ts';
+import { CodesLeft } from '../../components/codes-left.tsx';
+import styles from '../../resources/components/resource-list.module.css';
 import type { ResourceBuilder } from '../../resources/define.ts';
 import type { ColumnDecl, FieldOverride } from '../../resources/types.ts';
 
@@ -36,7 +38,20 @@ export function domainColumns(options: { account?: boolean } = {}): ColumnDecl<D
     },
     { field: 'hold', kind: 'enum', enum: HoldFlag, hiddenByDefault: true },
     { field: 'group_name', kind: 'text' },
-    { field: 'qr_code_count', kind: 'number' },
+    {
+      kind: 'custom',
+      id: 'qr_code_count',
+      // The figure of a domain: kept however narrow the table.
+      priority: 1,
+      // Codes still on a blocked domain: how many and what to do about it, not a bare figure.
+      render: (row) =>
+        row.shield_status === ShieldStatus.values.blocked && row.qr_code_count > 0 ? (
+          <CodesLeft count={row.qr_code_count} displayType={row.display_type} />
+        ) : (
+          <span className={styles.number}>{row.qr_code_count}</span>
+        ),
+      text: (row) => String(row.qr_code_count),
+    },
     { field: 'resolve_target', kind: 'text', hiddenByDefault: true },
     { field: 'remark', kind: 'text', hiddenByDefault: true },
     { field: 'create_time', kind: 'date' },
