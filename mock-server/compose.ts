@@ -83,7 +83,7 @@ export function createServices(
   const sessions = createSessions(db, clock, storedIdle === undefined ? config.sessionIdleMs : storedIdle * 60_000);
   const users = createUsers(db);
   const realtimeKeys = createRealtimeKeys(db);
-  const realtime = createRealtimeHub({ db, clock, sessions, users, keys: realtimeKeys, log });
+  const realtime = createRealtimeHub({ db, clock, sessions, users, keys: realtimeKeys, log, checkFrames: config.mode !== 'production' });
   // Each balance change also reaches the user's sockets (frame 25) once committed.
   const ledger = withBalancePush(createLedger(db, clock), { db, hub: realtime });
   const audit = createAudit(db, clock);

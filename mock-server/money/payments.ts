@@ -1,12 +1,12 @@
 import { billRemark } from '../../contracts/bill-remarks.ts';
 import {
   BillType,
+  FrameType,
   ChainTxType,
   OFFSET_GRACE_HOURS,
   OPEN_ORDERS_PER_USER,
   OrderStatus,
   OrderType,
-  PAYMENT_FRAME_TYPE,
   PayMethod,
   TransferOutcome,
   TransferReview,
@@ -150,7 +150,7 @@ export function markPaid(services: PaymentDeps, orderId: number, txHash: string 
   }
   const paid = orderById(services, orderId);
   // After the transaction: a rolled-back payment must not be announced.
-  queueMicrotask(() => services.realtime.push(paid.user_id, PAYMENT_FRAME_TYPE, { order_id: paid.id, status: paid.status, order_no: paid.order_no }));
+  queueMicrotask(() => services.realtime.push(paid.user_id, FrameType.values.payment, { order_id: paid.id, status: paid.status, order_no: paid.order_no }));
   return true;
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { all, delay, race, take, takeEvery } from 'redux-saga/effects';
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_FRAME_TYPE, FrameType, REALTIME_TUNING } from '../../contracts/index.ts';
+import { FrameType, REALTIME_TUNING } from '../../contracts/index.ts';
 import { scenario } from '../../contracts/scenario.ts';
 import { pollOnce, watchMessagePolling } from '../../client/features/messages/sagas/message-polling-sagas.ts';
 import { paidFrameFlow } from '../../client/features/vip/sagas/payment-sagas.ts';
@@ -44,7 +44,7 @@ const mutants: { rule: string; scenario: string; options: PlayOptions }[] = [
   {
     rule: 'a paid order (frame 22) told again when its frame comes twice',
     scenario: 'payment-duplicated-frame-toasts-once',
-    options: { watchers: { payments: function* (): Saga { yield takeEvery(frameOfType(PAYMENT_FRAME_TYPE), paidFrameFlow, new ForgetfulSet<number>()); } } },
+    options: { watchers: { payments: function* (): Saga { yield takeEvery(frameOfType(FrameType.values.payment), paidFrameFlow, new ForgetfulSet<number>()); } } },
   },
   {
     rule: 'a domain status (frame 24) told again when its frame comes twice',
@@ -83,6 +83,7 @@ const WITHOUT: Record<WatcherName, string> = {
   payments: 'payment-paid-frame-toast',
   live: 'live-statistics-connect-and-burst',
   menu: 'menu-refresh-frame-reloads-the-menu-tree',
+  balance: 'balance-frame-updates-the-balance',
 };
 for (const [watcher, name] of Object.entries(WITHOUT)) {
   mutants.push({ rule: `no ${watcher} saga`, scenario: name, options: { watchers: { [watcher]: nothing } } });

@@ -1,5 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { FrameType } from '../../../../contracts/index.ts';
+import { frameDefOf, FrameType } from '../../../../contracts/index.ts';
 import type { ScenarioStep } from '../../../../contracts/scenario.ts';
 import type { Effects } from '../../../api/effects/browser-effects.ts';
 import type { RealtimeSocket } from '../../../api/effects/socket.ts';
@@ -145,7 +145,9 @@ export function createRecorder(base: Effects): Recorder {
       case 'realtime/frameArrived': {
         const frame = p as { type: number; data?: unknown } | undefined;
         if (!frame) return;
-        input({ socket: { frame: { type: frame.type, ...(frame.data !== undefined ? { data: frame.data as never } : {}) } } });
+        // A type the frame registry does not know replays only when the step says it is one on purpose.
+        const deliberate = frameDefOf(frame.type) ? {} : { unregistered: true as const };
+        input({ socket: { frame: { type: frame.type, ...(frame.data !== undefined ? { data: frame.data as never } : {}), ...deliberate } } });
         if (frame.type === 5 || frame.type === 11) attribute();
         return;
       }
