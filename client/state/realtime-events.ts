@@ -1,5 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
-import { FRAME_TYPE_CODES, type ClientFrame, type ConsumerReceiver, type FramesOf, type ServerFrame } from '../../contracts/index.ts';
+import { FRAME_TYPE_CODES } from '../../contracts/index.ts';
+import type { ClientFrame, ConsumerReceiver, FramesOf, ServerFrame } from '../../contracts/index.ts';
 
 /**
  * The real-time connection as an event stream. The realtime saga (features/realtime) dispatches them; the

@@ -8,7 +8,7 @@ import {
   type ControlAnswer,
   type ControlName,
 } from '../../contracts/index.ts';
-import { resetDatabase } from '../db/seed.ts';
+import { resetDatabase } from '../seed/seed.ts';
 import { parseBody } from '../services/call-checks.ts';
 import { ApiError, badRequest, notFound } from '../services/errors.ts';
 import type { Services } from '../compose.ts';

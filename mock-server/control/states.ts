@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { CloseCode, CloseReason } from '../../contracts/index.ts';
 import { openDatabase } from '../db/open.ts';
-import { seedDatabase } from '../db/seed.ts';
+import { seedDatabase } from '../seed/seed.ts';
 import { ApiError, badRequest } from '../services/errors.ts';
 import { createServices, type Services } from '../compose.ts';
 import { SHIPPED_STATES } from './shipped-states.ts';

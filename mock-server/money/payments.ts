@@ -1,19 +1,4 @@
-import { billRemark } from '../../contracts/bill-remarks.ts';
-import {
-  BillType,
-  FrameType,
-  ChainTxType,
-  OFFSET_GRACE_HOURS,
-  OPEN_ORDERS_PER_USER,
-  OrderStatus,
-  OrderType,
-  PayMethod,
-  TransferOutcome,
-  TransferReview,
-  UNPAID_ORDERS_PER_USER,
-  type EnumValue,
-  type Order,
-} from '../../contracts/index.ts';
+import { BillType, FrameType, ChainTxType, OFFSET_GRACE_HOURS, OPEN_ORDERS_PER_USER, OrderStatus, OrderType, PayMethod, TransferOutcome, TransferReview, UNPAID_ORDERS_PER_USER, type EnumValue, type Order, billRemark } from '../../contracts/index.ts';
 import type { ChainTx } from '../chain/chain.ts';
 import { ApiError, conflict } from '../services/errors.ts';
 import { formatDateTime } from '../services/clock.ts';

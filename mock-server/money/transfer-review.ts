@@ -1,5 +1,4 @@
-import { BillType, TransferReview, TransferReviewAction, type EnumValue } from '../../contracts/index.ts';
-import { billRemark } from '../../contracts/bill-remarks.ts';
+import { BillType, TransferReview, TransferReviewAction, type EnumValue, billRemark } from '../../contracts/index.ts';
 import { ApiError, badRequest } from '../services/errors.ts';
 import { formatDateTime } from '../services/clock.ts';
 import type { PaymentDeps } from './payments.ts';

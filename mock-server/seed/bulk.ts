@@ -1,12 +1,12 @@
 import type { Database } from 'better-sqlite3';
 import { ipRanges } from '../../fixtures/seed/ip-ranges.ts';
 import { USER_AGENTS, seededRandom } from '../../fixtures/visitors.ts';
-import { ACCESS_RECORD_INDEXES, ACCESS_RECORD_INDEX_NAMES } from './migrations/003-qr-codes.ts';
-import { VISITOR_INDEXES, VISITOR_INDEX_NAMES } from './migrations/019-visitors.ts';
+import { ACCESS_RECORD_INDEXES, ACCESS_RECORD_INDEX_NAMES } from '../db/migrations/003-qr-codes.ts';
+import { VISITOR_INDEXES, VISITOR_INDEX_NAMES } from '../db/migrations/019-visitors.ts';
 import { DEVICE, deviceClass, parseUserAgent } from '../visit-rules/user-agent.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { createBreakdownCounters, type PlaceOf } from '../statistics/breakdown-counters.ts';
-import { cidrRange } from '../qr/seed.ts';
+import { cidrRange } from '../visit-rules/ip.ts';
 import { addDays, dayOf } from '../services/time.ts';
 
 export interface BulkSeedOptions {
