@@ -9,7 +9,7 @@ import boundaries from './eslint/import-boundaries.js';
  * the app that composes them; the two entry points.
  */
 const CLIENT_FLOORS = [
-  ['client/api/', 'client/locales/'],
+  ['client/io/', 'client/locales/'],
   ['client/state/'],
   ['client/components/', 'client/first-paint/'],
   ['client/resources/'],
@@ -49,12 +49,12 @@ export default tseslint.config(
   {
     // Effects live in sagas and their effect layer only (design card).
     files: ['client/**/*.{ts,tsx}'],
-    ignores: ['client/**/sagas/**', 'client/**/effects/**', 'client/api/**'],
+    ignores: ['client/**/sagas/**', 'client/**/effects/**', 'client/io/**'],
     rules: {
       'no-restricted-globals': [
         'error',
-        { name: 'fetch', message: 'fetch belongs to the effect layer (client/api).' },
-        { name: 'WebSocket', message: 'WebSocket belongs to the effect layer (client/api).' },
+        { name: 'fetch', message: 'fetch belongs to the effect layer (client/io).' },
+        { name: 'WebSocket', message: 'WebSocket belongs to the effect layer (client/io).' },
         { name: 'setInterval', message: 'Timers belong to sagas.' },
         { name: 'setTimeout', message: 'Timers belong to sagas.' },
       ],

@@ -83,6 +83,7 @@ export * from './realtime/frame-types.ts';
 export * from './realtime/frame-type-codes.ts';
 export * from './realtime/frame-registry.ts';
 export * from './realtime/tuning.ts';
+export * from './server-paths.ts';
 export * from './realtime/codec.ts';
 export * from './realtime/control.ts';
 export * from './realtime/control-chain.ts';

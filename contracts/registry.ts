@@ -1,4 +1,5 @@
 import type { CallDef } from './call.ts';
+import { API_PREFIX } from './server-paths.ts';
 import { authCalls } from './calls/auth.ts';
 import { messageCalls } from './calls/message.ts';
 import { messageListCalls } from './calls/system-message.ts';
@@ -64,8 +65,6 @@ export type CallByPath<P extends CallPath> = Extract<AnyCall, { path: P }>;
 
 export const callsByPath: ReadonlyMap<string, CallDef> = new Map(calls.map((c) => [c.path, c]));
 
-/** Prefix of every HTTP call; the WebSocket lives at `REALTIME_PATH` on the same port. */
-export const API_PREFIX = '/api/';
 export function urlOf(call: CallDef): string {
   return API_PREFIX + call.path;
 }

@@ -58,6 +58,7 @@ export async function ensureClientBuilt(): Promise<string> {
       continue;
     }
     try {
+      restoreLeftEdit();
       if (isFresh()) return DIST;
       const res = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
         cwd: ROOT,
@@ -71,4 +72,50 @@ export async function ensureClientBuilt(): Promise<string> {
       fs.rmSync(LOCK, { recursive: true, force: true });
     }
   }
+}
+
+/**
+ * Edit one of the console's source files for the length of `use`, then put it back byte for byte with its old
+ * modification time. Meanwhile the build lock is held, so no worker builds dist/client from the edited file (and
+ * the restored file leaves dist/client as fresh as it was). `change` maps the file's text to the edited text.
+ * The dev server's HMR test edits a real text file this way.
+ */
+export async function withSourceEdited<T>(file: string, change: (text: string) => string, use: () => Promise<T>): Promise<T> {
+  fs.mkdirSync(path.dirname(LOCK), { recursive: true });
+  for (let waited = 0; ; waited += 250) {
+    try {
+      fs.mkdirSync(LOCK);
+      restoreLeftEdit();
+      break;
+    } catch {
+      if (waited > 240_000) throw new Error('timed out waiting for another worker to build the console');
+      await sleep(250);
+    }
+  }
+  const before = fs.readFileSync(file);
+  const { atime, mtime } = fs.statSync(file);
+  // Kept until the file is back: a run killed in the middle leaves the edit, and the next call undoes it.
+  fs.writeFileSync(EDIT_BACKUP, JSON.stringify({ file, text: before.toString('base64'), mtimeMs: mtime.getTime() }));
+  try {
+    const edited = change(before.toString('utf8'));
+    if (edited === before.toString('utf8')) throw new Error(`withSourceEdited: the change leaves ${file} as it was`);
+    fs.writeFileSync(file, edited);
+    return await use();
+  } finally {
+    fs.writeFileSync(file, before);
+    fs.utimesSync(file, atime, mtime);
+    fs.rmSync(EDIT_BACKUP, { force: true });
+    fs.rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+const EDIT_BACKUP = path.join(ROOT, '.tmp/edited-source.json');
+
+/** Put back a file a killed run of withSourceEdited left edited (called with the lock held: no edit is under way). */
+function restoreLeftEdit(): void {
+  if (!fs.existsSync(EDIT_BACKUP)) return;
+  const left = JSON.parse(fs.readFileSync(EDIT_BACKUP, 'utf8')) as { file: string; text: string; mtimeMs: number };
+  fs.writeFileSync(left.file, Buffer.from(left.text, 'base64'));
+  fs.utimesSync(left.file, new Date(), new Date(left.mtimeMs));
+  fs.rmSync(EDIT_BACKUP, { force: true });
 }

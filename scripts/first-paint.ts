@@ -9,7 +9,7 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import { DEFAULT_LOCALE, LOCALES } from '../contracts/i18n/messages.ts';
 import { SESSION_FIRST_PAINTS, FIRST_PAINT_ATTR, FIRST_PAINT_HASH, FIRST_PAINT_ROUTES, type FirstPaintRoute } from '../client/first-paint/first-paint-routes.ts';
 import { MOBILE_UA } from '../client/state/mobile.ts';
-import { STORAGE_KEYS } from '../client/api/storage.ts';
+import { STORAGE_KEYS } from '../client/io/storage.ts';
 import type * as Prerender from '../client/prerender.tsx';
 
 /**
@@ -26,10 +26,10 @@ const CLIENT = fileURLToPath(new URL('../client/', import.meta.url));
 
 /**
  * The lazy modules each route needs before its first screen is complete: the public calls' declarations and
- * the answer check (every public page makes its start-up call through them: client/api/public-calls.ts,
+ * the answer check (every public page makes its start-up call through them: client/io/public-calls.ts,
  * call-api.ts; they bring zod), and for the lazy screens router.tsx's PublicScreen (the screen, BlueprintFrame unless unframed).
  */
-const CALLS = ['api/public-call-defs.ts', 'api/check-answer.ts'];
+const CALLS = ['io/public-call-defs.ts', 'io/check-answer.ts'];
 const ROUTE_MODULES: Record<FirstPaintRoute, string[]> = {
   admin_login: CALLS,
   access_log: [...CALLS, 'components/blueprint-frame.tsx', 'features/access-log/screens/access-log-screen.tsx'],

@@ -16,7 +16,7 @@ export const startUpFrameReceivers = { menu: watchMenu } as const;
  * THE place to register a saga needed before login (start-up, public pages): add its watcher to this list.
  * Sagas used only behind login go to session-modules.ts. Sagas get the effect layer with
  * `yield* effects()` (state/sagas/call.ts) and make calls with `yield* apiCall(publicCall('name'), body)`:
- * importing a call from contracts here would put zod into the login page's first load (api/public-calls.ts).
+ * importing a call from contracts here would put zod into the login page's first load (io/public-calls.ts).
  */
 export const sagas: readonly (() => Saga<unknown>)[] = [
   watchStartUp,

@@ -1,6 +1,6 @@
 import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Task } from 'redux-saga';
-import type { Effects } from '../api/effects/browser-effects.ts';
+import type { Effects } from '../io/effects/browser-effects.ts';
 import { hydrateCoreState, type StoredUserInfoReader } from '../state/hydrate.ts';
 import type { ModuleLoader } from '../state/sagas/modules.ts';
 import type { FeatureModule } from './modules.ts';

@@ -3,13 +3,13 @@ import { dateTime, id } from '../envelope.ts';
 import { CloseCode } from './frames.ts';
 import { chainControlAnswers, chainControlBodies } from './control-chain.ts';
 
-/**
- * The mock server's control API for development and tests: POST `/__control/<name>` with a JSON body, answering
- * `{ status: true, data }` like the API. Mounted only when the server runs in 'dev' or 'test' mode (404 in
- * 'production'); not part of the public call registry or the OpenAPI document. Browser tests and the QA tools
- * drive edge cases through it (push any frame, close sockets with any code, inject HTTP faults).
+/*
+ * The mock server's control API for development and tests (its prefix: CONTROL_PREFIX, contracts/server-paths.ts):
+ * POST `/__control/<name>` with a JSON body, answering `{ status: true, data }` like the API. Mounted only when the
+ * server runs in 'dev' or 'test' mode (404 in 'production'); not part of the public call registry or the OpenAPI
+ * document. Browser tests and the QA tools drive edge cases through it (push any frame, close sockets with any
+ * code, inject HTTP faults).
  */
-export const CONTROL_PREFIX = '/__control';
 
 /** Whom to act on: a user by account or by id (exactly one). */
 const target = z

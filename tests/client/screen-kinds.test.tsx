@@ -4,7 +4,7 @@ import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MallCategory, PayConfig } from '../../contracts/index.ts';
-import { ApiError } from '../../client/api/errors.ts';
+import { ApiError } from '../../client/io/errors.ts';
 import { createI18n, loadResources } from '../../client/app/i18n.ts';
 import PayConfigScreen from '../../client/features/vip/screens/pay-config-screen.tsx';
 import MallCategoryScreen from '../../client/features/mall/screens/mall-category-list-screen.tsx';

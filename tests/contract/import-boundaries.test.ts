@@ -20,7 +20,7 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 const CASES: ReadonlyArray<readonly [file: string, source: string, forbidden: boolean]> = [
   ['client/app/x.ts', '../../mock-server/app.ts', true],
   ['client/app/x.ts', '../../contracts/index.ts', false],
-  ['mock-server/handlers/x.ts', '../../client/api/storage.ts', true],
+  ['mock-server/handlers/x.ts', '../../client/io/storage.ts', true],
   ['mock-server/handlers/x.ts', '../../contracts/index.ts', false],
   ['contracts/calls/x.ts', '../../client/app/screens.ts', true],
   ['contracts/x.ts', '../mock-server/app.ts', true],
@@ -45,7 +45,7 @@ const CASES: ReadonlyArray<readonly [file: string, source: string, forbidden: bo
   ['client/components/x.tsx', '../app/providers.tsx', true],
   ['client/components/chart/x.tsx', '../../features/statistics/declarations.ts', true],
   ['client/state/x.ts', '../features/auth/sagas/auth-sagas.ts', true],
-  ['client/api/effects/x.ts', '../../app/store.ts', true],
+  ['client/io/effects/x.ts', '../../app/store.ts', true],
   ['client/resources/components/x.tsx', '../../components/page-state.tsx', false],
   ['client/features/users/screens/x.tsx', '../../../resources/components/resource-form.tsx', false],
   // Server floors: no leaf imports a handler; the engine imports no area; the ground imports nothing above it;
@@ -81,7 +81,7 @@ const CASES: ReadonlyArray<readonly [file: string, source: string, forbidden: bo
   ['client/components/x.tsx', '../resources/effects/download.ts', true],
   ['client/components/x.tsx', '../shared/order-columns.ts', true],
   ['client/state/x.ts', '../components/toaster.ts', true],
-  ['client/api/x.ts', '../state/core.ts', true],
+  ['client/io/x.ts', '../state/core.ts', true],
   ['client/first-paint/x.tsx', '../app/router.tsx', true],
   ['client/shared/x.ts', '../features/vip/payment-slice.ts', true],
   ['client/resources/x.ts', '../shared/order-columns.ts', true],
@@ -90,7 +90,7 @@ const CASES: ReadonlyArray<readonly [file: string, source: string, forbidden: bo
   ['client/prerender.tsx', './app/router.tsx', false],
   ['client/app/x.ts', '../first-paint/takeover.tsx', false],
   // contracts/index.ts is the one entry point; the few lazy loads that may not use it are listed in eslint.config.js.
-  ['client/api/x.ts', '../../contracts/call.ts', true],
+  ['client/io/x.ts', '../../contracts/call.ts', true],
   ['client/features/vip/screens/x.tsx', '../../../../contracts/bill-remarks.ts', true],
   ['mock-server/money/x.ts', '../../contracts/bill-remarks.ts', true],
   ['mock-server/money/x.ts', '../../contracts/index.ts', false],

@@ -17,10 +17,10 @@ import {
 } from '../../contracts/index.ts';
 import { decodeFrameSync, encodeFrameSync, frameKeyOf } from '../../mock-server/realtime/node-codec.ts';
 import type { EffectPattern, Expectation, IncomingFrame, Scenario, ScenarioStep } from '../../contracts/scenario.ts';
-import type { Effects } from '../../client/api/effects/browser-effects.ts';
-import { ApiError } from '../../client/api/errors.ts';
-import type { RealtimeSocket, SocketEvent } from '../../client/api/effects/socket.ts';
-import { memoryStorage, type StorageKey } from '../../client/api/storage.ts';
+import type { Effects } from '../../client/io/effects/browser-effects.ts';
+import { ApiError } from '../../client/io/errors.ts';
+import type { RealtimeSocket, SocketEvent } from '../../client/io/effects/socket.ts';
+import { memoryStorage, type StorageKey } from '../../client/io/storage.ts';
 import { reducers } from '../../client/app/reducers.ts';
 import { sessionFrameReceivers, sessionReducers } from '../../client/app/session-modules.ts';
 import { startUpFrameReceivers } from '../../client/app/sagas.ts';

@@ -1,6 +1,6 @@
 import { all, put, takeLeading } from 'redux-saga/effects';
 import type { MenuItem } from '../../../contracts/index.ts';
-import { publicCall } from '../../api/public-calls.ts';
+import { publicCall } from '../../io/public-calls.ts';
 import { frameFor } from '../realtime-events.ts';
 import { menuEvents } from '../menu-slice.ts';
 import { apiCall, toUserMessage, type Saga } from './call.ts';

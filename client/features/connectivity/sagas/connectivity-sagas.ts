@@ -1,6 +1,6 @@
 import { delay, put, takeLeading } from 'redux-saga/effects';
 import { REALTIME_TUNING } from '../../../../contracts/index.ts';
-import { publicCall } from '../../../api/public-calls.ts';
+import { publicCall } from '../../../io/public-calls.ts';
 import { appStarted } from '../../../state/app-events.ts';
 import { apiCall, type Saga } from '../../../state/sagas/call.ts';
 import { connectivityEvents } from '../connectivity-slice.ts';

@@ -1,8 +1,8 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { frameDefOf, FrameType } from '../../../../contracts/index.ts';
 import type { ScenarioStep } from '../../../../contracts/scenario.ts';
-import type { Effects } from '../../../api/effects/browser-effects.ts';
-import type { RealtimeSocket } from '../../../api/effects/socket.ts';
+import type { Effects } from '../../../io/effects/browser-effects.ts';
+import type { RealtimeSocket } from '../../../io/effects/socket.ts';
 
 /**
  * DEV ONLY (imported behind `import.meta.env.DEV`, absent from production builds). Records the console's

@@ -23,8 +23,8 @@ import {
   type ServerFrame,
   type Session,
 } from '../../../../contracts/index.ts';
-import type { RealtimeSocket, SocketEvent } from '../../../api/effects/socket.ts';
-import { STORAGE_KEYS } from '../../../api/storage.ts';
+import type { RealtimeSocket, SocketEvent } from '../../../io/effects/socket.ts';
+import { STORAGE_KEYS } from '../../../io/storage.ts';
 import { keyMessage, textMessage } from '../../../state/message.ts';
 import { realtimeEvents } from '../../../state/realtime-events.ts';
 import { effects, type Saga } from '../../../state/sagas/call.ts';

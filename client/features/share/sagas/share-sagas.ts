@@ -2,7 +2,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
 import { cancel, delay, fork, put, take } from 'redux-saga/effects';
 import { REALTIME_TUNING } from '../../../../contracts/index.ts';
-import { publicCall } from '../../../api/public-calls.ts';
+import { publicCall } from '../../../io/public-calls.ts';
 import { routeChanged } from '../../../state/app-events.ts';
 import { apiCall, type Saga } from '../../../state/sagas/call.ts';
 import { shareEvents } from '../share-slice.ts';

@@ -2,10 +2,10 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { all, call, put, race, select, take, takeEvery } from 'redux-saga/effects';
 import { THEME_CODES } from '../../../../contracts/index.ts';
-import type { MediaPreference } from '../../../api/effects/browser-effects.ts';
+import type { MediaPreference } from '../../../io/effects/browser-effects.ts';
 import type { Locale } from '../../../../contracts/index.ts';
 import type { CoreState } from '../../../state/core.ts';
-import { STORAGE_KEYS } from '../../../api/storage.ts';
+import { STORAGE_KEYS } from '../../../io/storage.ts';
 import { effects, type Saga } from '../../../state/sagas/call.ts';
 import { uiEvents, type LayoutMode, type ThemeCode } from '../../../state/ui-slice.ts';
 

@@ -1,6 +1,6 @@
 import { all, put, takeLatest } from 'redux-saga/effects';
 import type { PayConfig, WebsiteInfo } from '../../../../contracts/index.ts';
-import { publicCall } from '../../../api/public-calls.ts';
+import { publicCall } from '../../../io/public-calls.ts';
 import { isSafeImageUrl } from '../../../components/safe-url.ts';
 import { apiCall, effects, toUserMessage, type Saga } from '../../../state/sagas/call.ts';
 import { settingsEvents } from '../../../state/settings-slice.ts';

@@ -1,6 +1,6 @@
 import { put, select, takeEvery, takeLeading } from 'redux-saga/effects';
 import type { Session } from '../../../../contracts/index.ts';
-import { publicCall } from '../../../api/public-calls.ts';
+import { publicCall } from '../../../io/public-calls.ts';
 import { appStarted } from '../../../state/app-events.ts';
 import { selectToken } from '../../../state/selectors.ts';
 import { apiCall, effects, type Saga } from '../../../state/sagas/call.ts';

@@ -6,7 +6,7 @@ import {
   statisticsRealTime,
   statisticsRealTimeUnsubscribe,
 } from '../../../../contracts/index.ts';
-import type { MediaPreference } from '../../../api/effects/browser-effects.ts';
+import type { MediaPreference } from '../../../io/effects/browser-effects.ts';
 import { frameFor, realtimeEvents } from '../../../state/realtime-events.ts';
 import { apiCall, effects, type Saga } from '../../../state/sagas/call.ts';
 import { liveEvents } from '../live-slice.ts';

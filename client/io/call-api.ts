@@ -30,7 +30,7 @@ export const CALL_TIMEOUT_MS = 15_000;
 
 /**
  * A typed call: body checked by the compiler, answer's `data` checked at run time by the call's schema. A
- * `LazyCall` (the public pages' calls, api/lazy-call.ts) is sent at once; its schemas load meanwhile.
+ * `LazyCall` (the public pages' calls, io/lazy-call.ts) is sent at once; its schemas load meanwhile.
  */
 export type CallApi = <C extends CallDef>(call: C | LazyCall<C>, body: RequestOf<C>, context: CallContext, options?: CallOptions) => Promise<ResponseOf<C>>;
 

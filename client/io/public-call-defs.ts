@@ -1,7 +1,7 @@
 /**
  * The calls made by the sagas and effects that run before login (start-up, login, register, share, menu,
  * settings, connectivity, password encryption), and the answer check of callApi. Loaded on first use through
- * client/api/public-calls.ts, never imported statically by the first load: this module is where zod and the
+ * client/io/public-calls.ts, never imported statically by the first load: this module is where zod and the
  * contracts' schemas enter the public pages.
  */
 export {

@@ -15,7 +15,7 @@ export type ToastMessage = { readonly key: string; readonly vars?: Readonly<Reco
 
 /**
  * Everything a saga may do to the outside world. Sagas read it with `getContext('effects')`, so a test runs
- * the real sagas with a fake one (see tests/client). Nothing outside client/api, sagas and effects folders
+ * the real sagas with a fake one (see tests/client). Nothing outside client/io, sagas and effects folders
  * touches fetch, WebSocket, timers or location.
  */
 export interface Effects {
@@ -34,7 +34,7 @@ export interface Effects {
   setDocumentTitle(title: string): void;
   setFavicon(href: string): void;
   userAgent: string;
-  /** Opens the real-time socket (client/api/effects/socket.ts); null when the browser has no WebSocket (§8). */
+  /** Opens the real-time socket (client/io/effects/socket.ts); null when the browser has no WebSocket (§8). */
   openSocket: SocketFactory | null;
   /** A number in [0, 1): reconnect jitter. Tests pass a fixed sequence. */
   random(): number;
@@ -87,7 +87,7 @@ export interface BrowserEffectsDeps {
 
 /**
  * fetch, asking in the test-only pseudo language (`en-XA`) instead of English when its switch is on
- * (client/api/pseudo-switch.ts), so the server's texts come back pseudo-localised too.
+ * (client/io/pseudo-switch.ts), so the server's texts come back pseudo-localised too.
  */
 const consoleFetch: typeof fetch = (input, init) => {
   const headers = new Headers(init?.headers);
