@@ -17,7 +17,7 @@ import { createLedger, type Ledger } from './services/ledger.ts';
 import { withBalancePush } from './money/balance-push.ts';
 import { createShieldService, type ShieldService } from './shield/service.ts';
 import { createChain, type Chain } from './chain/chain.ts';
-import { watchPayments } from './money/payments.ts';
+import { watchPayments } from './money/chain-matching.ts';
 import { requireMembership } from './money/membership.ts';
 import { requireTargetAllowed } from './users/target-guard.ts';
 import { createIpBlackCheck } from './visit-rules/ip-black.ts';
@@ -120,7 +120,7 @@ export function createServices(
     },
     serverIpBlack: createIpBlackCheck(db, 'server_ip_black'),
   };
-  // Chain payments turn matching unpaid orders paid (mock-server/money/payments.ts).
+  // Chain payments turn matching unpaid orders paid (mock-server/money/chain-matching.ts).
   watchPayments(services);
   return services;
 }
