@@ -151,6 +151,20 @@ export default defineConfig({
     },
   },
   server: {
+    // `npm run dev`: the login page's modules, and the frame and landing screen behind it, are transformed while
+    // the page waits for the mock to start (their static imports follow), rather than one by one as asked.
+    warmup: {
+      clientFiles: [
+        './main.tsx',
+        './components/blueprint-frame.tsx',
+        './io/public-call-defs.ts',
+        './io/check-answer.ts',
+        './app/layout/app-layout.tsx',
+        './app/route-screen.tsx',
+        './features/statistics/screens/today-statistics-screen.tsx',
+        './locales/zh-CN-session.ts',
+      ],
+    },
     // Each service prefix as a whole first segment (contracts/server-paths.ts, scripts/dev-backend.ts): the calls,
     // the real-time socket, uploaded files (file/add answers /uploads/<name>) and the mock's control API.
     proxy: Object.fromEntries(

@@ -26,6 +26,7 @@ import type { JobOptions } from './jobs/runner.ts';
 import { OWASP_SCRYPT, TEST_SCRYPT, type ScryptCost } from './services/passwords.ts';
 import { createQaTools, type QaTools } from './control/qa-control.ts';
 import { createOutside, type OutsideOptions } from './outside/index.ts';
+import { hashToken } from './services/sessions.ts';
 
 export interface MockServerOptions {
   /** SQLite file, or ':memory:' (tests). */
@@ -109,6 +110,17 @@ export function createMockServer(options: MockServerOptions): MockServer {
   // One hop, from a loopback peer only (Vite's proxy under `npm run dev`): mock-server/security/client-ip.ts.
   app.set('trust proxy', trustOneLoopbackHop);
   app.use(securityHeaders);
+  const outside = createOutside(options.outside, log, {
+    allowedOrigins: options.allowedOrigins,
+    // Each session the replay hands out is one of the mock's too (the recorded account, or one of its role kind):
+    // the hub takes the console's socket, and the mock answers what was never recorded (outside/replay.ts).
+    openSession: (account, kind) => {
+      const user = services.users.byAccount(account) ?? (kind === null ? undefined : services.users.firstOfKind(kind));
+      if (!user) return null;
+      const token = services.sessions.create(user.id, '127.0.0.1');
+      return { token, realtime_key: services.realtimeKeys.keyFor(hashToken(token)), account: user.account };
+    },
+  });
   const temporaryUploads = !options.uploadDir && options.dbPath === ':memory:';
   const uploadDir = options.uploadDir
     ?? (temporaryUploads ? fs.mkdtempSync(path.join(os.tmpdir(), 'qr-uploads-')) : path.join(path.dirname(path.resolve(options.dbPath)), 'uploads'));
@@ -118,7 +130,6 @@ export function createMockServer(options: MockServerOptions): MockServer {
   // Journal, named states and frame faults (docs/mock-and-qa-tools.md), dev/test: the journal sees uploads too.
   const qa = mode === 'production' ? null : createQaTools(services, { dbPath: options.dbPath, ...options.qa });
   if (qa) app.use('/api', qa.journal.http);
-  const outside = createOutside(options.outside, log);
   if (outside?.beforeBodies) app.use(outside.beforeBodies);
   // Multipart uploads stream through their own route, before the JSON parser (which would read any body).
   // Entered only for paths its two routes can match (Express matches them case-insensitively, with an optional
@@ -127,9 +138,11 @@ export function createMockServer(options: MockServerOptions): MockServer {
   app.use((req, res, next) => (mayBeUpload(req.path) ? uploads(req, res, next) : next()));
   app.use('/api', express.json({ limit: '1mb', strict: true, type: () => true }));
   if (outside?.afterBodies) app.use(outside.afterBodies);
-  const openapi = buildOpenApi(calls, { title: 'QR console mock API', version: '1' });
+  // Built on first request, not at start: every start (`npm run dev`'s mock among them) paid for a document most
+  // runs never ask for.
+  let openapi: ReturnType<typeof buildOpenApi> | null = null;
   app.get('/api/openapi.json', (_req, res) => {
-    res.json(openapi);
+    res.json((openapi ??= buildOpenApi(calls, { title: 'QR console mock API', version: '1' })));
   });
   // The control API and its HTTP fault injector exist only in dev and test modes (docs/mock-and-qa-tools.md).
   const control = mode === 'production' ? null : createControl(services);
@@ -146,7 +159,9 @@ export function createMockServer(options: MockServerOptions): MockServer {
   }
   app.use(createErrorHandler(log));
 
-  const server = http.createServer(app);
+  // Recording or replaying: a request addressed to another host (absolute form, Host) or stepping out of its path
+  // is refused before anything reads it (mock-server/outside/request-target.ts).
+  const server = http.createServer(outside ? (req, res) => void (outside.screen(req, res) || app(req, res)) : app);
   server.on('close', () => {
     clearInterval(pruneTimer);
     qa?.stop();

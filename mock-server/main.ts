@@ -6,6 +6,7 @@ import { createMockServer } from './app.ts';
 import type { ServerMode } from './compose.ts';
 import { startCheckMs } from './db/open.ts';
 import { DatabaseStartError } from './db/start-check.ts';
+import { OutsideOptionsError, outsideProblem } from './outside/index.ts';
 
 /**
  * `npm run mock -- [--port N] [--host H] [--db FILE] [--reset] [--mode dev|test|production] [--static DIR]
@@ -47,13 +48,23 @@ const allowedOrigins = (process.env.MOCK_ALLOWED_ORIGINS ?? '').split(',').map((
 const controlToken = process.env.MOCK_CONTROL_TOKEN || undefined;
 const journalSize = Number(values['journal-size'] ?? process.env.MOCK_JOURNAL_SIZE ?? 5000);
 if (!Number.isInteger(journalSize) || journalSize < 0) throw new Error(`--journal-size must be a whole number (0: no journal), not ${journalSize}`);
-if (values.unrecorded && !['mock', '501'].includes(values.unrecorded)) throw new Error(`--unrecorded must be mock or 501, not ${values.unrecorded}`);
 const outside = { proxy: values.proxy, record: values.record, replay: values.replay, unrecorded: values.unrecorded as 'mock' | '501' | undefined };
+// Before the database is opened (and seeded): a bad flag costs no start.
+const outsideFlags = outsideProblem(outside);
+if (outsideFlags) {
+  console.error(`npm run mock: ${outsideFlags}`);
+  process.exit(2);
+}
 let server: ReturnType<typeof createMockServer>;
 try {
   server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true, allowedOrigins, controlToken, qa: { journalSize }, outside });
 } catch (e) {
-  // Issue 20: an unusable database file is one plain sentence (what and what to do), never a stack trace.
+  // Issue 20: an unusable database file is one plain sentence (what and what to do), never a stack trace; so are
+  // record/replay flags that do not make a command.
+  if (e instanceof OutsideOptionsError) {
+    console.error(`npm run mock: ${e.message}`);
+    process.exit(2);
+  }
   if (!(e instanceof DatabaseStartError)) throw e;
   console.error(e.message);
   process.exit(1);

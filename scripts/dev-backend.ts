@@ -79,6 +79,27 @@ function listening(origin: string, timeoutMs: number): Promise<boolean> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Whether `port` on 127.0.0.1 can be listened on right now. */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+}
+
+/** A port free right now on 127.0.0.1 (`MOCK_PORT=0`: the mock keeps it across `tsx watch` restarts; tests, benches). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * Resolve with the milliseconds waited once `origin` answers HTTP; reject after `timeoutMs` with a sentence naming
  * it. `gone`: a promise that settles when waiting is pointless (the mock's process ended).
@@ -109,10 +130,16 @@ export function createServiceGate(origin: string, options: { whileDown: boolean 
   let first: Promise<number> | null = null;
   let up = false;
   const started = () =>
-    (first ??= waitForAnswer(origin, START_WAIT_MS).then((ms) => {
-      up = true;
-      return ms;
-    }));
+    (first ??= waitForAnswer(origin, START_WAIT_MS).then(
+      (ms) => {
+        up = true;
+        return ms;
+      },
+      (e: unknown) => {
+        first = null; // the next request waits afresh: the service may come up later
+        throw e;
+      },
+    ));
   const refuse = (res: http.ServerResponse, why: string) => {
     if (res.headersSent) return;
     res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '2' });

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createServer, type ViteDevServer } from 'vite';
-import { START_WAIT_MS, waitForAnswer } from './dev-backend.ts';
+import type { ViteDevServer } from 'vite';
+import { freePort, portIsFree, START_WAIT_MS, waitForAnswer } from './dev-backend.ts';
 
 /**
  * `npm run dev [-- --api URL] [-- --force]`: the console with HMR (Vite, in this process) on PORT (5173), in
@@ -43,24 +42,15 @@ function portFrom(name: string, fallback: number): number {
   return n;
 }
 
-/** A port free right now on 127.0.0.1 (MOCK_PORT=0: the mock keeps it across `tsx watch` restarts). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 const started = Date.now();
 const port = portFrom('PORT', 5173);
 const host = process.env.HOST || '127.0.0.1';
 const api = values.api?.replace(/\/$/, '');
 let mockPort = portFrom('MOCK_PORT', 8787);
 if (!api && mockPort === 0) mockPort = await freePort();
+// Another mock on that port (a dev server still running) would answer for this one, silently; the mock itself
+// would fail to listen and `tsx watch` would wait for an edit.
+else if (!api && !(await portIsFree(mockPort))) refuse(`MOCK_PORT ${mockPort} is in use (another npm run dev?); stop it, or set MOCK_PORT=0 for a free port`);
 const target = api ?? `http://127.0.0.1:${mockPort}`;
 
 // Read by vite.config.ts when createServer loads it below.
@@ -100,6 +90,8 @@ const mockEnded = new Promise<string>((resolve) => {
 });
 
 try {
+  // Imported only now: loading Vite takes seconds on a busy machine, and the mock starts meanwhile.
+  const { createServer } = await import('vite');
   vite = await createServer({
     configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
     server: { port, host, strictPort: process.env.PORT !== undefined && port !== 0 },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { JSDOM } from 'jsdom';
+import type { JSDOM as JsdomClass } from 'jsdom';
 import postcss, { type AtRule, type ChildNode, type Container, type Rule } from 'postcss';
 import { createServer, type Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
@@ -229,7 +229,7 @@ function tidy(markup: string): string {
  * The screen's own first state below it (an administrator's filters, a spinner) is left to the app: it comes
  * below the title, so nothing on screen moves when it does.
  */
-function sessionFirstPaint(markup: string): string {
+function sessionFirstPaint(JSDOM: typeof JsdomClass, markup: string): string {
   const doc = new JSDOM(`<!doctype html><body>${markup}</body>`).window.document;
   const main = doc.querySelector('main');
   const section = main?.querySelector('[data-page-heading]')?.closest('section');
@@ -272,13 +272,16 @@ export function firstPaint(): Plugin {
         const bundle = ctx.bundle;
         if (!bundle) return html;
         const markup = await renderFirstPaints();
+        // Loaded here, not at the top: vite.config.ts imports this plugin for `npm run dev` too, and jsdom alone
+        // took seconds of the dev server's start.
+        const { JSDOM } = await import('jsdom');
         const preloads = {} as Record<FirstPaintRoute, { js: string[]; css: string[] }>;
         const wrappers: string[] = [];
         for (const route of FIRST_PAINT_ROUTES) {
           const files = routeFiles(bundle, route);
           // Files index.html links already are fetched anyway (and its stylesheet blocks the first paint).
           preloads[route] = { js: files.js.filter((f) => !html.includes(f)), css: files.css.filter((f) => !html.includes(f)) };
-          const body = SESSION_FIRST_PAINTS.includes(route) ? sessionFirstPaint(tidy(markup[route])) : tidy(markup[route]);
+          const body = SESSION_FIRST_PAINTS.includes(route) ? sessionFirstPaint(JSDOM, tidy(markup[route])) : tidy(markup[route]);
           const doc = new JSDOM(`<!doctype html><html lang="zh-CN"><body><div id="root">${body}</div></body></html>`).window.document;
           const css = preloads[route].css.map((f) => criticalCss(String((bundle[f] as { source: string | Uint8Array }).source), doc, route)).join('');
           const style = css ? `<style>${css}</style>` : '';

@@ -118,6 +118,12 @@ export const messagesEn = {
     not_found: 'Not found',
     invalid_parameter: 'Something in the form is not valid; check it and try again',
     resource_error: 'Resource error, please contact administrator',
+    // the recording proxy and replay: a request addressed anywhere but to them is refused, never passed on
+    request_elsewhere: 'This server answers requests addressed to itself ({{host}}), not to {{asked}}; nothing was sent on',
+    request_path_scheme_relative: 'The request target {{path}} starts with "//" (another host); a path here starts with one "/"',
+    request_path_dot_segment: 'The request path {{path}} has a "." or ".." segment (plain or percent-encoded), which would step out of the path asked for',
+    request_path_encoded_separator: 'The request path {{path}} has a backslash or a percent-encoded "/" or "\\"',
+    request_path_malformed: 'The request path {{path}} has a malformed percent-encoding or a control character',
     registration_closed: 'Registration is closed',
     account_taken: 'This account is already registered',
     invitation_code_unknown: 'The invitation code does not exist',

@@ -118,6 +118,12 @@ export const messagesZhCN: Catalogue = {
     not_found: '未找到',
     invalid_parameter: '表单中有无效的内容，请检查后重试',
     resource_error: '资源错误，请联系管理员',
+    // 录制代理与回放：发往别处的请求一律拒绝，不会转发
+    request_elsewhere: '本服务只应答发给它自己（{{host}}）的请求，此请求发往 {{asked}}；未转发任何内容',
+    request_path_scheme_relative: '请求目标 {{path}} 以“//”开头（指向其他主机）；此处的路径只以一个“/”开头',
+    request_path_dot_segment: '请求路径 {{path}} 含有“.”或“..”段（原样或百分号编码），会跳出所请求的路径',
+    request_path_encoded_separator: '请求路径 {{path}} 含有反斜杠，或百分号编码的“/”或“\\”',
+    request_path_malformed: '请求路径 {{path}} 的百分号编码有误，或含有控制字符',
     registration_closed: '暂未开放注册',
     account_taken: '该账号已被注册',
     invitation_code_unknown: '邀请码不存在',

@@ -6,12 +6,12 @@ import { createMockServer, type MockServer } from '../../mock-server/app.ts';
 import { TEST_SCRYPT } from '../../mock-server/services/passwords.ts';
 import { hashToken } from '../../mock-server/services/sessions.ts';
 import { RealtimeTestClient } from '../realtime/client.ts';
-import { READY_LINE, startDevCommand, type DevCommand } from '../../harness/dev-command.ts';
+import { READY_LINE, startDevCommand, type DevCommand } from '../../harness/npm-script.ts';
 
 /**
  * `npm run dev -- --api URL` (issue 24, part 4): Vite with HMR and no mock, proxying /api and /ws to a real
  * deployment. The "real service" is a mock in production mode on 127.0.0.1 port 0 (no control API); the dev
- * server is the real command, on port 0, in its own process group, stopped at the end (harness/dev-command.ts).
+ * server is the real command, on port 0, in its own process group, stopped at the end (harness/npm-script.ts).
  * Readiness is its "console ready" line, never a sleep; every wait is bounded.
  */
 

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -8,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../mock-server/app.ts';
 import { TEST_SCRYPT } from '../../mock-server/services/passwords.ts';
 import { withSourceEdited } from '../../harness/build.ts';
-import { READY_LINE, startDevCommand, VITE_URL_LINE, type DevCommand } from '../../harness/dev-command.ts';
+import { READY_LINE, startDevCommand, VITE_URL_LINE, type DevCommand } from '../../harness/npm-script.ts';
 import { launchBrowser, type TestBrowser } from './helpers/browser.ts';
 import { logIn } from './helpers/log-in.ts';
 import { texts } from './helpers/texts.ts';
+import { freePort } from '../../scripts/dev-backend.ts';
 
 /**
  * `npm run dev` as a developer runs it: the real command (ports chosen free, its process group stopped at the
@@ -23,19 +23,22 @@ import { texts } from './helpers/texts.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const t = texts('zh-CN');
-/** The text file edited through HMR, and the text of it the landing screen shows (today_statistics). */
+/**
+ * The text file edited through HMR, and the text of it the landing screen shows (a card title of
+ * today_statistics; no other test reads it, so a worker reading the texts meanwhile meets nothing it expects).
+ */
 const EDITED_FILE = path.join(ROOT, 'client/locales/zh-CN/resources.statistics.json');
-const SHOWN = t('resources.today_statistics.description');
+const SHOWN = t('resources.today_statistics.cards.codes_today');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
+/**
+ * A page of the dev server: Vite serves each module unbundled and transforms it on first request, so the first
+ * load is hundreds of requests (seconds on a quiet machine, tens of seconds on two busy cores); its waits are
+ * bounded at 2 minutes rather than Playwright's 30 s.
+ */
+async function devPage(): Promise<Page> {
+  const page = await browser.browser.newPage();
+  page.setDefaultTimeout(120_000);
+  return page;
 }
 
 /** Answers of 5xx (a proxy error is a 502) and uncaught errors, as the page meets them. */
@@ -75,20 +78,20 @@ describe('npm run dev', () => {
   }, 30_000);
 
   it('renders the console, logs in through the form, and an edited text shows by HMR without a reload', async () => {
-    const page = await browser.browser.newPage();
+    const page = await devPage();
     const failures = watchFailures(page);
     await logIn(page, url, 'customer01', { lng: 'zh-CN' });
-    await page.getByText(SHOWN).waitFor({ timeout: 30_000 });
+    await page.getByText(SHOWN, { exact: true }).waitFor({ timeout: 30_000 });
     await page.evaluate(() => Object.assign(window, { devMarker: 'kept' }));
 
     const edited = `${SHOWN}（热更新）`;
     await withSourceEdited(EDITED_FILE, (text) => text.replace(JSON.stringify(SHOWN), JSON.stringify(edited)), async () => {
-      await page.getByText(edited).waitFor({ timeout: 30_000 });
+      await page.getByText(edited, { exact: true }).waitFor({ timeout: 30_000 });
       // The same document: a reload would have dropped the marker (and the login form would not be skipped).
       expect(await page.evaluate(() => (window as unknown as { devMarker?: string }).devMarker)).toBe('kept');
     });
     // Put back, the text comes back the same way.
-    await page.getByText(SHOWN).waitFor({ timeout: 30_000 });
+    await page.getByText(SHOWN, { exact: true }).waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => (window as unknown as { devMarker?: string }).devMarker)).toBe('kept');
     expect(page.url()).toMatch(/#\/customer\//);
 
@@ -122,7 +125,7 @@ describe('npm run dev -- --api URL', () => {
   }, 30_000);
 
   it('answers the page once the service answers, then logs in through the form against it', async () => {
-    const page = await browser.browser.newPage();
+    const page = await devPage();
     const failures = watchFailures(page);
     const loading = page.goto(`${viteUrl}/#/admin_login`, { timeout: 60_000 });
     // The dev server says it holds the page; only then does the service start.
@@ -136,7 +139,7 @@ describe('npm run dev -- --api URL', () => {
 
     await logIn(page, viteUrl, 'customer01', { lng: 'zh-CN' });
     expect(logins).toEqual([200]);
-    await page.getByText(SHOWN).waitFor({ timeout: 30_000 });
+    await page.getByText(SHOWN, { exact: true }).waitFor({ timeout: 30_000 });
     expect(failures).toEqual([]);
     expect(dev.output()).not.toMatch(/proxy error/i);
     await page.close();

@@ -7,25 +7,27 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export const READY_LINE = /console ready in (\d+) ms: (http:\/\/[^\s#]+)\/#\/admin_login/;
 /** Vite's own line, printed as soon as it listens (before the service may answer). */
 export const VITE_URL_LINE = /Local:\s+(http:\/\/127\.0\.0\.1:\d+)\//;
+/** What `npm run mock` prints once it listens (mock-server/main.ts): its mode and its URL (the bound port). */
+export const MOCK_READY_LINE = /mock server \((\w+)\) ready in \d+ ms on (http:\/\/[^\s/]+)\//;
 
-export interface DevCommand {
+export interface NpmScript {
   readonly child: ChildProcess;
   /** Everything printed so far (stdout and stderr, colours stripped). */
   output(): string;
   /** The first match of `re` in the output, once printed; rejects when the command ends first or `ms` pass. */
   waitFor(re: RegExp, ms?: number): Promise<RegExpExecArray>;
-  /** Stop the command's whole process group (npm → tsx → dev.ts → the mock); SIGKILL after 10 s. */
+  /** Stop the command's whole process group (npm, tsx, the script and what it started); SIGKILL after 10 s. */
   stop(): Promise<void>;
 }
 
 /**
- * The real `npm run dev [-- args]` as a child in a process group of its own, with `env` over this process's
- * (PORT, MOCK_PORT, MOCK_DB …). Its output is collected; nothing is waited for here (`waitFor`).
+ * A real `npm run <script> [-- args]` (as a person types it) as a child in a process group of its own, with `env`
+ * over this process's (PORT, MOCK_PORT, MOCK_DB …). Its output is collected; nothing is waited for here (`waitFor`).
  */
-export function startDevCommand(args: readonly string[], env: NodeJS.ProcessEnv): DevCommand {
-  const child = spawn('npm', ['run', 'dev', '--', ...args], {
+export function startNpmScript(script: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): NpmScript {
+  const child = spawn('npm', ['run', script, '--', ...args], {
     cwd: ROOT,
-    // Its own process group: one signal stops npm, tsx, scripts/dev.ts and the mock's `tsx watch` together.
+    // Its own process group: one signal stops npm, tsx, the script and what it started (dev: the mock's `tsx watch`).
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, HOST: '127.0.0.1', NO_COLOR: '1', FORCE_COLOR: '0', BROWSER: 'none', ...env },
@@ -56,9 +58,9 @@ export function startDevCommand(args: readonly string[], env: NodeJS.ProcessEnv)
           clearTimeout(timer);
           listeners.delete(check);
         };
-        const timer = setTimeout(() => (done(), reject(new Error(`npm run dev printed no ${re} within ${ms} ms:\n${text}`))), ms);
+        const timer = setTimeout(() => (done(), reject(new Error(`npm run ${script} printed no ${re} within ${ms} ms:\n${text}`))), ms);
         listeners.add(check);
-        void ended.then((how) => (done(), reject(new Error(`npm run dev ended (${how}) before printing ${re}:\n${text}`))));
+        void ended.then((how) => (done(), reject(new Error(`npm run ${script} ended (${how}) before printing ${re}:\n${text}`))));
         check();
       });
     },
@@ -84,3 +86,7 @@ export function startDevCommand(args: readonly string[], env: NodeJS.ProcessEnv)
     },
   };
 }
+
+/** `npm run dev [-- args]` (scripts/dev.ts). */
+export const startDevCommand = (args: readonly string[], env: NodeJS.ProcessEnv = {}): NpmScript => startNpmScript('dev', args, env);
+export type DevCommand = NpmScript;
