@@ -69,7 +69,11 @@ function contractsBarrel(): Plugin {
           return [...byFile]
             .map(([file, names]) => {
               const rel = path.relative(dir, file).split(path.sep).join('/');
-              return `${verb} ${typeOnly ?? ''}{ ${names.join(', ')} } from '${rel.startsWith('.') ? rel : './' + rel}';`;
+              // Names that are all types make a type-only statement: `import { type X } from` would stay behind as
+              // an import of the module for its side effects (verbatimModuleSyntax), loading it for nothing.
+              const types = !typeOnly && names.every((n) => /^type\s/.test(n));
+              const list = types ? names.map((n) => n.replace(/^type\s+/, '')) : names;
+              return `${verb} ${typeOnly ?? (types ? 'type ' : '')}{ ${list.join(', ')} } from '${rel.startsWith('.') ? rel : './' + rel}';`;
             })
             .join('\n');
         },

@@ -31,6 +31,11 @@ const incomingFrame = z.strictObject({
   seq: z.int().min(1).optional(),
   /** Force a timestamp, relative to now in ms (e.g. -600000 for a stale frame); default 0. */
   tsOffset: z.int().optional(),
+  /**
+   * The type is one the frame registry (contracts/realtime/frame-registry.ts) does not know, on purpose (spec §4:
+   * anything else is passed on). Without it, such a frame fails the scenario: a registered type was meant.
+   */
+  unregistered: z.literal(true).optional(),
 });
 
 export type IncomingFrame = z.infer<typeof incomingFrame>;

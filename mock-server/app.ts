@@ -7,7 +7,7 @@ import express from 'express';
 import type { Database } from 'better-sqlite3';
 import { API_PREFIX, buildOpenApi, calls, CONTROL_PREFIX, fileAdd, SHORT_PREFIX, UPLOAD_URL_PREFIX, VISIT_PREFIX } from '../contracts/index.ts';
 import { openDatabase } from './db/open.ts';
-import { seedDatabase, isSeeded } from './db/seed.ts';
+import { seedDatabase, isSeeded } from './seed/seed.ts';
 import { handlers } from './handlers/index.ts';
 import { apiNotFound, createErrorHandler } from './http/error-handler.ts';
 import { createCallRouter } from './http/router.ts';

@@ -9,6 +9,9 @@ import { watchShare } from '../features/share/sagas/share-sagas.ts';
 import type { Saga } from '../state/sagas/call.ts';
 import { watchMenu } from '../state/sagas/menu.ts';
 
+/** The frame receivers that run from start-up, by the name the frame registry gives them (the rest: session-modules.ts). */
+export const startUpFrameReceivers = { menu: watchMenu } as const;
+
 /**
  * THE place to register a saga needed before login (start-up, public pages): add its watcher to this list.
  * Sagas used only behind login go to session-modules.ts. Sagas get the effect layer with
@@ -18,7 +21,7 @@ import { watchMenu } from '../state/sagas/menu.ts';
 export const sagas: readonly (() => Saga<unknown>)[] = [
   watchStartUp,
   watchAuth,
-  watchMenu,
+  ...Object.values(startUpFrameReceivers),
   watchSettings,
   watchPreferences,
   watchConnectivity,

@@ -1,5 +1,4 @@
-import { envelope } from '../../contracts/envelope.ts';
-import type { CallDef } from '../../contracts/call.ts';
+import { envelope, type CallDef } from '../../contracts/index.ts';
 
 /**
  * callApi's check of an answer against its call's contract. A module of its own, imported on the first answer,

@@ -1,4 +1,4 @@
-import type { CallDef } from '../../contracts/call.ts';
+import type { CallDef } from '../../contracts/index.ts';
 
 /**
  * A call whose descriptor (zod schemas) is fetched on first use, named by its path. The sagas of the public

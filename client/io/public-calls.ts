@@ -1,4 +1,4 @@
-import type { CallDef } from '../../contracts/call.ts';
+import type { CallDef } from '../../contracts/index.ts';
 import { ApiError } from './errors.ts';
 import type { LazyCall } from './lazy-call.ts';
 import type * as PublicCallDefs from './public-call-defs.ts';

@@ -1,5 +1,4 @@
-import { envelope } from '../../contracts/envelope.ts';
-import { fileAdd, UPLOAD_FIELD, uploadedFile, type UploadedFile } from '../../contracts/calls/upload.ts';
+import { envelope, fileAdd, UPLOAD_FIELD, uploadedFile, type UploadedFile } from '../../contracts/index.ts';
 import type { CallContext } from './call-api.ts';
 import { ApiError } from './errors.ts';
 

@@ -1,5 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { ClientFrame, ServerFrame } from '../../contracts/index.ts';
+import { FRAME_TYPE_CODES } from '../../contracts/index.ts';
+import type { ClientFrame, ConsumerReceiver, FramesOf, ServerFrame } from '../../contracts/index.ts';
 
 /**
  * The real-time connection as an event stream. The realtime saga (features/realtime) dispatches them; the
@@ -19,7 +20,7 @@ export const realtimeEvents = {
   frameSent: createAction<ClientFrame>('realtime/frameSent'),
   /** Every frame that decrypted and passed the schema and the freshness check. */
   frameArrived: createAction<ServerFrame>('realtime/frameArrived'),
-  /** A frame of a type the console does not interpret (4 message, 5 reply, anything unknown): for screens. */
+  /** A frame the socket saga passes on: for its receiver (`frameFor`), or for screens (a reply, an unregistered type). */
   frameReceived: createAction<ServerFrame>('realtime/frameReceived'),
   /** A frame that did not decrypt, failed the schema or was replayed/stale: dropped. */
   frameRefused: createAction<{ reason: string }>('realtime/frameRefused'),
@@ -41,3 +42,14 @@ export const realtimeEvents = {
   /** The connection was stopped by us (logout, session end). */
   stopped: createAction('realtime/stopped'),
 };
+
+/**
+ * The pattern that takes frame `name` from `frameReceived`, for `receiver`: the consumer the frame registry
+ * (contracts/realtime/frame-registry.ts) names as the frame's receiver. A consumer taking a frame registered to
+ * another, or a name that is no frame, fails the typecheck: who handles which frame is read from the registry,
+ * not found by grep.
+ */
+export function frameFor<R extends ConsumerReceiver>(receiver: R, name: FramesOf<R>) {
+  const type = FRAME_TYPE_CODES[name];
+  return (a: { type: string; payload?: unknown }): boolean => realtimeEvents.frameReceived.match(a) && a.payload.type === type;
+}

@@ -1,13 +1,6 @@
 import type { z } from 'zod';
-import {
-  clientFrame,
-  Direction,
-  FRAME_MAX_BYTES,
-  FRAME_MAX_SKEW_MS,
-  serverFrame,
-  type ClientFrame,
-  type ServerFrame,
-} from './frames.ts';
+import { clientFrame, serverFrame, type ClientFrame, type ServerFrame } from './frame-registry.ts';
+import { Direction, FRAME_MAX_BYTES, FRAME_MAX_SKEW_MS } from './frames.ts';
 
 /**
  * The frame codec, the same code in the browser and in Node 20 (both have WebCrypto as `globalThis.crypto`).

@@ -8,7 +8,7 @@ import {
   type ControlAnswer,
   type ControlName,
 } from '../../contracts/index.ts';
-import { resetDatabase } from '../db/seed.ts';
+import { resetDatabase } from '../seed/seed.ts';
 import { parseBody } from '../services/call-checks.ts';
 import { ApiError, badRequest, notFound } from '../services/errors.ts';
 import type { Services } from '../compose.ts';
@@ -43,8 +43,8 @@ export function createControl(services: Services) {
 
   type Body<N extends ControlName> = z.output<(typeof controlBodies)[N]>;
   const actions: { [N in ControlName]: (body: Body<N>) => ControlAnswer<N> | Promise<ControlAnswer<N>> } = {
-    push: ({ to, type, data }) => ({ delivered: services.realtime.push(userIdOf(to), type, data) }),
-    broadcast: ({ type, data }) => ({ delivered: services.realtime.pushAll(type, data) }),
+    push: ({ to, type, data }) => ({ delivered: services.realtime.pushAny(userIdOf(to), type, data) }),
+    broadcast: ({ type, data }) => ({ delivered: services.realtime.pushAllAny(type, data) }),
     close: ({ to, code, reason }) => ({ closed: services.realtime.closeUser(userIdOf(to), code, reason) }),
     drop_all: ({ code }) => ({ closed: services.realtime.closeAll(code, CloseReason.dropped) }),
     http_fault: ({ path, count, status, message, delay_ms, fault, after_call, dribble }) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { createServices } from '../compose.ts';
 import { openDatabase } from '../db/open.ts';
-import { seedDatabase } from '../db/seed.ts';
+import { seedDatabase } from '../seed/seed.ts';
 import type { ScryptCost } from '../services/passwords.ts';
 import { SHIPPED_STATES } from './shipped-states.ts';
 

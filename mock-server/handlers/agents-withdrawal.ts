@@ -1,5 +1,4 @@
-import { billRemark } from '../../contracts/bill-remarks.ts';
-import { BillType, WithdrawalStatus, formatMoney, withdrawal, withdrawalAdminInquire, withdrawalInquire } from '../../contracts/index.ts';
+import { BillType, WithdrawalStatus, formatMoney, withdrawal, withdrawalAdminInquire, withdrawalInquire, billRemark } from '../../contracts/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { formatDateTime } from '../services/clock.ts';

@@ -1,4 +1,4 @@
-import { isTronAddress } from '../../contracts/tron-address.ts';
+import { isTronAddress } from '../../contracts/index.ts';
 import { badRequest } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 

@@ -1,21 +1,4 @@
-import { billRemark } from '../../contracts/bill-remarks.ts';
-import {
-  BillType,
-  MICRO_PER_UNIT,
-  RECHARGE_FLOOR_USDT,
-  OrderType,
-  PayMethod,
-  order,
-  orderAdminInquire,
-  orderInquire,
-  vipCombo,
-  vipComboAdd,
-  vipComboInquire,
-  vipComboRemove,
-  vipComboShop,
-  vipComboUpdate,
-  formatMoney,
-} from '../../contracts/index.ts';
+import { BillType, MICRO_PER_UNIT, OrderType, PayMethod, RECHARGE_FLOOR_USDT, order, orderAdminInquire, orderInquire, vipCombo, vipComboAdd, vipComboInquire, vipComboRemove, vipComboShop, vipComboUpdate, formatMoney, billRemark } from '../../contracts/index.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { createOrder, markPaid, orderById } from '../money/payments.ts';

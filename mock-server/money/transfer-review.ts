@@ -1,5 +1,4 @@
-import { BillType, formatMoney, TransferReview, TransferReviewAction, type EnumValue } from '../../contracts/index.ts';
-import { billRemark } from '../../contracts/bill-remarks.ts';
+import { BillType, formatMoney, TransferReview, TransferReviewAction, type EnumValue, billRemark } from '../../contracts/index.ts';
 import { ApiError, badRequest } from '../services/errors.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { refusedAs } from '../services/ledger.ts';

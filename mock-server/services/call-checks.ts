@@ -101,3 +101,20 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   }
   throw badRequest(key, { field, ...vars });
 }
+
+/**
+ * The checks of one call whose rules belong to areas, handed to the call router by the composition root
+ * (compose.ts), so that the HTTP layer knows no area: the membership a call may need (money/membership.ts)
+ * and the rank and self rule of a call acting on a user (users/target-guard.ts), which answers the users it
+ * acts on for the audit log.
+ */
+export interface CallGuards {
+  membership(call: CallDef, user: UserRow | null, nowMs: number): void;
+  target(call: CallDef, user: UserRow | null, body: Record<string, unknown>): readonly { readonly id: number }[];
+}
+
+/**
+ * A call made on a user's behalf outside a request (an export job's pages): app.ts binds it to the handler
+ * table (http/handler.ts `callAsUser`) and compose.ts hands it to the job runner, which knows no handler.
+ */
+export type CallAs = (call: CallDef, user: UserRow, body: Record<string, unknown>, locale: Locale) => Promise<unknown>;

@@ -1,7 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { billRemark } from '../../contracts/bill-remarks.ts';
-import { BillType, formatMoney, MONEY_MAX_MICRO, type Bill, type EnumValue } from '../../contracts/index.ts';
-import { users as seededUsers } from '../../fixtures/seed/users.ts';
+import { formatMoney, MONEY_MAX_MICRO, type Bill, type BillType, type EnumValue } from '../../contracts/index.ts';
 import { ApiError, notFound } from './errors.ts';
 import { formatDateTime, type Clock } from './clock.ts';
 
@@ -105,13 +103,3 @@ export function createLedger(db: Database, clock: Clock) {
   };
 }
 export type Ledger = ReturnType<typeof createLedger>;
-
-/** Seed step: each seeded user's opening balance (fixtures/seed/users.ts) as an opening bill. */
-export function seedOpeningBalances(services: { readonly ledger: Ledger }, at: string): void {
-  for (const u of seededUsers) {
-    if (u.balance_micro > 0)
-      services.ledger.change(u.id, u.balance_micro, BillType.values.opening_balance, billRemark('opening_balance'), {
-        at,
-      });
-  }
-}

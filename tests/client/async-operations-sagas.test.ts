@@ -6,7 +6,8 @@ import { reducers } from '../../client/app/reducers.ts';
 import { jobEndedFlow, jobFrameFlow } from '../../client/features/system/sagas/async-operations-sagas.ts';
 import { urlKeyPlatformResource } from '../../client/features/qr-codes/screens/url-key-platform-screen.tsx';
 import { resourceEvents, resourcesSlice } from '../../client/resources/resource-slice.ts';
-import { exportFlow, saveFlow } from '../../client/resources/sagas/resource-sagas.ts';
+import { exportFlow } from '../../client/resources/sagas/export-sagas.ts';
+import { saveFlow } from '../../client/resources/sagas/resource-sagas.ts';
 import { realtimeEvents } from '../../client/state/realtime-events.ts';
 import { fakeEffects, type Routes } from './helpers/fake-effects.ts';
 

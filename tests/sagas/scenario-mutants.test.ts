@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Task } from 'redux-saga';
 import { all, call, cancel, delay, fork, put, race, take, takeEvery } from 'redux-saga/effects';
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_FRAME_TYPE, FrameType, REALTIME_TUNING } from '../../contracts/index.ts';
+import { FrameType, REALTIME_TUNING } from '../../contracts/index.ts';
 import { scenario } from '../../contracts/scenario.ts';
 import { pollOnce, watchMessagePolling } from '../../client/features/messages/sagas/message-polling-sagas.ts';
 import { paidFrameFlow } from '../../client/features/vip/sagas/payment-sagas.ts';
@@ -75,7 +75,7 @@ const mutants: { rule: string; scenario: string; options: PlayOptions }[] = [
   {
     rule: 'a paid order (frame 22) told again when its frame comes twice',
     scenario: 'payment-duplicated-frame-toasts-once',
-    options: { watchers: { payments: function* (): Saga { yield takeEvery(frameOfType(PAYMENT_FRAME_TYPE), paidFrameFlow, new ForgetfulSet<number>()); } } },
+    options: { watchers: { payments: function* (): Saga { yield takeEvery(frameOfType(FrameType.values.payment), paidFrameFlow, new ForgetfulSet<number>()); } } },
   },
   {
     rule: 'a domain status (frame 24) told again when its frame comes twice',
@@ -133,6 +133,7 @@ const WITHOUT: Record<WatcherName, string> = {
   live: 'live-statistics-connect-and-burst',
   menu: 'menu-refresh-frame-reloads-the-menu-tree',
   resources: 'resources-search-after-failed-load-fetches-again',
+  balance: 'balance-frame-updates-the-balance',
 };
 for (const [watcher, name] of Object.entries(WITHOUT)) {
   mutants.push({ rule: `no ${watcher} saga`, scenario: name, options: { watchers: { [watcher]: nothing } } });

@@ -6,10 +6,13 @@ import {
   Direction,
   FrameType,
   callsByPath,
+  frameDefOf,
+  requireFrame,
   clientFrame,
   newRealtimeKey,
   session as sessionSchema,
   type ClientFrame,
+  type ConsumerReceiver,
   type Session,
 } from '../../contracts/index.ts';
 import { decodeFrameSync, encodeFrameSync, frameKeyOf } from '../../mock-server/realtime/node-codec.ts';
@@ -19,17 +22,12 @@ import { ApiError } from '../../client/io/errors.ts';
 import type { RealtimeSocket, SocketEvent } from '../../client/io/effects/socket.ts';
 import { memoryStorage, type StorageKey } from '../../client/io/storage.ts';
 import { reducers } from '../../client/app/reducers.ts';
-import { sessionReducers } from '../../client/app/session-modules.ts';
-import { watchAsyncOperations } from '../../client/features/system/sagas/async-operations-sagas.ts';
-import { watchShield } from '../../client/features/shield/sagas/shield-sagas.ts';
-import { watchPayments } from '../../client/features/vip/sagas/payment-sagas.ts';
+import { sessionFrameReceivers, sessionReducers } from '../../client/app/session-modules.ts';
+import { startUpFrameReceivers } from '../../client/app/sagas.ts';
 import { watchConnectivity } from '../../client/features/connectivity/sagas/connectivity-sagas.ts';
-import { watchMessagePolling } from '../../client/features/messages/sagas/message-polling-sagas.ts';
 import { watchRealtime, type RealtimeOptions } from '../../client/features/realtime/sagas/realtime-sagas.ts';
 import type { Saga } from '../../client/state/sagas/call.ts';
 import { watchShare } from '../../client/features/share/sagas/share-sagas.ts';
-import { watchLiveStatistics } from '../../client/features/statistics/sagas/live-sagas.ts';
-import { watchMenu } from '../../client/state/sagas/menu.ts';
 import { watchResources } from '../../client/resources/sagas/resource-sagas.ts';
 import './resources.ts';
 import { appStarted, routeChanged } from '../../client/state/app-events.ts';
@@ -72,7 +70,28 @@ interface ActionEntry {
 
 export class ScenarioFailure extends Error {}
 
-const frameName = (type: number) => FrameType.options.find((o) => o.value === type)?.member ?? String(type);
+/** A frame's name in the registry; a frame the console sends must be a registered client → server one. */
+function sentFrameName(type: number): string {
+  try {
+    return requireFrame(type, Direction.toServer).name;
+  } catch (e) {
+    throw new ScenarioFailure((e as Error).message);
+  }
+}
+
+/** The runner delivers registered server → client frames only, unless the step says the type is unregistered on purpose. */
+function checkDelivered(f: { type: number; unregistered?: true }): void {
+  const def = frameDefOf(f.type);
+  if (f.unregistered) {
+    if (def) throw new ScenarioFailure(`frame type ${f.type} is registered (${def.name}): drop "unregistered"`);
+    return;
+  }
+  try {
+    requireFrame(f.type, Direction.toClient);
+  } catch (e) {
+    throw new ScenarioFailure(`${(e as Error).message}; a scenario sending it on purpose says "unregistered": true`);
+  }
+}
 
 function deepEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
@@ -218,7 +237,7 @@ class Environment {
     this.later(async () => {
       const decoded = decodeFrameSync(this.key, Direction.toServer, wire, clientFrame);
       if (!decoded.ok) throw new ScenarioFailure(`the console sent a frame the server cannot decode: ${decoded.reason}`);
-      entry.key = `frame:${frameName(decoded.frame.type)}`;
+      entry.key = `frame:${sentFrameName(decoded.frame.type)}`;
       entry.frame = decoded.frame;
       if (decoded.frame.data !== undefined) entry.data = decoded.frame.data;
       if (socket.state !== 'open') return;
@@ -234,7 +253,8 @@ class Environment {
     });
   }
 
-  async deliver(socket: FakeSocket, f: { type: number; data?: unknown; locale?: string; token?: string; seq?: number; tsOffset?: number }) {
+  async deliver(socket: FakeSocket, f: { type: number; data?: unknown; locale?: string; token?: string; seq?: number; tsOffset?: number; unregistered?: true }) {
+    checkDelivered(f);
     const seq = f.seq ?? socket.outSeq + 1;
     socket.outSeq = Math.max(socket.outSeq, seq);
     const frame = { type: f.type, locale: f.locale ?? 'en', token: f.token ?? '', seq, ts: Date.now() + (f.tsOffset ?? 0), ...(f.data !== undefined ? { data: f.data } : {}) };
@@ -486,18 +506,17 @@ export interface PlayOptions {
   realtimeWatcher?: (options: Partial<RealtimeOptions>) => Saga;
 }
 
-/** The console's effect sagas the runner plays, by name. */
+/**
+ * The console's effect sagas the runner plays, by name: every frame receiver the frame registry names, as the
+ * app registers them (start-up's and the session's), and the two public watchers that take no frame.
+ */
 const WATCHERS = {
   connectivity: watchConnectivity,
-  polling: watchMessagePolling,
   share: watchShare,
-  jobs: watchAsyncOperations,
-  shield: watchShield,
-  payments: watchPayments,
-  live: watchLiveStatistics,
-  menu: watchMenu,
+  ...startUpFrameReceivers,
+  ...sessionFrameReceivers,
   resources: watchResources,
-} satisfies Record<string, () => Saga>;
+} satisfies Record<string, () => Saga> & Record<ConsumerReceiver, () => Saga>;
 export type WatcherName = keyof typeof WATCHERS;
 
 export async function playScenario(sc: Scenario, options: PlayOptions = {}): Promise<PlayResult> {

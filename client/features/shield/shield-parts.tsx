@@ -1,10 +1,6 @@
 import { Dialog, DialogBody } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import {
-  DomainDisplayType, ShieldStatus, shieldDetectionInquire, shieldDetectionRun, shieldHistoryInquire,
-  type ShieldCheck, type ShieldDomain,
-} from '../../../contracts/index.ts';
-import { CHECKER_VERDICTS } from '../../../contracts/calls/shield.ts';
+import { DomainDisplayType, ShieldStatus, shieldDetectionInquire, shieldDetectionRun, shieldHistoryInquire, type ShieldCheck, type ShieldDomain, CHECKER_VERDICTS } from '../../../contracts/index.ts';
 import { ResourceList } from '../../resources/components/resource-list.tsx';
 import { defineResource } from '../../resources/define.ts';
 import type { ActionDialogProps } from '../../resources/types.ts';

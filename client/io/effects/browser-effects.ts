@@ -1,4 +1,4 @@
-import { PSEUDO_TAG } from '../../../contracts/i18n/pseudo-tag.ts';
+import { PSEUDO_TAG } from '../../../contracts/index.ts';
 import { pseudoOn } from '../pseudo-switch.ts';
 import { createCallApi, type CallApi } from '../call-api.ts';
 import { ApiError } from '../errors.ts';

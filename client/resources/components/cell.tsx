@@ -1,7 +1,7 @@
+import { formatMoney } from '../../../contracts/index.ts';
 import { AnchorButton, Intent, ProgressBar, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../contracts/money.ts';
 import { isIdentifierField } from '../identifier.ts';
 import type { ColumnDecl } from '../types.ts';
 import styles from './resource-list.module.css';

@@ -1,5 +1,5 @@
+import { isIdempotent, type CallDef, type RequestOf, type ResponseOf } from '../../../contracts/index.ts';
 import { call, getContext, put, select } from 'redux-saga/effects';
-import { isIdempotent, type CallDef, type RequestOf, type ResponseOf } from '../../../contracts/call.ts';
 import type { CallOptions } from '../../io/call-api.ts';
 import type { Effects } from '../../io/effects/browser-effects.ts';
 import { isApiError } from '../../io/errors.ts';

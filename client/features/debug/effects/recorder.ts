@@ -1,5 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { FrameType } from '../../../../contracts/index.ts';
+import { frameDefOf, FrameType } from '../../../../contracts/index.ts';
 import type { ScenarioStep } from '../../../../contracts/scenario.ts';
 import type { Effects } from '../../../io/effects/browser-effects.ts';
 import type { RealtimeSocket } from '../../../io/effects/socket.ts';
@@ -172,7 +172,9 @@ export function createRecorder(base: Effects): Recorder {
       case 'realtime/frameArrived': {
         const frame = p as { type: number; data?: unknown } | undefined;
         if (!frame) return;
-        input({ socket: { frame: { type: frame.type, ...(frame.data !== undefined ? { data: frame.data as never } : {}) } } });
+        // A type the frame registry does not know replays only when the step says it is one on purpose.
+        const deliberate = frameDefOf(frame.type) ? {} : { unregistered: true as const };
+        input({ socket: { frame: { type: frame.type, ...(frame.data !== undefined ? { data: frame.data as never } : {}), ...deliberate } } });
         // What a frame makes the replayed sagas do right away (a reply's toast, a paid order's, a blocked
         // domain's, a job's end) is theirs to replay.
         attribute();

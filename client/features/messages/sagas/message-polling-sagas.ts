@@ -2,14 +2,13 @@ import { buffers, type Channel, type Task } from 'redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 import { actionChannel, cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import {
-  FrameType,
   messageInquire,
   messageUpdateNotifyStatus,
   NotifyStatus,
   REALTIME_TUNING,
 } from '../../../../contracts/index.ts';
 import { routeChanged } from '../../../state/app-events.ts';
-import { realtimeEvents } from '../../../state/realtime-events.ts';
+import { frameFor } from '../../../state/realtime-events.ts';
 import { apiCall, effects, type Saga } from '../../../state/sagas/call.ts';
 import { createCadence } from '../../../state/sagas/cadence.ts';
 import { selectToken } from '../../../state/selectors.ts';
@@ -37,8 +36,7 @@ export function* pollOnce(pushed = false): Saga {
 }
 
 /** A type-4 frame: the server says a new message was sent to this user. */
-const isMessagePush = (a: Action) =>
-  realtimeEvents.frameReceived.match(a) && a.payload.type === FrameType.values.message;
+const isMessagePush = frameFor('polling', 'message');
 
 /**
  * Poll every 10 s; a pushed message (type 4) cuts the wait short, so it shows at once rather than up to 10 s

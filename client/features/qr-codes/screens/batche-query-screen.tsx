@@ -1,7 +1,8 @@
 import { qrCodeInquire } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
-import { QR_LABELS, qrColumns, qrViewActions } from '../qr-code-parts.tsx';
+import { QR_LABELS, qrColumns } from '../qr-code-parts.tsx';
+import { qrViewActions } from '../qr-code-actions.tsx';
 
 /** /customer/batche_query: look up many QR codes at once by their codes (one per line). */
 export const batchQueryResource = defineResource(qrCodeInquire, () => ({

@@ -8,6 +8,7 @@ import {
   Direction,
   decodeServerFrame,
   encodeFrame,
+  frameDefOf,
   FrameType,
   importRealtimeKey,
   LOGIN_TIMEOUT_MS,
@@ -159,6 +160,14 @@ function closeSocket(link: Link, code: number, reason: string): void {
   }
 }
 
+/**
+ * A frame type the registry does not know (contracts/realtime/frame-registry.ts) is still passed on (spec §4:
+ * anything else is passed on), but a development build says so loudly: no receiver of the console takes it.
+ */
+function unregistered(type: number): void {
+  if (import.meta.env?.DEV) console.error(`[realtime] frame type ${type} is not registered (contracts/realtime/frame-registry.ts): no receiver takes it`);
+}
+
 /** §8: status false + message → error toast; a message alone → success toast. */
 function* replyToast(frame: ServerFrame): Saga {
   const fx = yield* effects();
@@ -250,6 +259,7 @@ export function* connectionFlow(link: Link, options: RealtimeOptions): Saga<Conn
           }
           default:
             if (frame.type === FrameType.values.reply) yield* replyToast(frame);
+            else if (!frameDefOf(frame.type)) unregistered(frame.type);
             yield put(realtimeEvents.frameReceived(frame));
         }
       }

@@ -1,8 +1,8 @@
 import { all, call, put, select, take, takeEvery, throttle } from 'redux-saga/effects';
-import { DomainDisplayType, FrameType, ShieldStatus, shieldStatusData } from '../../../../contracts/index.ts';
+import { DomainDisplayType, ShieldStatus, shieldStatusData } from '../../../../contracts/index.ts';
 import { resourceEvents, type WithResources } from '../../../resources/resource-slice.ts';
 import { keyMessage } from '../../../state/message.ts';
-import { realtimeEvents } from '../../../state/realtime-events.ts';
+import { frameFor, realtimeEvents } from '../../../state/realtime-events.ts';
 import { effects, type Saga } from '../../../state/sagas/call.ts';
 import { LIVE_SHIELD_LISTS } from '../live-lists.ts';
 
@@ -10,8 +10,7 @@ import { LIVE_SHIELD_LISTS } from '../live-lists.ts';
 export const SHIELD_RELOAD_THROTTLE_MS = 500;
 
 type FrameAction = ReturnType<typeof realtimeEvents.frameReceived>;
-const isShieldFrame = (a: { type: string; payload?: unknown }): boolean =>
-  realtimeEvents.frameReceived.match(a) && a.payload.type === FrameType.values.shield_status;
+const isShieldFrame = frameFor('shield', 'shield_status');
 
 /** A domain changed WeChat status: reload the monitor on screen, so a block shows without a reload. */
 export function* shieldFrameFlow(): Saga {

@@ -1,9 +1,9 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, select, takeEvery, takeLatest, throttle } from 'redux-saga/effects';
-import { asyncOperationsDownload, AsyncOperationStatus, FrameType, jobProgressData, scriptOutput } from '../../../../contracts/index.ts';
+import { asyncOperationsDownload, AsyncOperationStatus, jobProgressData, scriptOutput } from '../../../../contracts/index.ts';
 import { downloadText } from '../../../resources/effects/download.ts';
 import { resourceEvents, type WithResources } from '../../../resources/resource-slice.ts';
-import { realtimeEvents } from '../../../state/realtime-events.ts';
+import { frameFor, type realtimeEvents } from '../../../state/realtime-events.ts';
 import { textMessage } from '../../../state/message.ts';
 import { apiCall, effects, toUserMessage, type Saga } from '../../../state/sagas/call.ts';
 import { downloadRequested } from '../async-operations-events.ts';
@@ -15,8 +15,7 @@ const JOB_SCREENS = ['async_operations', 'script'] as const;
 export const JOB_RELOAD_THROTTLE_MS = 500;
 
 type FrameAction = ReturnType<typeof realtimeEvents.frameReceived>;
-const isJobFrame = (a: { type: string; payload?: unknown }): boolean =>
-  realtimeEvents.frameReceived.match(a) && a.payload.type === FrameType.values.job_progress;
+const isJobFrame = frameFor('jobs', 'job_progress');
 
 /** Fetch a finished export's CSV (only its user may) and hand it to the browser. */
 export function* downloadFlow(action: PayloadAction<{ id: number }>): Saga {

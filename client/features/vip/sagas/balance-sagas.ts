@@ -1,12 +1,11 @@
 import { put, takeEvery } from 'redux-saga/effects';
-import { BALANCE_FRAME_TYPE, balanceFrameData } from '../../../../contracts/index.ts';
-import { realtimeEvents } from '../../../state/realtime-events.ts';
+import { balanceFrameData } from '../../../../contracts/index.ts';
+import { frameFor, type realtimeEvents } from '../../../state/realtime-events.ts';
 import type { Saga } from '../../../state/sagas/call.ts';
 import { sessionEvents } from '../../../state/session-slice.ts';
 
 type FrameAction = ReturnType<typeof realtimeEvents.frameReceived>;
-const isBalanceFrame = (a: { type: string; payload?: unknown }): boolean =>
-  realtimeEvents.frameReceived.match(a) && a.payload.type === BALANCE_FRAME_TYPE;
+const isBalanceFrame = frameFor('balance', 'balance');
 
 /** Frame 25: the balance the server committed; off-schema data is ignored (the socket stays). */
 export function* balanceFrameFlow(action: FrameAction): Saga {

@@ -1,18 +1,16 @@
 import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import { orderRecharge, PAYMENT_FRAME_TYPE, paymentFrameData, PayMethod, vipComboBuy } from '../../../../contracts/index.ts';
+import { orderRecharge, paymentFrameData, PayMethod, vipComboBuy } from '../../../../contracts/index.ts';
 import { recordEvents, type WithRecords } from '../../../resources/record/record-slice.ts';
 import { resourceEvents } from '../../../resources/resource-slice.ts';
 import { keyMessage } from '../../../state/message.ts';
-import { realtimeEvents } from '../../../state/realtime-events.ts';
+import { frameFor, type realtimeEvents } from '../../../state/realtime-events.ts';
 import { apiCall, effects, toUserMessage, type Saga } from '../../../state/sagas/call.ts';
 import { SESSION_ENDED } from '../../../state/session-slice.ts';
 import { membershipRecord } from '../membership-record.ts';
 import { paymentActions, paymentEvents, type WithPayment } from '../payment-slice.ts';
-import { watchBalance } from './balance-sagas.ts';
 
 type FrameAction = ReturnType<typeof realtimeEvents.frameReceived>;
-const isPaymentFrame = (a: { type: string; payload?: unknown }): boolean =>
-  realtimeEvents.frameReceived.match(a) && a.payload.type === PAYMENT_FRAME_TYPE;
+const isPaymentFrame = frameFor('payments', 'payment');
 
 /** Lists that show orders; each reloads when one of the user's orders is paid (no-op when not on screen). */
 const ORDER_LISTS = ['order', 'balance_recharge', 'user_order', 'order_customer'] as const;
@@ -99,6 +97,5 @@ export function* watchPayments(): Saga {
     takeEvery(mayChangeMembership, membershipChangedFlow),
     call(forgetToldOnSessionEnd, told),
     takeLatest((a: { type: string; payload?: unknown }) => paymentActions.opened.match(a) && a.payload !== null, countdownFlow),
-    call(watchBalance),
   ]);
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { BillType, billInquire, formatMoney } from '../../../../contracts/index.ts';
-import { readBillRemark } from '../../../../contracts/bill-remarks.ts';
+import { BillType, billInquire, formatMoney, readBillRemark } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
 

@@ -1,20 +1,28 @@
 import type { Database } from 'better-sqlite3';
-import { buildMenus } from '../../fixtures/seed/menus.ts';
-import { roles } from '../../fixtures/seed/roles.ts';
-import { users } from '../../fixtures/seed/users.ts';
-import { payConfig, subscriberConfigDefault, websiteInfo } from '../../fixtures/seed/settings.ts';
+import { BillType, billRemark } from '../../contracts/index.ts';
 import { languages, mallCategories, urlKeyPlatforms } from '../../fixtures/seed/catalog.ts';
-import { messages } from '../../fixtures/seed/messages.ts';
-import { SEED_TIME } from '../../fixtures/seed/time.ts';
-import { seedQrCodes } from '../qr/seed.ts';
-import { seedOpeningBalances } from '../services/ledger.ts';
-import { seedAsyncOperations } from '../jobs/seed.ts';
-import type { Services } from '../compose.ts';
-import { hashPasswordSync } from '../services/passwords.ts';
-import { seedLogTypes } from '../services/audit.ts';
-import { seedShield } from '../shield/seed.ts';
-import { seedMall } from '../mall/seed.ts';
 import { mysqlLocks, mysqlSlowThreads, servers, telegramBindings } from '../../fixtures/seed/database-tools.ts';
+import { buildMenus } from '../../fixtures/seed/menus.ts';
+import { messages } from '../../fixtures/seed/messages.ts';
+import { roles } from '../../fixtures/seed/roles.ts';
+import { payConfig, subscriberConfigDefault, websiteInfo } from '../../fixtures/seed/settings.ts';
+import { SEED_TIME } from '../../fixtures/seed/time.ts';
+import { users } from '../../fixtures/seed/users.ts';
+import type { Services } from '../compose.ts';
+import { seedLogTypes } from '../services/audit.ts';
+import type { Ledger } from '../services/ledger.ts';
+import { hashPasswordSync } from '../services/passwords.ts';
+import { seedAsyncOperations } from './jobs.ts';
+import { seedMall } from './mall.ts';
+import { seedQrCodes } from './qr-codes.ts';
+import { seedShield } from './shield.ts';
+import { seedVipCombos } from './vip.ts';
+
+/**
+ * THE place that fills a database: the core rows, then each area's seed step (this folder holds them all, so
+ * it alone knows every area's tables and fixtures; db/ only opens and migrates). app.ts seeds an empty
+ * database, the control API resets one, the bulk seeder (bulk.ts) adds volume on top.
+ */
 
 /** Simulated database locks and slow threads (issue 13). */
 function seedDatabaseTools({ db }: Services): void {
@@ -28,7 +36,6 @@ function seedDatabaseTools({ db }: Services): void {
   const server = db.prepare('INSERT INTO servers (name, host, remark, status, create_time) VALUES (?, ?, ?, ?, ?)');
   for (const s of servers) server.run(s.name, s.host, s.remark, s.status, SEED_TIME);
 }
-import { seedVipCombos } from '../money/seed.ts';
 
 /** The default upload config row (migration 007 inserts it too; a reset empties the table). */
 function seedUploadConfig({ db }: Services): void {
@@ -41,6 +48,16 @@ function seedMessages(services: Services): void {
     `INSERT INTO messages (user_id, title, content, notify_status, send_time, check_time) SELECT id, ?, ?, ?, ?, ? FROM users WHERE account = ?`,
   );
   for (const m of messages) insert.run(m.title, m.content, m.notify_status, m.send_time, m.check_time, m.account);
+}
+
+/** Seed step: each seeded user's opening balance (fixtures/seed/users.ts) as an opening bill. */
+export function seedOpeningBalances(services: { readonly ledger: Ledger }, at: string): void {
+  for (const u of users) {
+    if (u.balance_micro > 0)
+      services.ledger.change(u.id, u.balance_micro, BillType.values.opening_balance, billRemark('opening_balance'), {
+        at,
+      });
+  }
 }
 
 /** Seed steps of the areas (realtime, QR codes, ...), run in this order after the core rows. Add yours here. */

@@ -3,18 +3,10 @@ import { belongText, ipRanges } from '../../fixtures/seed/ip-ranges.ts';
 import { pickVisitor, seededRandom, VISITORS } from '../../fixtures/visitors.ts';
 import { SEED_TIME } from '../../fixtures/seed/time.ts';
 import { isWeChat } from '../../contracts/index.ts';
-import { ipToInt } from '../visit-rules/ip.ts';
+import { cidrRange } from '../visit-rules/ip.ts';
 import type { Database } from 'better-sqlite3';
 import type { Clock } from '../services/clock.ts';
-import { createVisitLog } from './visits.ts';
-
-/** [first, last] addresses of a CIDR block as unsigned integers. */
-export function cidrRange(cidr: string): [number, number] {
-  const [ip, bits] = cidr.split('/') as [string, string];
-  const size = 2 ** (32 - Number(bits));
-  const start = ipToInt(ip) - (ipToInt(ip) % size);
-  return [start, start + size - 1];
-}
+import { createVisitLog } from '../qr/visits.ts';
 
 /** The IP-range table (also used by the bulk seeder on a bare database). */
 export function seedIpRanges(db: Database): void {

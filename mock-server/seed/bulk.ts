@@ -1,13 +1,12 @@
 import type { Database } from 'better-sqlite3';
-import { ipRanges } from '../../fixtures/seed/ip-ranges.ts';
-import { USER_AGENTS, seededRandom } from '../../fixtures/visitors.ts';
-import { ACCESS_RECORD_INDEXES, ACCESS_RECORD_INDEX_NAMES } from './migrations/003-qr-codes.ts';
-import { VISITOR_INDEXES, VISITOR_INDEX_NAMES } from './migrations/019-visitors.ts';
-import { DEVICE, deviceClass, parseUserAgent } from '../visit-rules/user-agent.ts';
+import { seededRandom } from '../../fixtures/visitors.ts';
+import { ACCESS_RECORD_INDEXES, ACCESS_RECORD_INDEX_NAMES } from '../db/migrations/003-qr-codes.ts';
+import { VISITOR_INDEXES, VISITOR_INDEX_NAMES } from '../db/migrations/019-visitors.ts';
+import { DEVICE } from '../visit-rules/user-agent.ts';
 import { formatDateTime } from '../services/clock.ts';
-import { createBreakdownCounters, type PlaceOf } from '../statistics/breakdown-counters.ts';
-import { cidrRange } from '../qr/seed.ts';
 import { addDays, dayOf } from '../services/time.ts';
+import { bulkDictionaries } from './bulk-dictionaries.ts';
+import { bulkWriter } from './bulk-writer.ts';
 
 export interface BulkSeedOptions {
   /** Access records to add in all. */
@@ -35,8 +34,6 @@ export interface BulkSeedResult {
   ms: { rows: number; indexes: number; total: number };
 }
 
-const ROWS_PER_STATEMENT = 200;
-const ROWS_PER_TRANSACTION = 500_000;
 /** Average visits per visitor IP of a code (sets how many distinct IPs a code has). */
 const VISITS_PER_IP = 5;
 
@@ -72,48 +69,7 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
     }
   })();
 
-  // Dictionaries: user agents (parsed once), the bench domain's host, IP ranges for location lookup.
-  const uaIds = Object.values(USER_AGENTS).map((ua) => {
-    const found = db.prepare<[string], { id: number }>('SELECT id FROM user_agents WHERE user_agent = ?').get(ua);
-    return found ? found.id : Number(db.prepare('INSERT INTO user_agents (user_agent, source) VALUES (?, ?)').run(ua, parseUserAgent(ua).source).lastInsertRowid);
-  });
-  const uaDevices = Object.values(USER_AGENTS).map((ua, i) => {
-    const d = deviceClass(ua);
-    db.prepare('UPDATE user_agents SET device = ? WHERE id = ?').run(d, uaIds[i]!);
-    return d;
-  });
-  const deviceOfUa = new Map(uaIds.map((id, i) => [id, uaDevices[i]!]));
-  // Breakdown counters (migration 020): agent of each user agent, place of each IP range, as the visit path keys them.
-  const breakdowns = createBreakdownCounters(db);
-  const agentOfUa = new Map(uaIds.map((id, i) => [id, breakdowns.agentId(id, Object.values(USER_AGENTS)[i]!)]));
-  const placeOfRange = new Map(
-    db.prepare<[], PlaceOf & { start: number }>('SELECT start, country, province, city, carrier FROM ip_ranges').all().map((r) => [r.start, breakdowns.placeId(r)]),
-  );
-  const host = db.prepare<[number], { domain: string }>('SELECT domain FROM domains WHERE id = ?').get(o.domainId)?.domain ?? 'localhost';
-  db.prepare('INSERT OR IGNORE INTO visit_hosts (host) VALUES (?)').run(host);
-  const hostId = db.prepare<[string], { id: number }>('SELECT id FROM visit_hosts WHERE host = ?').get(host)!.id;
-  const blocks = ipRanges.filter((r) => !r.cidr.startsWith('127.')).map((r) => cidrRange(r.cidr));
-  const randomIp = () => {
-    // One visitor in fifty comes from an address outside the table (unknown location).
-    if (random() < 0.02) return ((203 << 24) | (113 << 8) | Math.floor(random() * 256)) >>> 0;
-    const [start, end] = blocks[Math.floor(random() * blocks.length)]!;
-    return start + Math.floor(random() * (end - start + 1));
-  };
-  const rangeStarts = blocks.map(([s]) => s).sort((a, b) => a - b);
-  const rangeEnd = new Map(blocks.map(([s, e]) => [s, e]));
-  const rangeOf = (ip: number) => {
-    let lo = 0;
-    let hi = rangeStarts.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (rangeStarts[mid]! <= ip) {
-        found = rangeStarts[mid]!;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    return found >= 0 && rangeEnd.get(found)! >= ip ? found : -1;
-  };
+  const { uaIds, deviceOfUa, agentOfUa, placeOfRange, breakdowns, hostId, randomIp, rangeOf } = bulkDictionaries(db, random, o.domainId);
 
   // Bulk mode: no log indexes while loading, no journal (a failed seed leaves a file to delete, nothing else).
   for (const name of [...ACCESS_RECORD_INDEX_NAMES, ...VISITOR_INDEX_NAMES]) db.exec(`DROP INDEX IF EXISTS ${name}`);
@@ -122,48 +78,8 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
   db.pragma('cache_size = -262144');
   db.pragma('temp_store = MEMORY');
 
-  const values = Array.from({ length: ROWS_PER_STATEMENT }, () => '(?, ?, ?, ?, ?, ?)').join(', ');
-  const insertMany = db.prepare(`INSERT INTO access_records (qr_code_id, create_time, ip, host_id, ua_id, range_start) VALUES ${values}`);
-  const insertOne = db.prepare('INSERT INTO access_records (qr_code_id, create_time, ip, host_id, ua_id, range_start) VALUES (?, ?, ?, ?, ?, ?)');
-  const insertDaily = db.prepare('INSERT INTO qr_code_daily (qr_code_id, day, view_number, ip_view_number) VALUES (?, ?, ?, ?)');
-  const addUserDaily = db.prepare(`INSERT INTO user_daily (user_id, day, view_number, ip_view_number) VALUES (?, ?, ?, ?)
-    ON CONFLICT (user_id, day) DO UPDATE SET view_number = view_number + excluded.view_number, ip_view_number = ip_view_number + excluded.ip_view_number`);
-  const insertIp = db.prepare('INSERT INTO qr_code_ips (qr_code_id, ip, last_day) VALUES (?, ?, ?)');
-  const insertHourly = db.prepare(
-    'INSERT INTO qr_code_hourly (qr_code_id, day, hour, view_number, ip_view_number, mobile_view_number, tablet_view_number, pc_view_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const setTotals = db.prepare(
-    'UPDATE qr_codes SET view_number = view_number + ?, ip_view_number = ?, record_count = record_count + ?, pc_view_number = pc_view_number + ? WHERE id = ?',
-  );
-  // Visitors (migration 019) as the visit transaction keeps them: one row per (code, host, IP), the latest visit's details.
-  const insertVisitor = db.prepare(
-    'INSERT INTO visitors (qr_code_id, user_id, host_id, ip, ip_count, latest_time, ua_id, range_start) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const setVisitorCount = db.prepare('UPDATE qr_codes SET visitor_count = visitor_count + ? WHERE id = ?');
-  const setChildViews = db.prepare('UPDATE qr_code_children SET view_number = view_number + ? WHERE qr_code_id = ? AND sort = ?');
-
-  const buffer: number[] = [];
-  let pendingInTx = 0;
-  let written = 0;
-  const push = (...row: number[]) => {
-    buffer.push(...row);
-    if (buffer.length === ROWS_PER_STATEMENT * 6) {
-      insertMany.run(buffer);
-      buffer.length = 0;
-    }
-  };
-  const commitIfFull = (force: boolean) => {
-    if (force) {
-      for (let i = 0; i < buffer.length; i += 6) insertOne.run(buffer.slice(i, i + 6));
-      buffer.length = 0;
-    }
-    if (pendingInTx >= ROWS_PER_TRANSACTION || force) {
-      db.exec('COMMIT');
-      db.exec('BEGIN');
-      pendingInTx = 0;
-    }
-  };
-  db.exec('BEGIN');
+  const w = bulkWriter(db);
+  w.begin();
 
   const today = dayOf(o.now);
   const firstDay = addDays(today, -(o.days - 1));
@@ -219,33 +135,31 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
           v[1] = times[k]!;
           v[2] = poolUa[p]!;
         } else seenIps.set(ip, [1, times[k]!, poolUa[p]!]);
-        push(codeId, times[k]!, ip, hostId, poolUa[p]!, rangeStart);
+        w.push(codeId, times[k]!, ip, hostId, poolUa[p]!, rangeStart);
       }
       for (const [cell, count] of cells) {
         const [agent, place] = cell.split('|').map(Number) as [number, number];
         breakdowns.count(codeId, day, agent, place, count, o.userId);
       }
       if (n > 0) {
-        insertDaily.run(codeId, day, n, seen.size);
-        addUserDaily.run(o.userId, day, n, seen.size);
+        w.insertDaily.run(codeId, day, n, seen.size);
+        w.addUserDaily.run(o.userId, day, n, seen.size);
       }
       hours.forEach((c, hour) => {
-        if (c[0]) insertHourly.run(codeId, day, hour, ...c);
+        if (c[0]) w.insertHourly.run(codeId, day, hour, ...c);
         pcTotal += c[4]!;
       });
-      pendingInTx += n;
-      written += n;
-      commitIfFull(false);
+      w.added(n);
     }
-    for (const ip of [...lastDay.keys()].sort((a, b) => a - b)) insertIp.run(codeId, ip, lastDay.get(ip)!);
-    for (const [ip, [count, latest, ua]] of seenIps) insertVisitor.run(codeId, o.userId, hostId, ip, count, latest, ua, rangeOf(ip));
-    setVisitorCount.run(seenIps.size, codeId);
-    setTotals.run(total, lastDay.size, total, pcTotal, codeId);
-    setChildViews.run(Math.ceil(total / 2), codeId, 0);
-    setChildViews.run(Math.floor(total / 2), codeId, 1);
-    if (index % 20 === 0 || index === 0) o.log(`  code ${index}/${o.codes}: ${written.toLocaleString('en')} records written`);
+    for (const ip of [...lastDay.keys()].sort((a, b) => a - b)) w.insertIp.run(codeId, ip, lastDay.get(ip)!);
+    for (const [ip, [count, latest, ua]] of seenIps) w.insertVisitor.run(codeId, o.userId, hostId, ip, count, latest, ua, rangeOf(ip));
+    w.setVisitorCount.run(seenIps.size, codeId);
+    w.setTotals.run(total, lastDay.size, total, pcTotal, codeId);
+    w.setChildViews.run(Math.ceil(total / 2), codeId, 0);
+    w.setChildViews.run(Math.floor(total / 2), codeId, 1);
+    if (index % 20 === 0 || index === 0) o.log(`  code ${index}/${o.codes}: ${w.written().toLocaleString('en')} records written`);
   });
-  commitIfFull(true);
+  w.finish();
   // visit_summary's counters (migration 018): each bulk code's days, all on the code's domain.
   const foldDomainDaily = db.prepare(
     `INSERT OR REPLACE INTO qr_code_domain_daily (qr_code_id, day, domain_id, view_number, ip_view_number)
@@ -264,7 +178,7 @@ export function bulkSeed(db: Database, o: BulkSeedOptions): BulkSeedResult {
     bigCodeId: codeIds[0]!,
     bigFileName,
     bigPassword,
-    records: written,
+    records: w.written(),
     ms: { rows: rowsMs, indexes: indexMs, total: performance.now() - started },
   };
 }
