@@ -11,7 +11,10 @@ import { reactRouterProduction } from './scripts/react-router-production.ts';
 import { preloadLocale } from './scripts/preload-locale.ts';
 import { publicMessages } from './scripts/public-messages.ts';
 import { sessionChunk } from './scripts/session-chunk.ts';
-import { publicShell } from './scripts/public-shell.ts';
+import { firstPaint } from './scripts/first-paint.ts';
+import { createServiceGate, proxyKeyOf } from './scripts/dev-backend.ts';
+import { CONTROL_PREFIX, SERVICE_PREFIXES } from './contracts/server-paths.ts';
+import { REALTIME_PATH } from './contracts/realtime/tuning.ts';
 
 const CONTRACTS_INDEX = fileURLToPath(new URL('./contracts/index.ts', import.meta.url));
 
@@ -66,7 +69,11 @@ function contractsBarrel(): Plugin {
           return [...byFile]
             .map(([file, names]) => {
               const rel = path.relative(dir, file).split(path.sep).join('/');
-              return `${verb} ${typeOnly ?? ''}{ ${names.join(', ')} } from '${rel.startsWith('.') ? rel : './' + rel}';`;
+              // Names that are all types make a type-only statement: `import { type X } from` would stay behind as
+              // an import of the module for its side effects (verbatimModuleSyntax), loading it for nothing.
+              const types = !typeOnly && names.every((n) => /^type\s/.test(n));
+              const list = types ? names.map((n) => n.replace(/^type\s+/, '')) : names;
+              return `${verb} ${typeOnly ?? (types ? 'type ' : '')}{ ${list.join(', ')} } from '${rel.startsWith('.') ? rel : './' + rel}';`;
             })
             .join('\n');
         },
@@ -83,6 +90,14 @@ const mockTarget = apiTarget || `http://127.0.0.1:${process.env.MOCK_PORT || 878
 const asTarget: ProxyOptions = apiTarget
   ? { changeOrigin: true, configure: (proxy) => void proxy.on('proxyReqWs', (req) => req.setHeader('origin', new URL(apiTarget).origin)) }
   : {};
+// The page and the passed-on calls wait for the service (scripts/dev-backend.ts); the local mock also while
+// `tsx watch` restarts it. A remote service is waited for at start only (a check per call would cost a round trip).
+const gate = createServiceGate(mockTarget, { whileDown: !apiTarget });
+// xfwd: the proxy appends the browser's address to X-Forwarded-For; the mock trusts that one hop only.
+const passedOn: ProxyOptions = { target: mockTarget, xfwd: true, bypass: gate.bypass, ...asTarget };
+// The control API is the local mock's (absent behind --api); passed on only while the dev server listens on
+// loopback, since the mock trusts a loopback peer (the proxy) with it.
+const controlPassedOn = !apiTarget && /^(127\.|::1$|localhost$)/.test(process.env.HOST ?? '127.0.0.1');
 
 // The console: root client/, built to dist/client (the mock server serves it). Dev proxies the API and the
 // real-time socket to the mock server. Vitest's config is separate (vitest.config.ts).
@@ -96,8 +111,8 @@ export default defineConfig({
   // blueprintProduction: Blueprint's dev-only checks and their messages dropped from the build.
   // reactRouterProduction: React Router's own production build, not the development one its package exports.
   // publicMessages: the public pages' language chunk carries only the shared messages they can show.
-  // publicShell: the public pages' prerendered first paint in index.html (client/shell/).
-  plugins: [contractsBarrel(), blueprintCssSplit(), blueprintIconNamesPlugin(), blueprintProduction(), reactRouterProduction(), publicMessages(fileURLToPath(new URL('./client/main.tsx', import.meta.url))), react(), preloadLocale(), publicShell(), precompress()],
+  // firstPaint: the public pages' prerendered first paint in index.html (client/first-paint/).
+  plugins: [gate.plugin, contractsBarrel(), blueprintCssSplit(), blueprintIconNamesPlugin(), blueprintProduction(), reactRouterProduction(), publicMessages(fileURLToPath(new URL('./client/main.tsx', import.meta.url))), react(), preloadLocale(), firstPaint(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
@@ -111,7 +126,7 @@ export default defineConfig({
         // The framework every page runs (React, router, store, sagas, i18n) in one chunk: the login page
         // otherwise fetched it as a dozen small shared chunks, a round trip each on a slow connection.
         // zod is a chunk of its own, outside the first load: the public pages fetch the contracts' schemas
-        // when their first call is made (client/api/public-calls.ts), so the first paint does not wait for it.
+        // when their first call is made (client/io/public-calls.ts), so the first paint does not wait for it.
         codeSplitting: {
           groups: [
             {
@@ -136,12 +151,24 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: {
-      // xfwd: the proxy appends the browser's address to X-Forwarded-For; the mock trusts that one hop only.
-      '/api': { target: mockTarget, changeOrigin: false, xfwd: true, ...asTarget },
-      '/ws': { target: mockTarget, ws: true, xfwd: true, ...asTarget },
-      // Uploaded files (file/add answers /uploads/<name>) are served by the mock.
-      '/uploads': { target: mockTarget, changeOrigin: false, xfwd: true, ...asTarget },
+    // `npm run dev`: the login page's modules, and the frame and landing screen behind it, are transformed while
+    // the page waits for the mock to start (their static imports follow), rather than one by one as asked.
+    warmup: {
+      clientFiles: [
+        './main.tsx',
+        './components/blueprint-frame.tsx',
+        './io/public-call-defs.ts',
+        './io/check-answer.ts',
+        './app/layout/app-layout.tsx',
+        './app/route-screen.tsx',
+        './features/statistics/screens/today-statistics-screen.tsx',
+        './locales/zh-CN-session.ts',
+      ],
     },
+    // Each service prefix as a whole first segment (contracts/server-paths.ts, scripts/dev-backend.ts): the calls,
+    // the real-time socket, uploaded files (file/add answers /uploads/<name>) and the mock's control API.
+    proxy: Object.fromEntries(
+      SERVICE_PREFIXES.filter((p) => p !== CONTROL_PREFIX || controlPassedOn).map((p) => [proxyKeyOf(p), { ...passedOn, ws: p === REALTIME_PATH }]),
+    ),
   },
 });

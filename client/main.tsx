@@ -2,18 +2,18 @@ import '@blueprintjs/core/lib/css/blueprint.css';
 import './app/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserEffects } from './api/effects/browser-effects.ts';
+import { createBrowserEffects } from './io/effects/browser-effects.ts';
 import { createI18n, loadPublicResources, whenKnown as whenTextKnown } from './app/i18n.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createRouterBridge } from './app/router-bridge.tsx';
 import { AppRouter } from './app/router.tsx';
 import { createStoreWith, type AppStore } from './app/store-core.ts';
-import { STORAGE_KEYS } from './api/storage.ts';
+import { STORAGE_KEYS } from './io/storage.ts';
 import { storedLanguage, type StoredUserInfoReader } from './state/hydrate.ts';
 import { installIconLoader } from './components/icons.ts';
 import { showToast } from './components/toaster.ts';
 import { appStarted, routeChanged } from './state/app-events.ts';
-import { adoptShell } from './shell/takeover.tsx';
+import { adoptFirstPaint } from './first-paint/takeover.tsx';
 
 installIconLoader();
 
@@ -55,10 +55,10 @@ async function boot(): Promise<void> {
   whenKnown = (key) => whenTextKnown(i18n, key);
 
   const root = document.getElementById('root')!;
-  adoptShell(root); // the prerendered public page index.html shows, if any (client/shell/takeover.tsx)
+  adoptFirstPaint(root); // the prerendered public page index.html shows, if any (client/first-paint/takeover.tsx)
   const reactRoot = createRoot(root);
   // A transition: React renders the first screen in slices, yielding to the browser between them, instead of
-  // one long task (issue 25: total blocking time on a phone). What is on screen meanwhile is the shell, if any.
+  // one long task (issue 25: total blocking time on a phone). What is on screen meanwhile is the first paint, if any.
   startTransition(() =>
     reactRoot.render(
       <StrictMode>

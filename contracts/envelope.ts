@@ -6,9 +6,12 @@ import { z } from 'zod';
  * A person never reads these; the console uses them to place the sentence under its input.
  */
 const refusalParts = {
-  key: z.string().optional(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-  field: z.string().optional(),
+  key: z.string().optional().describe('The catalogue entry `message` was worded from (`errors.not_found`); absent when the text is no catalogue entry.'),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .describe('The values worded into `message` (`{ "seconds": 30 }`); absent when there are none.'),
+  field: z.string().optional().describe('Path of the input the refusal concerns (`name`, `file_names.0`); absent when it concerns no one field.'),
 };
 
 /** Every HTTP answer has this shape: `{ status, message?, data? }` (a refusal also `key?`, `params?`, `field?`). */
@@ -17,8 +20,12 @@ export function envelope<T extends z.ZodType>(data: T) {
 }
 export type Envelope<T> = { status: boolean; message?: string; data?: T; key?: string; params?: Record<string, string | number>; field?: string };
 
-/** Failure answer: the server never answers anything else on a 4xx. */
-export const failureEnvelope = z.object({ status: z.literal(false), message: z.string(), ...refusalParts });
+/** Failure answer: the server never answers anything else on a 4xx (the published `Failure` schema is made from it). */
+export const failureEnvelope = z.object({
+  status: z.literal(false),
+  message: z.string().describe("The sentence for a person, in the request's language."),
+  ...refusalParts,
+});
 /** A failure answer as the server writes it. */
 export type ErrorAnswer = z.infer<typeof failureEnvelope>;
 
@@ -69,8 +76,20 @@ export const emptyRequest = z.strictObject({});
 /** Calls that answer nothing but status and message. */
 export const noData = z.null();
 
+/**
+ * The id every example of the published document names: the largest id a contract accepts, which no seeded or
+ * created row reaches. An example run against any server that would change a row meets "not found" instead
+ * (tests/contract/examples-safe.test.ts). A field whose example must name a real row says so with its own
+ * `.meta({ examples })` (only where the row is read, never changed: the role of a new account).
+ */
+export const EXAMPLE_ID = 2 ** 31 - 1;
+
 /** Primary keys are positive integers. */
-export const id = z.int().min(1).max(2 ** 31 - 1);
+export const id = z
+  .int()
+  .min(1)
+  .max(2 ** 31 - 1)
+  .meta({ examples: [EXAMPLE_ID] });
 const DATE_PARTS = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME_PARTS = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 const daysIn = (y: number, m: number) => (m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31);

@@ -31,6 +31,30 @@ export function parseMoney(text: string): number | null {
   return sign === '-' ? -micro : micro;
 }
 
+/**
+ * Decimal places of a number as JSON writes it back (its shortest round-trip text): 10.5 → 1, 10.0000001 → 7,
+ * 1e-7 → 7. What a person or a client typed is what counts, not the binary fraction behind it.
+ */
+export function decimalPlaces(x: number): number {
+  const m = /^-?\d+(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(x));
+  if (!m) return Number.POSITIVE_INFINITY; // NaN, Infinity: no exact amount at all
+  return Math.max(0, (m[1]?.length ?? 0) - Number(m[2] ?? 0));
+}
+
+/**
+ * An amount in whole USDT sent as a JSON number (a setting such as pay_config.min_recharge, where money is not
+ * yet in micro-units): at most 6 decimal places, so it is a whole number of micro-units. 0.0000001 is refused,
+ * never rounded to 0.
+ */
+export const usdtUnits = z.number().refine((x) => decimalPlaces(x) <= 6, 'validation.amount_decimals');
+
+/**
+ * The smallest minimum recharge pay_config may set: 1 USDT. A recharge order's unique pay amount adds up to
+ * 0.9999 USDT to what is credited (9,999 steps of 0.0001), and a TRC20 transfer costs its sender about that much
+ * in fees: below 1 USDT a recharge would be mostly offset and fee, and each one takes one of the 9,999 amounts.
+ */
+export const RECHARGE_FLOOR_USDT = 1;
+
 /** Micro-units → decimal text without trailing zeros: 1_280_500_000 → '1280.5', -1 → '-0.000001'. */
 export function formatMoney(micro: number): string {
   const sign = micro < 0 ? '-' : '';

@@ -41,6 +41,19 @@ function completeEnumDescriptions(node: unknown): void {
   Object.values(s).forEach(completeEnumDescriptions);
 }
 
+/**
+ * zod names a string check it has no JSON Schema format for (`startsWith` → `format: "starts_with"`) and states
+ * the rule again as a `pattern`; validators do not know those formats (ajv warns), so the pattern alone stays.
+ */
+const ZOD_ONLY_FORMATS = new Set(['starts_with', 'ends_with', 'includes']);
+function dropZodOnlyFormats(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) return node.forEach(dropZodOnlyFormats);
+  const s = node as JsonSchema;
+  if (typeof s.format === 'string' && ZOD_ONLY_FORMATS.has(s.format) && typeof s.pattern === 'string') delete s.format;
+  Object.values(s).forEach(dropZodOnlyFormats);
+}
+
 function rewriteRefs(node: unknown, rename: (ref: string) => string): unknown {
   if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, rename));
   if (!node || typeof node !== 'object') return node;
@@ -69,6 +82,7 @@ export class SchemaComponents {
       override: ({ zodSchema, jsonSchema }) => describeEnum(zodSchema, jsonSchema),
     }) as JsonSchema;
     completeEnumDescriptions(json);
+    dropZodOnlyFormats(json);
     const { $defs, $schema: _dialect, ...body } = json;
     const names = new Map<string, string>();
     for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {

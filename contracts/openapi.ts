@@ -1,5 +1,7 @@
 import { describeAccess } from './access.ts';
 import type { CallDef } from './call.ts';
+import { failureEnvelope } from './envelope.ts';
+import { sharedMessages } from './i18n/messages.ts';
 import { EXAMPLE_DATE_TIME, exampleOf } from './openapi-example.ts';
 import { SchemaComponents, type JsonSchema } from './openapi-schema.ts';
 
@@ -23,18 +25,22 @@ const FAILURES = {
   '404': 'The record does not exist or is not the caller’s (both look the same).',
   '409': 'Conflicts with the current state: a name or domain already taken, a limit reached, a record not in the recycle bin.',
   '413': 'The body is over 1 MB.',
-  '415': 'An upload whose bytes are not one of the allowed file types (upload_config).',
+  '415':
+    'The body is not one the server reads: a charset other than UTF-8 or a Content-Encoding it does not take ' +
+    '(`key` errors.body_charset, errors.body_encoding), or an upload whose bytes are not one of the allowed file types (upload_config).',
   '429': 'Too many failed logins; `message` says how many minutes to wait.',
 } as const;
 type FailureStatus = keyof typeof FAILURES;
 
+/** Every key of the shared message catalogue (`errors.not_found`, `validation.login_err_02`, …). */
+const catalogueKeys = () => Object.entries(sharedMessages.en).flatMap(([group, table]) => Object.keys(table as object).map((name) => `${group}.${name}`));
+
 /** The statuses a call may fail with, from what its declaration says about it. */
 function failuresOf(call: CallDef): FailureStatus[] {
-  const statuses: FailureStatus[] = ['400', '403', '404', '409', '413'];
+  const statuses: FailureStatus[] = ['400', '403', '404', '409', '413', '415'];
   if (call.access.kind !== 'public') statuses.push('401');
   if (call.membership) statuses.push('402');
   else statuses.push('429'); // the login family is public; the failed-login limit answers 429
-  if (call.upload) statuses.push('415');
   return statuses.sort();
 }
 
@@ -72,12 +78,17 @@ const tagOf = (call: CallDef) => (call.path.includes('/') ? call.path.split('/')
 /** OpenAPI 3.1 document of the given calls; served at /api/openapi.json. */
 export function buildOpenApi(calls: readonly CallDef[], info: { title: string; version: string }) {
   const components = new SchemaComponents();
+  // Made from the envelope the server's error handler writes, with the catalogue's keys named: a refusal's
+  // `key` is one of them (tests/contract/refusals-documented.test.ts checks real refusals of every status).
+  const refusal = components.convert(failureEnvelope, 'output');
+  const refusalProps = refusal.properties as Record<string, JsonSchema>;
+  refusalProps.key = { ...refusalProps.key, enum: catalogueKeys() };
   const failure = components.add('Failure', {
-    type: 'object',
-    description: 'Every failure: HTTP 4xx with `status: false` and a message in the request’s language (`Accept-Language`: zh-CN by default, en).',
-    properties: { status: { const: false }, message: { type: 'string' } },
-    required: ['status', 'message'],
-    additionalProperties: false,
+    ...refusal,
+    description:
+      'Every failure: HTTP 4xx with `status: false` and a message in the request’s language (`Accept-Language`: zh-CN by ' +
+      'default, en); beside it the catalogue `key` and `params` it was worded from and the `field` it concerns, for a ' +
+      'client that places the sentence under its input or words it itself.',
   });
   const responses = Object.fromEntries(
     Object.entries(FAILURES).map(([status, description]) => [

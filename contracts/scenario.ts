@@ -31,6 +31,11 @@ const incomingFrame = z.strictObject({
   seq: z.int().min(1).optional(),
   /** Force a timestamp, relative to now in ms (e.g. -600000 for a stale frame); default 0. */
   tsOffset: z.int().optional(),
+  /**
+   * The type is one the frame registry (contracts/realtime/frame-registry.ts) does not know, on purpose (spec §4:
+   * anything else is passed on). Without it, such a frame fails the scenario: a registered type was meant.
+   */
+  unregistered: z.literal(true).optional(),
 });
 
 export type IncomingFrame = z.infer<typeof incomingFrame>;
@@ -52,6 +57,12 @@ const httpAnswer = z.strictObject({
   message: z.string().optional(),
   /** For how many calls; default 1. Queued answers are used before the scenario's default for the path. */
   times: z.int().min(1).max(100_000).optional(),
+  /**
+   * The answer waits for a later `{ "answer": path }` step (default: it comes at once). An export holds every
+   * recorded answer and releases it where it came back in the recording, so what the console did on an answer
+   * falls between the same events as it did live, whatever the milliseconds say.
+   */
+  held: z.literal(true).optional(),
   /**
    * A frame the server pushes while this call is in flight: the console has received it (decrypted and
    * dispatched) before the answer arrives. The race of a push with a request already on its way.
@@ -117,6 +128,7 @@ export type ScenarioStep =
   | { route: string }
   | { socket: z.infer<typeof socketEvent> }
   | { http: z.infer<typeof httpAnswer> }
+  | { answer: string }
   | { server: z.infer<typeof serverMode> }
   | { dispatch: { type: string; payload?: z.infer<ReturnType<typeof z.json>> } }
   | { visibility: 'visible' | 'hidden' }
@@ -148,6 +160,8 @@ export const scenarioStep: z.ZodType<ScenarioStep> = z.lazy(() =>
     /** The router moved to this hash path (with an optional ?query). */
     z.strictObject({ route: z.string().startsWith('/') }),
     z.strictObject({ http: httpAnswer }),
+    /** The held answer of the oldest waiting call to this path arrives now. */
+    z.strictObject({ answer: z.string().min(1) }),
     z.strictObject({ server: serverMode }),
     /** Dispatch any action (e.g. a screen's button: messages/noticeDismissed). */
     z.strictObject({ dispatch: z.strictObject({ type: z.string().min(1), payload: z.json().optional() }) }),

@@ -20,7 +20,7 @@ export const accountRule = z
   .max(ACCOUNT_MAX, 'validation.account_max')
   .regex(/^[A-Za-z0-9_.@-]+$/, 'validation.account_charset');
 
-/** Decision (README): "letters and digits only" and "needs English + digits" means both kinds, nothing else. */
+/** Decision (docs/money-and-trust.md, "Sign-in and sessions"): "letters and digits only" and "needs English + digits" means both kinds, nothing else. */
 export const passwordRule = z
   .string({ error: 'validation.login_err_03' })
   .min(1, 'validation.login_err_03')
@@ -42,7 +42,8 @@ export const registerForm = z
   .object({
     account: accountRule,
     password: passwordRule,
-    repeat_password: z.string().min(1, 'validation.login_err_04'),
+    // Empty is "enter it again" (a required field, said before any comparison, §5's order), never "inconsistent".
+    repeat_password: z.string().min(1, 'validation.repeat_password_required'),
     code: invitationCodeRule.optional(),
   })
   .refine((f) => f.password === f.repeat_password, { path: ['repeat_password'], message: 'validation.login_err_04' })
@@ -67,7 +68,9 @@ export const changePasswordForm = z
   .refine((f) => f.new_password === f.repeat_password, {
     path: ['repeat_password'],
     message: 'validation.passwords_inconsistent',
-  });
+  })
+  // A "new" password equal to the old one changes nothing and would end every session for it (the server refuses it too).
+  .refine((f) => f.new_password !== f.old_password, { path: ['new_password'], message: 'validation.password_same_as_old' });
 export type ChangePasswordForm = z.input<typeof changePasswordForm>;
 
 /**

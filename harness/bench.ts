@@ -55,7 +55,7 @@ export async function timeRuns(run: () => unknown, iterations: number, warmup = 
 
 export const ms = (n: number) => `${n.toFixed(2)} ms`;
 
-/** A Markdown table (pasteable into the README) of string cells. */
+/** A Markdown table (pasteable into docs/speed-and-figures.md) of string cells. */
 export function printTable(header: readonly string[], rows: readonly (readonly string[])[]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;

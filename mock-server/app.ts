@@ -5,9 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express from 'express';
 import type { Database } from 'better-sqlite3';
-import { API_PREFIX, buildOpenApi, calls, CONTROL_PREFIX, fileAdd, UPLOAD_URL_PREFIX } from '../contracts/index.ts';
+import { API_PREFIX, buildOpenApi, calls, CONTROL_PREFIX, fileAdd, SHORT_PREFIX, UPLOAD_URL_PREFIX, VISIT_PREFIX } from '../contracts/index.ts';
 import { openDatabase } from './db/open.ts';
-import { seedDatabase, isSeeded } from './db/seed.ts';
+import { seedDatabase, isSeeded } from './seed/seed.ts';
 import { handlers } from './handlers/index.ts';
 import { apiNotFound, createErrorHandler } from './http/error-handler.ts';
 import { createCallRouter } from './http/router.ts';
@@ -16,16 +16,19 @@ import { createVisitRouter } from './qr/visit-router.ts';
 import { createUploadRouter } from './uploads/router.ts';
 import { createControl } from './control/control.ts';
 import { controlGuard } from './control/control-guard.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { noStore, securityHeaders } from './http/security-headers.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createServices, type ServerMode, type Services } from './compose.ts';
 import { serverIpGuard } from './http/ip-guard.ts';
+import { noteEscapes, refuseLoneSurrogates, requireJsonBody } from './http/json-body.ts';
 import { staticSite } from './http/static-site.ts';
-import { clientIpOf, trustOneLoopbackHop } from './security/client-ip.ts';
+import { clientAddress, clientIpOf, trustOneLoopbackHop } from './security/client-ip.ts';
 import type { JobOptions } from './jobs/runner.ts';
 import { OWASP_SCRYPT, TEST_SCRYPT, type ScryptCost } from './services/passwords.ts';
 import { createQaTools, type QaTools } from './control/qa-control.ts';
+import type { StateGateOptions } from './control/state-gate.ts';
 import { createOutside, type OutsideOptions } from './outside/index.ts';
+import { hashToken } from './services/sessions.ts';
 
 export interface MockServerOptions {
   /** SQLite file, or ':memory:' (tests). */
@@ -56,8 +59,12 @@ export interface MockServerOptions {
   jobs?: JobOptions;
   /** The live statistics feed's send interval (default 1 s); null: only when a test flushes it. */
   liveFlushMs?: number | null;
-  /** QA tools (dev/test): journal size (default 5000, MOCK_JOURNAL_SIZE) and the folder of saved states. */
-  qa?: { journalSize?: number; statesDir?: string };
+  /**
+   * QA tools (dev/test): the journal's bounds (entries, default 5000, MOCK_JOURNAL_SIZE; bytes, default 32 MiB,
+   * MOCK_JOURNAL_BYTES; characters per body, default 64 KiB, MOCK_JOURNAL_BODY_BYTES), the folder of saved
+   * states and the shipped states' cache (MOCK_STATES_CACHE).
+   */
+  qa?: { journalSize?: number; journalBytes?: number; journalBodyCap?: number; statesDir?: string; statesCache?: string; stateGate?: StateGateOptions };
   /** A real service: forward and record (`proxy` + `record`), or answer from a recording (`replay`). */
   outside?: OutsideOptions;
   /** The password-transport key to store when the database holds none (ServerConfig.rsaPrivatePem). */
@@ -111,35 +118,53 @@ export function createMockServer(options: MockServerOptions): MockServer {
   app.set('etag', false);
   // One hop, from a loopback peer only (Vite's proxy under `npm run dev`): mock-server/security/client-ip.ts.
   app.set('trust proxy', trustOneLoopbackHop);
+  // The client address, worked out once and canonical (no port, one spelling): every later `req.ip` reads it.
+  app.use(clientAddress);
   app.use(securityHeaders);
+  const outside = createOutside(options.outside, log, {
+    allowedOrigins: options.allowedOrigins,
+    // Each session the replay hands out is one of the mock's too (the recorded account, or one of its role kind):
+    // the hub takes the console's socket, and the mock answers what was never recorded (outside/replay.ts).
+    openSession: (account, kind) => {
+      const user = services.users.byAccount(account) ?? (kind === null ? undefined : services.users.firstOfKind(kind));
+      if (!user) return null;
+      const token = services.sessions.create(user.id, '127.0.0.1');
+      return { token, realtime_key: services.realtimeKeys.keyFor(hashToken(token)), account: user.account };
+    },
+  });
+  app.use(['/api', CONTROL_PREFIX], noStore);
   const temporaryUploads = !options.uploadDir && options.dbPath === ':memory:';
   const uploadDir = options.uploadDir
     ?? (temporaryUploads ? fs.mkdtempSync(path.join(os.tmpdir(), 'qr-uploads-')) : path.join(path.dirname(path.resolve(options.dbPath)), 'uploads'));
+  // Journal, named states and frame faults (docs/mock-and-qa-tools.md), dev/test. The journal sees every API call,
+  // visit, upload and download (it leaves out the control API and the console's own files).
+  const qa = mode === 'production' ? null : createQaTools(services, { dbPath: options.dbPath, ...options.qa });
+  if (qa) app.use(qa.journal.http);
   // The console black list (issue 13) refuses every call from a listed address, login and uploads included.
   const consoleGuard = serverIpGuard(services);
   app.use(['/api', '/uploads'], consoleGuard);
-  // Journal, named states and frame faults (README "Mock QA tools"), dev/test: the journal sees uploads too.
-  const qa = mode === 'production' ? null : createQaTools(services, { dbPath: options.dbPath, ...options.qa });
-  if (qa) app.use('/api', qa.journal.http);
-  const outside = createOutside(options.outside, log);
+  // The control API and its HTTP fault injector exist only in dev and test modes (docs/mock-and-qa-tools.md).
+  const control = mode === 'production' ? null : createControl(services);
+  if (control && qa) app.use(CONTROL_PREFIX, controlGuard(options.controlToken), qa.router, control.router);
   if (outside?.beforeBodies) app.use(outside.beforeBodies);
+  // Faults before the gate: a request a fault holds never counts as a call a state load waits for.
+  if (control) app.use('/api', control.injectFaults);
+  if (qa) app.use(['/api', VISIT_PREFIX, SHORT_PREFIX, UPLOAD_URL_PREFIX], qa.gate.middleware);
   // Multipart uploads stream through their own route, before the JSON parser (which would read any body).
   // Entered only for paths its two routes can match (Express matches them case-insensitively, with an optional
   // trailing slash): a nested router costs every other API call a few µs of routing (bench:api).
   const uploads = createUploadRouter(services, uploadDir);
   app.use((req, res, next) => (mayBeUpload(req.path) ? uploads(req, res, next) : next()));
-  app.use('/api', express.json({ limit: '1mb', strict: true, type: () => true }));
+  // JSON calls take JSON only (415 otherwise; the upload call says multipart), and no lone surrogate (400).
+  app.use('/api', requireJsonBody((p) => (mayBeUpload(`/api${p}`) ? 'multipart/form-data' : 'application/json')));
+  app.use('/api', express.json({ limit: '1mb', strict: true, verify: noteEscapes }), refuseLoneSurrogates);
   if (outside?.afterBodies) app.use(outside.afterBodies);
-  const openapi = buildOpenApi(calls, { title: 'QR console mock API', version: '1' });
+  // Built on first request, not at start: every start (`npm run dev`'s mock among them) paid for a document most
+  // runs never ask for.
+  let openapi: ReturnType<typeof buildOpenApi> | null = null;
   app.get('/api/openapi.json', (_req, res) => {
-    res.json(openapi);
+    res.json((openapi ??= buildOpenApi(calls, { title: 'QR console mock API', version: '1' })));
   });
-  // The control API and its HTTP fault injector exist only in dev and test modes (README "Control API").
-  const control = mode === 'production' ? null : createControl(services);
-  if (control && qa) {
-    app.use(CONTROL_PREFIX, controlGuard(options.controlToken), qa.router, control.router);
-    app.use('/api', control.injectFaults);
-  }
   app.use(createCallRouter(services, handlers));
   app.use('/api', apiNotFound);
   app.use(createVisitRouter(services, options.visitRandom ? { random: options.visitRandom } : {}));
@@ -149,10 +174,13 @@ export function createMockServer(options: MockServerOptions): MockServer {
   }
   app.use(createErrorHandler(log));
 
-  const server = http.createServer(app);
+  // Recording or replaying: a request addressed to another host (absolute form, Host) or stepping out of its path
+  // is refused before anything reads it (mock-server/outside/request-target.ts).
+  const server = http.createServer(outside ? (req, res) => void (outside.screen(req, res) || app(req, res)) : app);
   server.on('close', () => {
     clearInterval(pruneTimer);
     qa?.stop();
+    control?.stop();
     services.jobs.stop();
     services.shield.stop();
     db.close();
@@ -171,6 +199,8 @@ export function createMockServer(options: MockServerOptions): MockServer {
   const closeHttp = server.close.bind(server);
   server.close = (callback?: (err?: Error) => void) => {
     services.realtime.shutdown();
+    // Requests a fault holds would keep the server from closing.
+    control?.stop();
     outside?.close();
     services.live.stop();
     return closeHttp(callback);

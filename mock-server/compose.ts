@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { JOB_KINDS } from './jobs/kinds.ts';
-import type { CallAs } from './jobs/kind.ts';
+import type { CallAs, CallGuards } from './services/call-checks.ts';
 import { createJobRunner, type JobOptions, type JobRunner } from './jobs/runner.ts';
 import type { Clock } from './services/clock.ts';
 import type { ServerConfig } from './services/config.ts';
@@ -17,7 +17,10 @@ import { createLedger, type Ledger } from './services/ledger.ts';
 import { withBalancePush } from './money/balance-push.ts';
 import { createShieldService, type ShieldService } from './shield/service.ts';
 import { createChain, type Chain } from './chain/chain.ts';
-import { watchPayments } from './money/payments.ts';
+import { watchPayments } from './money/chain-matching.ts';
+import { requireMembership } from './money/membership.ts';
+import { requireTargetAllowed } from './users/target-guard.ts';
+import { createIpBlackCheck } from './visit-rules/ip-black.ts';
 import { createLiveFeed, type LiveFeed } from './statistics/live.ts';
 
 export type { ServerConfig, ServerMode } from './services/config.ts';
@@ -52,6 +55,10 @@ export interface Services {
   readonly chain: Chain;
   /** Live visits for access_real_time_statistics (frame 21), fed by the visit path. */
   readonly live: LiveFeed;
+  /** The area rules the call router runs on each call (membership, rank and self): the HTTP layer knows no area. */
+  readonly callGuards: CallGuards;
+  /** The console's IP black list (server_ip_black), checked at the API, upload and socket entry points. */
+  readonly serverIpBlack: ReturnType<typeof createIpBlackCheck>;
 }
 
 /**
@@ -83,7 +90,7 @@ export function createServices(
   const sessions = createSessions(db, clock, storedIdle === undefined ? config.sessionIdleMs : storedIdle * 60_000);
   const users = createUsers(db);
   const realtimeKeys = createRealtimeKeys(db);
-  const realtime = createRealtimeHub({ db, clock, sessions, users, keys: realtimeKeys, log });
+  const realtime = createRealtimeHub({ db, clock, sessions, users, keys: realtimeKeys, log, checkFrames: config.mode !== 'production' });
   // Each balance change also reaches the user's sockets (frame 25) once committed.
   const ledger = withBalancePush(createLedger(db, clock), { db, hub: realtime });
   const audit = createAudit(db, clock);
@@ -107,8 +114,13 @@ export function createServices(
     chain,
     jobs: createJobRunner({ services: { db, clock, config, settings, users, chain, realtime }, callAs, kinds: JOB_KINDS, dataDir, log }, options),
     shield: createShieldService({ db, clock, config, audit, realtime }, log),
+    callGuards: {
+      membership: requireMembership,
+      target: (call, user, body) => requireTargetAllowed(db, call, user, body),
+    },
+    serverIpBlack: createIpBlackCheck(db, 'server_ip_black'),
   };
-  // Chain payments turn matching unpaid orders paid (mock-server/money/payments.ts).
+  // Chain payments turn matching unpaid orders paid (mock-server/money/chain-matching.ts).
   watchPayments(services);
   return services;
 }

@@ -6,6 +6,7 @@ import { createMockServer } from './app.ts';
 import type { ServerMode } from './compose.ts';
 import { startCheckMs } from './db/open.ts';
 import { DatabaseStartError } from './db/start-check.ts';
+import { OutsideOptionsError, outsideProblem } from './outside/index.ts';
 
 /**
  * `npm run mock -- [--port N] [--host H] [--db FILE] [--reset] [--mode dev|test|production] [--static DIR]
@@ -13,7 +14,9 @@ import { DatabaseStartError } from './db/start-check.ts';
  * Environment: PORT (8080), HOST (127.0.0.1), MOCK_DB (.data/mock.db), MOCK_MODE (dev),
  * MOCK_ALLOWED_ORIGINS (comma-separated extra Origins allowed to open the WebSocket; its own host always is),
  * MOCK_CONTROL_TOKEN (lets peers other than loopback use /__control when they send it in x-control-token),
- * MOCK_JOURNAL_SIZE (entries the dev/test journal keeps, 5000).
+ * MOCK_JOURNAL_SIZE (entries the dev/test journal keeps, 5000), MOCK_JOURNAL_BYTES (its ceiling in bytes, 32 MiB),
+ * MOCK_JOURNAL_BODY_BYTES (characters of one body it keeps, 64 KiB), MOCK_STATES_CACHE (where shipped states are
+ * built ahead), MOCK_STATES_WARM=0 (do not build missing shipped states in the background at start).
  */
 const { values } = parseArgs({
   options: {
@@ -47,19 +50,39 @@ const allowedOrigins = (process.env.MOCK_ALLOWED_ORIGINS ?? '').split(',').map((
 const controlToken = process.env.MOCK_CONTROL_TOKEN || undefined;
 const journalSize = Number(values['journal-size'] ?? process.env.MOCK_JOURNAL_SIZE ?? 5000);
 if (!Number.isInteger(journalSize) || journalSize < 0) throw new Error(`--journal-size must be a whole number (0: no journal), not ${journalSize}`);
-if (values.unrecorded && !['mock', '501'].includes(values.unrecorded)) throw new Error(`--unrecorded must be mock or 501, not ${values.unrecorded}`);
+/** A whole number from the environment, or undefined (the server's default). */
+function envCount(name: string, min: number): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, not ${raw}`);
+  return n;
+}
+const journalBytes = envCount('MOCK_JOURNAL_BYTES', 65_536);
+const journalBodyCap = envCount('MOCK_JOURNAL_BODY_BYTES', 256);
 const outside = { proxy: values.proxy, record: values.record, replay: values.replay, unrecorded: values.unrecorded as 'mock' | '501' | undefined };
+// Before the database is opened (and seeded): a bad flag costs no start.
+const outsideFlags = outsideProblem(outside);
+if (outsideFlags) {
+  console.error(`npm run mock: ${outsideFlags}`);
+  process.exit(2);
+}
 let server: ReturnType<typeof createMockServer>;
 try {
-  server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true, allowedOrigins, controlToken, qa: { journalSize }, outside });
+  server = createMockServer({ dbPath, mode, staticDir: values.static, seed: true, allowedOrigins, controlToken, qa: { journalSize, journalBytes, journalBodyCap }, outside });
 } catch (e) {
-  // Issue 20: an unusable database file is one plain sentence (what and what to do), never a stack trace.
+  // Issue 20: an unusable database file is one plain sentence (what and what to do), never a stack trace; so are
+  // record/replay flags that do not make a command.
+  if (e instanceof OutsideOptionsError) {
+    console.error(`npm run mock: ${e.message}`);
+    process.exit(2);
+  }
   if (!(e instanceof DatabaseStartError)) throw e;
   console.error(e.message);
   process.exit(1);
 }
 const checkMs = startCheckMs.get(server.mock.db);
-// A named state (README "Mock QA tools") is loaded before the port opens, so no console sees the seed first.
+// A named state (docs/mock-and-qa-tools.md) is loaded before the port opens, so no console sees the seed first.
 if (values.state) {
   if (!server.mock.qa) throw new Error('--state needs --mode dev or test');
   const loaded = await server.mock.qa.states.load(values.state);
@@ -74,6 +97,15 @@ server.listen(port, host, () => {
   if (values.static) console.log(`console: ${where}#/admin_login`);
   if (values.proxy) console.log(`proxying /api and /ws to ${values.proxy}; exchanges and drift in ${values.record}`);
   if (values.replay) console.log(`replaying ${values.replay}; unrecorded calls: ${values.unrecorded ?? 'mock'}`);
+  // Shipped states are built ahead (docs/decisions/2026-11-29-states-built-ahead.md): the missing ones now, in a
+  // child process, so the first `state/load` of each takes milliseconds.
+  const states = server.mock.qa?.states;
+  if (states && dbPath !== ':memory:' && process.env.MOCK_STATES_WARM !== '0') {
+    states.warm().then(
+      () => console.log(`shipped states ready in ${states.cache().dir}`),
+      (e: unknown) => console.error(`shipped states could not be built ahead: ${e instanceof Error ? e.message : String(e)}`),
+    );
+  }
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

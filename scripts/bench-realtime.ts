@@ -85,10 +85,11 @@ async function runServer(clients: number, qaTap: boolean) {
       return { token, realtime_key: services.realtimeKeys.keyFor(hashToken(token)) };
     }),
   )();
-  // Time the hub's own work for each push to all (encrypt + hand to every socket), apart from HTTP and IPC.
+  // Time the hub's own work for each push to all (encrypt + hand to every socket), apart from HTTP and IPC: the
+  // control API's broadcast is pushAllAny (any type, as QA sends it).
   const pushSpans: [number, number, number][] = [];
-  const pushAll = services.realtime.pushAll.bind(services.realtime);
-  services.realtime.pushAll = (type, data) => {
+  const pushAll = services.realtime.pushAllAny.bind(services.realtime);
+  services.realtime.pushAllAny = (type, data) => {
     const cpu = process.cpuUsage();
     const start = epochNow();
     const n = pushAll(type, data);

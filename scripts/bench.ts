@@ -1,7 +1,7 @@
 /**
- * `npm run bench -- [--only bundle,api,realtime,access,lighthouse] [--rows N]`: every bench of issue 25 in
+ * `npm run bench -- [--only bundle,api,realtime,access,lighthouse,dev,states,journal] [--rows N]`: every bench in
  * short form, one after the other (each its own process, as when run alone), then one table of the figures
- * against the targets, with the machine's load average: the README's figures come from here. Measurements,
+ * against the targets, with the machine's load average: the figures in docs/speed-and-figures.md come from here. Measurements,
  * not a test: it exits 0 whatever the figures (1 only when a bench itself fails). Several minutes; at full
  * size run the benches one by one.
  */
@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
   options: {
-    only: { type: 'string', default: 'bundle,api,realtime,access,lighthouse' },
+    only: { type: 'string', default: 'bundle,api,realtime,access,lighthouse,dev,states,journal' },
     /** Access records seeded by the statistics bench (short form: 1,000,000; the targets are set at 10M). */
     rows: { type: 'string', default: '1000000' },
   },
@@ -80,6 +80,22 @@ if (only.has('access')) {
   add(`breakdown, customer01's codes p95 (${rowsLabel})`, p95('statistics/breakdown', /codes, 90 days/), ' ms', '< 10 ms', (v) => v < 10);
 }
 
+if (only.has('states')) {
+  // Each shipped state's first load in a fresh dev-mode process, the states built ahead (scripts/bench-states.ts).
+  const out = await run('scripts/bench-states.ts', []);
+  for (const m of out.matchAll(/^first load (\S+): ([\d.]+) ms \(server CPU (\d+) ms\)$/gm)) {
+    add(`first load of shipped state ${m[1]} (fresh process, wall; server CPU ${m[3]} ms)`, Number(m[2]), ' ms', '≤ 200 ms', (v) => v <= 200);
+  }
+}
+
+if (only.has('journal')) {
+  // 1,500 anonymous posts of 1 MB to ping against a fresh dev mock (scripts/bench-journal.ts).
+  const out = await run('scripts/bench-journal.ts', []);
+  const ceiling = num(out, /of its ([\d.]+) MiB ceiling/);
+  add('journal data under 1,500 × 1 MB posts to ping', num(out, /journal: \d+ entries, ([\d.]+) MiB/), ' MiB', `≤ ${ceiling} MiB (its ceiling)`, (v) => v <= ceiling);
+  add('dev mock peak RSS under 1,500 × 1 MB posts to ping', num(out, /peak ([\d.]+) MiB/), ' MiB', '≤ 512 MiB (was 1.6 GB)', (v) => v <= 512);
+}
+
 if (only.has('lighthouse')) {
   const { runLighthouse } = await import('./bench-lighthouse.ts');
   console.error(`→ lighthouse, mobile, 1 run per page (load average ${load()})`);
@@ -88,6 +104,15 @@ if (only.has('lighthouse')) {
       f.performance, '', '≥ 90', (v) => v >= 90);
     if (f.page === 'admin_login') add('unused CSS on the login page (raw)', Math.round(f.unusedCssKiB), ' KiB', '≤ 100 KiB', (v) => v <= 100);
   }
+}
+
+if (only.has('dev')) {
+  // The real `npm run dev` in Chromium, one cold start (Vite bundles its dependencies afresh) and two warm ones.
+  const out = await run('scripts/bench-dev.ts', ['--runs', '3']);
+  add('dev start → working page (npm run dev, warm median)', num(out, /dev start → working page, warm median: ([\d.]+) s/), ' s', '≤ 10 s', (v) => v <= 10);
+  add('dev start → working page (npm run dev -- --force, cold)', num(out, /dev start → working page, cold: ([\d.]+) s/), ' s', '—', () => true);
+  // CPU seconds of the command's processes: what the start costs whatever the load (wall ≈ CPU ÷ 2 on two idle cores).
+  add('dev start, CPU of the command to the working page (warm median)', num(out, /dev start CPU to working page, warm median: ([\d.]+) s/), ' s', '—', () => true);
 }
 
 console.log(`\nnpm run bench — short form; load average ${load()} on ${os.cpus().length} cores (figures on a loaded machine are pessimistic)\n`);

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { ipRanges } from '../fixtures/seed/ip-ranges.ts';
 import { pickVisitor, seededRandom, USER_AGENTS, VISITORS } from '../fixtures/visitors.ts';
 import { visitUrl } from '../contracts/index.ts';
-import { cidrRange } from '../mock-server/qr/seed.ts';
+import { cidrRange } from '../mock-server/visit-rules/ip.ts';
 import { intToIp } from '../mock-server/visit-rules/ip.ts';
 
 /**

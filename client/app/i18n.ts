@@ -1,7 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../contracts/index.ts';
-import { loadPublicResources, loadResources, loadSessionResources, type Tree } from './locale-resources.ts';
+import { loadPublicResources, loadResources, loadSessionResources, resourcesOf, type Tree } from './locale-resources.ts';
 
 /**
  * One i18next instance for the console, ready to render in `language` (its resources given). Before login
@@ -26,7 +26,21 @@ export function createI18n(language: Locale, resources: Tree): i18n {
       return allTextsIn(instance) ? key : (void textsBehindLogin(instance), '');
     },
   });
+  takeEditedTexts(instance);
   return instance;
+}
+
+/**
+ * Under `npm run dev` (Vite HMR): a language chunk re-run because one of its text files was edited
+ * (client/locales/<lng>.ts) hands its files over; they go in over the old texts, and what shows them re-renders
+ * (`bindI18nStore: 'added'`), with no reload and nothing else lost.
+ */
+function takeEditedTexts(instance: i18n): void {
+  if (!import.meta.hot) return;
+  addEventListener('locale-texts', (event) => {
+    const { lng, default: files, messages } = (event as CustomEvent<{ lng: Locale; default: Record<string, unknown>; messages: object }>).detail;
+    instance.addResourceBundle(lng, 'translation', resourcesOf(files, messages), true, true);
+  });
 }
 
 /** Whether the texts behind login of the language on screen are in (every text the console has). */

@@ -1,5 +1,5 @@
 import type { Locale } from '../../contracts/index.ts';
-import { pseudoOn } from '../api/pseudo-switch.ts';
+import { pseudoOn } from '../io/pseudo-switch.ts';
 
 export type Tree = { [key: string]: string | Tree };
 type Files = Record<string, unknown>;
@@ -50,7 +50,7 @@ export function resourcesOf(files: Files, base: object): Tree {
 
 /**
  * `tree` as shown: the English texts become the test-only pseudo language when its switch is on
- * (client/api/pseudo-switch.ts); the transform is fetched only then, so no first load carries it.
+ * (client/io/pseudo-switch.ts); the transform is fetched only then, so no first load carries it.
  */
 async function shown(lng: Locale, tree: Tree): Promise<Tree> {
   return pseudoOn(lng) ? (await import('../../contracts/i18n/pseudo.ts')).pseudoTree(tree) : tree;

@@ -1,7 +1,8 @@
-import { Alert, Button, Intent, NonIdealState } from '@blueprintjs/core';
+import { Button, Intent, NonIdealState } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { Question } from '../components/question.tsx';
 
 /**
  * A page behind login opened without a session: spec §8's "Not logged in" confirmation instead of a silent
@@ -19,7 +20,7 @@ export default function NotLoggedIn() {
         title={t('errors.not_logged_in')}
         action={<Button intent={Intent.PRIMARY} text={t('common.actions.login')} onClick={toLogin} />}
       />
-      <Alert
+      <Question
         isOpen={asking}
         icon="lock"
         intent={Intent.PRIMARY}
@@ -29,7 +30,7 @@ export default function NotLoggedIn() {
         onCancel={() => setAsking(false)}
       >
         <p>{t('errors.not_logged_in')}</p>
-      </Alert>
+      </Question>
     </>
   );
 }

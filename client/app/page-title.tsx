@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { isRouteName } from '../../contracts/index.ts';
-import { DEFAULT_TITLE } from '../features/shell/sagas/start-up-sagas.ts';
+import { DEFAULT_TITLE } from '../features/start-up/sagas/start-up-sagas.ts';
 import { useCoreSelector } from '../state/hooks.ts';
 import { CUSTOMER_BASE } from '../state/menu.ts';
 import { selectWebsiteInfo } from '../state/selectors.ts';
@@ -11,7 +11,7 @@ import { selectWebsiteInfo } from '../state/selectors.ts';
 const PUBLIC_TITLES: Readonly<Record<string, string>> = {
   '/admin_login': 'auth.login.title',
   '/admin_register': 'auth.register.title',
-  '/maintain': 'shell.maintain.title',
+  '/maintain': 'status_pages.maintain.title',
   '/share_access': 'menu.share_access',
   '/access_log': 'menu.access_log',
 };

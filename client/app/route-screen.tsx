@@ -2,9 +2,9 @@ import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { isRouteName, type RouteName } from '../../contracts/index.ts';
-import { NoPermissionScreen } from '../features/shell/screens/no-permission-screen.tsx';
-import { NotBuiltScreen } from '../features/shell/screens/not-built-screen.tsx';
-import { NotFoundScreen } from '../features/shell/screens/not-found-screen.tsx';
+import { NoPermissionScreen } from '../features/status-pages/no-permission-screen.tsx';
+import { NotBuiltScreen } from '../features/status-pages/not-built-screen.tsx';
+import { NotFoundScreen } from '../features/status-pages/not-found-screen.tsx';
 import { useUserMessage } from '../components/use-user-message.ts';
 import { dataOf } from '../state/async.ts';
 import { useCoreDispatch, useCoreSelector } from '../state/hooks.ts';
@@ -13,8 +13,8 @@ import { selectDefaultCustomerPath, selectMenuTree } from '../state/selectors.ts
 import { isRouteGranted } from '../state/menu.ts';
 import { screenFor } from './screen-for.ts';
 import { screens, type Screen } from './screens.ts';
-import { ScreenShell } from '../shell/screen-shell.tsx';
-import { ShellDone } from '../shell/takeover.tsx';
+import { ScreenLoading } from '../first-paint/screen-loading.tsx';
+import { FirstPaintDone } from '../first-paint/takeover.tsx';
 
 /**
  * Waits for the first menu tree (permissions come from it); offers a retry if it failed. A reload of a tree
@@ -30,12 +30,12 @@ function useMenuReady(): React.JSX.Element | null {
     return (
       <NonIdealState
         icon="error"
-        title={t('shell.menu_failed')}
+        title={t('status_pages.menu_failed')}
         description={say(tree.error)}
         action={<Button icon="refresh" text={t('common.actions.retry')} onClick={() => dispatch(menuEvents.retryRequested())} />}
       />
     );
-  return <ScreenShell otherwise={<NonIdealState icon={<Spinner />} title={t('common.states.loading')} />} />;
+  return <ScreenLoading otherwise={<NonIdealState icon={<Spinner />} title={t('common.states.loading')} />} />;
 }
 
 /**
@@ -52,9 +52,9 @@ export function RouteScreen({ table = screens }: { table?: Readonly<Partial<Reco
   const Found = granted ? screenFor(name, table) : null;
   return (
     <>
-      {/* ShellDone: the landing screen's shell (client/shell/takeover.tsx) has served once the screen renders. */}
+      {/* FirstPaintDone: the landing screen's first paint (client/first-paint/takeover.tsx) has served once the screen renders. */}
       {!granted ? <NoPermissionScreen route={name} /> : Found ? <Found /> : <NotBuiltScreen route={name} />}
-      <ShellDone />
+      <FirstPaintDone />
     </>
   );
 }
@@ -65,6 +65,6 @@ export function CustomerIndex() {
   const waiting = useMenuReady();
   const target = useCoreSelector(selectDefaultCustomerPath);
   if (waiting) return waiting;
-  if (!target) return <NonIdealState icon="disable" title={t('shell.empty_menu')} />;
+  if (!target) return <NonIdealState icon="disable" title={t('status_pages.empty_menu')} />;
   return <Navigate to={target} replace />;
 }

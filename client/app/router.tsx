@@ -4,19 +4,19 @@ import { useStore } from 'react-redux';
 import { HashRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import LoginScreen from '../features/auth/screens/login-screen.tsx';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
-import { NotBuiltScreen } from '../features/shell/screens/not-built-screen.tsx';
-import { NotFoundScreen } from '../features/shell/screens/not-found-screen.tsx';
+import { NotBuiltScreen } from '../features/status-pages/not-built-screen.tsx';
+import { NotFoundScreen } from '../features/status-pages/not-found-screen.tsx';
 import { useCoreSelector } from '../state/hooks.ts';
 import { selectIsLoggedIn } from '../state/selectors.ts';
 import { PageTitleSync } from './page-title.tsx';
 import type { RouterBridge } from './router-bridge.tsx';
 import type { AppStore } from './store.ts';
 import { publicScreens } from './public-screens.ts';
-import { SessionShellSuspense, ShellSuspense } from '../shell/takeover.tsx';
+import { SessionFirstPaintSuspense, FirstPaintSuspense } from '../first-paint/takeover.tsx';
 
 // The login page is the first load and stays in the entry chunk; everything else is fetched on demand.
 const RegisterScreen = lazy(() => import('../features/auth/screens/register-screen.tsx'));
-const MaintainScreen = lazy(() => import('../features/shell/screens/maintain-screen.tsx'));
+const MaintainScreen = lazy(() => import('../features/status-pages/maintain-screen.tsx'));
 const AppLayout = lazy(() => import('./layout/app-layout.tsx'));
 // Only rendered under /customer: fetched with the layout, not on the login page.
 const RouteScreen = lazy(() => import('./route-screen.tsx').then((m) => ({ default: m.RouteScreen })));
@@ -57,9 +57,9 @@ const UNFRAMED: ReadonlySet<string> = new Set(['share_access']);
 
 function PublicScreen({ name }: { name: keyof typeof publicScreens }) {
   const Screen = publicScreens[name];
-  // ShellSuspense: until the screen arrives, the prerendered shell index.html painted stays (client/shell/).
+  // FirstPaintSuspense: until the screen arrives, the prerendered first paint index.html painted stays (client/first-paint/).
   return Screen ? (
-    <ShellSuspense route={name}>
+    <FirstPaintSuspense route={name}>
       {UNFRAMED.has(name) ? (
         <Screen />
       ) : (
@@ -67,7 +67,7 @@ function PublicScreen({ name }: { name: keyof typeof publicScreens }) {
           <Screen />
         </BlueprintFrame>
       )}
-    </ShellSuspense>
+    </FirstPaintSuspense>
   ) : (
     <NotBuiltScreen route={name} fullPage />
   );
@@ -85,14 +85,14 @@ export const routes: RouteObject[] = [
     path: '/customer',
     element: (
       <RequireSession>
-        {/* The landing screen's prerendered shell, if index.html shows it, stays until the layout renders. */}
-        <SessionShellSuspense>
+        {/* The landing screen's prerendered first paint, if index.html shows it, stays until the layout renders. */}
+        <SessionFirstPaintSuspense>
           <SessionModules>
             <BlueprintFrame>
               <AppLayout />
             </BlueprintFrame>
           </SessionModules>
-        </SessionShellSuspense>
+        </SessionFirstPaintSuspense>
       </RequireSession>
     ),
     children: [

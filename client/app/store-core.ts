@@ -1,6 +1,6 @@
 import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Task } from 'redux-saga';
-import type { Effects } from '../api/effects/browser-effects.ts';
+import type { Effects } from '../io/effects/browser-effects.ts';
 import { hydrateCoreState, type StoredUserInfoReader } from '../state/hydrate.ts';
 import type { ModuleLoader } from '../state/sagas/modules.ts';
 import type { FeatureModule } from './modules.ts';
@@ -56,7 +56,7 @@ export function createStoreWith(effects: Effects, readUserInfo: StoredUserInfoRe
   const modules: ModuleLoader = { loadSession: loadSessionModules };
   sagaMiddleware.setContext({ modules });
   const task = sagaMiddleware.run(rootSaga);
-  /** Every saga stopped, the session module's too (a store rendered at build time: client/shell/prerender.tsx). */
+  /** Every saga stopped, the session module's too (a store rendered at build time: client/prerender.tsx). */
   const stop = () => [task, ...tasks].forEach((t) => t.cancel());
   return Object.assign(store, { sagaTask: task, injectModule, loadSessionModules, stop });
 }

@@ -1,4 +1,4 @@
-import type { Effects } from '../api/effects/browser-effects.ts';
+import type { Effects } from '../io/effects/browser-effects.ts';
 import { parseStoredUserInfo } from '../state/stored-session.ts';
 import type { RootState } from './reducers.ts';
 import { createStoreWith, type AppStore } from './store-core.ts';

@@ -1,7 +1,7 @@
 import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../resources/effects/clipboard.ts';
+import { copyText } from './clipboard.ts';
 import { showToast } from './toaster.ts';
 
 /** Copy a text and say whether it worked (spec §8 "Copied successfully"; a refused clipboard says what to do). */

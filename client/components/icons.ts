@@ -18,15 +18,15 @@ const first20 = tableOf(
 
 /**
  * Icon paths without Blueprint's "all icons" chunks (about 100 KiB gzipped per size): first the icons above,
- * then the shell's icons (one small chunk, fetched with the layout), and only for an icon in neither the
- * split-by-size chunk. Add a name to icon-paths-shell.ts when a common screen uses an icon.
+ * then the frame's icons (one small chunk, fetched with the layout), and only for an icon in neither the
+ * split-by-size chunk. Add a name to icon-paths-frame.ts when a common screen uses an icon.
  */
 async function loadPaths(name: IconName, size: IconSize): Promise<IconPaths> {
   const large = size !== IconSize.STANDARD;
   const first = (large ? first20 : first16).get(name);
   if (first) return first;
-  const shell = await import('./icon-paths-shell.ts');
-  const known = (large ? shell.shell20 : shell.shell16).get(name);
+  const frame = await import('./icon-paths-frame.ts');
+  const known = (large ? frame.frame20 : frame.frame16).get(name);
   if (known) return known;
   const { splitPathsBySizeLoader } = await import('@blueprintjs/icons/lib/esm/paths-loaders/splitPathsBySizeLoader.js');
   // The exact name check: the build gives Blueprint's loader only a shape check (scripts/blueprint-icon-names.ts).

@@ -6,9 +6,13 @@ import { messagesZhCN } from '../../contracts/index.ts';
  * counts it. Every other file is in zh-CN-session.ts, fetched with the console frame.
  */
 export default import.meta.glob<Record<string, unknown>>(
-  ['./zh-CN/{access_log,auth,common,connectivity,enums,errors,layout,menu,realtime,share,shell}.json'],
+  ['./zh-CN/{access_log,auth,common,connectivity,enums,errors,layout,menu,realtime,share,status_pages}.json'],
   { eager: true, import: 'default' },
 );
 
 /** Contracts' shared messages (validation and server errors) in this language only: the base of its texts. */
 export const messages = messagesZhCN;
+
+// `npm run dev`: an edited text file of this chunk shows at once, without a reload (client/app/i18n.ts takes the
+// module re-run with the new texts). The block is gone from a build (no import.meta.hot there).
+if (import.meta.hot) import.meta.hot.accept((next) => next && dispatchEvent(new CustomEvent('locale-texts', { detail: { lng: 'zh-CN', ...next } })));

@@ -7,6 +7,7 @@ import type {
   CallAction,
   ConfirmSpec,
   FormAction,
+  FormActionAsks,
   FormDecl,
   LookupContext,
   LookupDecl,
@@ -43,7 +44,8 @@ export interface ResourceBuilder<L extends ListCall> {
     call: C,
     // Loosely typed fields: an action form's inputs often come from a nested schema (`form.schema`).
     decl: ActionBase<RowOf<L>> &
-      Pick<FormAction<RowOf<L>>, 'confirm' | 'lead' | 'submitAsAction'> & { scope: FormAction<RowOf<L>>['scope']; form: Omit<FormDecl<CallDef, RowOf<L>>, 'call' | 'button'> },
+      FormActionAsks<RowOf<L>> &
+      Pick<FormAction<RowOf<L>>, 'submitAsAction'> & { scope: FormAction<RowOf<L>>['scope']; form: Omit<FormDecl<CallDef, RowOf<L>>, 'call' | 'button'> },
   ): ActionDecl<RowOf<L>>;
   /**
    * Another call's answer for selects. Defaults (defaults.ts): body one page of 200 rows for a paged call (else

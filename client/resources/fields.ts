@@ -1,4 +1,4 @@
-import type { CallDef } from '../../contracts/index.ts';
+import { maskedSecret, SECRET_MASK, type CallDef } from '../../contracts/index.ts';
 import type { EnumInfo as AnyEnum } from '../../contracts/index.ts';
 import { describeField, fieldsOf, shapeOf, unwrapField, type FieldKind, type FieldSpec } from './schema-fields.ts';
 import type { FieldOverride, FormDecl, ResourceDecl } from './types.ts';
@@ -14,6 +14,8 @@ export interface ResolvedField extends FieldSpec {
   check?: FieldOverride['check'];
   hint?: FieldOverride['hint'];
   helperOf?(row: unknown): string;
+  /** A date that may lie ahead: spec §9's next-week/month/three-months shortcuts beside it. */
+  readonly ahead?: boolean;
 }
 
 /** i18n prefix of a resource's texts: `labels` when screens share them, else `resources.<name>`. */
@@ -45,6 +47,19 @@ function partialOf(spec: FieldSpec): FieldSpec {
 }
 
 /**
+ * Fields the call answers masked (contracts' `maskedSecret`: '' or the mask, never the value): write-only
+ * secrets, typed in a password input whatever screen declares them.
+ */
+function secretNames(form: FormDecl<CallDef, unknown>): Set<string> {
+  const answer = shapeOf(form.call.response);
+  return new Set(Object.keys(answer).filter((name) => unwrapField(answer[name]!).inner === maskedSecret));
+}
+
+/** What a secret's input says: whether one is stored (sending the mask back keeps it) or none is. */
+const secretHelper = (name: string) => (row: unknown) =>
+  (row as Record<string, unknown> | undefined)?.[name] === SECRET_MASK ? 'resource.form.secret_stored' : 'resource.form.secret_none';
+
+/**
  * The inputs of a form: the request schema's fields (all but `id` unless the declaration lists them), each
  * with the kind, requiredness, options and limits the schema gives, refined by the declaration's overrides.
  */
@@ -57,6 +72,7 @@ export function formFields(labels: string, form: FormDecl<CallDef, unknown>, row
   const all = fieldsOf(schema);
   const shape = shapeOf(schema);
   const byName = new Map(all.map((f) => [f.name, f]));
+  const secrets = secretNames(form);
   // Only needed to leave fixed fields out of the default list: a declaration listing its fields is not asked.
   const fixed = new Set(form.fields ? [] : Object.keys(form.fixed?.(row) ?? {}));
   const wanted = form.fields ?? all.filter((f) => f.name !== 'id' && !fixed.has(f.name)).map((f) => f.name);
@@ -73,7 +89,8 @@ export function formFields(labels: string, form: FormDecl<CallDef, unknown>, row
       if (import.meta.env?.DEV) console.warn(`[resources] ${labels}: form field "${o.name}" is not in ${form.call.path}'s request`);
       return [];
     }
-    const refined = withKind(withEnum(spec, o.enum), o.kind);
+    const secret = secrets.has(o.name);
+    const refined = withKind(withEnum(spec, o.enum), o.kind ?? (secret ? 'password' : undefined));
     return [
       {
         ...(form.partial ? partialOf(refined) : refined),
@@ -85,10 +102,11 @@ export function formFields(labels: string, form: FormDecl<CallDef, unknown>, row
         format: o.format,
         label: o.label || fieldLabel(labels, o.name),
         suggest: o.suggest,
-        helper: o.helper,
+        helper: o.helper ?? (secret ? 'resource.form.secret_none' : undefined),
         check: o.check,
         hint: o.hint,
-        helperOf: o.helperOf,
+        helperOf: o.helperOf ?? (secret && !o.helper ? secretHelper(o.name) : undefined),
+        ahead: o.ahead,
       },
     ];
   });

@@ -1,7 +1,7 @@
+import { neutraliseCell } from '../../contracts/index.ts';
 import Papa from 'papaparse';
 import { z } from 'zod';
 import type { CallDef } from '../../contracts/index.ts';
-import { neutraliseCell } from '../../contracts/csv.ts';
 import { fieldLabel, labelsOf } from './fields.ts';
 import { shapeOf, unwrapField } from './schema-fields.ts';
 import type { ExportColumn, ResourceQuery, SortState } from './resource-slice.ts';

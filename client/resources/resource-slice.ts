@@ -1,109 +1,18 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionEvents } from '../state/session-slice.ts';
-import { failed, failedFrom, idle, loaded, loading, loadingFrom, succeeded, type Async, type Loadable } from '../state/async.ts';
+import { failed, failedFrom, idle, loaded, loading, loadingFrom, succeeded } from '../state/async.ts';
 import type { UserMessage } from '../state/message.ts';
 import type { RowKey } from './types.ts';
+import { applyQueryPatch, initialResourceState, type ExportColumn, type ListData, type ListQuery, type QueryPatch, type ResourceState, type ResourcesState, type SaveSubmission } from './list-state.ts';
 
-export const PAGE_SIZES = [10, 20, 50, 100, 200] as const;
-export const DEFAULT_PAGE_SIZE = 20;
-
-export interface SortState {
-  readonly field: string;
-  readonly desc: boolean;
-}
-
-export interface ResourceQuery {
-  /** Body fields this view of the resource always sends (a nested list's parent id), over the declaration's. */
-  readonly fixed: Readonly<Record<string, unknown>>;
-  readonly page: number;
-  readonly pageSize: number;
-  /** Applied filters (what the last search sent), by request field. */
-  readonly filters: Readonly<Record<string, unknown>>;
-  readonly sort: SortState | null;
-}
-
-/** The part of a query the user chooses (and the address carries). */
-export type ListQuery = Pick<ResourceQuery, 'page' | 'pageSize' | 'filters' | 'sort'>;
-
-export interface ListData {
-  readonly rows: readonly unknown[];
-  readonly total: number;
-  /** More rows match than `total` (a capped count: contracts' cappedPageOf). */
-  readonly totalCapped?: boolean;
-}
-
-/** A CSV export paging through the list call: progress while running. */
-export type ExportState =
-  | { readonly status: 'idle' }
-  | { readonly status: 'running'; readonly done: number; readonly total: number }
-  | { readonly status: 'succeeded'; readonly rows: number; readonly truncated: boolean }
-  | { readonly status: 'failed'; readonly error: UserMessage };
-
-/** One resource's state. Rows are the list call's validated answer; `useResource` gives them their type. */
-export interface ResourceState {
-  readonly query: ResourceQuery;
-  readonly list: Loadable<ListData>;
-  readonly selection: readonly RowKey[];
-  /** Columns the user switched off in the column chooser (ids). */
-  readonly hiddenColumns: readonly string[] | null;
-  readonly save: Async;
-  /** What the last successful save answered (the created or changed row). */
-  readonly lastSaved: unknown;
-  /** Answers of the declaration's lookups by id. */
-  readonly lookups: Readonly<Record<string, Loadable<unknown>>>;
-  readonly remove: Async;
-  readonly action: Async;
-  readonly export: ExportState;
-}
-
-/** Every resource's state by resource name (slice name = state key `resources`). */
-export type ResourcesState = Readonly<Record<string, ResourceState>>;
-
-export function initialResourceState(pageSize = DEFAULT_PAGE_SIZE): ResourceState {
-  return {
-    query: { fixed: {}, page: 1, pageSize, filters: {}, sort: null },
-    list: idle,
-    selection: [],
-    hiddenColumns: null,
-    save: idle,
-    lastSaved: null,
-    lookups: {},
-    remove: idle,
-    action: idle,
-    export: idle,
-  };
-}
+/** The shapes of a resource's state and query live in list-state.ts; screens and sagas import them from here too. */
+export { applyQueryPatch, DEFAULT_PAGE_SIZE, initialResourceState, PAGE_SIZES } from './list-state.ts';
+export type { ExportColumn, ExportState, ListData, ListQuery, QueryPatch, ResourceQuery, ResourceState, ResourcesState, SaveSubmission, SortState } from './list-state.ts';
 
 type Named<P = object> = PayloadAction<{ readonly resource: string } & P>;
 
 function patch(s: ResourcesState, name: string, f: (r: ResourceState) => ResourceState): ResourcesState {
   return { ...s, [name]: f(s[name] ?? initialResourceState()) };
-}
-
-export interface QueryPatch {
-  readonly page?: number;
-  readonly pageSize?: number;
-  readonly filters?: Readonly<Record<string, unknown>>;
-  readonly sort?: SortState | null;
-}
-
-export interface SaveSubmission {
-  /** The resource's create or update form, or a form action's id. */
-  readonly mode: 'create' | 'update' | { readonly action: string };
-  readonly body: unknown;
-}
-
-/** How to write one export column: a header and, for enum columns, the shown label per code. */
-export interface ExportColumn {
-  readonly id: string;
-  readonly header: string;
-  readonly labels?: Readonly<Record<string, string>>;
-}
-
-/** A query after a change: a new filter, sort or page size starts again from page 1. */
-export function applyQueryPatch<Q extends ListQuery>(query: Q, p: QueryPatch): Q {
-  const restart = p.filters !== undefined || p.pageSize !== undefined || p.sort !== undefined;
-  return { ...query, ...p, page: p.page ?? (restart ? 1 : query.page) };
 }
 
 export const resourcesSlice = createSlice({
@@ -137,6 +46,12 @@ export const resourcesSlice = createSlice({
     queryChanged: (s, a: Named<{ patch: QueryPatch }>) =>
       // The selection belongs to the old rows.
       patch(s, a.payload.resource, (r) => ({ ...r, selection: [], query: applyQueryPatch(r.query, a.payload.patch) })),
+    /**
+     * Search (or Enter) in the filter bar: these filters, from page 1, and a load even when they are the ones
+     * already applied, so a Search after a failed load asks again (resource-sagas.ts).
+     */
+    searched: (s, a: Named<{ filters: Readonly<Record<string, unknown>> }>) =>
+      patch(s, a.payload.resource, (r) => ({ ...r, selection: [], query: applyQueryPatch(r.query, { filters: a.payload.filters }) })),
     reloadRequested: (s, _a: Named) => s,
     listRequested: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, list: loadingFrom(r.list) })),
     /** Before an edit form: read one row afresh with the declaration's `details` call (resource-sagas.ts). */
@@ -176,16 +91,17 @@ export const resourcesSlice = createSlice({
     /** The form closed or reopened: forget the last outcome. */
     saveReset: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, save: idle })),
 
-    removeConfirmed: (s, a: Named<{ keys: readonly RowKey[] }>) => patch(s, a.payload.resource, (r) => ({ ...r, remove: loading })),
+    // A delete or a row action starts: the explanation of the one before (either kind) goes, one at a time.
+    removeConfirmed: (s, a: Named<{ keys: readonly RowKey[] }>) => patch(s, a.payload.resource, (r) => ({ ...r, remove: loading, action: idle })),
     removed: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, remove: succeeded, selection: [] })),
     removeFailed: (s, a: Named<{ error: UserMessage }>) => patch(s, a.payload.resource, (r) => ({ ...r, remove: failed(a.payload.error) })),
 
     actionConfirmed: (s, a: Named<{ action: string; keys: readonly RowKey[] }>) =>
-      patch(s, a.payload.resource, (r) => ({ ...r, action: loading })),
+      patch(s, a.payload.resource, (r) => ({ ...r, action: loading, remove: idle })),
     actionDone: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, action: succeeded })),
     actionFailed: (s, a: Named<{ error: UserMessage }>) => patch(s, a.payload.resource, (r) => ({ ...r, action: failed(a.payload.error) })),
-    /** The user closed the explanation of a failed action. */
-    actionErrorDismissed: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, action: idle })),
+    /** The user closed the explanation of a failed action or delete. */
+    actionErrorDismissed: (s, a: Named) => patch(s, a.payload.resource, (r) => ({ ...r, action: idle, remove: r.remove.status === 'failed' ? idle : r.remove })),
 
     exportRequested: (s, a: Named<{ columns: readonly ExportColumn[]; fileName: string }>) =>
       patch(s, a.payload.resource, (r) => ({ ...r, export: { status: 'running', done: 0, total: 0 } })),

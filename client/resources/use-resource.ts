@@ -24,6 +24,7 @@ export function useResource<Row>(decl: ResourceDecl<Row>) {
     () => ({
       open: (fixed?: Readonly<Record<string, unknown>>, query?: ListQuery) => dispatch(ev.opened({ resource: name, pageSize: decl.pageSize, fixed, query })),
       setQuery: (patch: QueryPatch) => dispatch(ev.queryChanged({ resource: name, patch })),
+      search: (filters: Readonly<Record<string, unknown>>) => dispatch(ev.searched({ resource: name, filters })),
       reload: () => dispatch(ev.reloadRequested({ resource: name })),
       select: (keys: readonly RowKey[]) => dispatch(ev.selectionChanged({ resource: name, keys })),
       chooseColumns: (hidden: readonly string[]) => dispatch(ev.columnsChosen({ resource: name, hidden })),

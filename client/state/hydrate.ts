@@ -1,5 +1,5 @@
 import { LOCALES, THEME_CODES, type Locale, type UserInfo } from '../../contracts/index.ts';
-import { STORAGE_KEYS, type KeyValueStorage } from '../api/storage.ts';
+import { STORAGE_KEYS, type KeyValueStorage } from '../io/storage.ts';
 import type { CoreState } from './core.ts';
 import { MOBILE_UA } from './mobile.ts';
 import { initialMenuState } from './menu-slice.ts';

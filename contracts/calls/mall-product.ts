@@ -47,7 +47,8 @@ export const PRODUCT_DETAIL_MAX = 30;
 const fields = {
   title: z.string().trim().min(1, 'validation.title_required').max(128),
   source: z.string().trim().max(128),
-  category_id: id,
+  // The example names a category (read, never changed) so that the add example adds its own product.
+  category_id: id.meta({ examples: [1] }),
   brand_id: z.int().min(0).max(2 ** 31 - 1),
   price_micro: microAmount,
   lowest_price_micro: microAmount,

@@ -3,7 +3,7 @@ import { ANY_USER, permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { dateTime, id, listRequest, noData, pageOf } from '../envelope.ts';
 import { ShortCodeType, ShowStatus } from '../enums.ts';
-import { maskedSecret } from './configuration.ts';
+import { maskedSecret } from '../secret.ts';
 
 /** A short-URL platform the service can generate short codes with (short-code types 4-6 and others). */
 export const urlKeyPlatform = z.object({

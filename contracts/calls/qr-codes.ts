@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { permission } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { defineEnum } from '../enum.ts';
-import { dateTime, emptyRequest, id, listRequest, pageOf } from '../envelope.ts';
+import { dateTime, emptyRequest, EXAMPLE_ID, id, listRequest, pageOf } from '../envelope.ts';
 import { qrCodeShareAccess } from './share.ts';
 import { DomainDisplayType, JumpType, RotationType, ShortCodeType, VisitMethod, VisitRestriction } from '../enums.ts';
 
@@ -61,7 +61,7 @@ export const qrCode = z.object({
   internal_code_group_name: z.string(),
   short_code_type: ShortCodeType.schema,
   rotation_type: RotationType.schema,
-  visit_threshold: z.int().min(1).describe('Default visits per turn for new children under sequential rotation.'),
+  visit_threshold: z.int().min(1).describe('Visits per turn of its target URLs under sequential rotation: setting it (update, batch_update) sets every child\'s threshold; new children start with it.'),
   jump_type: JumpType.schema,
   visit_method: VisitMethod.schema,
   visit_restriction: VisitRestriction.schema,
@@ -128,7 +128,9 @@ export const qrCodeAdd = defineCall({
 
 export const qrCodeUpdate = defineCall({
   path: 'qr_code_list/update',
-  summary: 'Change one QR code\'s settings; only the fields sent change. Target URLs change through update_url.',
+  summary:
+    'Change one QR code\'s settings; only the fields sent change. visit_threshold applies to every target URL (a turn under way ' +
+    'keeps at most the new count). Target URLs change through update_url.',
   access: permission('qr_code_list', 'update'),
   request: z.strictObject({
     id,
@@ -176,7 +178,7 @@ export const qrCodeChangeDomainName = defineCall({
       message: 'validation.ids_or_domain',
       path: ['ids'],
     })
-    .meta({ examples: [{ ids: [1, 2], domain_id: 3 }] }),
+    .meta({ examples: [{ ids: [EXAMPLE_ID], domain_id: EXAMPLE_ID }] }),
   response: updated,
 });
 
@@ -211,7 +213,7 @@ export const qrCodeUpdateRestrictionVisit = defineCall({
   request: z
     .strictObject({ ids: idList, visit_method: VisitMethod.schema.optional(), visit_restriction: VisitRestriction.schema.optional() })
     .refine((b) => b.visit_method !== undefined || b.visit_restriction !== undefined, 'validation.nothing_to_change')
-    .meta({ examples: [{ ids: [1], visit_method: 2, visit_restriction: 2 }] }),
+    .meta({ examples: [{ ids: [EXAMPLE_ID], visit_method: 2, visit_restriction: 2 }] }),
   response: updated,
 });
 
@@ -285,10 +287,14 @@ const listFilters = {
 
 export const qrCodeInquire = defineCall({
   path: 'qr_code_list/inquire',
-  summary: 'List QR codes with their children: a customer gets their own, an administrator everybody\'s.',
+  summary:
+    'List QR codes with their children: a customer gets their own, an administrator everybody\'s. With file_names ' +
+    '(batch query), not_found lists the asked codes that are no QR code of the caller in this view (live or bin).',
   access: permission('qr_code_list'),
   request: listRequest(listFilters),
-  response: pageOf(qrCode),
+  response: pageOf(qrCode).extend({
+    not_found: z.array(z.string()).optional().describe('with file_names: the asked codes no code of the caller has, in the order asked'),
+  }),
 });
 
 export const qrCodeUserInquire = defineCall({
@@ -306,7 +312,7 @@ export const qrCodeDetails = defineCall({
   request: z
     .strictObject({ id: id.optional(), file_name: z.string().max(64).optional() })
     .refine((b) => b.id !== undefined || b.file_name !== undefined, { message: 'validation.id_required', path: ['id'] })
-    .meta({ examples: [{ id: 1 }] }),
+    .meta({ examples: [{ id: EXAMPLE_ID }] }),
   response: qrCode,
 });
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { permission } from '../access.ts';
 import { defineCall } from '../call.ts';
-import { defineEnum } from '../enum.ts';
 import { dateTime, emptyRequest, id, listRequest, pageOf } from '../envelope.ts';
 import { DomainDisplayType, ShieldStatus, ShowStatus } from '../enums.ts';
 import { targetUrlRule } from './qr-codes.ts';
@@ -184,9 +183,12 @@ export const shieldPush = z.object({
   user_id: id,
   account: z.string(),
   domain: z.string(),
+  display_type: DomainDisplayType.schema,
   status: ShieldStatus.schema,
   spare_domain: z.string(),
   moved: z.int().min(0),
+  /** Live QR codes that stayed on the blocked domain: no spare of its kind, or moving turned off. */
+  codes_left: z.int().min(0),
   channels: z.string().describe('comma-separated: site_message, realtime, telegram'),
   create_time: dateTime,
 });
@@ -200,38 +202,6 @@ export const shieldPushRecordsInquire = defineCall({
   response: pageOf(shieldPush),
 });
 
-/** A domain monitor's verdict: 1 fine, 2 a problem. */
-export const MonitorOk = defineEnum('monitor_ok', { ok: 1, problem: 2 });
-
-/** A domain as the domain monitors show it: where it points compared with qr_code_list/get_ip. */
-export const monitoredDomain = z.object({
-  id,
-  user_id: id,
-  account: z.string(),
-  domain: z.string(),
-  display_type: DomainDisplayType.schema,
-  resolve_target: z.string(),
-  /** 1: resolve_target is get_ip's address or CNAME; 2: it points elsewhere. */
-  dns_ok: MonitorOk.schema,
-  /** 1: answers (DNS right and not blocked); 2: not reachable in WeChat. */
-  reachable: MonitorOk.schema,
-  shield_status: ShieldStatus.schema,
-  qr_code_count: z.int().min(0),
-});
-export type MonitoredDomain = z.infer<typeof monitoredDomain>;
-
-export const domainMonitorInquire = defineCall({
-  path: 'domain_monitor/inquire',
-  summary: 'Reachability and DNS target of domains (own; administrators all), compared with qr_code_list/get_ip.',
-  access: permission('domain_monitor'),
-  request: listRequest({
-    domain: z.string().max(253).optional(),
-    dns_ok: MonitorOk.schema.optional(),
-    ...ownerFilters,
-  }),
-  response: pageOf(monitoredDomain),
-});
-
 export const shieldCalls = [
   shieldDetectionInquire,
   shieldHistoryInquire,
@@ -243,7 +213,6 @@ export const shieldCalls = [
   pushSettingsInquire,
   pushSettingsUpdate,
   shieldPushRecordsInquire,
-  domainMonitorInquire,
 ] as const;
 
 /**

@@ -7,7 +7,7 @@ import { asyncOperation } from './system-async-operations.ts';
 
 /**
  * The fixed script catalogue every server offers (issue 13): a code, never a command line. Each script is
- * simulated by the mock (deterministic output lines, no shell, no network); see README "System tools".
+ * simulated by the mock (deterministic output lines, no shell, no network); see docs/features.md, "System tools".
  */
 export const ScriptCode = defineEnum('script_code', {
   disk_usage: 1,

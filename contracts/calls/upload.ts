@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ANY_USER } from '../access.ts';
 import { defineCall } from '../call.ts';
 import { emptyRequest } from '../envelope.ts';
+import { UPLOAD_URL_PREFIX } from '../server-paths.ts';
 
 /** Image kinds `file/add` stores, recognised by their first bytes (never by name or declared type). */
 export const UPLOAD_TYPES = ['png', 'jpeg', 'webp', 'gif'] as const;
@@ -14,8 +15,6 @@ export const UPLOAD_MIME: Readonly<Record<UploadType, string>> = {
 };
 /** The multipart field that carries the file. */
 export const UPLOAD_FIELD = 'file';
-/** Where stored files are served: `GET /uploads/<name>`. */
-export const UPLOAD_URL_PREFIX = '/uploads/';
 
 export const uploadedFile = z.object({
   /** Path on this server to use in product, picture and icon forms: `/uploads/<random name>.<ext>`. */

@@ -155,8 +155,7 @@ export const userResetPassword = defineCall({
   access: permission('user_list', 'reset_password'),
   // Never on oneself: one's own password changes in the personal center, with the old one.
   target: { field: 'id', action: 'password' },
-  // The example names a customer: one's own password is changed in the personal center, never reset.
-  request: z.strictObject({ id: id.meta({ examples: [4] }), password: encryptedPassword.optional() }),
+  request: z.strictObject({ id, password: encryptedPassword.optional() }),
   response: z.object({ password: z.string().nullable().describe(GENERATED_PASSWORD) }),
   encryptedFields: ['password'],
 });

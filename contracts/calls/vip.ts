@@ -25,6 +25,13 @@ export const ORDER_MAX_MICRO = 1_000_000 * MICRO_PER_UNIT;
 export const OPEN_ORDERS_PER_USER = 5;
 export const UNPAID_ORDERS_PER_USER = 20;
 export const OFFSET_GRACE_HOURS = 24;
+/**
+ * The same two limits per source range (IPv4 /24, IPv6 /64) and price, across accounts
+ * (docs/decisions/2026-11-29-abuse-left.md): accounts registered from one network cannot multiply the per-user
+ * ones. An office of people buying one plan at once stays far below them.
+ */
+export const OPEN_ORDERS_PER_SOURCE = 10;
+export const UNPAID_ORDERS_PER_SOURCE = 50;
 export const positiveMicro = z.int().min(1, 'validation.amount_positive').max(ORDER_MAX_MICRO, 'validation.amount_order_max');
 
 /** Spec §4 "VIP combos": name, price (USDT), days, domain quota, description, show/hide, sort (larger first). */
@@ -159,7 +166,8 @@ export const orderDetails = defineCall({
   response: order.extend({ qr_code_switch: ShowStatus.schema }),
 });
 
-const orderFilters = {
+/** The filters of every order list (the agents' customer orders too). */
+export const orderListFilters = {
   order_no: z.string().max(64).optional(),
   type: OrderType.schema.optional(),
   status: OrderStatus.schema.optional(),
@@ -171,7 +179,7 @@ export const orderInquire = defineCall({
   path: 'order/inquire',
   summary: "The caller's own orders, newest first.",
   access: permission('order'),
-  request: listRequest(orderFilters),
+  request: listRequest(orderListFilters),
   response: pageOf(order),
 });
 
@@ -179,15 +187,7 @@ export const orderAdminInquire = defineCall({
   path: 'order/admin_inquire',
   summary: "Every user's orders (administrators), filtered by account too.",
   access: permission('user_order'),
-  request: listRequest({ ...orderFilters, account: z.string().max(64).optional() }),
-  response: pageOf(order),
-});
-
-export const orderCustomerInquire = defineCall({
-  path: 'order/customer_inquire',
-  summary: "Orders of the agent's customers (users whose superior is the caller).",
-  access: permission('order_customer'),
-  request: listRequest({ ...orderFilters, account: z.string().max(64).optional() }),
+  request: listRequest({ ...orderListFilters, account: z.string().max(64).optional() }),
   response: pageOf(order),
 });
 
@@ -202,5 +202,4 @@ export const vipCalls = [
   orderDetails,
   orderInquire,
   orderAdminInquire,
-  orderCustomerInquire,
 ] as const;

@@ -1,7 +1,7 @@
 /**
  * The reason text of every close the server sends: a plain English sentence (at most 123 bytes, RFC 6455),
  * never an i18n key or a validator's message. The console decides by the code alone; the reason is for logs
- * and for people writing their own client (README "Real-time connection").
+ * and for people writing their own client (docs/realtime-protocol.md).
  */
 export const CloseReason = {
   textOnly: 'Only text frames are accepted.',

@@ -1,13 +1,6 @@
 import type { z } from 'zod';
-import {
-  clientFrame,
-  Direction,
-  FRAME_MAX_BYTES,
-  FRAME_MAX_SKEW_MS,
-  serverFrame,
-  type ClientFrame,
-  type ServerFrame,
-} from './frames.ts';
+import { clientFrame, serverFrame, type ClientFrame, type ServerFrame } from './frame-registry.ts';
+import { Direction, FRAME_MAX_BYTES, FRAME_MAX_SKEW_MS } from './frames.ts';
 
 /**
  * The frame codec, the same code in the browser and in Node 20 (both have WebCrypto as `globalThis.crypto`).
@@ -71,7 +64,7 @@ export async function realtimeSessionId(base64Key: string): Promise<string> {
 
 /**
  * Encrypt a payload for `direction`. The payload is not validated here: build it from the typed schemas.
- * `iv` is for the README's test vectors only; a real frame always takes a fresh random one.
+ * `iv` is for the protocol page's test vectors only (docs/realtime-protocol.md); a real frame always takes a fresh random one.
  */
 export async function encodeFrame(
   key: CryptoKey,

@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { dateTime, id } from '../envelope.ts';
 import { CloseCode } from './frames.ts';
 import { chainControlAnswers, chainControlBodies } from './control-chain.ts';
+import { callsByPath } from '../registry.ts';
 
-/**
- * The mock server's control API for development and tests: POST `/__control/<name>` with a JSON body, answering
- * `{ status: true, data }` like the API. Mounted only when the server runs in 'dev' or 'test' mode (404 in
- * 'production'); not part of the public call registry or the OpenAPI document. Browser tests and the QA tools
- * drive edge cases through it (push any frame, close sockets with any code, inject HTTP faults).
+/*
+ * The mock server's control API for development and tests (its prefix: CONTROL_PREFIX, contracts/server-paths.ts):
+ * POST `/__control/<name>` with a JSON body, answering `{ status: true, data }` like the API. Mounted only when the
+ * server runs in 'dev' or 'test' mode (404 in 'production'); not part of the public call registry or the OpenAPI
+ * document. Browser tests and the QA tools drive edge cases through it (push any frame, close sockets with any
+ * code, inject HTTP faults).
  */
-export const CONTROL_PREFIX = '/__control';
 
 /** Whom to act on: a user by account or by id (exactly one). */
 const target = z
@@ -26,6 +27,43 @@ const sendableCloseCode = z
     (c) => c === 1000 || c === 1001 || (c >= 3000 && c <= 4999),
     'close code must be 1000, 1001 or 3000-4999',
   );
+
+/** What a network does to an answer (http_fault's `fault`). */
+export const HTTP_FAULTS = ['connection_reset', 'empty_response', 'no_answer', 'truncated_body', 'malformed_body'] as const;
+export type HttpFaultKind = (typeof HTTP_FAULTS)[number];
+
+/** Edit distance of two short strings (a misspelt call path's nearest registered one). */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/** The registered call nearest to `path`, when it is near enough to be a slip. */
+function nearestCall(path: string): string | null {
+  let best: string | null = null;
+  let bestDistance = Math.max(3, Math.floor(path.length / 4)) + 1;
+  for (const known of callsByPath.keys()) {
+    const d = distance(path, known);
+    if (d < bestDistance) [best, bestDistance] = [known, d];
+  }
+  return best;
+}
+
+/** A registered call's path (as the console calls it, without `/api/`); an unknown one is refused, named. */
+const callPath = z
+  .string()
+  .max(200)
+  .regex(/^[a-z0-9_]+(\/[a-z0-9_]+)*$/, "a call path such as 'message/inquire'")
+  .superRefine((path, ctx) => {
+    if (callsByPath.has(path)) return;
+    const near = nearestCall(path);
+    ctx.addIssue({ code: 'custom', message: `no call has the path '${path}'${near ? ` (did you mean '${near}'?)` : ''}: a fault on it would never fire` });
+  });
 
 export const controlBodies = {
   /** Push a frame of any type (1-9999) with any JSON data to every authenticated socket of the user. */
@@ -50,23 +88,38 @@ export const controlBodies = {
     code: sendableCloseCode.default(CloseCode.values.server_restarting),
   }),
   /**
-   * Make the next `count` requests to `/api/<path>` fail with `status` and `message`, and/or be delayed by
-   * `delay_ms` first. A new fault for the same path replaces the old one.
+   * The next `count` requests to `/api/<path>` (a registered call; an unknown path is refused, naming it) meet
+   * a fault, after waiting `delay_ms` first (docs/mock-and-qa-tools.md, faults like WireMock's):
+   * - `status` (+ `message`): refused with that status, the call not run;
+   * - `fault`: what a network does — `connection_reset` (TCP reset, no answer), `empty_response` (the connection
+   *   closed without a byte), `no_answer` (held, never answered, until the client gives up or the faults are
+   *   cleared), `truncated_body` (the call's answer declares its full Content-Length and stops halfway),
+   *   `malformed_body` (the call's answer cut to invalid JSON, sent in full with a 200 and a correct length);
+   *   with `after_call: true` the first three happen after the call ran (its effects stay: the answer is what
+   *   was lost), else before it;
+   * - `dribble`: the call's answer trickled in `chunks` pieces over `total_ms`.
+   * A new fault for the same path replaces the old one.
    */
   http_fault: z
     .strictObject({
-      path: z
-        .string()
-        .regex(/^[a-z0-9_]+(\/[a-z0-9_]+)*$/, "a call path such as 'message/inquire'")
-        .max(200),
+      path: callPath,
       count: z.int().min(1).max(10_000).default(1),
       status: z.int().min(400).max(599).optional(),
       message: z.string().max(500).default('injected failure'),
       delay_ms: z.int().min(0).max(60_000).default(0),
+      fault: z.enum(HTTP_FAULTS).optional(),
+      after_call: z.boolean().default(false),
+      dribble: z.strictObject({ chunks: z.int().min(2).max(1000), total_ms: z.int().min(1).max(60_000) }).optional(),
     })
     .refine(
-      (f) => f.status !== undefined || f.delay_ms > 0,
-      'give a status to fail with, a delay_ms, or both',
+      (f) => f.status !== undefined || f.delay_ms > 0 || f.fault !== undefined || f.dribble !== undefined,
+      'give a status to fail with, a fault, a dribble, a delay_ms, or a mix',
+    )
+    .refine((f) => f.status === undefined || (f.fault === undefined && f.dribble === undefined), 'a status refusal excludes fault and dribble: the call does not run')
+    .refine((f) => f.fault === undefined || f.dribble === undefined, 'give a fault or a dribble, not both')
+    .refine(
+      (f) => !f.after_call || f.fault === 'connection_reset' || f.fault === 'empty_response' || f.fault === 'no_answer',
+      'after_call goes with fault connection_reset, empty_response or no_answer (the others always follow the call)',
     ),
   /** Remove every pending HTTP fault. */
   clear_faults: z.strictObject({}),
@@ -139,8 +192,13 @@ export const controlAnswers = {
         status: z.int().nullable(),
         message: z.string(),
         delay_ms: z.int(),
+        fault: z.enum(HTTP_FAULTS).nullable(),
+        after_call: z.boolean(),
+        dribble: z.object({ chunks: z.int(), total_ms: z.int() }).nullable(),
       }),
     ),
+    /** Requests held by a `no_answer` fault now. */
+    held: z.int().min(0),
   }),
   mysql_lock: z.object({ id }),
   mysql_slow_thread: z.object({ id }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEnum, type EnumValue } from '../enum.ts';
 import { id } from '../envelope.ts';
 import { REALTIME_TUNING } from './tuning.ts';
-import { FrameType } from './frame-types.ts';
+import { microAmount } from '../money.ts';
 
 /**
  * The real-time protocol (spec §6 "Real-time connection", §8, §9): one plain WebSocket on `/ws` of the mock
@@ -130,85 +130,34 @@ export type JobProgressData = z.infer<typeof jobProgressData>;
 
 /**
  * Type 24: a domain's WeChat status changed (issue 14). `moved` QR codes went to `spare_domain` ('' when none);
- * `message` is in the user's language. Arrives as an "other" server frame; screens parse it with this schema.
+ * `codes_left` live codes stayed on the blocked domain (no spare of its kind `display_type`, or moving off);
+ * `message` is in the user's language. Checked by its receiver, the shield saga, with this schema.
  */
 export const shieldStatusData = z.object({
   domain_id: id,
   domain: z.string().max(253),
   status: z.literal([1, 2, 4]),
+  /** The domain's kind (1 entry, 2 landing, 3 short): the kind of spare it needs. */
+  display_type: z.literal([1, 2, 3]).optional(),
   spare_domain: z.string().max(253),
   moved: z.int().min(0),
+  codes_left: z.int().min(0).default(0),
   message: z.string().max(2000),
 });
 export type ShieldStatusData = z.infer<typeof shieldStatusData>;
 
-const envelopeShape = {
-  /** The sender's language, 'zh-CN' | 'en' (the server answers replies in the socket's login locale). */
-  locale: z.string().max(16),
-  /** The session token on client→server frames; '' on server→client frames. */
-  token: z.string().max(256),
-  seq: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
-  ts: z.int().min(0).max(Number.MAX_SAFE_INTEGER),
-};
-
-const frameOf = <T extends number, D extends z.ZodType>(type: T, data: D) =>
-  z.strictObject({ type: z.literal(type), ...envelopeShape, data });
-
-export const loginFrame = frameOf(FrameType.values.login, z.undefined().optional());
-export const pingFrame = frameOf(FrameType.values.ping, z.undefined().optional());
-/** Every frame the server accepts. */
-export const clientFrame = z.discriminatedUnion('type', [loginFrame, pingFrame]);
-export type ClientFrame = z.infer<typeof clientFrame>;
-
-const knownServerTypes: readonly number[] = [1, 2, 3, 4, 5, 11, 20];
-/** A server→client frame of a type the console does not interpret itself (the control API may push any). */
-export const otherServerFrame = z.strictObject({
-  type: z
-    .int()
-    .min(1)
-    .max(9999)
-    .refine((t) => !knownServerTypes.includes(t), 'a known type must match its own schema'),
-  ...envelopeShape,
-  data: z.unknown().optional(),
-});
-
-export const heartbeatAckFrame = frameOf(FrameType.values.heartbeat_ack, z.unknown().optional());
-export const reloadFrame = frameOf(FrameType.values.reload, z.unknown().optional());
-export const closeFrame = frameOf(FrameType.values.close, z.unknown().optional());
-export const messageFrame = frameOf(FrameType.values.message, messagePushData);
-export const replyFrame = frameOf(FrameType.values.reply, replyData);
-export const loginAckFrame = frameOf(FrameType.values.login_ack, loginAckData);
-export const jobProgressFrame = frameOf(FrameType.values.job_progress, jobProgressData);
-
-/** Every frame the console accepts: the known types with their data, or any other type with any data. */
-export const serverFrame = z.union([
-  heartbeatAckFrame,
-  reloadFrame,
-  closeFrame,
-  messageFrame,
-  replyFrame,
-  loginAckFrame,
-  jobProgressFrame,
-  otherServerFrame,
-]);
-export type ServerFrame = z.infer<typeof serverFrame>;
-
-/** Either direction; what the debug export and the QA runner record. */
-export type Frame = ClientFrame | ServerFrame;
-
 /**
  * Type 22 (issue 11): one of the user's orders was paid (a chain payment arrived, or a balance payment). Sent
  * once per order to the buyer's sockets; the console passes it on to screens (the payment page and order
- * lists reload). Not in `knownServerTypes`: its data is checked by the screen with this schema.
+ * lists reload). Checked by its receiver with this schema (frame-registry.ts).
  */
-export const PAYMENT_FRAME_TYPE = 22;
 export const paymentFrameData = z.object({ order_id: id, order_no: z.string().max(64), status: z.literal([1, 2]) });
 export type PaymentFrameData = z.infer<typeof paymentFrameData>;
 
 /**
  * Type 21 (issue 10): access_real_time_statistics. A session subscribes with the HTTP call `statistics/real_time`
  * (its answer is the snapshot: the last hour's seconds and latest visits) and stops with
- * `statistics/real_time_unsubscribe`. Not in `knownServerTypes`: the live saga checks the data with this schema.
+ * `statistics/real_time_unsubscribe`. Checked by its receiver, the live saga, with this schema (frame-registry.ts).
  */
 const liveCount = z.int().min(0);
 /** Epoch seconds (the server clock). */
@@ -243,10 +192,18 @@ export type LiveVisit = z.infer<typeof liveVisit>;
  * Frame 21 (server → client): the seconds whose totals changed since the last frame and the new visits, for the
  * scope the session subscribed with. Sent at most once per second per session, only when something changed.
  */
-export const LIVE_STATISTICS_FRAME_TYPE = 21;
 export const liveStatisticsData = z.object({
   seconds: z.array(liveSecond),
   /** Oldest first, at most LIVE_VISITS_MAX. */
   visits: z.array(liveVisit),
 });
 export type LiveStatisticsData = z.infer<typeof liveStatisticsData>;
+
+/**
+ * Type 25 (issue 21): the user's balance changed (a purchase, a recharge paid, a withdrawal reserved or
+ * returned, a commission, an administrator's adjustment). Sent to the user's sockets after the change is
+ * committed, with the balance read then; the console's header and personal center show it at once. Checked by
+ * its receiver, the balance saga, with this schema.
+ */
+export const balanceFrameData = z.object({ balance_micro: microAmount });
+export type BalanceFrameData = z.infer<typeof balanceFrameData>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { domainNameRule } from '../calls/domain.ts';
+import { domainNameRule } from '../calls/domains.ts';
 import { shieldStatusData } from './frames.ts';
 
 /**

@@ -12,6 +12,12 @@ export const REALTIME_SID_PARAM = 'sid';
  */
 export const REALTIME_TUNING = {
   pingIntervalMs: 5_000,
+  /**
+   * The server answers every ping (frame type 1), so a logged-in socket hears from it at least every 5 s. After
+   * this long without any frame the socket is stale: two replies in a row missed and 2 s of grace, so one lost
+   * reply never costs a reconnect (docs/decisions/2026-11-29-socket-faults.md).
+   */
+  heartbeatTimeoutMs: 12_000,
   connectivityIntervalMs: 10_000,
   /** The connectivity ping call carries this value (spec §6). */
   connectivityPingValue: 10,

@@ -244,7 +244,8 @@ function derive(schema: Schema, ctx: DeriveContext, where: string, depth: number
     case 'number': {
       const b = numberBounds(schema);
       const arb = b.int ? integers(b) : doubles(b);
-      return b.multipleOf ? satisfying(arb, schema, where) : arb;
+      // A refinement (a money amount's 6 decimals, a ratio's 2) decides too: keep the values it accepts.
+      return b.multipleOf || checkDefs(schema).some((c) => c.check === 'custom') ? satisfying(arb, schema, where) : arb;
     }
     case 'boolean':
       return fc.boolean();

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { failureEnvelope, OWNED_REFS, passwordRule, type CallDef } from '../../contracts/index.ts';
+import { servedDocumentCheck, type DocumentCheck } from '../document-check.ts';
 import { users } from '../../fixtures/seed/users.ts';
 import { startTestServer, type TestServer } from '../server.ts';
 import { changedTables, checksumTracker, type Checksum } from './checksum.ts';
@@ -140,6 +141,8 @@ export interface FuzzEnv {
   readonly logs: string[];
   /** Checksum of the database (cached between writes). */
   readonly checksum: () => Checksum;
+  /** The served OpenAPI document as an outside validator reads it (ajv): every answer must fit it too. */
+  readonly document: DocumentCheck;
 }
 
 /** Short strings already in the database (accounts, codes, names): valid cases then address real rows. */
@@ -162,7 +165,14 @@ export async function createFuzzEnv(options: { staticDir?: string } = {}): Promi
   const logs: string[] = [];
   const server = await startTestServer({ log: (line) => logs.push(line), ...options });
   const passwords = fc.oneof(fc.constantFrom(...users.map((u) => u.password)), validOf(passwordRule, { dictionary: [], passwords: fc.constant('') }) as fc.Arbitrary<string>);
-  return { server, ctx: { dictionary: dictionaryOf(server), passwords }, tokens: new Map(), logs, checksum: checksumTracker(server.db) };
+  return {
+    server,
+    ctx: { dictionary: dictionaryOf(server), passwords },
+    tokens: new Map(),
+    logs,
+    checksum: checksumTracker(server.db),
+    document: await servedDocumentCheck(server.url),
+  };
 }
 
 /** A live token for the identity, minting a new one when a fuzzed logout or password change ended it. */
@@ -206,7 +216,7 @@ export async function fuzzCall(env: FuzzEnv, call: CallDef, { runs, seed }: { ru
     else if (sent.status >= 500) stats.s5xx++;
     else stats.other++;
 
-    let problem = judge(call, sent);
+    let problem = judge(call, sent) ?? offDocument(env, call, sent);
     if (!problem && sent.status >= 400) {
       const changed = changedTables(before, env.checksum());
       if (changed.length) problem = `refused (${sent.status}) yet changed ${changed.join(', ')}`;
@@ -222,6 +232,12 @@ export async function fuzzCall(env: FuzzEnv, call: CallDef, { runs, seed }: { ru
     stats.failures.push({ call: call.path, kind: 'after', problem: `server no longer answers ping (${alive.status} ${alive.error ?? ''})`, status: alive.status, request: '', answer: alive.text.slice(0, 300) });
   }
   return stats;
+}
+
+/** Where an answer (already judged well-formed) breaks what the served document declares for it, or null. */
+function offDocument(env: FuzzEnv, call: CallDef, sent: Sent): string | null {
+  const problems = env.document.answer(call.path, sent.status, JSON.parse(sent.text));
+  return problems.length ? `answer breaks the published document: ${problems.join('; ')}` : null;
 }
 
 /** The caller's own values of the fields contracts/ownership.ts declares for a call (ids of its rows). */

@@ -4,7 +4,7 @@ import { ApiError } from '../services/errors.ts';
 import { formatDateTime, type Clock } from '../services/clock.ts';
 
 /**
- * The simulated TRON chain (README "Money flows"): blocks, transactions and token balances in SQLite, nothing
+ * The simulated TRON chain (docs/money-and-trust.md, "Money flows"): blocks, transactions and token balances in SQLite, nothing
  * on any network. Hashes are SHA-256 of the transaction's own fields and sequence number, so a test run with
  * a fixed clock gives the same hashes every time. Transfers wait as pending until a block is mined
  * (`mine`, or the control API); confirmed transactions are handed to the observers inside the same SQLite

@@ -1,5 +1,5 @@
+import type { chainControlAnswers, chainControlBodies } from '../../contracts/index.ts';
 import type { z } from 'zod';
-import type { chainControlAnswers, chainControlBodies } from '../../contracts/realtime/control-chain.ts';
 import type { Settings } from '../services/settings.ts';
 import type { Chain } from './chain.ts';
 

@@ -1,6 +1,6 @@
+import { base58CheckEncode } from '../../contracts/index.ts';
 import { createECDH, randomBytes } from 'node:crypto';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { base58CheckEncode } from '../../contracts/tron-address.ts';
 
 /**
  * Key pairs of the simulated chain, derived the way TRON derives them: a secp256k1 private key (64 hex), its

@@ -1,4 +1,4 @@
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type Request, type Response } from 'express';
 import type { z } from 'zod';
 import {
   CloseCode,
@@ -8,7 +8,7 @@ import {
   type ControlAnswer,
   type ControlName,
 } from '../../contracts/index.ts';
-import { resetDatabase } from '../db/seed.ts';
+import { resetDatabase } from '../seed/seed.ts';
 import { parseBody } from '../services/call-checks.ts';
 import { ApiError, badRequest, notFound } from '../services/errors.ts';
 import type { Services } from '../compose.ts';
@@ -16,13 +16,8 @@ import type { Users } from '../services/users.ts';
 import { createShieldControl } from '../shield/control.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { chainControlActions } from '../chain/control.ts';
-
-interface Fault {
-  remaining: number;
-  status: number | null;
-  message: string;
-  delay_ms: number;
-}
+import { controlJson } from './control-json.ts';
+import { createHttpFaults } from './http-faults.ts';
 
 /** How a control body names a user: by id, or by account. */
 export interface ControlUser {
@@ -42,18 +37,18 @@ export function controlUserId(users: Pick<Users, 'byId' | 'byAccount'>, to: Cont
  * only in 'dev' and 'test' modes, so a production server answers 404 under /__control/ and never injects.
  */
 export function createControl(services: Services) {
-  const faults = new Map<string, Fault>();
+  const faults = createHttpFaults();
 
   const userIdOf = (to: ControlUser) => controlUserId(services.users, to);
 
   type Body<N extends ControlName> = z.output<(typeof controlBodies)[N]>;
   const actions: { [N in ControlName]: (body: Body<N>) => ControlAnswer<N> | Promise<ControlAnswer<N>> } = {
-    push: ({ to, type, data }) => ({ delivered: services.realtime.push(userIdOf(to), type, data) }),
-    broadcast: ({ type, data }) => ({ delivered: services.realtime.pushAll(type, data) }),
+    push: ({ to, type, data }) => ({ delivered: services.realtime.pushAny(userIdOf(to), type, data) }),
+    broadcast: ({ type, data }) => ({ delivered: services.realtime.pushAllAny(type, data) }),
     close: ({ to, code, reason }) => ({ closed: services.realtime.closeUser(userIdOf(to), code, reason) }),
     drop_all: ({ code }) => ({ closed: services.realtime.closeAll(code, CloseReason.dropped) }),
-    http_fault: ({ path, count, status, message, delay_ms }) => {
-      faults.set(path, { remaining: count, status: status ?? null, message, delay_ms });
+    http_fault: ({ path, count, status, message, delay_ms, fault, after_call, dribble }) => {
+      faults.add(path, { count, status: status ?? null, message, delay_ms, fault: fault ?? null, after_call, dribble: dribble ?? null });
       return null;
     },
     clear_faults: () => {
@@ -68,7 +63,8 @@ export function createControl(services: Services) {
     },
     state: () => ({
       sockets: services.realtime.sockets(),
-      faults: [...faults].map(([path, f]) => ({ path, ...f })),
+      faults: faults.list(),
+      held: faults.held(),
     }),
     mysql_lock: ({ thread_id, query, state, start_time }) => {
       const at = start_time ?? formatDateTime(services.clock.now());
@@ -116,30 +112,29 @@ export function createControl(services: Services) {
   };
 
   const router = express.Router();
-  router.use(express.json({ limit: '100kb', strict: true, type: () => true }));
+  router.use(controlJson());
   router.use('/shield', createShieldControl(services));
   // `chain/<op>`: the simulated chain's group (mock-server/chain/control.ts).
   router.post(['/:name', '/chain/:op'], async (req: Request<{ name?: string; op?: string }>, res: Response) => {
     const name = req.params.op !== undefined ? `chain/${req.params.op}` : (req.params.name ?? '');
-    if (!Object.hasOwn(controlBodies, name)) throw notFound();
+    if (!Object.hasOwn(controlBodies, name)) throw new ApiError(404, 'errors.control_unknown', { name });
     const n = name as ControlName;
     const body: unknown = parseBody(controlBodies[n], req.body);
     const run = actions[n] as (body: unknown) => unknown;
     const data = controlAnswers[n].parse(await run(body));
     res.json({ status: true, data });
   });
+  // Anything else under /__control: named in the envelope, like every refusal (the QA router passed it on).
+  router.use((req: Request) => {
+    if (req.method !== 'POST') throw new ApiError(405, 'errors.control_method');
+    throw new ApiError(404, 'errors.control_unknown', { name: req.path.replace(/^\/+/, '') });
+  });
 
-  /** Before the call router: apply a pending fault of `/api/<path>` (delay, then fail or pass on). */
-  async function injectFaults(req: Request, _res: Response, next: NextFunction) {
-    const path = req.path.replace(/^\//, '');
-    const fault = faults.get(path);
-    if (!fault) return next();
-    fault.remaining -= 1;
-    if (fault.remaining <= 0) faults.delete(path);
-    if (fault.delay_ms > 0) await new Promise((r) => setTimeout(r, fault.delay_ms));
-    if (fault.status !== null) throw new ApiError(fault.status, fault.message);
-    next();
-  }
-
-  return { router, injectFaults };
+  return {
+    router,
+    /** Before the call router and the upload route: a pending fault of `/api/<path>` (http-faults.ts). */
+    injectFaults: faults.middleware,
+    /** Server close: held requests and trickling answers end. */
+    stop: () => faults.clear(),
+  };
 }

@@ -4,17 +4,27 @@ import { qaControlAnswers, qaControlBodies, type QaControlAnswer, type QaControl
 import { parseBody } from '../services/call-checks.ts';
 import type { Services } from '../compose.ts';
 import { controlUserId, type ControlUser } from './control.ts';
+import { controlJson } from './control-json.ts';
 import { createFrameFaults } from './frame-faults.ts';
 import { createJournal, type ResolvedQuery } from './journal.ts';
+import { createStateGate, type StateGateOptions } from './state-gate.ts';
 import { createStates } from './states.ts';
 
 export interface QaToolOptions {
   /** The live database file (named states need one). */
   readonly dbPath: string;
-  /** Entries the journal keeps (default 5000). */
+  /** Entries the journal keeps (default 5000; 0: no journal). */
   readonly journalSize?: number;
+  /** Bytes the journal keeps at most (default 32 MiB). */
+  readonly journalBytes?: number;
+  /** Characters of one body the journal keeps (default 64 KiB). */
+  readonly journalBodyCap?: number;
   /** Folder of saved states (default `states/` next to the database). */
   readonly statesDir?: string;
+  /** Root of the shipped states' cache (default MOCK_STATES_CACHE, else node_modules/.cache/qr-console-states). */
+  readonly statesCache?: string;
+  /** How long calls wait for a load, and a load for running calls (state-gate.ts). */
+  readonly stateGate?: StateGateOptions;
 }
 
 /**
@@ -23,9 +33,10 @@ export interface QaToolOptions {
  * in front of the main control router (names it does not know fall through to that one).
  */
 export function createQaTools(services: Services, options: QaToolOptions) {
-  const journal = createJournal({ users: services.users, size: options.journalSize });
+  const journal = createJournal({ users: services.users, maxEntries: options.journalSize, maxBytes: options.journalBytes, bodyCap: options.journalBodyCap });
   const faults = createFrameFaults(journal);
-  const states = createStates(services, { dbPath: options.dbPath, dir: options.statesDir });
+  const gate = createStateGate(options.stateGate);
+  const states = createStates(services, { dbPath: options.dbPath, dir: options.statesDir, cacheDir: options.statesCache, gate });
   services.realtime.setTap(faults.tap);
 
   const userIdOf = (to: ControlUser) => controlUserId(services.users, to);
@@ -39,6 +50,7 @@ export function createQaTools(services: Services, options: QaToolOptions) {
     journal: (q) => journal.query(resolve(q)),
     'journal/count': (q) => ({ count: journal.count(resolve(q)) }),
     'journal/clear': () => ({ cleared: journal.clear() }),
+    'journal/stats': () => journal.stats(),
     'state/save': ({ name }) => states.save(name),
     'state/load': async ({ name }) => {
       faults.stop();
@@ -54,7 +66,7 @@ export function createQaTools(services: Services, options: QaToolOptions) {
   };
 
   const router = express.Router();
-  router.use(express.json({ limit: '100kb', strict: true, type: () => true }));
+  router.use(controlJson());
   // `reset` (the main control router's) also empties the journal and forgets frame faults.
   router.post('/reset', (_req: Request, _res: Response, next: NextFunction) => {
     faults.stop();
@@ -75,9 +87,12 @@ export function createQaTools(services: Services, options: QaToolOptions) {
     journal,
     states,
     faults,
-    /** Server close: delayed frames are forgotten and the hub writes frames itself again. */
+    /** In front of the calls that use the live database (API, visits, uploads, downloads): a load waits for them. */
+    gate,
+    /** Server close: delayed frames are forgotten, long polls answer, and the hub writes frames itself again. */
     stop() {
       faults.stop();
+      journal.stop();
       services.realtime.setTap(null);
     },
   };

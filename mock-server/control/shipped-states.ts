@@ -1,9 +1,8 @@
 import { chainControlActions } from '../chain/control.ts';
-import { billRemark } from '../../contracts/bill-remarks.ts';
-import { bulkSeed } from '../db/bulk-seed.ts';
+import { bulkSeed } from '../seed/bulk.ts';
 import type { Services } from '../compose.ts';
 import { formatDateTime } from '../services/clock.ts';
-import { BillType } from '../../contracts/index.ts';
+import { BillType, billRemark } from '../../contracts/index.ts';
 
 /**
  * The named states QA loads in one step (`/__control/state/load`, `npm run mock -- --state NAME`). Each is

@@ -2,113 +2,131 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { CloseCode, CloseReason } from '../../contracts/index.ts';
-import { openDatabase } from '../db/open.ts';
-import { seedDatabase } from '../db/seed.ts';
 import { ApiError, badRequest } from '../services/errors.ts';
-import { createServices, type Services } from '../compose.ts';
+import type { Services } from '../compose.ts';
 import { SHIPPED_STATES } from './shipped-states.ts';
+import { DEFAULT_STATES_CACHE, sourceDigest, stateCache, type StateCache } from './state-cache.ts';
+import { checkStateFile, copyDatabase } from './state-file.ts';
+import type { StateGate } from './state-gate.ts';
 
 export interface StatesOptions {
   /** The live database file (':memory:' has no named states). */
   readonly dbPath: string;
   /** Folder of saved states. Default: `states/` next to the database file. */
   readonly dir?: string;
+  /** Root of the shipped states' cache (state-cache.ts). Default: MOCK_STATES_CACHE, else node_modules/.cache. */
+  readonly cacheDir?: string;
+  /** The gate a load closes while it replaces the live database. */
+  readonly gate: StateGate;
 }
 
-/** Pages copied per backup step: all of them at once, so a load is one locked copy, never a half-loaded database. */
-const ALL_PAGES = 1 << 30;
+/** The services a state operation uses. */
+type StatesDeps = Pick<Services, 'db' | 'clock' | 'config' | 'settings' | 'users' | 'realtime'>;
+
+const round1 = (ms: number) => Math.round(ms * 10) / 10;
 
 /**
- * Named data states (README "Mock QA tools"): `save` copies the live database into `<dir>/<name>.db` with
- * SQLite's online backup; `load` copies a state back into the live file the same way, under the running server
- * (its connection sees the new pages at its next statement). Shipped states (shipped-states.ts) are built from
- * the seed on their first load in a process, into `<dir>/shipped/`, so they always match this code's schema.
- * A load drops every socket (4010, as `reset` does), keeps this server's RSA key and forgets cached permissions.
+ * Named data states (docs/mock-and-qa-tools.md; docs/decisions/2026-11-29-states-built-ahead.md).
+ * `save` copies the live database into `<dir>/<name>.db`; `load` checks a state's file (state-file.ts) and
+ * only then copies it into the live file, in one synchronous step with the call gate closed: calls running
+ * finish first, calls arriving wait, nothing writes in between. Shipped states come built ahead from the
+ * cache (a missing one is built by a child process while this server keeps answering). A load drops every
+ * socket (4010, as `reset` does), keeps this server's RSA key and forgets cached permissions.
  */
-export function createStates(services: Services, options: StatesOptions) {
+export function createStates(services: StatesDeps, options: StatesOptions) {
   const memory = options.dbPath === ':memory:';
   const live = memory ? '' : path.resolve(options.dbPath);
   const dir = options.dir ?? (memory ? '' : path.join(path.dirname(live), 'states'));
-  const shippedDir = path.join(dir, 'shipped');
-  const builtHere = new Set<string>();
+  const cacheRoot = options.cacheDir ?? (process.env.MOCK_STATES_CACHE || DEFAULT_STATES_CACHE);
+  const { gate } = options;
+  // The fingerprint of the code this process runs is read now, at start: the files may change while it runs,
+  // its code does not (and the first load does not pay for it).
+  if (!memory) sourceDigest();
 
   function requireFile() {
-    // The online backup writes into the live file; an in-memory database has none (tests pass a file path).
+    // The copy writes into the live file; an in-memory database has none (tests pass a file path).
     if (memory) throw badRequest('errors.state_needs_file');
   }
 
-  async function build(name: string): Promise<string> {
-    const state = SHIPPED_STATES[name]!;
-    fs.mkdirSync(shippedDir, { recursive: true });
-    const file = path.join(shippedDir, `${name}.db`);
-    const building = `${file}.${process.pid}.building`;
-    const db = openDatabase(building);
-    try {
-      const scratch = createServices(db, services.clock, services.config, () => {});
-      try {
-        seedDatabase(scratch);
-        state.build(scratch);
-      } finally {
-        scratch.jobs.stop();
-        scratch.live.stop();
-      }
-      await db.backup(file, { progress: () => ALL_PAGES });
-    } finally {
-      db.close();
-      for (const suffix of ['', '-wal', '-shm']) fs.rmSync(building + suffix, { force: true });
-    }
-    builtHere.add(name);
-    return file;
-  }
+  /** The cache for this server's password cost and business day (computed per use: the day may turn). */
+  const cache = (): StateCache => stateCache(cacheRoot, { scrypt: services.config.scrypt, now: services.clock.now() });
 
-  function savedFile(name: string): string {
-    return path.join(dir, `${name}.db`);
-  }
+  const savedFile = (name: string) => path.join(dir, `${name}.db`);
 
   return {
     dir,
+    cache,
+
+    /** Build every shipped state missing from the cache (in a child process); `npm run mock` starts this. */
+    warm: (): Promise<void> => cache().build(Object.keys(SHIPPED_STATES)),
+
     async save(name: string): Promise<{ name: string; bytes: number; ms: number }> {
+      const started = performance.now();
       requireFile();
       if (Object.hasOwn(SHIPPED_STATES, name)) throw new ApiError(409, 'errors.state_name_shipped', { field: 'name' });
       fs.mkdirSync(dir, { recursive: true });
-      const started = performance.now();
-      await services.db.backup(savedFile(name), { progress: () => ALL_PAGES });
-      return { name, bytes: fs.statSync(savedFile(name)).size, ms: Math.round(performance.now() - started) };
+      const file = savedFile(name);
+      const temp = `${file}.${process.pid}.saving`;
+      try {
+        // One synchronous copy: no call runs during it, so the file is the database between two calls.
+        copyDatabase(services.db, temp);
+        // Out of WAL mode: a state is one self-contained file (it opens read-only without side files).
+        const plain = new Database(temp);
+        try {
+          plain.pragma('journal_mode = DELETE');
+        } finally {
+          plain.close();
+        }
+        fs.renameSync(temp, file);
+      } finally {
+        for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(temp + suffix, { force: true });
+      }
+      return { name, bytes: fs.statSync(file).size, ms: round1(performance.now() - started) };
     },
 
-    async load(name: string): Promise<{ name: string; ms: number; built: boolean }> {
+    /** `ms` is the whole wall time of the load: building (if it had to), checking, waiting for calls, copying. */
+    async load(name: string): Promise<{ name: string; ms: number; built: boolean; migrated_from: number | null }> {
+      const started = performance.now();
       requireFile();
       let file = savedFile(name);
       let built = false;
       if (Object.hasOwn(SHIPPED_STATES, name)) {
-        file = path.join(shippedDir, `${name}.db`);
-        if (!builtHere.has(name)) {
-          await build(name);
+        const c = cache();
+        if (!c.ready(name)) {
+          await c.build([name]);
           built = true;
         }
+        file = c.fileOf(name);
       } else if (!fs.existsSync(file)) {
         throw new ApiError(404, 'errors.state_not_found', { field: 'name' });
       }
-      const started = performance.now();
-      services.realtime.closeAll(CloseCode.values.server_restarting, CloseReason.reset);
-      const keep = services.settings.get('rsa_private_pem');
-      const source = new Database(file, { fileMustExist: true });
+      const checked = checkStateFile(file, name, services.db);
       try {
-        await source.backup(live, { progress: () => ALL_PAGES });
+        await gate.exclusive(() => {
+          services.realtime.closeAll(CloseCode.values.server_restarting, CloseReason.reset);
+          const keep = services.settings.get('rsa_private_pem');
+          const source = new Database(checked.file, { readonly: true, fileMustExist: true });
+          try {
+            copyDatabase(source, live);
+          } finally {
+            source.close();
+          }
+          // The server keeps its RSA key (the console encrypted with it); roles and menus may differ now.
+          if (keep) services.settings.set('rsa_private_pem', keep);
+          services.users.invalidatePermissions();
+        });
       } finally {
-        source.close();
+        checked.done();
       }
-      // The server keeps its RSA key (the console encrypted with it); roles and menus may differ now.
-      if (keep) services.settings.set('rsa_private_pem', keep);
-      services.users.invalidatePermissions();
-      return { name, ms: Math.round((performance.now() - started) * 10) / 10, built };
+      return { name, ms: round1(performance.now() - started), built, migrated_from: checked.migratedFrom };
     },
 
-    list(): { saved: string[]; shipped: { name: string; promise: string }[] } {
+    list(): { saved: string[]; shipped: { name: string; promise: string; ready: boolean }[]; cache: string } {
       const saved = !memory && fs.existsSync(dir)
         ? fs.readdirSync(dir).filter((f) => /^[a-z0-9][a-z0-9-]*\.db$/.test(f)).map((f) => f.slice(0, -3)).sort()
         : [];
-      return { saved, shipped: Object.entries(SHIPPED_STATES).map(([name, s]) => ({ name, promise: s.promise })) };
+      const c = cache();
+      return { saved, shipped: Object.entries(SHIPPED_STATES).map(([name, s]) => ({ name, promise: s.promise, ready: c.ready(name) })), cache: c.dir };
     },
   };
 }

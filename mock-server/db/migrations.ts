@@ -22,6 +22,9 @@ import { loginSources } from './migrations/027-login-sources.ts';
 import { moneyMatching } from './migrations/031-money-matching.ts';
 import { monthlyCounters } from './migrations/036-monthly-counters.ts';
 import { qrCodeList } from './migrations/037-qr-code-list.ts';
+import { menuGroupShield } from './migrations/038-menu-group-shield.ts';
+import { orderSources } from './migrations/040-order-sources.ts';
+import { shieldCodesLeft } from './migrations/041-shield-codes-left.ts';
 
 /**
  * Numbered migrations, applied in order inside one transaction each; `PRAGMA user_version` records the last.
@@ -29,7 +32,7 @@ import { qrCodeList } from './migrations/037-qr-code-list.ts';
  * messages, 003 QR codes and access records, 004 two-factor, 006 ledger, 007 uploads, ...).
  * Add yours in its own file under migrations/ and list it here.
  */
-export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows, telegramOutbox, visitSummary, visitors, statisticsBreakdowns, categoryTitles, loginSources, moneyMatching, monthlyCounters, qrCodeList];
+export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows, telegramOutbox, visitSummary, visitors, statisticsBreakdowns, categoryTitles, loginSources, moneyMatching, monthlyCounters, qrCodeList, menuGroupShield, orderSources, shieldCodesLeft];
 
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;

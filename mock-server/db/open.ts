@@ -6,7 +6,7 @@ import { DatabaseStartError, describeOpenError, quickCheck } from './start-check
 
 /**
  * Open (creating if needed) the mock database: WAL with synchronous=NORMAL (survives a crash of the process,
- * may lose the last transactions on power loss — see README "Robustness"), foreign keys on, then migrate.
+ * may lose the last transactions on power loss — see docs/robustness.md), foreign keys on, then migrate.
  */
 export function openDatabase(dbPath: string): Database.Database {
   const file = dbPath === ':memory:' ? dbPath : path.resolve(dbPath);

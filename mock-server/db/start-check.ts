@@ -4,7 +4,7 @@ import type { Database } from 'better-sqlite3';
  * Issue 20: a database that cannot be used stops the start with one plain sentence naming the file and what to
  * do (main.ts prints it, no stack trace), and deep corruption is found at start by `PRAGMA quick_check` rather
  * than by users as 500s. quick_check reads every page but skips index-to-table cross checks (integrity_check's
- * slow part); its cost is measured in the README ("Database at start").
+ * slow part); its cost is measured in docs/robustness.md ("Database at start").
  */
 export class DatabaseStartError extends Error {
   override readonly name = 'DatabaseStartError';

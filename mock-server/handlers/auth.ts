@@ -52,14 +52,22 @@ export const authHandlers = defineHandlers({
   'admin/register': async ({ body, services, ip, userAgent }) => {
     const config = services.settings.require('subscriber_config_default');
     if (!config.allow_register) throw forbidden('errors.registration_closed');
+    // Per source range (docs/decisions/2026-11-29-abuse-left.md): refused before anything is looked up.
+    const throttle = throttleOf(services, 'registrations');
+    throttle.check(ip);
     checkNewPassword(body.password, body.account, 'password');
+    // From here every answer says something about an account or a code (made, taken, unknown): each costs a
+    // registration of the source's budget, so the form lists accounts no faster than it makes them.
+    throttle.fail(ip);
     let superiorId: number | null = null;
     if (body.code) {
       const inviter = services.users.byInvitationCode(body.code);
       if (!inviter || inviter.status === 2) throw new ApiError(400, 'errors.invitation_code_unknown', { field: 'code' });
       superiorId = inviter.id;
     }
-    if (services.users.byAccount(body.account)) throw conflict('errors.account_taken');
+    // A taken name is said (a person must pick another; the spec's account is a public name, not a secret),
+    // the same for every account whatever its state, and in the time of a lookup, no more.
+    if (services.users.byAccount(body.account)) throw conflict('errors.account_taken', { field: 'account' });
     const hash = await hashPassword(body.password, services.config.scrypt);
     const now = formatDateTime(services.clock.now());
     let id: number;
@@ -75,7 +83,7 @@ export const authHandlers = defineHandlers({
       );
     } catch (e) {
       // Two registrations of one account racing past the check above.
-      if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw conflict('errors.account_taken');
+      if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw conflict('errors.account_taken', { field: 'account' });
       throw e;
     }
     const user = services.users.byId(id)!;
@@ -168,6 +176,8 @@ export const authHandlers = defineHandlers({
     }
     forgive();
     checkNewPassword(body.new_password, user.account, 'new_password');
+    // The same password again changes nothing, yet would end every session: refused, said under the new password.
+    if (body.new_password === body.old_password) throw new ApiError(400, 'validation.password_same_as_old', { field: 'new_password' });
     const hash = await hashPassword(body.new_password, services.config.scrypt);
     services.db.transaction(() => {
       services.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(hash, user.id);

@@ -1,13 +1,19 @@
 import type { HandlerMap } from '../http/handler.ts';
 import { authHandlers } from './auth.ts';
 import { messageHandlers } from './message.ts';
+import { messageListHandlers } from './system-message.ts';
+import { connectionHandlers } from './users-connection.ts';
 import { systemHandlers } from './system.ts';
+import { payConfigHandlers } from './vip-pay-config.ts';
 import { urlKeyPlatformHandlers } from './qr-codes-url-key-platform.ts';
 import { qrCodeHandlers } from './qr-codes.ts';
 import { qrCodeAccessHandlers } from './qr-codes-access.ts';
-import { domainHandlers } from './domain.ts';
+import { domainHandlers } from './domains.ts';
+import { qrGroupHandlers } from './qr-codes-group.ts';
+import { forwardHandlers } from './qr-codes-forward.ts';
 import { rotationHandlers } from './qr-codes-rotation.ts';
-import { ledgerHandlers } from './ledger.ts';
+import { billHandlers } from './vip-bill.ts';
+import { balanceHandlers } from './users-balance.ts';
 import { uploadHandlers } from './upload.ts';
 import { asyncOperationsHandlers } from './system-async-operations.ts';
 import { mallCategoryHandlers } from './mall-category.ts';
@@ -19,10 +25,12 @@ import { siteConfigHandlers } from './mall-site-config.ts';
 import { statisticsHandlers } from './statistics.ts';
 import { liveStatisticsHandlers } from './statistics-live.ts';
 import { shieldHandlers } from './shield.ts';
+import { domainMonitorHandlers } from './domains-monitor.ts';
 import { logHandlers } from './system-log.ts';
 import { ipBlackHandlers } from './system-ip-black.ts';
 import { checkoutIpHandlers } from './system-checkout-ip.ts';
-import { configurationHandlers } from './configuration.ts';
+import { configurationHandlers } from './system-configuration.ts';
+import { uploadConfigHandlers } from './mall-image-config.ts';
 import { languageHandlers } from './system-language.ts';
 import { databaseToolHandlers } from './system-database-tools.ts';
 import { telegramHandlers } from './users-telegram.ts';
@@ -35,6 +43,7 @@ import { subscriberConfigHandlers } from './system-subscriber-config.ts';
 import { profileHandlers } from './profile.ts';
 import { vipHandlers } from './vip.ts';
 import { agentHandlers } from './agents.ts';
+import { withdrawalHandlers } from './agents-withdrawal.ts';
 import { walletHandlers } from './wallets.ts';
 import { visitorHandlers } from './users-visitor.ts';
 
@@ -42,13 +51,19 @@ import { visitorHandlers } from './users-visitor.ts';
 export const handlers: HandlerMap = {
   ...authHandlers,
   ...systemHandlers,
+  ...payConfigHandlers,
   ...urlKeyPlatformHandlers,
   ...messageHandlers,
+  ...messageListHandlers,
+  ...connectionHandlers,
   ...qrCodeHandlers,
   ...qrCodeAccessHandlers,
   ...domainHandlers,
+  ...qrGroupHandlers,
+  ...forwardHandlers,
   ...rotationHandlers,
-  ...ledgerHandlers,
+  ...balanceHandlers,
+  ...billHandlers,
   ...uploadHandlers,
   ...asyncOperationsHandlers,
   ...mallCategoryHandlers,
@@ -60,10 +75,12 @@ export const handlers: HandlerMap = {
   ...statisticsHandlers,
   ...liveStatisticsHandlers,
   ...shieldHandlers,
+  ...domainMonitorHandlers,
   ...logHandlers,
   ...ipBlackHandlers,
   ...checkoutIpHandlers,
   ...configurationHandlers,
+  ...uploadConfigHandlers,
   ...languageHandlers,
   ...databaseToolHandlers,
   ...telegramHandlers,
@@ -76,6 +93,7 @@ export const handlers: HandlerMap = {
   ...profileHandlers,
   ...vipHandlers,
   ...agentHandlers,
+  ...withdrawalHandlers,
   ...walletHandlers,
   ...visitorHandlers,
 };

@@ -73,7 +73,9 @@ export const qrCodeAccessHandlers = defineHandlers({
       .get(body.file_name);
     if (!code || !passwordMatches(code.password, body.key)) {
       throttleOf(services).fail(ip);
-      throw notFound('errors.share_not_found');
+      // One answer for an unknown code and a wrong password (nobody learns which codes exist), worded for the
+      // visitor who typed them: check both. (The share page keeps spec §8's "page error".)
+      throw notFound('errors.access_key_wrong');
     }
     // The contract checked the shape, order and span; the lookback needs the server's today.
     const today = dayOf(clock.now());

@@ -22,7 +22,19 @@ export function passwordMatches(stored: string, given: string): boolean {
 export const qrCodeHandlers = defineHandlers({
   ...qrCodes.handlers,
 
-  'qr_code_list/inquire': ({ body, services, me }) => qrCodes.list(services.db, body, me()),
+  'qr_code_list/inquire': ({ body, services, me }) => {
+    const page = qrCodes.list(services.db, body, me());
+    if (!body.file_names) return page;
+    // A batch query says which asked codes are none of the caller's (a typo, another's code), not only what it found.
+    const scope = ownerScope(me());
+    const known = new Set(
+      services.db
+        .prepare(`SELECT file_name FROM qr_codes WHERE removed = ? AND file_name IN (SELECT value FROM json_each(?))${scope === undefined ? '' : ' AND user_id = ?'}`)
+        .pluck()
+        .all(body.removed, JSON.stringify(body.file_names), ...(scope === undefined ? [] : [scope])) as string[],
+    );
+    return { ...page, not_found: [...new Set(body.file_names)].filter((f) => !known.has(f)) };
+  },
 
   'qr_code_list/update_url': ({ body, services, me }) => {
     const { db } = services;

@@ -1,6 +1,4 @@
-import {
-  domainMonitorInquire, monitoredDomain, shieldCheck, shieldDetectionInquire, shieldDomain, shieldHistoryInquire, shieldPush, shieldPushRecordsInquire,
-} from '../../contracts/index.ts';
+import { shieldCheck, shieldDetectionInquire, shieldDomain, shieldHistoryInquire, shieldPush, shieldPushRecordsInquire } from '../../contracts/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { requireDomain } from '../qr/owned.ts';
@@ -8,7 +6,6 @@ import { ownerScope } from '../services/scope.ts';
 import { defineResource } from '../resources/define.ts';
 import { shieldTelegramBound } from '../shield/notify.ts';
 import { blockAnswer, detectionAnswer, shieldStore, type PushAnswer } from '../shield/store.ts';
-import { RESOLUTION_TARGET } from './qr-codes.ts';
 
 const ownerFilters = { user_id: { op: 'eq', adminOnly: true }, account: { op: 'like', column: 'u.account', adminOnly: true } } as const;
 const liveCodes = '(SELECT COUNT(*) FROM qr_codes q WHERE q.domain_id = d.id AND q.removed = 1) AS qr_code_count';
@@ -44,35 +41,18 @@ const pushes = defineResource({
   row: shieldPush,
   table: 'shield_pushes',
   alias: 'p',
-  select: 'p.id, p.user_id, u.account, p.domain, p.status, p.spare_domain, p.moved, p.channels, p.create_time',
-  joins: 'JOIN users u ON u.id = p.user_id',
+  // The domain's kind (the kind of domain its left codes need); a deleted domain's is unknown: entry.
+  select: 'p.id, p.user_id, u.account, p.domain, COALESCE(dm.display_type, 1) AS display_type, p.status, p.spare_domain, p.moved, p.codes_left, p.channels, p.create_time',
+  joins: 'JOIN users u ON u.id = p.user_id LEFT JOIN domains dm ON dm.id = p.domain_id',
   owner: 'user_id',
   filters: { ...ownerFilters, domain: { op: 'like', lower: true } },
   orderBy: 'p.id DESC',
-});
-
-// The expected DNS targets are constants of the mock (get_ip's answer), never request input.
-const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const DNS_OK = `CASE WHEN x.resolve_target IN (${sqlText(RESOLUTION_TARGET.ip)}, ${sqlText(RESOLUTION_TARGET.cname)}) THEN 1 ELSE 2 END`;
-
-const monitor = defineResource({
-  calls: { inquire: domainMonitorInquire },
-  row: monitoredDomain,
-  table: 'domains',
-  alias: 'd',
-  select: `d.id, d.user_id, u.account, d.domain, d.display_type, d.resolve_target, m.dns_ok,
-    CASE WHEN m.dns_ok = 1 AND d.shield_status <> 2 THEN 1 ELSE 2 END AS reachable, d.shield_status, ${liveCodes}`,
-  joins: `JOIN users u ON u.id = d.user_id JOIN (SELECT x.id AS mid, ${DNS_OK} AS dns_ok FROM domains x) m ON m.mid = d.id`,
-  owner: 'user_id',
-  filters: { ...ownerFilters, domain: { op: 'like', lower: true }, dns_ok: { op: 'eq', column: 'm.dns_ok' } },
-  orderBy: 'm.dns_ok DESC, d.id DESC',
 });
 
 export const shieldHandlers = defineHandlers({
   ...detection.handlers,
   ...history.handlers,
   ...pushes.handlers,
-  ...monitor.handlers,
 
   'shield_detection/run': ({ body, services, me }) => {
     const user = me();

@@ -1,8 +1,6 @@
 import { dayOf } from '../services/time.ts';
 import type { MenuItem } from '../../contracts/index.ts';
 import { language, languageListInquire } from '../../contracts/index.ts';
-import { isTronAddress } from '../../contracts/tron-address.ts';
-import { badRequest } from '../http/errors.ts';
 import { defineHandlers } from '../http/handler.ts';
 import { defineResource } from '../resources/define.ts';
 import { formatDateTime } from '../services/clock.ts';
@@ -68,15 +66,4 @@ export const systemHandlers = defineHandlers({
   'menu/token_menu': ({ services, me }) => ({ tree_menu_arr: menuTree(services, me().role_id) }),
 
   ping: ({ body, services }) => ({ value: body.value, server_time: formatDateTime(services.clock.now()) }),
-
-  'pay_config/inquire': ({ services }) => services.settings.require('pay_config'),
-
-  'pay_config/update': ({ body, services }) => {
-    // The contract checks the shape; the checksum here (contracts/calls/system.ts says why). 400 naming the field.
-    if (body.usdt_address && !isTronAddress(body.usdt_address)) throw badRequest('validation.usdt_address_checksum', { field: 'usdt_address' });
-    const next = { ...services.settings.require('pay_config') };
-    for (const [k, v] of Object.entries(body)) if (v !== undefined) Object.assign(next, { [k]: v });
-    services.settings.set('pay_config', next);
-    return next;
-  },
 });

@@ -18,7 +18,7 @@ import { defineHandlers, type HandlerContext } from '../http/handler.ts';
 import { defineResource } from '../resources/define.ts';
 import { formatDateTime } from '../services/clock.ts';
 import type { Services } from '../compose.ts';
-import { reviewTransfer } from '../money/review.ts';
+import { reviewTransfer } from '../money/transfer-review.ts';
 
 /** `tron`: wallets; the select list leaves the private key out, so no list answer can carry it. */
 const wallets = defineResource({

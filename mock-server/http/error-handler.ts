@@ -12,7 +12,12 @@ export const apiNotFound: RequestHandler = (req, res) => {
 interface BodyParserError {
   type?: string;
   status?: number;
+  charset?: string;
+  encoding?: string;
 }
+
+/** A value the caller sent, named in the answer: short, printable. */
+const quoted = (text: string | undefined) => (text ?? '').replace(/[^\x20-\x7e]/g, '?').slice(0, 40);
 
 /**
  * The one place an error becomes an answer: `{ status: false, message }`, never a stack. `message` is the
@@ -40,6 +45,14 @@ export function createErrorHandler(log: (line: string) => void): ErrorRequestHan
       } else if (bp?.type === 'entity.parse.failed' || bp?.type === 'entity.verify.failed') {
         status = 400;
         key = 'errors.malformed_json';
+      } else if (bp?.type === 'charset.unsupported') {
+        status = 415;
+        key = 'errors.body_charset';
+        params = { charset: quoted(bp.charset) };
+      } else if (bp?.type === 'encoding.unsupported') {
+        status = 415;
+        key = 'errors.body_encoding';
+        params = { encoding: quoted(bp.encoding) };
       } else if (typeof bp?.status === 'number' && bp.status >= 400 && bp.status < 500) {
         status = bp.status;
         key = 'errors.invalid_parameter';
@@ -48,6 +61,8 @@ export function createErrorHandler(log: (line: string) => void): ErrorRequestHan
       }
     }
     if (res.headersSent) return;
+    // A retryable refusal says when to try again (a named state being loaded: control/state-gate.ts).
+    if (status === 503 && typeof params.seconds === 'number') res.set('Retry-After', String(params.seconds));
     const answer: ErrorAnswer = { status: false, message: asAsked(req, translate(key, locale, params)) };
     if (hasMessage(key)) answer.key = key;
     if (Object.keys(params).length) answer.params = params;

@@ -2,8 +2,7 @@ import type { Request } from 'express';
 import type { z } from 'zod';
 import type { CallByPath, CallDef, CallPath } from '../../contracts/index.ts';
 import type { Services } from '../compose.ts';
-import type { CallAs } from '../jobs/kind.ts';
-import { requireUser, type CallContext } from '../services/call-checks.ts';
+import { requireUser, type CallAs, type CallContext } from '../services/call-checks.ts';
 import { forbidden } from './errors.ts';
 
 /** What a handler gets: the validated body, the caller (if any) and the server's services. */

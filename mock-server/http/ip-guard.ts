@@ -1,5 +1,4 @@
 import type { NextFunction, Request, Response } from 'express';
-import { createIpBlackCheck } from '../visit-rules/ip-black.ts';
 import type { Services } from '../compose.ts';
 import { forbidden } from './errors.ts';
 
@@ -8,10 +7,10 @@ import { forbidden } from './errors.ts';
  * point of the console: `/api/*` (uploads included) and `/uploads/*`; the WebSocket upgrade asks `blocked`.
  * Any spelling of the address is read (IPv6, IPv4-mapped, odd IPv4 forms; issue 20).
  */
-export function serverIpGuard(services: Services) {
-  const blocked = createIpBlackCheck(services.db, 'server_ip_black');
+export function serverIpGuard(services: Pick<Services, 'serverIpBlack'>) {
+  const blocked = services.serverIpBlack;
   const guard = (req: Request, _res: Response, next: NextFunction) => {
-    // `req.ip` runs Express's proxy-address rules: only worth it when the list has an entry.
+    // `req.ip` is the canonical client address the edge set (security/client-ip.ts).
     next(blocked.listed() && blocked(req.ip) ? forbidden('errors.ip_blocked') : undefined);
   };
   return Object.assign(guard, { blocked });

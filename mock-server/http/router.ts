@@ -5,8 +5,6 @@ import type { UserRow } from '../services/users.ts';
 import { isAdministrator } from '../services/audit.ts';
 import { hashToken } from '../services/sessions.ts';
 import { checkAccess, describeIssue, requireUser } from '../services/call-checks.ts';
-import { requireMembership } from '../money/membership.ts';
-import { requireTargetAllowed } from '../users/target-guard.ts';
 import { ApiError, badRequest, unauthorized } from './errors.ts';
 import { sendJson } from './json-answer.ts';
 import type { Handler, HandlerContext, HandlerMap } from './handler.ts';
@@ -76,7 +74,7 @@ interface Entry {
  * Every registered call behind one middleware: `/api/<path>` is looked up in a Map (one hash lookup, where
  * one Express route per call was matched in turn), then authenticate → authorize → validate → decrypt →
  * handle → audit → envelope. Express's routing was case-insensitive and allowed a trailing slash; the
- * lookup keeps both. A call declared `membership: true` also needs a running membership (money/membership.ts).
+ * lookup keeps both. The area rules (a membership, the rank and self rule) come with the services: compose.ts.
  */
 export function createCallRouter(services: Services, handlers: HandlerMap): RequestHandler {
   const table = new Map<string, Entry>();
@@ -90,7 +88,7 @@ export function createCallRouter(services: Services, handlers: HandlerMap): Requ
   const find = (path: string) => table.get(path) ?? table.get(path.toLowerCase().replace(/\/$/, ''));
 
   /** After the handler: audit, the answer's contract (dev/test), the envelope. */
-  const finish = (req: Request, res: Response, entry: Entry, ctx: HandlerContext<CallDef>, targets: ReturnType<typeof requireTargetAllowed>, data: unknown) => {
+  const finish = (req: Request, res: Response, entry: Entry, ctx: HandlerContext<CallDef>, targets: readonly { readonly id: number }[], data: unknown) => {
     const { call } = entry;
     const { user, body, ip, userAgent } = ctx;
     // After success only; reads and refusals write nothing. Fields decrypted above are redacted by name.
@@ -113,7 +111,7 @@ export function createCallRouter(services: Services, handlers: HandlerMap): Requ
     const { call, handler } = entry;
     const { user, tokenHash } = callerOf(services, req, call);
     checkAccess(services, call, user);
-    requireMembership(call, user, services.clock.now());
+    services.callGuards.membership(call, user, services.clock.now());
     const locale = pickLocale(req.get('accept-language'));
     const parsed = call.request.safeParse(req.body ?? {});
     if (!parsed.success) {
@@ -122,7 +120,7 @@ export function createCallRouter(services: Services, handlers: HandlerMap): Requ
     }
     const body = parsed.data as Record<string, unknown>;
     // Rank and self rule of a call acting on a user (contracts/user-target.ts); before decrypting, so a refusal costs no RSA.
-    const targets = requireTargetAllowed(services.db, call, user, body);
+    const targets = services.callGuards.target(call, user, body);
     decryptFields(services, call, body);
     const ip = req.ip ?? '';
     const userAgent = req.get('user-agent') ?? '';

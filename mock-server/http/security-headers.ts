@@ -31,3 +31,13 @@ export const securityHeaders: RequestHandler = (_req, res, next) => {
   for (const [name, value] of HEADERS) res.setHeader(name, value);
   next();
 };
+
+/**
+ * API answers (and the control API's) are never stored by a browser or a proxy: they are one user's data,
+ * answered to a token, and a stored copy would outlive the session (a shared machine's back button, a proxy's
+ * disk). Set before anything answers, so refusals (401, 403, 404, 429) carry it too.
+ */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};

@@ -11,7 +11,10 @@ import express, { type RequestHandler } from 'express';
  *   that has variants answers `Vary: Accept-Encoding`, whichever one was sent;
  * - Vite's hashed assets (`assets/<name>-<hash>.<ext>`: a new content is a new name) are cached for a year,
  *   `immutable`; `index.html` (and any html) is `no-cache` (revalidated with its ETag on every load, so a new
- *   build is seen at once); other files (logo, …) an hour.
+ *   build is seen at once); other files (logo, …) an hour;
+ * - a variant is a representation of its base name, never a resource of its own: `/index.html.br` (any name
+ *   ending `.br` or `.gz`) is not found. Served by its own name it went out as a plain download
+ *   (`application/octet-stream`, no `Content-Encoding`), with none of its base file's headers or cache rules.
  */
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_HTML = 'no-cache';
@@ -19,6 +22,8 @@ export const CACHE_OTHER = 'public, max-age=3600';
 
 export type Encoding = 'br' | 'gzip';
 const EXT: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+/** The names precompression writes (scripts/precompress.ts); the build writes no other file ending so. */
+const VARIANT_NAME = /\.(?:br|gz)$/i;
 
 /** Vite's output names under assets/ end in `-<hash>.<ext>` (8+ base64url characters). */
 const HASHED = /^\/assets\/.+-[\w-]{8,}\.\w+$/;
@@ -84,6 +89,8 @@ export function staticSite(dir: string): RequestHandler {
       return next();
     }
     if (urlPath.endsWith('/')) urlPath += 'index.html';
+    // Not found (the 404 of whatever follows): a variant is only reached through its base name.
+    if (VARIANT_NAME.test(urlPath)) return next();
     const file = path.join(root, urlPath);
     // path.join resolves `..`: anything outside the folder (or a dot file) is express.static's to refuse.
     if (!file.startsWith(root + path.sep) || urlPath.split('/').some((s) => s.startsWith('.'))) return plain(req, res, next);

@@ -1,9 +1,9 @@
 import type { Database } from 'better-sqlite3';
-import type { CallDef, Locale } from '../../contracts/index.ts';
 import type { Chain } from '../chain/chain.ts';
+import type { CallAs } from '../services/call-checks.ts';
 import type { Clock } from '../services/clock.ts';
 import type { Settings } from '../services/settings.ts';
-import type { UserRow, Users } from '../services/users.ts';
+import type { Users } from '../services/users.ts';
 import type { JobRow } from './store.ts';
 
 /** What job kinds read and write (the narrow part of the server's services they use). */
@@ -19,7 +19,7 @@ export interface JobServices {
  * A registered call made as `user` would make it, through its own handler (so its owner scope applies); the
  * composition root binds it to the handler table. An export job reads its pages this way.
  */
-export type CallAs = (call: CallDef, user: UserRow, body: Record<string, unknown>, locale: Locale) => Promise<unknown>;
+export type { CallAs };
 
 /** What a job kind's step may use. */
 export interface StepContext {

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { BALANCE_FRAME_TYPE } from '../../contracts/index.ts';
+import { FrameType } from '../../contracts/index.ts';
 import type { Ledger } from '../services/ledger.ts';
 
 /** The hub's one method this needs (mock-server/realtime/hub.ts). */
@@ -24,7 +24,7 @@ export function withBalancePush(ledger: Ledger, { db, hub }: BalancePushDeps): L
     if (!db.open) return;
     for (const id of users) {
       const balance = balanceOf.get(id);
-      if (balance !== undefined) hub.push(id, BALANCE_FRAME_TYPE, { balance_micro: balance });
+      if (balance !== undefined) hub.push(id, FrameType.values.balance, { balance_micro: balance });
     }
   };
   return {

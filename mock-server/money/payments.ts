@@ -1,27 +1,24 @@
-import { billRemark } from '../../contracts/bill-remarks.ts';
 import {
   BillType,
-  ChainTxType,
+  FrameType,
   OFFSET_GRACE_HOURS,
+  formatMoney,
+  OPEN_ORDERS_PER_SOURCE,
   OPEN_ORDERS_PER_USER,
-  OrderStatus,
   OrderType,
-  PAYMENT_FRAME_TYPE,
   PayMethod,
-  TransferOutcome,
-  TransferReview,
+  UNPAID_ORDERS_PER_SOURCE,
   UNPAID_ORDERS_PER_USER,
-  type EnumValue,
+  billRemark,
   type Order,
 } from '../../contracts/index.ts';
-import type { ChainTx } from '../chain/chain.ts';
 import { ApiError, conflict } from '../services/errors.ts';
 import { formatDateTime } from '../services/clock.ts';
 import type { Database } from 'better-sqlite3';
 import type { Chain } from '../chain/chain.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { Clock } from '../services/clock.ts';
-import type { Ledger } from '../services/ledger.ts';
+import { refusedAs, type Ledger } from '../services/ledger.ts';
 import type { Settings } from '../services/settings.ts';
 import { commissionOf, extendExpiry, OFFSET_MAX_STEPS, OFFSET_STEP_MICRO, parseDateTime, uniquePayAmount } from './arithmetic.ts';
 
@@ -52,6 +49,8 @@ interface NewOrder {
   readonly comboName: string;
   readonly amountMicro: number;
   readonly payMethod: number;
+  /** The source range it is placed from (mock-server/security/ip-address.ts `sourceRangeOf`). */
+  readonly source: string;
 }
 
 const HOUR_MS = 3_600_000;
@@ -79,6 +78,25 @@ function checkOrderCaps(services: PaymentDeps, userId: number, now: number): voi
     .get(userId, formatDateTime(now - GRACE_MS))!;
   if (held.n >= UNPAID_ORDERS_PER_USER && held.first !== null)
     throw new ApiError(409, 'errors.unpaid_orders_cap', { count: held.n, from: formatDateTime(parseDateTime(held.first) + GRACE_MS) });
+}
+
+/**
+ * The per-user caps again, per source range and price across accounts (docs/decisions/2026-11-29-abuse-left.md):
+ * OPEN_ORDERS_PER_SOURCE open chain orders of one price, UNPAID_ORDERS_PER_SOURCE unpaid ones still reserved.
+ * 429 with when a new one is possible: when the first open one times out, or when the first reserved one's
+ * grace ends. Rows from before migration 040 have source '' and count for none.
+ */
+function checkSourceCaps(services: PaymentDeps, source: string, price: number, now: number): void {
+  const count = services.db.prepare<[string, number, string], { n: number; first: string | null }>(
+    `SELECT COUNT(*) AS n, min(expire_time) AS first FROM orders
+      WHERE source = ? AND amount_micro = ? AND status = 1 AND pay_method = ${PayMethod.values.chain} AND expire_time >= ?`,
+  );
+  const open = count.get(source, price, formatDateTime(now))!;
+  if (open.n >= OPEN_ORDERS_PER_SOURCE && open.first !== null)
+    throw new ApiError(429, 'errors.source_open_orders_cap', { count: open.n, price: formatMoney(price), from: formatDateTime(parseDateTime(open.first) + 1000) });
+  const held = count.get(source, price, formatDateTime(now - GRACE_MS))!;
+  if (held.n >= UNPAID_ORDERS_PER_SOURCE && held.first !== null)
+    throw new ApiError(429, 'errors.source_unpaid_orders_cap', { count: held.n, price: formatMoney(price), from: formatDateTime(parseDateTime(held.first) + GRACE_MS) });
 }
 
 /**
@@ -110,6 +128,7 @@ export function createOrder(services: PaymentDeps, o: NewOrder): number {
   let expire = at;
   if (o.payMethod === PayMethod.values.chain) {
     checkOrderCaps(services, o.userId, now);
+    checkSourceCaps(services, o.source, o.amountMicro, now);
     address = pay.usdt_address;
     const unique = uniquePayAmount(o.amountMicro, reservedAmounts(services, address, o.amountMicro, now));
     if (unique === null) throw new ApiError(409, 'errors.too_many_open_orders');
@@ -121,8 +140,8 @@ export function createOrder(services: PaymentDeps, o: NewOrder): number {
   return Number(
     db
       .prepare(`INSERT INTO orders (order_no, user_id, type, vip_combo_id, combo_name, amount_micro, pay_amount_micro, pay_type,
-        pay_method, address, status, create_time, expire_time) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, 1, ?, ?)`)
-      .run(orderNo, o.userId, o.type, o.comboId, o.comboName, o.amountMicro, payAmount, o.payMethod, address, at, expire)
+        pay_method, address, status, create_time, expire_time, source) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, 1, ?, ?, ?)`)
+      .run(orderNo, o.userId, o.type, o.comboId, o.comboName, o.amountMicro, payAmount, o.payMethod, address, at, expire, o.source)
       .lastInsertRowid,
   );
 }
@@ -150,7 +169,7 @@ export function markPaid(services: PaymentDeps, orderId: number, txHash: string 
   }
   const paid = orderById(services, orderId);
   // After the transaction: a rolled-back payment must not be announced.
-  queueMicrotask(() => services.realtime.push(paid.user_id, PAYMENT_FRAME_TYPE, { order_id: paid.id, status: paid.status, order_no: paid.order_no }));
+  queueMicrotask(() => services.realtime.push(paid.user_id, FrameType.values.payment, { order_id: paid.id, status: paid.status, order_no: paid.order_no }));
   return true;
 }
 
@@ -164,69 +183,12 @@ function payCommission(services: PaymentDeps, o: Order, superiorId: number | nul
     .prepare(`INSERT INTO commissions (order_id, agent_id, user_id, order_amount_micro, share_ratio, amount_micro, create_time)
       VALUES (?, ?, ?, ?, ?, ?, ?)`)
     .run(o.id, superiorId, o.user_id, o.amount_micro, agent.share_ratio, amount, at);
-  services.ledger.change(superiorId, amount, BillType.values.commission, billRemark('commission', { order_no: o.order_no, account: o.account }));
-}
-
-type Outcome = EnumValue<typeof TransferOutcome>;
-
-/**
- * The chain observer of incoming USDT (docs/decisions/2026-11-26-money-matching.md). Each transfer to an
- * order address is consumed once, by hash, whatever becomes of it:
- * - it pays the one chain order carrying exactly its amount that was open at its block time (created at or
- *   before the block, timing out at or after it) — unless that order's user was removed or the booking is
- *   refused (a balance limit …): then it is kept for review, the order stays unpaid, and the block commits;
- * - else it is kept for review, labelled by the latest order of that amount created before the block: paid
- *   already (duplicate), timed out (late), or none (unknown amount).
- * A replayed event of a consumed hash changes nothing. Nothing here throws for a booking refusal, so a
- * payment can never keep a block (and every later payout and collection) from committing.
- */
-export function watchPayments(services: PaymentDeps): void {
-  const { db } = services;
-  const q = {
-    consumed: db.prepare<[string], { id: number }>('SELECT id FROM chain_receipts WHERE hash = ?'),
-    orderAddress: db.prepare<[string], { n: number }>('SELECT 1 AS n FROM orders WHERE address = ? LIMIT 1'),
-    open: db.prepare<[string, number, string, string], { id: number; user_id: number; user_status: number }>(
-      `SELECT o.id, o.user_id, u.status AS user_status FROM orders o JOIN users u ON u.id = o.user_id
-        WHERE o.status = ${OrderStatus.values.unpaid} AND o.pay_method = ${PayMethod.values.chain}
-        AND o.address = ? AND o.pay_amount_micro = ? AND o.create_time <= ? AND o.expire_time >= ? ORDER BY o.id LIMIT 1`,
-    ),
-    latest: db.prepare<[string, number, string], { id: number; user_id: number; status: number }>(
-      `SELECT id, user_id, status FROM orders WHERE pay_method = ${PayMethod.values.chain} AND address = ? AND pay_amount_micro = ?
-        AND create_time <= ? ORDER BY id DESC LIMIT 1`,
-    ),
-    insert: db.prepare(`INSERT INTO chain_receipts (hash, amount_micro, to_address, block_time, outcome, order_id, user_id, review, create_time)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-  };
-  const isOrderAddress = (address: string) =>
-    address === services.settings.require('pay_config').usdt_address || q.orderAddress.get(address) !== undefined;
-
-  services.chain.observe((tx: ChainTx, blockTime: string) => {
-    if (tx.token !== 'USDT' || tx.type !== ChainTxType.values.payment_in || !isOrderAddress(tx.to_address)) return;
-    if (q.consumed.get(tx.hash)) return; // a replayed event: this hash was consumed already
-    const record = (outcome: Outcome, order: { id: number; user_id: number } | undefined) =>
-      q.insert.run(tx.hash, tx.amount_micro, tx.to_address, blockTime, outcome, order?.id ?? null, order?.user_id ?? null,
-        outcome === TransferOutcome.values.paid ? null : TransferReview.values.waiting, formatDateTime(services.clock.now()));
-    const open = q.open.get(tx.to_address, tx.amount_micro, blockTime, blockTime);
-    if (open) {
-      // users.status 2 = removed (soft delete, spec §3); a removed user's order is not booked.
-      if (open.user_status !== 1) return record(TransferOutcome.values.user_removed, open);
-      try {
-        // A savepoint: a refused booking undoes only its own writes, never the block's.
-        db.transaction(() => markPaid(services, open.id, tx.hash))();
-        return record(TransferOutcome.values.paid, open);
-      } catch (e) {
-        if (!(e instanceof ApiError)) throw e;
-        return record(e.message === 'errors.user_not_found' ? TransferOutcome.values.user_removed : TransferOutcome.values.not_booked, open);
-      }
-    }
-    const latest = q.latest.get(tx.to_address, tx.amount_micro, blockTime);
-    const outcome = !latest
-      ? TransferOutcome.values.unknown_amount
-      : latest.status === OrderStatus.values.paid
-        ? TransferOutcome.values.duplicate
-        : TransferOutcome.values.late;
-    record(outcome, latest);
-  });
+  // An agent balance at the limit refuses the payment: said without the agent's account and balance (the buyer
+  // reads it); the chain observer keeps such a transfer for review as "not booked".
+  refusedAs(
+    () => services.ledger.change(superiorId, amount, BillType.values.commission, billRemark('commission', { order_no: o.order_no, account: o.account })),
+    () => new ApiError(409, 'errors.commission_not_booked'),
+  );
 }
 
 export const orderNotUnpaid = () => conflict('errors.order_not_unpaid');

@@ -5,8 +5,13 @@ import path from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 import { maskSecrets } from '../control/journal.ts';
 import { callPathOf, checkAnswer, type Drift } from './drift.ts';
+import { withStandIns } from './stand-ins.ts';
+import { ApiError } from '../services/errors.ts';
 
-/** One recorded exchange, as a line of `<dir>/calls/<call with / as __>.jsonl` (secrets masked). */
+/**
+ * One recorded exchange, as a line of `<dir>/calls/<call with / as __>.jsonl`: the request with its secrets masked
+ * (`***`: it is only compared), the answer with stand-ins of the same shape in their place (./stand-ins.ts).
+ */
 export interface Exchange {
   readonly at_ms: number;
   readonly call: string;
@@ -32,7 +37,8 @@ function parseJson(buffer: Buffer): unknown {
  * `npm run mock -- --proxy URL --record DIR`: every `/api/*` request goes on to the real service (raw bytes both
  * ways, so uploads and downloads pass too); each answer is checked against the call's contract, drift is logged
  * as it is found and kept in `<dir>/drift.json` (rewritten after each exchange), and the exchange is recorded with
- * secrets masked for `--replay DIR`.
+ * secrets masked for `--replay DIR`. Only the configured origin is ever contacted: the request target reached here
+ * in origin form (./request-target.ts refused anything else), and the upstream URL is that origin plus that path.
  */
 export function createRecorder(options: { target: string; dir: string; log: (line: string) => void }) {
   const target = new URL(options.target);
@@ -59,7 +65,9 @@ export function createRecorder(options: { target: string; dir: string; log: (lin
       options.log(`drift: ${d.call} ${d.field || '(answer)'}: expected ${d.expected}, got ${d.got}`);
       drifts.push({ ...d, at_ms: Date.now() });
     }
-    const line: Exchange = { at_ms: Date.now(), call, request: maskSecrets(request), status, answer: maskSecrets(body) };
+    const kept = withStandIns(call, status, body);
+    for (const field of kept.misfits) options.log(`record: ${call} ${field}: no stand-in fits its contract; kept one that does not`);
+    const line: Exchange = { at_ms: Date.now(), call, request: maskSecrets(request), status, answer: kept.answer };
     fs.appendFileSync(callFile(options.dir, call), `${JSON.stringify(line)}\n`);
     // Rewritten at every exchange (a small file): what it says is always the session so far.
     writeSummary();
@@ -75,7 +83,10 @@ export function createRecorder(options: { target: string; dir: string; log: (lin
       for (const h of FORWARDED) if (req.headers[h] !== undefined) headers[h] = req.headers[h];
       if (req.headers['content-length'] !== undefined) headers['content-length'] = req.headers['content-length'];
       const sent: Buffer[] = [];
-      const upstream = client.request(new URL(req.originalUrl, target), { method: req.method, headers }, (answer) => {
+      // Never `new URL(req.url, target)`: a target such as `//host/…` would replace the origin.
+      const url = new URL(`${target.origin}${req.url}`);
+      if (url.origin !== target.origin) throw new ApiError(421, 'errors.request_elsewhere', { host: target.host, asked: url.host });
+      const upstream = client.request(url, { method: req.method, headers }, (answer) => {
         const got: Buffer[] = [];
         res.status(answer.statusCode ?? 502);
         for (const h of ['content-type', 'content-disposition', 'cache-control']) {

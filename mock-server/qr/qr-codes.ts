@@ -63,3 +63,12 @@ export function writeChildren(db: Database, qrCodeId: number, children: readonly
     insert.run(qrCodeId, c.url, i, threshold, threshold, i === 0 ? 2 : 1, time);
   });
 }
+
+/**
+ * A code's visits per turn is the threshold of every one of its target URLs (spec §4's "visit threshold"): setting
+ * it on the code sets it on each link, and a turn under way keeps at most the new count (as rotation/update caps it).
+ * The rotation screen can still set one link apart afterwards.
+ */
+export function setChildThresholds(db: Database, qrCodeId: number, threshold: number): void {
+  db.prepare('UPDATE qr_code_children SET visit_threshold = ?, remaining = MIN(remaining, ?) WHERE qr_code_id = ?').run(threshold, threshold, qrCodeId);
+}

@@ -7,7 +7,7 @@ import type { Clock } from '../services/clock.ts';
 import { defineResource } from '../resources/define.ts';
 import { prepared, sortBy } from '../resources/engine.ts';
 import { requireDomainForCodes, requireGroup } from './owned.ts';
-import { QR_JOINS, QR_SELECT, qrRow, withChildren, writeChildren } from './qr-codes.ts';
+import { QR_JOINS, QR_SELECT, qrRow, setChildThresholds, withChildren, writeChildren } from './qr-codes.ts';
 import { ownerScope, randomCode } from '../services/scope.ts';
 
 export const now = (services: { readonly clock: Clock }) => formatDateTime(services.clock.now());
@@ -81,6 +81,7 @@ export const qrCodes = defineResource({
     update: ({ body, services: { db }, me }, { owner }) => {
       if (body.domain_id !== undefined) requireDomainForCodes(db, body.domain_id, ownerScope(me()), owner!);
       requireGroups(db, body, owner!);
+      if (body.visit_threshold !== undefined) setChildThresholds(db, body.id, body.visit_threshold);
     },
     // The log and counters have no foreign keys (bulk speed); they go with the code.
     purge: ({ services: { db } }, rows) => {
@@ -100,7 +101,11 @@ export const qrCodes = defineResource({
 
 /** Set the same whitelisted columns on many codes; the number of rows changed. */
 export function setMany(db: Database, ids: readonly number[], values: Readonly<Record<string, unknown>>, time: string): number {
-  return ids.reduce((n, id) => n + qrCodes.set(db, id, values, time), 0);
+  const threshold = values.visit_threshold;
+  return ids.reduce((n, id) => {
+    if (typeof threshold === 'number') setChildThresholds(db, id, threshold);
+    return n + qrCodes.set(db, id, values, time);
+  }, 0);
 }
 
 /** Every live code of one domain onto another (change_domain_name by from_domain_id, and a WeChat block). */

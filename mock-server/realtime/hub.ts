@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import type { Database } from 'better-sqlite3';
+import { checkFrameData, Direction } from '../../contracts/index.ts';
 import type { Clock } from '../services/clock.ts';
 import type { Sessions } from '../services/sessions.ts';
 import type { Users } from '../services/users.ts';
@@ -19,6 +20,11 @@ export interface HubDeps {
   readonly users: Users;
   readonly keys: RealtimeKeys;
   readonly log: (line: string) => void;
+  /**
+   * Dev and test modes: a push of a frame type the registry (contracts/realtime/frame-registry.ts) does not know
+   * as server → client, or of data off its schema, throws (a mistake in the server's code, found where it is made).
+   */
+  readonly checkFrames: boolean;
 }
 
 /**
@@ -28,7 +34,10 @@ export interface HubDeps {
  * writing frames to one socket, one user, or everyone).
  */
 export function createRealtimeHub(deps: HubDeps) {
-  const { db, clock, sessions, users, keys, log } = deps;
+  const { db, clock, sessions, users, keys, log, checkFrames } = deps;
+  const checked = (type: number, data: unknown) => {
+    if (checkFrames) checkFrameData(type, Direction.toClient, data);
+  };
   // The QA journal and frame faults (dev/test): sees every frame and decides when outgoing ones are written.
   let tap: FrameTap | null = null;
   const presence = createPresence({ db, clock });
@@ -61,17 +70,31 @@ export function createRealtimeHub(deps: HubDeps) {
 
     /** Send a frame to every authenticated socket of the user; answers the number of sockets reached. */
     push(userId: number, type: number, data?: unknown): number {
+      checked(type, data);
       return out.fanOut(presence.socketsOf(userId), type, data);
     },
 
     /** Send a frame to the authenticated sockets of one session (`tokenHash`) of the user; answers the number reached. */
     pushSession(userId: number, tokenHash: string, type: number, data?: unknown): number {
+      checked(type, data);
       const list = [...presence.socketsOf(userId)].filter((c) => c.tokenHash === tokenHash);
       return list.length ? out.fanOut(list, type, data) : 0;
     },
 
     /** Send a frame to every authenticated socket. */
     pushAll(type: number, data?: unknown): number {
+      checked(type, data);
+      return out.fanOut(connections.all(), type, data);
+    },
+
+    /**
+     * The control API's pushes (dev and test only): any type with any data, registered or not, so QA can send
+     * what the console must pass on (spec §4) or refuse. The server's own code uses push / pushAll.
+     */
+    pushAny(userId: number, type: number, data?: unknown): number {
+      return out.fanOut(presence.socketsOf(userId), type, data);
+    },
+    pushAllAny(type: number, data?: unknown): number {
       return out.fanOut(connections.all(), type, data);
     },
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { RequestHandler } from 'express';
 import { parseIp } from '../../contracts/index.ts';
 
 /**
@@ -19,12 +20,43 @@ export const isLoopback = (addr: string | undefined): boolean => {
 /** Express `trust proxy`: trust the socket's peer (hop 0) when it is loopback, nothing beyond. */
 export const trustOneLoopbackHop = (addr: string, hop: number): boolean => hop === 0 && isLoopback(addr);
 
-/** The client address of a raw request (the WebSocket upgrade has no Express `req.ip`). */
+/** `1.2.3.4:443` (one colon: IPv4 or a name with a port) and `[v6]` / `[v6]:443`: the address part. */
+const IPV4_PORT = /^([^:]+):\d{1,5}$/;
+const BRACKETED = /^\[([^\]]+)\](?::\d{1,5})?$/;
+
+/**
+ * One address text for every spelling a proxy or a socket gives: a port and brackets removed
+ * (`203.0.113.5:443`, `[2001:db8::1]:443`), then read as contracts/ip-address.ts reads it (IPv4-mapped IPv6 is
+ * the IPv4 address, IPv6 in RFC 5952 form). Null when it is no address at all.
+ */
+export function canonicalIp(text: string): string | null {
+  const s = text.trim();
+  const host = BRACKETED.exec(s)?.[1] ?? IPV4_PORT.exec(s)?.[1] ?? s;
+  return parseIp(host)?.text ?? null;
+}
+
+/**
+ * The client address of a raw request, canonical (`canonicalIp`): the last X-Forwarded-For entry when the
+ * peer is loopback, else the peer. A forwarded entry that is no address (only a local process can send one:
+ * the proxy in front always appends a real one) falls back to the peer, the one address known for sure.
+ */
 export function clientIpOf(req: IncomingMessage): string {
   const peer = req.socket.remoteAddress ?? '';
-  if (!isLoopback(peer)) return peer;
-  const forwarded = req.headers['x-forwarded-for'];
-  const text = Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '');
-  const last = text.split(',').map((s) => s.trim()).filter(Boolean).at(-1);
-  return last ?? peer;
+  let forwarded: string | undefined;
+  if (isLoopback(peer)) {
+    const header = req.headers['x-forwarded-for'];
+    const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+    forwarded = text.split(',').map((s) => s.trim()).filter(Boolean).at(-1);
+  }
+  return (forwarded === undefined ? null : canonicalIp(forwarded)) ?? canonicalIp(peer) ?? peer;
 }
+
+/**
+ * The edge: the client address is worked out once, first thing, and every later reader (`req.ip`: the black
+ * lists, the throttles, the audit log, register/login IPs, checkout_ip, the visit path) gets the same canonical
+ * text. Before, Express's own `req.ip` kept a forwarded port (`203.0.113.5:443`), which no list entry matched.
+ */
+export const clientAddress: RequestHandler = (req, _res, next) => {
+  Object.defineProperty(req, 'ip', { value: clientIpOf(req), enumerable: true, configurable: true });
+  next();
+};

@@ -11,6 +11,8 @@ import { sourceRangeOf } from './ip-address.ts';
  * `refillMs × 2^(strikes−1)`, doubling with each further failure while empty (at most `maxBackoffMs`);
  * strikes are forgotten when the bucket is full again. Successful checks take nothing.
  *
+ * The same bucket, with other numbers (`REGISTRATION_THROTTLE`), limits registrations per source range.
+ *
  * Kept in memory per server (a restart forgets it; one Map entry per source range, at most `maxSources`,
  * the oldest dropped first): it costs no SQL on the request path and no row a fuzzed 4xx would change.
  */
@@ -19,9 +21,28 @@ export interface ThrottleOptions {
   readonly refillMs: number;
   readonly maxBackoffMs: number;
   readonly maxSources: number;
+  /** The 429 while a source waits `waitMs`. Default: too many attempts, in seconds. */
+  readonly refusal?: (waitMs: number) => ApiError;
 }
 
 export const DEFAULT_THROTTLE: ThrottleOptions = { capacity: 20, refillMs: 15_000, maxBackoffMs: 3_600_000, maxSources: 100_000 };
+
+/**
+ * Registrations per source range (docs/decisions/2026-11-29-abuse-left.md): 10 at once, then one more every
+ * 6 minutes, the wait doubling while the range keeps at it (at most an hour); forgotten after an hour without
+ * one. A household or an office registering a few people is never held up; 30 throw-away accounts in a minute
+ * are not possible any more. Each registration that gets an answer about an account (made, or the name is
+ * taken, or the invitation code is unknown) takes a token, so the form cannot be used to list accounts either.
+ */
+export const REGISTRATION_THROTTLE: ThrottleOptions = {
+  capacity: 10,
+  refillMs: 360_000,
+  maxBackoffMs: 3_600_000,
+  maxSources: 100_000,
+  refusal: (waitMs) => new ApiError(429, 'errors.too_many_registrations', { minutes: Math.ceil(waitMs / 60_000) }),
+};
+
+const secondsRefusal = (waitMs: number) => new ApiError(429, 'errors.too_many_attempts', { seconds: Math.ceil(waitMs / 1000) });
 
 interface Bucket {
   tokens: number;
@@ -61,9 +82,9 @@ export function createThrottle(now: () => number, options: ThrottleOptions = DEF
       const b = buckets.get(sourceRangeOf(ip));
       if (!b) return;
       const wait = b.until - now();
-      if (wait > 0) throw new ApiError(429, 'errors.too_many_attempts', { seconds: Math.ceil(wait / 1000) });
+      if (wait > 0) throw (opts.refusal ?? secondsRefusal)(wait);
     },
-    /** A failed password check from `ip`. */
+    /** A failed password check from `ip` (or, for registrations, one registration answered). */
     fail(ip: string | undefined): void {
       const b = bucketOf(sourceRangeOf(ip));
       b.tokens = Math.max(0, b.tokens - 1);
@@ -82,11 +103,17 @@ export function createThrottle(now: () => number, options: ThrottleOptions = DEF
 }
 export type Throttle = ReturnType<typeof createThrottle>;
 
-const throttles = new WeakMap<Services, Throttle>();
-/** The server's throttle (one per services, made on first use with the server's clock). */
-export function throttleOf(services: Services): Throttle {
-  let t = throttles.get(services);
-  if (!t) throttles.set(services, (t = createThrottle(() => services.clock.now())));
+/** What a server throttles per source: password guesses (the default) and registrations. */
+const KINDS = { passwords: DEFAULT_THROTTLE, registrations: REGISTRATION_THROTTLE } as const;
+export type ThrottleKind = keyof typeof KINDS;
+
+const throttles = new WeakMap<Services, Map<ThrottleKind, Throttle>>();
+/** The server's throttle of a kind (one per services and kind, made on first use with the server's clock). */
+export function throttleOf(services: Services, kind: ThrottleKind = 'passwords'): Throttle {
+  let byKind = throttles.get(services);
+  if (!byKind) throttles.set(services, (byKind = new Map()));
+  let t = byKind.get(kind);
+  if (!t) byKind.set(kind, (t = createThrottle(() => services.clock.now(), KINDS[kind])));
   return t;
 }
 

@@ -56,16 +56,65 @@ export function describeIssue(error: z.ZodError, body?: unknown): { key: string;
   return { key, field: at.map(String).join('.'), vars: params };
 }
 
+/** The field names an object schema takes at `path` (through optional and default wrappers); [] when unknown. */
+function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  type Def = { type: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType> };
+  let at: z.ZodType | undefined = schema;
+  const def = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+  const bare = (s: z.ZodType) => {
+    let x = s;
+    while (def(x).innerType && ['optional', 'default', 'nullable', 'prefault'].includes(def(x).type)) x = def(x).innerType!;
+    return x;
+  };
+  for (const p of path) {
+    const shape: Record<string, z.ZodType> | undefined = at ? def(bare(at)).shape : undefined;
+    at = shape?.[String(p)];
+    if (!at) return [];
+  }
+  return Object.keys(def(bare(at)).shape ?? {});
+}
+
 /**
  * A control-API body parsed by its schema, or 400 naming the first problem. The control API is a developer's and
- * QA's tool, not a console screen: a rule's own words ("reorder needs a count of at least 2") are the message,
- * with the field beside it; a catalogue key is translated as everywhere.
+ * QA's tool, not a console screen: the sentence names the field and says what is wrong with it (`count: Too big:
+ * expected number to be <=100`, `unknown field 'colour': it takes to, type, data`), the field travels beside it.
+ * A rule worded by the contracts' catalogue (a domain name's) is translated as everywhere.
  */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const parsed = schema.safeParse(body ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const { key, field, vars } = describeIssue(parsed.error, body);
-  if (issue && !isMessageKey(issue.message) && issue.code !== 'unrecognized_keys') throw badRequest(issue.message, { field });
+  if (issue?.code === 'unrecognized_keys') {
+    const known = keysAt(schema, issue.path);
+    const names = issue.keys.map((k) => `'${[...issue.path, k].map(String).join('.')}'`).join(', ');
+    throw badRequest(`unknown field${issue.keys.length > 1 ? 's' : ''} ${names}${known.length ? `: it takes ${known.join(', ')}` : ': it takes no fields'}`, { field });
+  }
+  if (issue && issue.path.length === 0 && issue.code === 'invalid_type') {
+    const received = Array.isArray(body) ? 'a list' : body === null ? 'null' : `a ${typeof body}`;
+    throw badRequest(`the body must be a JSON object, not ${received}`, { field });
+  }
+  if (issue && !isMessageKey(issue.message)) {
+    // A field that is not there: "required" says it better than zod's "expected string, received undefined".
+    const missing = issue.path.length > 0 && valueAt(body, issue.path) === undefined && issue.code !== 'custom';
+    throw badRequest(`${field ? `${field}: ` : ''}${missing ? 'required' : issue.message}`, { field });
+  }
   throw badRequest(key, { field, ...vars });
 }
+
+/**
+ * The checks of one call whose rules belong to areas, handed to the call router by the composition root
+ * (compose.ts), so that the HTTP layer knows no area: the membership a call may need (money/membership.ts)
+ * and the rank and self rule of a call acting on a user (users/target-guard.ts), which answers the users it
+ * acts on for the audit log.
+ */
+export interface CallGuards {
+  membership(call: CallDef, user: UserRow | null, nowMs: number): void;
+  target(call: CallDef, user: UserRow | null, body: Record<string, unknown>): readonly { readonly id: number }[];
+}
+
+/**
+ * A call made on a user's behalf outside a request (an export job's pages): app.ts binds it to the handler
+ * table (http/handler.ts `callAsUser`) and compose.ts hands it to the job runner, which knows no handler.
+ */
+export type CallAs = (call: CallDef, user: UserRow, body: Record<string, unknown>, locale: Locale) => Promise<unknown>;

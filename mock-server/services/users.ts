@@ -54,6 +54,7 @@ export function createUsers(db: Database) {
   const byId = db.prepare<[number], UserRow>(`${SELECT} WHERE u.id = ?`);
   const byAccount = db.prepare<[string], UserRow>(`${SELECT} WHERE u.account = ?`);
   const byCode = db.prepare<[string], UserRow>(`${SELECT} WHERE u.invitation_code = ?`);
+  const firstOfKind = db.prepare<[string], UserRow>(`${SELECT} WHERE r.kind = ? AND u.status = 1 AND u.disable = 1 ORDER BY u.id LIMIT 1`);
   // The caller of an API call with its session's last-seen time: one statement per call instead of two.
   const bySession = db.prepare<[string], UserRow & { session_last_seen_ms: number }>(`
     SELECT s.last_seen_ms AS session_last_seen_ms, u.*, r.name AS role_name, r.kind AS role_kind
@@ -75,6 +76,8 @@ export function createUsers(db: Database) {
     byId: (id: number) => byId.get(id),
     byAccount: (account: string) => byAccount.get(account),
     byInvitationCode: (code: string) => byCode.get(code),
+    /** The first active, enabled user whose role is of `kind` ('customer', 'admin' …): a stand-in for one this database lacks. */
+    firstOfKind: (kind: string) => firstOfKind.get(kind),
     /** The user of a session (by token hash) and when that session was last seen; undefined when unknown. */
     bySession: (tokenHash: string) => sessionUsers.get(tokenHash),
     /** The role's permission keys: route paths, and `route:button` for type-2 nodes (cached per role). */

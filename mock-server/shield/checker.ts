@@ -1,5 +1,5 @@
+import { CHECKER_VERDICTS } from '../../contracts/index.ts';
 import type { Database } from 'better-sqlite3';
-import { CHECKER_VERDICTS } from '../../contracts/calls/shield.ts';
 
 /** What a checker answers for one domain: 1 normal, 2 blocked, 4 the check itself failed. */
 export interface CheckAnswer {

@@ -1,12 +1,12 @@
 import express, { type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { shieldControlAnswers, shieldControlBodies, type ShieldControlAnswer, type ShieldControlName } from '../../contracts/index.ts';
-import { notFound } from '../services/errors.ts';
+import { ApiError } from '../services/errors.ts';
 import { parseBody } from '../services/call-checks.ts';
 import type { Database } from 'better-sqlite3';
 import type { ShieldService } from './service.ts';
 
-/** `/__control/shield/*`: the simulated WeChat checker's state and detection rounds (README "Control API"). */
+/** `/__control/shield/*`: the simulated WeChat checker's state and detection rounds (docs/mock-and-qa-tools.md, "Control API"). */
 export function createShieldControl(services: { readonly db: Database; readonly shield: ShieldService }): express.Router {
   const { db } = services;
   type Body<N extends ShieldControlName> = z.output<(typeof shieldControlBodies)[N]>;
@@ -22,7 +22,7 @@ export function createShieldControl(services: { readonly db: Database; readonly 
   const router = express.Router();
   router.post('/:name', (req: Request<{ name: string }>, res: Response) => {
     const name = req.params.name;
-    if (!Object.hasOwn(shieldControlBodies, name)) throw notFound();
+    if (!Object.hasOwn(shieldControlBodies, name)) throw new ApiError(404, 'errors.control_unknown', { name: `shield/${name}` });
     const n = name as ShieldControlName;
     const body: unknown = parseBody(shieldControlBodies[n], req.body);
     const run = actions[n] as (body: unknown) => unknown;

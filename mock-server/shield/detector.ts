@@ -51,6 +51,7 @@ export function createDetector(services: ShieldDeps, checker: ShieldChecker = si
   );
   const addCheck = db.prepare<[number, number, number, string, string]>('INSERT INTO shield_checks (domain_id, status, attempt, message, check_time) VALUES (?, ?, ?, ?, ?)');
   const setStatus = db.prepare<[number, number]>('UPDATE domains SET shield_status = ? WHERE id = ?');
+  const codesOn = db.prepare<[number]>('SELECT COUNT(*) FROM qr_codes WHERE domain_id = ? AND removed = 1').pluck();
 
   function onBlock(d: DomainRow, config: ConfigRow, answer: CheckAnswer): ShieldStatusData {
     const time = formatDateTime(clock.now());
@@ -64,8 +65,10 @@ export function createDetector(services: ShieldDeps, checker: ShieldChecker = si
       auditShield(services, 'move_codes', d.id, { from: d.domain, to: spare.domain, moved });
     }
     setStatus.run(2, d.id);
-    auditShield(services, 'mark_blocked', d.id, { domain: d.domain, message: answer.message });
-    return { domain_id: d.id, domain: d.domain, status: 2, spare_domain: spareName, moved, message: answer.message };
+    // What the owner still has to move by hand (no spare of this kind, or moving turned off): said, not hidden.
+    const left = codesOn.get(d.id) as number;
+    auditShield(services, 'mark_blocked', d.id, { domain: d.domain, message: answer.message, codes_left: left });
+    return { domain_id: d.id, domain: d.domain, status: 2, display_type: d.display_type, spare_domain: spareName, moved, codes_left: left, message: answer.message };
   }
 
   /** One check of one domain, all of its writes in one transaction; answers the status change, if any. */
@@ -86,7 +89,7 @@ export function createDetector(services: ShieldDeps, checker: ShieldChecker = si
     const change: ShieldStatusData =
       answer.status === 2
         ? onBlock(d, config, answer)
-        : (setStatus.run(answer.status, d.id), { domain_id: d.id, domain: d.domain, status: answer.status, spare_domain: '', moved: 0, message: answer.message });
+        : (setStatus.run(answer.status, d.id), { domain_id: d.id, domain: d.domain, status: answer.status, display_type: d.display_type, spare_domain: '', moved: 0, codes_left: 0, message: answer.message });
     if (answer.status !== 2) auditShield(services, answer.status === 1 ? 'mark_normal' : 'mark_failed', d.id, { domain: d.domain, message: answer.message });
     notifyOwner(services, d.user_id, change, config.notify === 1);
     return change;

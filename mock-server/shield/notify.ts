@@ -36,15 +36,29 @@ const STATUS_TEXT = {
   4: { en: 'could not be checked', zh: '检测失败' },
 } as const;
 
-/** Site messages have no reader language yet: both languages, Chinese first (the site's default). */
-export function shieldText(d: Pick<ShieldStatusData, 'domain' | 'status' | 'spare_domain' | 'moved'>): { title: string; content: string } {
+const KIND_TEXT = { 1: { zh: '入口', en: 'entry' }, 2: { zh: '落地', en: 'landing' }, 3: { zh: '短链', en: 'short' } } as const;
+
+/**
+ * Site messages have no reader language yet: both languages, Chinese first (the site's default). A block that
+ * left codes on the domain says how many and what the owner does about it (the same advice as the console's
+ * toast and domain list): add a domain of that kind and move them; a held one of that kind takes them next time.
+ */
+export function shieldText(d: Pick<ShieldStatusData, 'domain' | 'status' | 'spare_domain' | 'moved' | 'codes_left' | 'display_type'>): { title: string; content: string } {
   const s = STATUS_TEXT[d.status];
   const moved = d.spare_domain
     ? { zh: `，${d.moved} 个二维码已切换到备用域名 ${d.spare_domain}`, en: `; ${d.moved} QR codes moved to the spare domain ${d.spare_domain}` }
     : { zh: '', en: '' };
+  const kind = KIND_TEXT[d.display_type ?? 1];
+  const left =
+    d.status === 2 && d.codes_left > 0
+      ? {
+          zh: `。仍有 ${d.codes_left} 个二维码在此域名上：请在「域名列表」添加一个${kind.zh}域名，用「把活码移到其他域名」把它们移过去；在「持有域名」备一个${kind.zh}域名，下次封禁时二维码会自动切换过去`,
+          en: `. ${d.codes_left} QR codes are still on it: add a ${kind.en} domain on Domains and move them there with "Move QR codes to another domain"; keep a held ${kind.en} domain (Held domains) and the next block moves them by itself`,
+        }
+      : { zh: '', en: '' };
   return {
     title: `域名 ${d.domain} ${s.zh} / Domain ${d.domain} ${s.en}`,
-    content: `域名 ${d.domain} ${s.zh}${moved.zh}。\nDomain ${d.domain} ${s.en}${moved.en}.`,
+    content: `域名 ${d.domain} ${s.zh}${moved.zh}${left.zh}。\nDomain ${d.domain} ${s.en}${moved.en}${left.en}.`,
   };
 }
 
@@ -86,8 +100,8 @@ export function notifyOwner(services: ShieldDeps, ownerId: number, data: ShieldS
   const admins = db.prepare(`SELECT u.id FROM users u JOIN roles r ON r.id = u.role_id WHERE r.kind IN ('admin', 'super_admin') AND u.id <> ?`).pluck().all(ownerId) as number[];
   for (const id of admins) realtime.push(id, FrameType.values.shield_status, data);
   if (channels.length) {
-    db.prepare('INSERT INTO shield_pushes (user_id, domain_id, domain, status, spare_domain, moved, channels, create_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(ownerId, data.domain_id, data.domain, data.status, data.spare_domain, data.moved, channels.join(','), time);
+    db.prepare('INSERT INTO shield_pushes (user_id, domain_id, domain, status, spare_domain, moved, codes_left, channels, create_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(ownerId, data.domain_id, data.domain, data.status, data.spare_domain, data.moved, data.codes_left, channels.join(','), time);
     auditShield(services, 'notify', data.domain_id, { user_id: ownerId, channels });
   }
   return channels;

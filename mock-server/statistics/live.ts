@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import {
-  LIVE_STATISTICS_FRAME_TYPE,
+  FrameType,
   LIVE_VISITS_MAX,
   LIVE_WINDOW_SECONDS,
   type LiveSecond,
@@ -89,7 +89,7 @@ export function createLiveFeed(deps: LiveFeedDeps) {
     for (const [tokenHash, sub] of subs) {
       const data: LiveStatisticsData = { seconds: secondsOf(sub.scope, seconds).filter((s) => s.view_number > 0), visits: visitsOf(sub.scope, visits) };
       if (!data.seconds.length && !data.visits.length) continue;
-      if (hub.pushSession(sub.userId, tokenHash, LIVE_STATISTICS_FRAME_TYPE, data) > 0) sub.lastReachedMs = now;
+      if (hub.pushSession(sub.userId, tokenHash, FrameType.values.statistics_live, data) > 0) sub.lastReachedMs = now;
       else if (now - sub.lastReachedMs > ORPHAN_MS) subs.delete(tokenHash);
     }
     prune(clock.now());

@@ -20,6 +20,47 @@ import { receiveUpload, urlOfUpload } from './receive.ts';
 /** Stored names: 128 random bits in hex and the kind's extension (never anything a client chose). */
 const STORED_NAME = /^[a-f0-9]{32}\.(png|jpg|webp|gif)$/;
 
+/**
+ * Uploads are people's content, and whether a file may still be shown can change (it is replaced, taken down,
+ * its owner removed): so no shared cache (a proxy or CDN would keep serving it, and nothing here can purge
+ * them), and the browser's own copy is revalidated on each use against the ETag (a 304 of a few hundred
+ * bytes), so a file that is gone is gone at the next load. Not `immutable` for a year, as before.
+ */
+export const UPLOAD_CACHE = 'private, no-cache';
+
+/** How much of a refused upload is read and dropped so its answer arrives (more is an abuse: closed at once). */
+export const DRAIN_MAX_BYTES = 128 * 1024 * 1024;
+/** How long a refused upload may keep sending before the connection is closed anyway. */
+export const DRAIN_MAX_MS = 30_000;
+
+/**
+ * Read what is left of a request's body and drop it, up to DRAIN_MAX_BYTES (a declared length beyond it is
+ * not waited for) and DRAIN_MAX_MS: the answer sent afterwards is read by the client before the close.
+ */
+export function drainRequest(req: Request): Promise<void> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (req.readableEnded || req.destroyed || declared > DRAIN_MAX_BYTES) return Promise.resolve();
+  return new Promise((resolve) => {
+    let read = 0;
+    const done = () => {
+      clearTimeout(timer);
+      req.off('data', count);
+      req.off('end', done);
+      req.off('close', done);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DRAIN_MAX_BYTES) done();
+    };
+    const timer = setTimeout(done, DRAIN_MAX_MS);
+    req.on('data', count);
+    req.once('end', done);
+    req.once('close', done);
+    req.resume();
+  });
+}
+
 /** Served files cannot run anything even if a browser were talked into rendering one as a document. */
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
@@ -41,7 +82,12 @@ export function createUploadRouter(services: Services, dir: string): express.Rou
     res.set('Connection', 'close');
     const { user } = authenticate(services, req);
     checkAccess(services, fileAdd, user);
-    const received = await receiveUpload(req, dir, readUploadLimits(services.db));
+    const received = await receiveUpload(req, dir, readUploadLimits(services.db)).catch(async (refusal: unknown) => {
+      // Read the rest of the body before answering: a socket closed with the upload still arriving is reset,
+      // and a reset loses the answer, so the browser would say "cannot reach the server" instead of 413's sentence.
+      await drainRequest(req);
+      throw refusal;
+    });
     const finalPath = path.join(dir, received.name);
     try {
       fs.renameSync(received.tmpPath, finalPath);
@@ -69,8 +115,8 @@ export function createUploadRouter(services: Services, dir: string): express.Rou
     res.json({ status: true, data });
   });
 
-  const byName = services.db.prepare<[string], { type: UploadType; size: number }>(
-    'SELECT type, size FROM files WHERE name = ?',
+  const byName = services.db.prepare<[string], { type: UploadType; size: number; sha256: string }>(
+    'SELECT type, size, sha256 FROM files WHERE name = ?',
   );
   router.get(`${UPLOAD_URL_PREFIX}:name`, (req: Request, res: Response) => {
     const name = String(req.params.name);
@@ -78,14 +124,19 @@ export function createUploadRouter(services: Services, dir: string): express.Rou
     const file = path.join(dir, name);
     if (!row || !fs.existsSync(file)) throw notFound();
     res.set({
-      'Content-Type': UPLOAD_MIME[row.type],
-      'Content-Length': String(row.size),
       'Content-Security-Policy': FILE_CSP,
       'X-Content-Type-Options': 'nosniff',
-      'Content-Disposition': 'inline',
-      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Cache-Control': UPLOAD_CACHE,
+      // The content's own hash: a stored name never gets other bytes, so the validator is strong.
+      ETag: `"${row.sha256}"`,
       'Cross-Origin-Resource-Policy': 'same-origin',
     });
+    // A copy the browser holds is confirmed in a few bytes (If-None-Match → 304).
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    res.set({ 'Content-Type': UPLOAD_MIME[row.type], 'Content-Length': String(row.size), 'Content-Disposition': 'inline' });
     fs.createReadStream(file).pipe(res);
   });
   return router;

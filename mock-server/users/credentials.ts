@@ -2,7 +2,7 @@ import { passwordRule } from '../../contracts/index.ts';
 import { ApiError } from '../services/errors.ts';
 import { describeIssue } from '../services/call-checks.ts';
 import { randomCode } from '../services/scope.ts';
-import type { Services } from '../compose.ts';
+import type { Users } from '../services/users.ts';
 
 /** A password an administrator typed for a user (add, reset): §5 rules, and not the account (400 `password`). */
 export function checkNewPassword(password: string, account: string): void {
@@ -12,7 +12,7 @@ export function checkNewPassword(password: string, account: string): void {
 }
 
 /** Eight letters and digits, unused (as registration makes them). */
-export function newInvitationCode(services: Services): string {
+export function newInvitationCode(services: { readonly users: Pick<Users, 'byInvitationCode'> }): string {
   for (;;) {
     const code = randomCode(8).toUpperCase();
     if (!services.users.byInvitationCode(code)) return code;

@@ -1,8 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { CloseCode, CloseReason, USER_SCREEN_KINDS } from '../../contracts/index.ts';
-import { ApiError } from '../services/errors.ts';
-import type { Services } from '../compose.ts';
-import type { UserRow } from '../services/users.ts';
+import { ApiError, notFound } from '../services/errors.ts';
+import type { UserRow, Users } from '../services/users.ts';
 
 /**
  * The guard rails of user and administrator changes (issue 12), in one place so both screens' calls and
@@ -78,8 +77,15 @@ export function checkSuperior(db: Database, userId: number, superiorId: number):
 }
 
 /** After the commit: a disabled or removed user's open consoles close at once (their sessions are already gone). */
-export function closeSockets(services: Services, userIds: readonly number[]): number {
+export function closeSockets(services: { readonly realtime: { closeUser(userId: number, code: number, reason?: string): number } }, userIds: readonly number[]): number {
   let closed = 0;
   for (const id of userIds) closed += services.realtime.closeUser(id, CloseCode.values.session_ended, CloseReason.accountDisabled);
   return closed;
+}
+
+/** A user who is not removed, or 404: whom a message or a socket push may be aimed at. */
+export function liveUser(services: { readonly users: Pick<Users, 'byId'> }, id: number): UserRow {
+  const user = services.users.byId(id);
+  if (!user || user.status === 2) throw notFound('errors.user_not_found');
+  return user;
 }

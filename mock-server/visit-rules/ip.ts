@@ -21,3 +21,11 @@ export function visitorIpv4(reqIp: string | undefined): string {
   if (ip === '::1') return '127.0.0.1';
   return '0.0.0.0';
 }
+
+/** [first, last] addresses of a CIDR block as unsigned integers. */
+export function cidrRange(cidr: string): [number, number] {
+  const [ip, bits] = cidr.split('/') as [string, string];
+  const size = 2 ** (32 - Number(bits));
+  const start = ipToInt(ip) - (ipToInt(ip) % size);
+  return [start, start + size - 1];
+}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TOTP } from 'otpauth';
 import { calls, LogType, type Session } from '../../contracts/index.ts';
 import { DEFAULT_ROLE_ID } from '../../fixtures/seed/roles.ts';
@@ -11,6 +11,7 @@ import { type TestServer } from '../../harness/server.ts';
 import { countOf } from '../../fixtures/rows.ts';
 import { updateUser } from '../../fixtures/factories.ts';
 import { useApiServer } from '../helpers/api-server.ts';
+import { throttleOf } from '../../mock-server/security/throttle.ts';
 
 /**
  * Issue 2 auth calls through the real HTTP server and SQLite: security/public_key, admin/register,
@@ -33,6 +34,11 @@ const BAD_CREDENTIALS = 'Wrong account or password';
 const DECRYPT = 'The password could not be decrypted; reload the page and try again';
 
 const { t } = useApiServer();
+beforeAll(() => {
+  // These cases make dozens of accounts from one address; the registration limit has its own suite
+  // (tests/api/registration-limits.test.ts).
+  throttleOf(t.services, 'registrations').configure({ capacity: 1000 });
+});
 
 let counter = 0;
 /** A fresh account name, so tests sharing the server never collide. */
@@ -163,7 +169,7 @@ describe('admin/register', () => {
   it.each(['customer01', 'CUSTOMER01'])('refuses the taken account %s with 409', async (account) => {
     const before = snapshot(t.db);
     const res = await t.call('admin/register', { account, password: t.encrypt('Passw0rd9') });
-    expect(res).toEqual({ status: 409, body: failureBody('This account is already registered') });
+    expect(res).toEqual({ status: 409, body: failureBody('account: This account name is already taken; choose another one') });
     expect(snapshot(t.db)).toEqual(before);
   });
 
@@ -529,6 +535,8 @@ describe('admin/update_password', () => {
     ['the new password equals the account', (e, account = '') => change(e, { new_password: e(account) }), 'new_password: Account and password may not be the same'],
     ['the body repeats the password', (e) => change(e, { repeat_password: e('After4567') }), 'repeat_password: This page sent something the server does not take; reload the page and try again'],
     ['the old password is wrong (zh-CN)', (e) => change(e, { old_password: e('Wrong1234') }), 'old_password: 旧密码错误', 'zh-CN'],
+    ['the new password is the old one', (e) => change(e, { new_password: e('Before123') }), 'new_password: The new password is the same as the old one: choose another'],
+    ['the new password is the old one (zh-CN)', (e) => change(e, { new_password: e('Before123') }), 'new_password: 新密码与旧密码相同，请换一个', 'zh-CN'],
   ])('refuses with 400 when %s and changes nothing', async (_name, body, message, lang = 'en') => {
     const user = await registerFresh('Before123');
     // A wrong old password is counted like a failed login (issue 20): login_failures is the counter, not a change.

@@ -1,23 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FrameType } from '../../contracts/index.ts';
 import { createMockServer, type MockServer } from '../../mock-server/app.ts';
 import { TEST_SCRYPT } from '../../mock-server/services/passwords.ts';
 import { hashToken } from '../../mock-server/services/sessions.ts';
 import { RealtimeTestClient } from '../realtime/client.ts';
+import { READY_LINE, startDevCommand, type DevCommand } from '../../harness/npm-script.ts';
 
 /**
  * `npm run dev -- --api URL` (issue 24, part 4): Vite with HMR and no mock, proxying /api and /ws to a real
  * deployment. The "real service" is a mock in production mode on 127.0.0.1 port 0 (no control API); the dev
- * server is the real command, on port 0, in its own process group, stopped at the end. Readiness is Vite's
- * "Local:" line, never a sleep; every wait is bounded.
+ * server is the real command, on port 0, in its own process group, stopped at the end (harness/npm-script.ts).
+ * Readiness is its "console ready" line, never a sleep; every wait is bounded.
  */
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const READY_MS = 90_000;
 
 let service: MockServer;
 let serviceUrl = '';
@@ -26,58 +22,8 @@ const seen: { kind: 'http' | 'upgrade'; url: string; host: string; origin: strin
 const note = (kind: 'http' | 'upgrade', req: IncomingMessage) =>
   seen.push({ kind, url: req.url ?? '', host: req.headers.host ?? '', origin: req.headers.origin ?? '', forwardedFor: String(req.headers['x-forwarded-for'] ?? '') });
 
-let dev: ChildProcess | null = null;
+let dev: DevCommand | null = null;
 let devUrl = '';
-let devOutput = '';
-
-/** Resolve with Vite's local URL once it prints it; reject when the command ends first or READY_MS passes. */
-function startDev(apiUrl: string): Promise<string> {
-  const child = spawn('npm', ['run', 'dev', '--', '--api', apiUrl], {
-    cwd: ROOT,
-    // Its own process group: npm → tsx → scripts/dev.ts → npx → vite all stop with one signal.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1', FORCE_COLOR: '0', BROWSER: 'none' },
-  });
-  dev = child;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the dev server printed no URL within ${READY_MS} ms:\n${devOutput}`)), READY_MS);
-    const onData = (chunk: Buffer) => {
-      devOutput += chunk.toString();
-      // eslint-disable-next-line no-control-regex -- Vite may still colour its banner; strip ANSI escapes.
-      const m = /Local:\s+(http:\/\/127\.0\.0\.1:\d+)\//.exec(devOutput.replace(/\x1b\[[0-9;]*m/g, ''));
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`the dev server ended (${code ?? signal}) before it was ready:\n${devOutput}`));
-    });
-  });
-}
-
-/** Stop the whole group; SIGKILL it if it has not ended within 10 s. */
-async function stopDev(): Promise<void> {
-  const child = dev;
-  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
-  const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  process.kill(-child.pid, 'SIGTERM');
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), 10_000)));
-  if ((await Promise.race([ended, late])) === 'late') {
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
-    await ended;
-  }
-  clearTimeout(timer);
-}
 
 beforeAll(async () => {
   service = createMockServer({ dbPath: ':memory:', mode: 'production', scrypt: TEST_SCRYPT, log: () => {} });
@@ -86,11 +32,12 @@ beforeAll(async () => {
   service.prependListener('upgrade', (req: IncomingMessage) => note('upgrade', req));
   await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
   serviceUrl = `http://127.0.0.1:${(service.address() as { port: number }).port}`;
-  devUrl = await startDev(serviceUrl);
-}, READY_MS + 30_000);
+  dev = startDevCommand(['--api', serviceUrl], { PORT: '0' });
+  devUrl = (await dev.waitFor(READY_LINE))[2]!;
+}, 150_000);
 
 afterAll(async () => {
-  await stopDev();
+  await dev?.stop();
   if (service) {
     service.closeAllConnections();
     await new Promise<void>((resolve) => service.close(() => resolve()));
@@ -108,7 +55,7 @@ async function post(call: string, body: unknown, token?: string) {
 
 describe('npm run dev -- --api URL', () => {
   it('says where it proxies, and serves on its own port', () => {
-    expect(devOutput).toContain(`Vite proxies /api, /ws and /uploads to ${serviceUrl} (no mock)`);
+    expect(dev!.output()).toContain(`Vite proxies /api, /ws and /uploads to ${serviceUrl} (no mock)`);
     expect(devUrl).not.toBe(serviceUrl);
   });
 

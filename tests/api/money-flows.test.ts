@@ -62,7 +62,9 @@ describe('buying with the balance', () => {
     expect(ledgerProblems(t.db)).toEqual([]);
   });
   it('refuses a short balance, a hidden combo, an unknown combo and a bad pay method, changing nothing', async () => {
-    await refusedUnchanged('vip_combo/buy', { vip_combo_id: 2, pay_method: 1 }, tok.c2, 409, /customer02/);
+    // Said as the purchase (the price, the balance, top up first), not as the ledger ("the balance of customer02 …").
+    await refusedUnchanged('vip_combo/buy', { vip_combo_id: 2, pay_method: 1 }, tok.c2, 409,
+      '“Yearly / 年度会员” costs 100 USDT and your balance is 88 USDT: top up at least 12 USDT under “Top up balance” first, then buy again');
     await refusedUnchanged('vip_combo/buy', { vip_combo_id: 3, pay_method: 1 }, tok.c1, 409, /not on sale/);
     await refusedUnchanged('vip_combo/buy', { vip_combo_id: 999, pay_method: 2 }, tok.c1, 404);
     await refusedUnchanged('vip_combo/buy', { vip_combo_id: 1, pay_method: 3 }, tok.c1, 400, /pay_method/);
@@ -124,7 +126,8 @@ describe('withdrawals', () => {
     // Right shape, wrong Base58Check checksum (last character changed): a typo never receives money.
     await refusedUnchanged('withdrawal/add', { amount_micro: 20_000_000, address: `${PAYEE.slice(0, -1)}8` }, tok.agent, 400, /^address: this TRON address fails its checksum/);
     await refusedUnchanged('withdrawal/add', { amount_micro: 1_000_000_000_001, address: PAYEE }, tok.agent, 400, /1,000,000/);
-    await refusedUnchanged('withdrawal/add', { amount_micro: 900_000_000_000, address: PAYEE }, tok.agent, 409, /agent01/);
+    await refusedUnchanged('withdrawal/add', { amount_micro: 900_000_000_000, address: PAYEE }, tok.agent, 409,
+      'amount_micro: You asked to withdraw 900000 USDT but your balance is 1286.5 USDT; withdraw at most your balance');
     const before = user(AGENT).balance_micro;
     const w = ok<{ id: number; status: number }>(await t.call('withdrawal/add', { amount_micro: 50_000_000, address: PAYEE }, tok.agent));
     expect(user(AGENT).balance_micro).toBe(before - 50_000_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BALANCE_FRAME_TYPE, balanceFrameData, formatMoney, translate, type ResponseOf, type ServerFrame, type walletSummary } from '../../contracts/index.ts';
+import { balanceFrameData, FrameType, formatMoney, translate, type ResponseOf, type ServerFrame, type walletSummary } from '../../contracts/index.ts';
 import { useApiServer } from '../helpers/api-server.ts';
 import { ok, refusalChecker } from '../helpers/qr.ts';
 import { control } from '../helpers/control.ts';
@@ -22,7 +22,7 @@ const balance = (account: string) => balanceOf(api.t.db, account);
 async function nextBalance(client: RealtimeTestClient): Promise<number> {
   for (;;) {
     const frame: ServerFrame = await client.next();
-    if (frame.type === BALANCE_FRAME_TYPE) return balanceFrameData.parse(frame.data).balance_micro;
+    if (frame.type === FrameType.values.balance) return balanceFrameData.parse(frame.data).balance_micro;
   }
 }
 
@@ -94,7 +94,7 @@ describe('frame 25: the balance after each committed change', () => {
     expect(balance('customer02')).toBe(before + 2_500_000 - 10_000_000);
 
     // customer01 saw none of it (customer02's purchase credits agent01, not customer01).
-    expect(other.frames.filter((f) => f.type === BALANCE_FRAME_TYPE)).toEqual([]);
+    expect(other.frames.filter((f) => f.type === FrameType.values.balance)).toEqual([]);
     expect(socket.refused).toEqual([]);
     socket.ws.close();
     other.ws.close();

@@ -113,9 +113,10 @@ describe('qr_code_access/public_enquiry (public)', () => {
   });
 
   it.each<[string, object, number, RegExp]>([
-    ['a wrong key', { key: 'nope' }, 404, /^page error, contact the administrator$/],
-    ['another code\'s key', { key: 'share06' }, 404, /^page error/],
-    ['an unknown code', { file_name: 'zzzz' }, 404, /^page error/],
+    // One answer for every failure (which codes exist is not told), worded for the visitor who typed them.
+    ['a wrong key', { key: 'nope' }, 404, /^No QR code matches this code and share password: check both and try again$/],
+    ['another code\'s key', { key: 'share06' }, 404, /^No QR code matches this code and share password/],
+    ['an unknown code', { file_name: 'zzzz' }, 404, /^No QR code matches this code and share password/],
     ['no key', { key: undefined }, 400, /^key: /],
     ['no IPs', { ip_list: [] }, 400, /^ip_list: please enter the IP to query$/],
     ['an IP that is not IPv4', { ip_list: ['39.128.10.21', '1.2.3'] }, 400, /^ip_list\.1: ip address invalid, please re-enter$/],

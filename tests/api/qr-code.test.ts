@@ -39,7 +39,11 @@ describe('qr_code_list/inquire, user_inquire, details', () => {
 
   it('filters: recycle bin, batch of codes, display type, sort by visits', async () => {
     expect((await list({ removed: 2 })).content.map((q) => q.file_name)).toEqual(['trash01']);
-    expect((await list({ file_names: ['demo02', 'demo03', 'c2code01', 'nope'] })).content.map((q) => q.file_name).sort()).toEqual(['demo02', 'demo03']);
+    const batch = (await list({ file_names: ['demo02', 'nope', 'demo03', 'c2code01', 'nope'] })) as Page<QrCode> & { not_found?: string[] };
+    expect(batch.content.map((q) => q.file_name).sort()).toEqual(['demo02', 'demo03']);
+    // What was asked and is none of the caller's codes is named, in the order asked (another's code included).
+    expect(batch.not_found).toEqual(['nope', 'c2code01']);
+    expect(((await list({ page_size: 5 })) as { not_found?: unknown }).not_found).toBeUndefined();
     expect((await list({ display_type: 3 })).content.map((q) => q.file_name)).toEqual(['demo03']);
     const byViews = (await list({ sort: 'view_number', order: 'desc' })).content.map((q) => q.view_number);
     expect(byViews).toEqual([...byViews].sort((a, b) => b - a));

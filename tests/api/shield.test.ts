@@ -42,7 +42,7 @@ describe('block → detector → spare → push → visit', () => {
     expect(domainRow(SEEDED.entry1).shield_status).toBe(1);
     const run = await control('run', { force: true });
     expect(run.changes).toEqual([
-      { domain_id: 1, domain: 'entry1.example.com', status: 2, spare_domain: 'reserve1.example.com', moved: onEntry, message: 'blocked by WeChat' },
+      { domain_id: 1, domain: 'entry1.example.com', status: 2, display_type: 1, spare_domain: 'reserve1.example.com', moved: onEntry, codes_left: 0, message: 'blocked by WeChat' },
     ]);
     expect(domainRow(SEEDED.entry1).shield_status).toBe(2);
     expect(domainRow(SEEDED.reserve1).hold).toBe(1); // the spare left the reserve
@@ -83,6 +83,28 @@ describe('block → detector → spare → push → visit', () => {
     expect((others.body as { data: { messages: unknown[] } }).data.messages).toEqual([]);
     expect(ok<{ content: ShieldPush[] }>(await t.call('shield_push/records_inquire', {}, tok.customer02)).content).toEqual([]);
     expect(pushes.content).toHaveLength(2); // the seeded one too
+  });
+
+  it('a block with no spare of its kind says how many codes stayed and what to do: message, frame, push history', async () => {
+    const owner = await connectAs(t, 'customer01');
+    // land1 is a landing domain and customer01 holds no landing spare: its codes stay where they are.
+    const onLand = countOf(t.db, 'qr_codes', { domain_id: SEEDED.land1, removed: 1 });
+    expect(onLand).toBeGreaterThan(0);
+    await control('mark', { domain: 'land1.example.com', status: 2 });
+    // "Check now" on land1 alone acts as a detection round would.
+    expect(ok(await t.call('shield_detection/run', { domain_id: SEEDED.land1 }, tok.customer01))).toMatchObject({ shield_status: 2, qr_code_count: onLand });
+    const message = await owner.next();
+    const { content } = message.data as { content: string };
+    expect(content).toContain(`仍有 ${onLand} 个二维码在此域名上`);
+    expect(content).toContain('落地域名');
+    expect(content).toContain(`${onLand} QR codes are still on it: add a landing domain`);
+    expect(shieldStatusData.parse((await owner.next()).data)).toMatchObject({ codes_left: onLand, display_type: 2 });
+    owner.close();
+    const pushes = ok<{ content: ShieldPush[] }>(await t.call('shield_push/records_inquire', { domain: 'land1' }, tok.customer01));
+    expect(pushes.content[0]).toMatchObject({ domain: 'land1.example.com', moved: 0, codes_left: onLand });
+    // Back to normal for the cases below (a status change, told as such).
+    await control('mark', { domain: 'land1.example.com', status: 1 });
+    expect(ok(await t.call('shield_detection/run', { domain_id: SEEDED.land1 }, tok.customer01))).toMatchObject({ shield_status: 1 });
   });
 
   it('keeps the history and lists the domain as blocked, owner-scoped', async () => {
@@ -152,9 +174,13 @@ describe('settings', () => {
 
   it('domain monitor compares the DNS target with get_ip', async () => {
     updateDomain(t.db, SEEDED.s1, { resolve_target: '10.9.9.9' });
-    const all = ok<{ content: { id: number; dns_ok: number; reachable: number; user_id: number }[] }>(await t.call('domain_monitor/inquire', {}, tok.customer01));
+    const all = ok<{ content: { id: number; dns_ok: number; reachable: number; user_id: number; resolve_target: string; expected_ip: string; expected_cname: string }[] }>(
+      await t.call('domain_monitor/inquire', {}, tok.customer01),
+    );
     expect(all.content.every((d) => d.user_id === 4)).toBe(true);
-    expect(all.content.find((d) => d.id === SEEDED.s1)).toMatchObject({ dns_ok: 2, reachable: 2 });
+    // Beside a wrong target, the one it should be (get_ip's answer).
+    const ip = ok<{ ip: string; cname: string }>(await t.call('qr_code_list/get_ip', {}, tok.customer01));
+    expect(all.content.find((d) => d.id === SEEDED.s1)).toMatchObject({ dns_ok: 2, reachable: 2, resolve_target: '10.9.9.9', expected_ip: ip.ip, expected_cname: ip.cname });
     expect(all.content.find((d) => d.id === SEEDED.land1)).toMatchObject({ dns_ok: 1, reachable: 1 });
     expect(all.content.find((d) => d.id === SEEDED.entry1)).toMatchObject({ dns_ok: 1, reachable: 2 });
     const bad = ok<{ total: number }>(await t.call('domain_monitor/inquire', { dns_ok: 2 }, tok.customer01));

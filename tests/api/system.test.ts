@@ -128,7 +128,7 @@ describe('pay_config/update', () => {
   });
 
   it.each<[string, Partial<PayConfig>]>([
-    ['every field', { qr_code_switch: 2, usdt_address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', min_recharge: 0, exchange_rate: 6.95, order_timeout_minutes: 1440 }],
+    ['every field', { qr_code_switch: 2, usdt_address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', min_recharge: 1.000001, exchange_rate: 6.95, order_timeout_minutes: 1440 }],
     ['an empty receiving address', { usdt_address: '' }],
     ['nothing', {}],
   ])('takes %s', async (_name, body) => {
@@ -156,6 +156,10 @@ describe('pay_config/update', () => {
     ['a negative minimum recharge', { min_recharge: -1 }, /^min_recharge: /],
     ['a minimum recharge as text', { min_recharge: '10' }, /^min_recharge: /],
     ['a minimum recharge over 1,000,000', { min_recharge: 1_000_001 }, /^min_recharge: /],
+    ['a minimum recharge of 0', { min_recharge: 0 }, 'min_recharge: Must be at least 1'],
+    ['a minimum recharge below 1 USDT', { min_recharge: 0.5 }, 'min_recharge: Must be at least 1'],
+    ['a minimum recharge finer than a micro-unit', { min_recharge: 0.0000001 }, 'min_recharge: an amount has at most 6 decimal places'],
+    ['a minimum recharge of 10.0000001', { min_recharge: 10.0000001 }, 'min_recharge: an amount has at most 6 decimal places'],
     ['an exchange rate of 0', { exchange_rate: 0 }, /^exchange_rate: /],
     ['an order timeout of 0 minutes', { order_timeout_minutes: 0 }, /^order_timeout_minutes: /],
     ['an order timeout over a day', { order_timeout_minutes: 1441 }, /^order_timeout_minutes: /],

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { UploadedFile } from '../../contracts/index.ts';
 import { GIF, HTML, JPEG, multipart, pad, PDF, PNG, SVG, uploader, WEBP } from '../helpers/upload.ts';
@@ -62,6 +64,39 @@ describe('file/add accepts images by their bytes', () => {
     } finally {
       updateUploadConfig(t.db, { size_limit_bytes: 5242880 });
     }
+  });
+
+  it('answers an upload over the limit with its 413, not a reset, to a client still sending it', async () => {
+    // A browser reads the answer only once its upload is out: the server must read the rest of a refused body
+    // before it closes, or the close resets the connection and the answer is lost ("cannot reach the server").
+    const body = one(pad([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 48 * 1024 * 1024));
+    const socket = net.connect(Number(new URL(t.url).port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.pause();
+    const failed = new Promise<Error>((resolve) => socket.once('error', resolve));
+    const headers = [
+      'POST /api/file/add HTTP/1.1',
+      'Host: 127.0.0.1',
+      `token: ${tok.token}`,
+      'Accept-Language: en',
+      `Content-Type: multipart/form-data; boundary=----qrconsole-test-boundary`,
+      `Content-Length: ${body.length}`,
+    ];
+    socket.write(`${headers.join('\r\n')}\r\n\r\n`);
+    let error: Error | undefined;
+    for (let at = 0; at < body.length && !error; at += 256 * 1024) {
+      if (socket.write(body.subarray(at, at + 256 * 1024))) continue;
+      error = await Promise.race([once(socket, 'drain').then(() => undefined), failed]);
+    }
+    socket.resume();
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    error ??= await Promise.race([once(socket, 'end').then(() => undefined), failed]);
+    expect(error?.message).toBeUndefined();
+    const answer = Buffer.concat(chunks).toString('utf8');
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain('"message":"File upload limit exceeded"');
+    socket.destroy();
   });
 
   it('refuses a file over the seeded 5 MiB limit with 413', async () => {

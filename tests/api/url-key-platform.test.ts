@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page, RequestOf, UrlKeyPlatform, urlKeyPlatformAdd } from '../../contracts/index.ts';
 import { urlKeyPlatforms } from '../../fixtures/seed/catalog.ts';
-import { resetDatabase } from '../../mock-server/db/seed.ts';
+import { resetDatabase } from '../../mock-server/seed/seed.ts';
 import { formatDateTime } from '../../mock-server/services/clock.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';

@@ -110,6 +110,23 @@ describe('rotation through real visits', () => {
     expect(q.children.map((c) => c.view_number)).toEqual([4, 2]);
   });
 
+  it("a code's visits per turn applies to its target URLs (edit and batch), capping a turn under way", async () => {
+    const q = await newCode({ file_name: 'rot-edit', rotation_type: 1, visit_threshold: 5, children: ['a', 'b', 'c'].map((x) => ({ url: `https://r.example/${x}` })) });
+    expect((await target(await visit('/v/rot-edit'))).endsWith('/a')).toBe(true);
+    ok(await t.call('qr_code_list/update', { id: q.id, visit_threshold: 1 }, tok.customer01));
+    const seen = [];
+    for (let i = 0; i < 6; i++) seen.push((await target(await visit('/v/rot-edit'))).slice(-1));
+    expect(seen.join('')).toBe('abcabc');
+    ok(await t.call('qr_code_list/batch_update', { ids: [q.id], fields: { visit_threshold: 2 } }, tok.customer01));
+    const after = ok<QrCode>(await t.call('qr_code_list/details', { file_name: 'rot-edit' }, tok.customer01));
+    // Every link takes 2 now; a's turn under way keeps its 1 left, the others wait with their turn used up.
+    expect(after.children.map((c) => [c.visit_threshold, c.remaining, c.current])).toEqual([
+      [2, 1, 2],
+      [2, 0, 1],
+      [2, 0, 1],
+    ]);
+  });
+
   it('random: the injected random value picks the child', async () => {
     await newCode({ file_name: 'rot-rnd', rotation_type: 2, jump_type: 2, children: [{ url: 'https://r.example/0' }, { url: 'https://r.example/1' }, { url: 'https://r.example/2' }] });
     const seen = [];

@@ -3,10 +3,11 @@ import { runSaga, type Saga as ReduxSaga } from 'redux-saga';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_JOB_THRESHOLD, FrameType, type Page, type UrlKeyPlatform } from '../../contracts/index.ts';
 import { reducers } from '../../client/app/reducers.ts';
-import { jobEndedFlow, jobFrameFlow } from '../../client/features/async-operations/sagas/async-operations-sagas.ts';
+import { jobEndedFlow, jobFrameFlow } from '../../client/features/system/sagas/async-operations-sagas.ts';
 import { urlKeyPlatformResource } from '../../client/features/qr-codes/screens/url-key-platform-screen.tsx';
 import { resourceEvents, resourcesSlice } from '../../client/resources/resource-slice.ts';
-import { exportFlow, saveFlow } from '../../client/resources/sagas/resource-sagas.ts';
+import { exportFlow } from '../../client/resources/sagas/export-sagas.ts';
+import { saveFlow } from '../../client/resources/sagas/resource-sagas.ts';
 import { realtimeEvents } from '../../client/state/realtime-events.ts';
 import { fakeEffects, type Routes } from './helpers/fake-effects.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../contracts/index.ts';
-import { ApiError } from '../../client/api/errors.ts';
+import { ApiError } from '../../client/io/errors.ts';
 import { createAppStore } from '../../client/app/store.ts';
 import { appStarted } from '../../client/state/app-events.ts';
 import { sessionEvents } from '../../client/state/session-slice.ts';

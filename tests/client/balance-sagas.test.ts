@@ -1,9 +1,9 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { runSaga } from 'redux-saga';
 import { describe, expect, it } from 'vitest';
-import { BALANCE_FRAME_TYPE } from '../../contracts/index.ts';
+import { FrameType } from '../../contracts/index.ts';
 import { reducers } from '../../client/app/reducers.ts';
-import { balanceFrameFlow } from '../../client/features/money/sagas/balance-sagas.ts';
+import { balanceFrameFlow } from '../../client/features/vip/sagas/balance-sagas.ts';
 import { realtimeEvents } from '../../client/state/realtime-events.ts';
 import { sessionEvents } from '../../client/state/session-slice.ts';
 import { buildUserInfo } from '../../fixtures/factories.ts';
@@ -12,7 +12,7 @@ import { buildUserInfo } from '../../fixtures/factories.ts';
 async function afterFrame(data: unknown) {
   const store = configureStore({ reducer: reducers });
   store.dispatch(sessionEvents.userInfoLoaded({ token: 't', user_info: buildUserInfo({ role_kind: 'agent', balance_micro: 1_000_000 }) }));
-  const frame = realtimeEvents.frameReceived({ type: BALANCE_FRAME_TYPE, locale: 'en', token: '', seq: 1, ts: 1, data } as never);
+  const frame = realtimeEvents.frameReceived({ type: FrameType.values.balance, locale: 'en', token: '', seq: 1, ts: 1, data } as never);
   await runSaga({ dispatch: (a: never) => store.dispatch(a), getState: () => store.getState() }, balanceFrameFlow, frame).toPromise();
   return store.getState().session.userInfo?.balance_micro;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createCallApi } from '../../client/api/call-api.ts';
-import { SAMPLE_ABOVE } from '../../client/api/sampled-check.ts';
-import { isApiError } from '../../client/api/errors.ts';
+import { createCallApi } from '../../client/io/call-api.ts';
+import { SAMPLE_ABOVE } from '../../client/io/sampled-check.ts';
+import { isApiError } from '../../client/io/errors.ts';
 import { qrCodeAccessPublicEnquiry, type VisitorRecord } from '../../contracts/index.ts';
 
 const row = (i: number): VisitorRecord => ({

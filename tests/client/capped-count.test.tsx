@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COUNT_CAP, type VisitorRow } from '../../contracts/index.ts';
 import { createI18n, loadResources } from '../../client/app/i18n.ts';
-import { visitorResource } from '../../client/features/access-log/screens/visitor-screen.tsx';
+import { visitorResource } from '../../client/features/users/screens/visitor-screen.tsx';
 import { ResourceScreen } from '../../client/resources/components/resource-screen.tsx';
 import { fakeEffects } from './helpers/fake-effects.ts';
 import { mountScreen } from './helpers/mount-screen.tsx';

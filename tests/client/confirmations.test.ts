@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { i18n } from 'i18next';
 import { createI18n, loadResources } from '../../client/app/i18n.ts';
-import { questionOf } from '../../client/resources/confirm.ts';
+import { questionOf, removalQuestion } from '../../client/resources/confirm.ts';
 import { allResources } from '../../client/resources/define.ts';
 import type { ActionDecl, ConfirmDecl, ResourceDecl } from '../../client/resources/types.ts';
 import { LOCALES } from '../../contracts/index.ts';
@@ -61,6 +61,8 @@ describe('confirmations declared per action', () => {
   it('a destructive or money action asks its own question, not the generic one', () => {
     const generic = found
       .filter(needsOwnQuestion)
+      // A form that leads with what it does is its own question (its button is the action).
+      .filter(({ action }) => !(action.kind === 'form' && action.lead))
       .filter(({ action }) => !('confirm' in action) || typeof action.confirm !== 'object')
       .map(({ resource, action }) => `${resource.name}:${action.id}`);
     expect(generic).toEqual([]);
@@ -85,6 +87,42 @@ describe('confirmations declared per action', () => {
       }
     }
     expect(asked).toBeGreaterThan(5);
+  });
+
+  it.each(LOCALES)('a form that leads with its question asks nothing more, and its lead reads in %s', (lng) => {
+    const t = languages[lng]!.t;
+    const row = new Proxy({}, { get: (_o, key) => (typeof key !== 'string' ? undefined : key.endsWith('_micro') ? 12_345_000 : `«${key}»`) });
+    const leading = found.filter(({ action }) => action.kind === 'form' && action.lead);
+    expect(leading.map(({ resource, action }) => `${resource.name}:${action.id}`)).toContain('withdrawal_list:reject');
+    for (const { resource, action } of leading) {
+      if (action.kind !== 'form' || !action.lead) continue;
+      const where = `${resource.name}:${action.id}`;
+      // Asked twice before: the form said it, then an Alert said it again (and Escape did not close that one).
+      expect(action.confirm, where).toBeUndefined();
+      const lead = action.lead([row]);
+      const text = 'key' in lead ? String(t(lead.key, lead.vars ?? {})) : lead.text;
+      expect(text, where).not.toMatch(/\b(resources|resource|enums)\.[a-z_]+|\{\{|undefined|NaN/);
+      expect(text.trim(), where).not.toBe('');
+    }
+  });
+
+  it.each(LOCALES)('a delete without its own question names what it removes, in %s', (lng) => {
+    const t = languages[lng]!.t;
+    const row = new Proxy({}, { get: (_o, key) => (typeof key !== 'string' ? undefined : key.endsWith('_micro') ? 12_345_000 : `«${key}»`) });
+    // Trees (no columns) ask their own question naming the node (resource.tree.confirm_remove).
+    const generic = allResources().filter((d) => d.remove && !d.remove.confirm && d.columns.length > 0);
+    expect(generic.map((d) => d.name)).toContain('url_key_platform');
+    const unnamed: string[] = [];
+    for (const decl of generic) {
+      for (const [rows, permanent] of [[[row], true], [[row, row], false]] as const) {
+        const { text, danger } = removalQuestion(t, decl.columns, rows, rows.length, permanent);
+        // Once "Delete 1 record?": now the row's name, as the list shows it.
+        if (!/«\w+»/.test(text)) unnamed.push(`${decl.name}: ${text}`);
+        expect(text, decl.name).not.toMatch(/\b(resources|resource)\.[a-z_]+|\{\{|undefined/);
+        expect(danger).toBe(true);
+      }
+    }
+    expect(unnamed).toEqual([]);
   });
 
   it('restarting the visit service asks first; the other scripts run at once', () => {

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../client/api/errors.ts';
+import { ApiError } from '../../client/io/errors.ts';
 import { createI18n, loadResources } from '../../client/app/i18n.ts';
 import MallBrandScreen from '../../client/features/mall/screens/mall-brand-list-screen.tsx';
 import MallProductScreen from '../../client/features/mall/screens/mall-product-list-screen.tsx';

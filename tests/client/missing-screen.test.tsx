@@ -7,7 +7,7 @@ import { createI18n, loadResources } from '../../client/app/i18n.ts';
 import { RouteScreen } from '../../client/app/route-screen.tsx';
 import { MissingScreenError, screenFor } from '../../client/app/screen-for.ts';
 import { screens } from '../../client/app/screens.ts';
-import { ErrorBoundary } from '../../client/components/error-boundary.tsx';
+import { ErrorBoundary, isChunkLoadError } from '../../client/components/error-boundary.tsx';
 import { fakeEffects } from './helpers/fake-effects.ts';
 import { mountScreen } from './helpers/mount-screen.tsx';
 
@@ -60,5 +60,15 @@ describe('a granted route without a screen, in a development build', () => {
     } finally {
       logged.mockRestore();
     }
+  });
+});
+
+describe('what the error boundary says', () => {
+  it('blames the network only for code that did not arrive, never for a failure of the console itself', () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
+    // A crash of a screen once read "Cannot reach the server" (a lower layer than what went wrong).
+    expect(isChunkLoadError(new Error('Maximum update depth exceeded'))).toBe(false);
+    expect(isChunkLoadError(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../contracts/index.ts';
 import { createI18n, loadResources } from '../../client/app/i18n.ts';
 import { screens } from '../../client/app/screens.ts';
-import { NotBuiltScreen } from '../../client/features/shell/screens/not-built-screen.tsx';
+import { NotBuiltScreen } from '../../client/features/status-pages/not-built-screen.tsx';
 
 /**
  * Every route has a screen now (the browser tour proves each renders), so the "not built yet" panel is only

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../client/api/errors.ts';
+import { ApiError } from '../../client/io/errors.ts';
 import { keyMessage, needsRenewal } from '../../client/state/message.ts';
 import { toUserMessage } from '../../client/state/sagas/call.ts';
 

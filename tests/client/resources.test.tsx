@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { i18n } from 'i18next';
 import { ShortCodeType, type UrlKeyPlatform } from '../../contracts/index.ts';
-import { ApiError } from '../../client/api/errors.ts';
+import { ApiError } from '../../client/io/errors.ts';
 import { createI18n, loadResources } from '../../client/app/i18n.ts';
 import { urlKeyPlatformResource } from '../../client/features/qr-codes/screens/url-key-platform-screen.tsx';
 import { ResourceScreen } from '../../client/resources/components/resource-screen.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Theme } from '../../contracts/index.ts';
-import type { MediaPreference } from '../../client/api/effects/browser-effects.ts';
+import type { MediaPreference } from '../../client/io/effects/browser-effects.ts';
 import { createAppStore } from '../../client/app/store.ts';
 import { uiEvents } from '../../client/state/ui-slice.ts';
 import { fakeEffects, until } from './helpers/fake-effects.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createUploadFile } from '../../client/api/upload-file.ts';
-import { ApiError } from '../../client/api/errors.ts';
+import { createUploadFile } from '../../client/io/upload-file.ts';
+import { ApiError } from '../../client/io/errors.ts';
 import { useApiServer } from '../helpers/api-server.ts';
 
 /** The console's upload helper over Node's fetch, FormData and Blob, against a real server. */

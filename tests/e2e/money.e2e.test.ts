@@ -27,6 +27,10 @@ describe('money flows in Chromium', () => {
   it('a customer pays a combo on chain and sees it paid live; the agent sees the commission', async () => {
     const page = await login('customer01');
     await page.goto(`${app.url}#/customer/buy_vip_combo`);
+    const expiry = () => valuesOf<string | null>(app.server.mock.db, 'users', 'member_expire_time', { account: 'customer01' })[0];
+    const banner = page.getByTestId('membership-status');
+    const before = expiry();
+    await banner.filter({ hasText: before ?? 'no membership' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: 'Monthly' });
     await row.getByRole('button', { name: 'Pay with USDT' }).click();
     const panel = page.getByTestId('payment-panel');
@@ -42,6 +46,11 @@ describe('money flows in Chromium', () => {
     await page.getByTestId('payment-paid').waitFor({ timeout: 10_000 });
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     await page.keyboard.press('Escape');
+    // The paid combo extended the membership, and the banner above the shop says so without a reload.
+    const after = expiry();
+    expect(after && (!before || after > before)).toBe(true);
+    await banner.filter({ hasText: `Your membership runs until ${after}` }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
 
     await page.goto(`${app.url}#/customer/order`);
     await page.getByRole('row').filter({ hasText: 'Monthly' }).getByText('Paid', { exact: true }).first().waitFor();

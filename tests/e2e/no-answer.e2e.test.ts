@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, type ControlBody, type ControlName } from '../../contracts/index.ts';
-import { CALL_TIMEOUT_MS } from '../../client/api/call-api.ts';
+import { CALL_TIMEOUT_MS } from '../../client/io/call-api.ts';
 import { useConsole } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
 

@@ -134,7 +134,7 @@ describe.each(['zh-CN', 'en'] as const)('public pages in %s need no text of the 
 
   it('maintenance page, not logged in, unknown address', async () => {
     const pages = [await open('#/maintain', lng), await open('#/customer/today_statistics', lng), await open('#/no_such_page', lng)];
-    await pages[0].page.getByRole('heading', { name: t('shell.maintain.title') }).waitFor();
+    await pages[0].page.getByRole('heading', { name: t('status_pages.maintain.title') }).waitFor();
     await pages[1].page.getByText(t('errors.not_logged_in')).first().waitFor();
     await pages[2].page.locator('.bp6-non-ideal-state').first().waitFor();
     for (const p of pages) {

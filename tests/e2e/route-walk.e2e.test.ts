@@ -76,7 +76,7 @@ async function tourChecks(tab: TourTab, route: string, errorsBefore: number): Pr
   const t = texts(tab.look.lng);
   const wrong: string[] = [];
   if (!tab.page.url().includes(`#/customer/${route}`)) wrong.push(`left for ${tab.page.url()}`);
-  if (await tab.page.getByText(t('shell.not_built.description')).count()) wrong.push('not built yet');
+  if (await tab.page.getByText(t('status_pages.not_built.description')).count()) wrong.push('not built yet');
   wrong.push(...(await tab.page.evaluate(rawKeys, topKeys(tab.look.lng))).map((k) => `raw key ${k}`));
   wrong.push(...tab.view.pageErrors.slice(errorsBefore).map((e) => `page error ${e}`));
   if (TOUR_SHOTS) {

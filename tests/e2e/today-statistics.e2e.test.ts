@@ -45,7 +45,7 @@ describe.each(LOOKS)('today_statistics in $lng $theme', ({ lng, theme }) => {
         .getByText(t('resources.today_statistics.device.pc'))
         .waitFor();
       expect(await page.locator('[data-card]').count()).toBe(3);
-      expect(await page.getByText(t('shell.not_built.description')).count()).toBe(0);
+      expect(await page.getByText(t('status_pages.not_built.description')).count()).toBe(0);
       const filterBox = page.getByLabel(t('resources.today_statistics.filters.user_id'));
       expect(await filterBox.count()).toBe(filter ? 1 : 0);
 
@@ -125,7 +125,7 @@ describe('the other statistics screens (zh-CN light)', () => {
       await login('admin01', 'Admin12345');
       await page.goto(`${app.url}#/customer/pc_historical_statistics`);
       await page.getByRole('columnheader', { name: new RegExp(t('resources.pc_historical_statistics.fields.pc_view_number')) }).waitFor();
-      expect(await page.getByText(t('shell.not_built.description')).count()).toBe(0);
+      expect(await page.getByText(t('status_pages.not_built.description')).count()).toBe(0);
     } finally {
       await page.close();
     }

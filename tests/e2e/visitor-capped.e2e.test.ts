@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP } from '../../contracts/index.ts';
 import { liveVisitorRowsWithAgent } from '../../fixtures/statistics.ts';
 import { valueOf } from '../../fixtures/rows.ts';
-import { bulkSeed } from '../../mock-server/db/bulk-seed.ts';
+import { bulkSeed } from '../../mock-server/seed/bulk.ts';
 import { useConsole } from './helpers/console.ts';
 import { LOOKS, openInLook, shotOf } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';

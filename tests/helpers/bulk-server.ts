@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { bulkSeed, type BulkSeedOptions } from '../../mock-server/db/bulk-seed.ts';
+import { bulkSeed, type BulkSeedOptions } from '../../mock-server/seed/bulk.ts';
 import type { Clock } from '../../mock-server/services/clock.ts';
 import { valueOf } from '../../fixtures/rows.ts';
 

@@ -122,7 +122,7 @@ describe('control API: HTTP faults and reset', () => {
   it('lists and clears pending faults', async () => {
     await control(t.url, 'http_fault', { path: 'ping', count: 5, status: 500 });
     expect((await control(t.url, 'state', {})).body?.data?.faults).toEqual([
-      { path: 'ping', remaining: 5, status: 500, message: 'injected failure', delay_ms: 0 },
+      { path: 'ping', remaining: 5, status: 500, message: 'injected failure', delay_ms: 0, fault: null, after_call: false, dribble: null },
     ]);
     await control(t.url, 'clear_faults', {});
     expect((await control(t.url, 'state', {})).body?.data?.faults).toEqual([]);

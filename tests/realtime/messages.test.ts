@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { refusalText } from '../helpers/qr.ts';
 import { CloseCode, FrameType, type Message } from '../../contracts/index.ts';
-import { resetDatabase } from '../../mock-server/db/seed.ts';
+import { resetDatabase } from '../../mock-server/seed/seed.ts';
 import { connectAs } from './client.ts';
 import { countOf, rowsOf } from '../../fixtures/rows.ts';
 import { useApiServer } from '../helpers/api-server.ts';

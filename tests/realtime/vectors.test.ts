@@ -20,12 +20,12 @@ import { startTestServer } from '../../harness/server.ts';
 import { RealtimeTestClient, sessionOf } from './client.ts';
 
 /**
- * The README's protocol test vectors, read from the README itself (so the document cannot drift from the
- * code): the section's words (sid derivation, layout, additional data) done with bare node:crypto, and both
- * codecs (WebCrypto in contracts, node:crypto in the mock) must give exactly the README's wire.
+ * The protocol page's test vectors, read from docs/realtime-protocol.md itself (so the document cannot drift
+ * from the code): the page's words (sid derivation, layout, additional data) done with bare node:crypto, and
+ * both codecs (WebCrypto in contracts, node:crypto in the mock) must give exactly the page's wire.
  */
-const README = fs.readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8');
-const block = README.match(/#### Test vectors[\s\S]*?```text\n([\s\S]*?)```/)?.[1] ?? '';
+const PROTOCOL = fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/realtime-protocol.md'), 'utf8');
+const block = PROTOCOL.match(/## Test vectors[\s\S]*?```text\n([\s\S]*?)```/)?.[1] ?? '';
 const field = (text: string, name: string) => text.match(new RegExp(`^${name} +(\\S.*)$`, 'm'))?.[1] ?? '';
 const [head = '', ...bodies] = block.split(/\n(?=direction )/);
 const key = field(head, 'key');
@@ -37,7 +37,7 @@ const vectors = bodies.map((b) => ({
   wire: field(b, 'wire'),
 }));
 
-describe('README test vectors', () => {
+describe('protocol test vectors (docs/realtime-protocol.md)', () => {
   it('are there: a key, its sid and frames both ways', () => {
     expect(key).toMatch(/^[A-Za-z0-9+/]{43}=$/);
     expect(vectors.length).toBeGreaterThanOrEqual(4);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { throttleOf } from '../../mock-server/security/throttle.ts';
-import { resetDatabase } from '../../mock-server/db/seed.ts';
+import { resetDatabase } from '../../mock-server/seed/seed.ts';
 import type { Clock } from '../../mock-server/services/clock.ts';
 import { type TestServer } from '../../harness/server.ts';
 import { useApiServer } from '../helpers/api-server.ts';

@@ -1,9 +1,9 @@
 import { runSaga, type Saga as ReduxSaga } from 'redux-saga';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CALL_TIMEOUT_MS, createCallApi } from '../../client/api/call-api.ts';
-import type { Effects } from '../../client/api/effects/browser-effects.ts';
-import type { ApiError} from '../../client/api/errors.ts';
-import { isApiError } from '../../client/api/errors.ts';
+import { CALL_TIMEOUT_MS, createCallApi } from '../../client/io/call-api.ts';
+import type { Effects } from '../../client/io/effects/browser-effects.ts';
+import type { ApiError} from '../../client/io/errors.ts';
+import { isApiError } from '../../client/io/errors.ts';
 import { apiCall, toUserMessage } from '../../client/state/sagas/call.ts';
 import { calls, isIdempotent, qrCodeAdd, qrCodeInquire, tokenMenu, type CallDef } from '../../contracts/index.ts';
 

@@ -1,8 +1,8 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Effects, MediaPreference } from '../../client/api/effects/browser-effects.ts';
-import { ApiError } from '../../client/api/errors.ts';
+import type { Effects, MediaPreference } from '../../client/io/effects/browser-effects.ts';
+import { ApiError } from '../../client/io/errors.ts';
 import { reducers } from '../../client/app/reducers.ts';
 import { liveEvents, liveSlice } from '../../client/features/statistics/live-slice.ts';
 import { liveFigures } from '../../client/features/statistics/live-figures.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adaptWebSocket, socketUrl, type SocketEvent, type WebSocketLike } from '../../client/api/effects/socket.ts';
+import { adaptWebSocket, socketUrl, type SocketEvent, type WebSocketLike } from '../../client/io/effects/socket.ts';
 import { reachOf, type ConnectivityState } from '../../client/features/connectivity/connectivity-slice.ts';
 import { maxFailuresFrom } from '../../client/features/realtime/sagas/realtime-sagas.ts';
 import { shareQuery } from '../../client/features/share/sagas/share-sagas.ts';

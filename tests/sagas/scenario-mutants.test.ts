@@ -1,14 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { all, delay, race, take, takeEvery } from 'redux-saga/effects';
+import type { Task } from 'redux-saga';
+import { all, call, cancel, delay, fork, put, race, take, takeEvery } from 'redux-saga/effects';
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_FRAME_TYPE, FrameType, REALTIME_TUNING } from '../../contracts/index.ts';
+import { FrameType, REALTIME_TUNING } from '../../contracts/index.ts';
 import { scenario } from '../../contracts/scenario.ts';
 import { pollOnce, watchMessagePolling } from '../../client/features/messages/sagas/message-polling-sagas.ts';
-import { paidFrameFlow } from '../../client/features/money/sagas/payment-sagas.ts';
-import { shieldNoticeFlow } from '../../client/features/wechat/sagas/shield-sagas.ts';
+import { paidFrameFlow } from '../../client/features/vip/sagas/payment-sagas.ts';
+import { shieldNoticeFlow } from '../../client/features/shield/sagas/shield-sagas.ts';
+import { defaultRealtimeOptions, realtimeFlow, type RealtimeOptions } from '../../client/features/realtime/sagas/realtime-sagas.ts';
+import { LOAD_TRIGGERS, watchLoads } from '../../client/resources/sagas/resource-sagas.ts';
+import { resourceEvents } from '../../client/resources/resource-slice.ts';
 import { realtimeEvents } from '../../client/state/realtime-events.ts';
 import type { Saga } from '../../client/state/sagas/call.ts';
+import { SESSION_ENDED, SESSION_STARTED } from '../../client/state/session-slice.ts';
 import { playScenario, ScenarioFailure, type PlayOptions, type WatcherName } from '../scenarios/harness.ts';
 
 /**
@@ -35,6 +40,32 @@ class ForgetfulSet<T> extends Set<T> {
 }
 const nothing = function* (): Saga {};
 
+/**
+ * The polling loop as it once was: it takes pushes only while it waits (one arriving during a poll is lost) and
+ * polls alike for a tick and a push (a pushed message looks like one the poll found).
+ */
+const pollingAsBefore = () =>
+  watchMessagePolling(function* (): Saga {
+    for (;;) {
+      yield race({ tick: delay(REALTIME_TUNING.messagePollIntervalMs), pushed: take(frameOfType(FrameType.values.message)) });
+      yield* pollOnce();
+    }
+  });
+
+/** The real-time watcher as it was before the notice's Reconnect: a connection that stopped stays stopped. */
+function* watchRealtimeWithoutReconnect(options: Partial<RealtimeOptions>): Saga {
+  let task: Task | null = null;
+  for (;;) {
+    const action = (yield take([...SESSION_STARTED, ...SESSION_ENDED])) as { type: string; payload?: { token: string; realtime_key?: string } };
+    if (task?.isRunning()) {
+      yield cancel(task);
+      yield put(realtimeEvents.stopped());
+    }
+    const session = SESSION_STARTED.includes(action.type) ? action.payload : undefined;
+    task = session?.realtime_key ? ((yield fork(realtimeFlow, session.token, session.realtime_key, { ...defaultRealtimeOptions, ...options })) as Task) : null;
+  }
+}
+
 const mutants: { rule: string; scenario: string; options: PlayOptions }[] = [
   { rule: 'reconnect failures tolerated: 21 instead of 20', scenario: 'realtime-failures-1-to-20-reconnect-21st-does-not', options: { realtime: { maxFailures: 21 } } },
   { rule: 'ping every 5,001 ms instead of 5,000', scenario: 'realtime-ping-cadence-one-hour', options: { realtime: { pingIntervalMs: 5_001 } } },
@@ -44,7 +75,7 @@ const mutants: { rule: string; scenario: string; options: PlayOptions }[] = [
   {
     rule: 'a paid order (frame 22) told again when its frame comes twice',
     scenario: 'payment-duplicated-frame-toasts-once',
-    options: { watchers: { payments: function* (): Saga { yield takeEvery(frameOfType(PAYMENT_FRAME_TYPE), paidFrameFlow, new ForgetfulSet<number>()); } } },
+    options: { watchers: { payments: function* (): Saga { yield takeEvery(frameOfType(FrameType.values.payment), paidFrameFlow, new ForgetfulSet<number>()); } } },
   },
   {
     rule: 'a domain status (frame 24) told again when its frame comes twice',
@@ -61,13 +92,31 @@ const mutants: { rule: string; scenario: string; options: PlayOptions }[] = [
     scenario: 'polling-push-during-poll-polls-again',
     options: {
       watchers: {
-        polling: () =>
-          watchMessagePolling(function* (): Saga {
-            for (;;) {
-              yield race({ tick: delay(REALTIME_TUNING.messagePollIntervalMs), pushed: take(frameOfType(FrameType.values.message)) });
-              yield* pollOnce();
-            }
-          }),
+        polling: pollingAsBefore,
+      },
+    },
+  },
+  { rule: 'heartbeat timeout 12,001 ms instead of 12,000', scenario: 'realtime-heartbeat-missing-replies-reconnect', options: { realtime: { heartbeatTimeoutMs: 12_001 } } },
+  { rule: 'no heartbeat timeout (a silent server looks online for ever)', scenario: 'realtime-heartbeat-missing-replies-reconnect', options: { realtime: { heartbeatTimeoutMs: 3_600_000 } } },
+  { rule: 'heartbeat timeout under two ping intervals (one lost reply reconnects)', scenario: 'realtime-heartbeat-one-lost-reply-tolerated', options: { realtime: { heartbeatTimeoutMs: 9_999 } } },
+  { rule: 'Reconnect after a deliberate close does nothing', scenario: 'realtime-close-3001-says-why-and-reconnects-on-request', options: { realtimeWatcher: watchRealtimeWithoutReconnect } },
+  {
+    rule: 'a pushed message shown like one the poll found (the red of an error)',
+    scenario: 'polling-pushed-message-reads-as-news',
+    options: {
+      watchers: {
+        polling: pollingAsBefore,
+      },
+    },
+  },
+  {
+    rule: 'Search loads only when the filters changed (a Search after a failed load sends nothing)',
+    scenario: 'resources-search-after-failed-load-fetches-again',
+    options: {
+      watchers: {
+        resources: function* (): Saga {
+          yield call(watchLoads, (a: { type: string }) => LOAD_TRIGGERS.includes(a.type) && a.type !== resourceEvents.searched.type);
+        },
       },
     },
   },
@@ -83,6 +132,8 @@ const WITHOUT: Record<WatcherName, string> = {
   payments: 'payment-paid-frame-toast',
   live: 'live-statistics-connect-and-burst',
   menu: 'menu-refresh-frame-reloads-the-menu-tree',
+  resources: 'resources-search-after-failed-load-fetches-again',
+  balance: 'balance-frame-updates-the-balance',
 };
 for (const [watcher, name] of Object.entries(WITHOUT)) {
   mutants.push({ rule: `no ${watcher} saga`, scenario: name, options: { watchers: { [watcher]: nothing } } });

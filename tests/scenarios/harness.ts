@@ -6,30 +6,30 @@ import {
   Direction,
   FrameType,
   callsByPath,
+  frameDefOf,
+  requireFrame,
   clientFrame,
   newRealtimeKey,
   session as sessionSchema,
   type ClientFrame,
+  type ConsumerReceiver,
   type Session,
 } from '../../contracts/index.ts';
 import { decodeFrameSync, encodeFrameSync, frameKeyOf } from '../../mock-server/realtime/node-codec.ts';
 import type { EffectPattern, Expectation, IncomingFrame, Scenario, ScenarioStep } from '../../contracts/scenario.ts';
-import type { Effects } from '../../client/api/effects/browser-effects.ts';
-import { ApiError } from '../../client/api/errors.ts';
-import type { RealtimeSocket, SocketEvent } from '../../client/api/effects/socket.ts';
-import { memoryStorage, type StorageKey } from '../../client/api/storage.ts';
+import type { Effects } from '../../client/io/effects/browser-effects.ts';
+import { ApiError } from '../../client/io/errors.ts';
+import type { RealtimeSocket, SocketEvent } from '../../client/io/effects/socket.ts';
+import { memoryStorage, type StorageKey } from '../../client/io/storage.ts';
 import { reducers } from '../../client/app/reducers.ts';
-import { sessionReducers } from '../../client/app/session-modules.ts';
-import { watchAsyncOperations } from '../../client/features/async-operations/sagas/async-operations-sagas.ts';
-import { watchShield } from '../../client/features/wechat/sagas/shield-sagas.ts';
-import { watchPayments } from '../../client/features/money/sagas/payment-sagas.ts';
+import { sessionFrameReceivers, sessionReducers } from '../../client/app/session-modules.ts';
+import { startUpFrameReceivers } from '../../client/app/sagas.ts';
 import { watchConnectivity } from '../../client/features/connectivity/sagas/connectivity-sagas.ts';
-import { watchMessagePolling } from '../../client/features/messages/sagas/message-polling-sagas.ts';
 import { watchRealtime, type RealtimeOptions } from '../../client/features/realtime/sagas/realtime-sagas.ts';
 import type { Saga } from '../../client/state/sagas/call.ts';
 import { watchShare } from '../../client/features/share/sagas/share-sagas.ts';
-import { watchLiveStatistics } from '../../client/features/statistics/sagas/live-sagas.ts';
-import { watchMenu } from '../../client/state/sagas/menu.ts';
+import { watchResources } from '../../client/resources/sagas/resource-sagas.ts';
+import './resources.ts';
 import { appStarted, routeChanged } from '../../client/state/app-events.ts';
 import { realtimeEvents } from '../../client/state/realtime-events.ts';
 import { sessionEvents } from '../../client/state/session-slice.ts';
@@ -70,7 +70,28 @@ interface ActionEntry {
 
 export class ScenarioFailure extends Error {}
 
-const frameName = (type: number) => FrameType.options.find((o) => o.value === type)?.member ?? String(type);
+/** A frame's name in the registry; a frame the console sends must be a registered client → server one. */
+function sentFrameName(type: number): string {
+  try {
+    return requireFrame(type, Direction.toServer).name;
+  } catch (e) {
+    throw new ScenarioFailure((e as Error).message);
+  }
+}
+
+/** The runner delivers registered server → client frames only, unless the step says the type is unregistered on purpose. */
+function checkDelivered(f: { type: number; unregistered?: true }): void {
+  const def = frameDefOf(f.type);
+  if (f.unregistered) {
+    if (def) throw new ScenarioFailure(`frame type ${f.type} is registered (${def.name}): drop "unregistered"`);
+    return;
+  }
+  try {
+    requireFrame(f.type, Direction.toClient);
+  } catch (e) {
+    throw new ScenarioFailure(`${(e as Error).message}; a scenario sending it on purpose says "unregistered": true`);
+  }
+}
 
 function deepEqual(a: unknown, b: unknown): boolean {
   return JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
@@ -138,7 +159,7 @@ class Environment {
   readonly effects: EffectEntry[] = [];
   readonly actions: ActionEntry[] = [];
   readonly sockets: FakeSocket[] = [];
-  readonly answers = new Map<string, { data?: unknown; fail?: number; message?: string; left: number }[]>();
+  readonly answers = new Map<string, { data?: unknown; fail?: number; message?: string; held?: true; left: number }[]>();
   server: ServerState = { state: 'up', login: 'accept', pong: true };
   route = { pathname: '/customer/home', search: '' };
   /** Runner-side async work in flight (socket events, encryption of server frames). */
@@ -146,6 +167,12 @@ class Environment {
   /** Saga CALL effects in flight (effectId → true) and pending delays (effectId → due time). */
   readonly sagaCalls = new Set<number>();
   readonly delays = new Map<number, number>();
+  /**
+   * Calls waiting for a held answer (`held`), per path, oldest first: an `answer` step releases one. They wait on
+   * the scenario, not on real work, so they do not keep `settle` waiting (one saga call each).
+   */
+  readonly heldCalls = new Map<string, (() => void)[]>();
+  private heldCount = 0;
   /** Document visibility (the `visibility` step) and who listens to it. */
   visible = true;
   readonly visibilityListeners = new Set<(visible: boolean) => void>();
@@ -210,7 +237,7 @@ class Environment {
     this.later(async () => {
       const decoded = decodeFrameSync(this.key, Direction.toServer, wire, clientFrame);
       if (!decoded.ok) throw new ScenarioFailure(`the console sent a frame the server cannot decode: ${decoded.reason}`);
-      entry.key = `frame:${frameName(decoded.frame.type)}`;
+      entry.key = `frame:${sentFrameName(decoded.frame.type)}`;
       entry.frame = decoded.frame;
       if (decoded.frame.data !== undefined) entry.data = decoded.frame.data;
       if (socket.state !== 'open') return;
@@ -226,7 +253,8 @@ class Environment {
     });
   }
 
-  async deliver(socket: FakeSocket, f: { type: number; data?: unknown; locale?: string; token?: string; seq?: number; tsOffset?: number }) {
+  async deliver(socket: FakeSocket, f: { type: number; data?: unknown; locale?: string; token?: string; seq?: number; tsOffset?: number; unregistered?: true }) {
+    checkDelivered(f);
     const seq = f.seq ?? socket.outSeq + 1;
     socket.outSeq = Math.max(socket.outSeq, seq);
     const frame = { type: f.type, locale: f.locale ?? 'en', token: f.token ?? '', seq, ts: Date.now() + (f.tsOffset ?? 0), ...(f.data !== undefined ? { data: f.data } : {}) };
@@ -255,7 +283,7 @@ class Environment {
     }
   }
 
-  answer(path: string): { data?: unknown; fail?: number; message?: string; pushFirst?: IncomingFrame } | undefined {
+  answer(path: string): { data?: unknown; fail?: number; message?: string; held?: true; pushFirst?: IncomingFrame } | undefined {
     const queue = this.answers.get(path);
     const head = queue?.[0];
     if (head) {
@@ -274,6 +302,7 @@ class Environment {
         const a = this.answer(call.path);
         await Promise.resolve();
         if (a && 'pushFirst' in a && a.pushFirst) await this.pushDuringCall(a.pushFirst);
+        if (a?.held) await this.heldAnswer(call.path);
         if (!a || a.fail !== undefined) throw new ApiError(call.path, a?.fail ?? 0, a?.message ?? '');
         const def = callsByPath.get(call.path);
         if (!def) throw new ScenarioFailure(`unknown call ${call.path}`);
@@ -313,6 +342,28 @@ class Environment {
     };
   }
 
+  /** Wait until an `answer` step releases this call's held answer. */
+  private heldAnswer(path: string): Promise<void> {
+    this.heldCount++;
+    this.poke();
+    return new Promise<void>((resolve) =>
+      this.heldCalls.set(path, [
+        ...(this.heldCalls.get(path) ?? []),
+        () => {
+          this.heldCount--;
+          resolve();
+        },
+      ]),
+    );
+  }
+
+  /** Release the held answer of the oldest waiting call to `path`; false when none waits. */
+  release(path: string): boolean {
+    const next = this.heldCalls.get(path)?.shift();
+    next?.();
+    return next !== undefined;
+  }
+
   setRoute(to: string) {
     this.route = splitRoute(to);
     this.dispatch(routeChanged(this.route));
@@ -336,8 +387,9 @@ class Environment {
     // Bounded by real time (Date is virtual here): WebCrypto on a loaded machine can take a while.
     const end = process.hrtime.bigint() + SETTLE_LIMIT_NS;
     let quiet = 0;
+    const busy = () => this.sagaCalls.size - this.heldCount > 0 || this.pending !== 0;
     while (process.hrtime.bigint() < end) {
-      if (this.sagaCalls.size !== 0 || this.pending !== 0) {
+      if (busy()) {
         quiet = 0;
         await new Promise<void>((resolve) => {
           const timer = realSetTimeout(resolve, Number((end - process.hrtime.bigint()) / 1_000_000n) + 1);
@@ -349,7 +401,7 @@ class Environment {
         continue;
       }
       await new Promise<void>((r) => setImmediate(r));
-      if (this.sagaCalls.size === 0 && this.pending === 0) {
+      if (!busy()) {
         if (++quiet >= 3) return this.throwIfFailed();
       } else quiet = 0;
     }
@@ -450,19 +502,21 @@ export interface PlayOptions {
    */
   watchers?: Partial<Record<WatcherName, () => Saga>>;
   realtime?: Partial<RealtimeOptions>;
+  /** Mutation checks only: the real-time watcher replaced (it is given the scenario's options). */
+  realtimeWatcher?: (options: Partial<RealtimeOptions>) => Saga;
 }
 
-/** The console's effect sagas the runner plays, by name. */
+/**
+ * The console's effect sagas the runner plays, by name: every frame receiver the frame registry names, as the
+ * app registers them (start-up's and the session's), and the two public watchers that take no frame.
+ */
 const WATCHERS = {
   connectivity: watchConnectivity,
-  polling: watchMessagePolling,
   share: watchShare,
-  jobs: watchAsyncOperations,
-  shield: watchShield,
-  payments: watchPayments,
-  live: watchLiveStatistics,
-  menu: watchMenu,
-} satisfies Record<string, () => Saga>;
+  ...startUpFrameReceivers,
+  ...sessionFrameReceivers,
+  resources: watchResources,
+} satisfies Record<string, () => Saga> & Record<ConsumerReceiver, () => Saga>;
 export type WatcherName = keyof typeof WATCHERS;
 
 export async function playScenario(sc: Scenario, options: PlayOptions = {}): Promise<PlayResult> {
@@ -487,7 +541,7 @@ export async function playScenario(sc: Scenario, options: PlayOptions = {}): Pro
   const realtimeOptions = { ...(maxFailures !== undefined ? { maxFailures } : {}), ...options.realtime };
   const watchers = { ...WATCHERS, ...options.watchers };
   const task: Task = sagaMiddleware.run(function* root() {
-    yield all([fork(watchRealtime, realtimeOptions), ...Object.values(watchers).map((w) => fork(w))]);
+    yield all([fork(options.realtimeWatcher ?? watchRealtime, realtimeOptions), ...Object.values(watchers).map((w) => fork(w))]);
   });
 
   let effectMark = 0;
@@ -557,6 +611,8 @@ export async function playScenario(sc: Scenario, options: PlayOptions = {}): Pro
         const { path: p, times = 1, ...answer } = step.http;
         if (!callsByPath.has(p)) fail(where, `unknown call path ${p}`);
         env.answers.set(p, [...(env.answers.get(p) ?? []), { ...answer, left: times }]);
+      } else if ('answer' in step) {
+        if (!env.release(step.answer)) fail(where, `no call of ${step.answer} is waiting for its answer`);
       } else if ('server' in step) {
         env.server = { ...env.server, ...stripDrop(step.server) };
         const code = step.server.drop;

@@ -10,11 +10,12 @@ import { useCoreDispatch, useCoreSelector } from '../../state/hooks.ts';
 import { selectNav } from '../../state/selectors.ts';
 import { uiEvents } from '../../state/ui-slice.ts';
 import { MessageNotice } from '../../features/messages/components/message-notice.tsx';
+import { RealtimeNotice } from '../../features/realtime/components/realtime-notice.tsx';
 import { AppHeader } from './app-header.tsx';
 import { SideNav } from './side-nav.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { useConsoleHotkeys } from './use-console-hotkeys.ts';
-import { ScreenShell } from '../../shell/screen-shell.tsx';
+import { ScreenLoading } from '../../first-paint/screen-loading.tsx';
 import styles from './app-layout.module.css';
 
 /** Left menu width (spec §9); 0 in top-menu mode. */
@@ -34,7 +35,7 @@ export default function AppLayout() {
   useConsoleHotkeys();
 
   return (
-    <div className={styles.shell} style={{ ['--side-width' as string]: `${sideWidth}px` }}>
+    <div className={styles.frame} style={{ ['--side-width' as string]: `${sideWidth}px` }}>
       <SkipLink contentId={CONTENT_ID} />
       <AppHeader nav={nav} current={current} />
       <div className={styles.body}>
@@ -44,10 +45,11 @@ export default function AppLayout() {
           </nav>
         )}
         <main id={CONTENT_ID} tabIndex={-1} className={styles.content}>
+          <RealtimeNotice />
           {/* A screen whose chunk (or its chart's) fails to download fails alone: the frame, menu and
               connection indicator stay. A new route starts afresh. */}
           <ErrorBoundary key={current}>
-            <Suspense fallback={<ScreenShell otherwise={<NonIdealState icon={<Spinner />} title={t('common.states.loading')} />} />}>
+            <Suspense fallback={<ScreenLoading otherwise={<NonIdealState icon={<Spinner />} title={t('common.states.loading')} />} />}>
               <Outlet />
             </Suspense>
           </ErrorBoundary>

@@ -4,7 +4,7 @@ const GROUP_ICONS: Record<string, IconName> = {
   'menu.groups.statistics': 'timeline-line-chart',
   'menu.groups.qr_codes': 'barcode',
   'menu.groups.domains': 'globe-network',
-  'menu.groups.wechat': 'shield',
+  'menu.groups.shield': 'shield',
   'menu.groups.vip': 'dollar',
   'menu.groups.agents': 'people',
   'menu.groups.wallets': 'bank-account',

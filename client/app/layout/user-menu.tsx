@@ -1,4 +1,4 @@
-import { Alert, Button, Intent, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { Button, Intent, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../contracts/index.ts';
@@ -7,6 +7,7 @@ import { useCoreDispatch, useCoreSelector } from '../../state/hooks.ts';
 import { selectOwnBalance, selectRouteGranted, selectUserInfo } from '../../state/selectors.ts';
 import { sessionEvents } from '../../state/session-slice.ts';
 import { uiEvents } from '../../state/ui-slice.ts';
+import { Question } from '../../components/question.tsx';
 
 /** Account name, change password, menu position and logout (confirmed with an Alert). */
 export function UserMenu({ compact = false }: { /** Icon only (mobile header). Default false. */ compact?: boolean }) {
@@ -59,7 +60,7 @@ export function UserMenu({ compact = false }: { /** Icon only (mobile header). D
           aria-label={compact || !user ? t('layout.user_menu') : `${user.account} · ${t('layout.user_menu')}`}
         />
       </PopoverNext>
-      <Alert
+      <Question
         isOpen={confirming}
         icon="log-out"
         intent={Intent.DANGER}
@@ -72,7 +73,7 @@ export function UserMenu({ compact = false }: { /** Icon only (mobile header). D
         }}
       >
         <p>{t('auth.logout_confirm')}</p>
-      </Alert>
+      </Question>
     </>
   );
 }

@@ -4,8 +4,12 @@ import { realtimeEvents } from '../../state/realtime-events.ts';
 
 /** Result of the last 10 s ping call. */
 export type HttpReach = 'unknown' | 'online' | 'offline';
-/** The socket as the indicator sees it: `none` when there is no session (nothing to connect). */
-export type SocketReach = 'none' | 'connecting' | 'online' | 'offline';
+/**
+ * The socket as the indicator sees it: `none` when there is no session (nothing to connect); `stale` from the
+ * moment the server's heartbeat replies went missing until the reconnect logs in; `ended` when the server
+ * closed it on purpose (3001) and the console will not reconnect by itself.
+ */
+export type SocketReach = 'none' | 'connecting' | 'online' | 'offline' | 'stale' | 'ended';
 
 export interface ConnectivityState {
   readonly http: HttpReach;
@@ -22,9 +26,12 @@ export const connectivitySlice = createSlice({
     pingFailed: (s) => ({ ...s, http: 'offline' as const }),
   },
   extraReducers: (b) => {
-    b.addCase(realtimeEvents.socketOpening, (s) => ({ ...s, socket: s.socket === 'online' ? 'online' : 'connecting' }))
+    b.addCase(realtimeEvents.socketOpening, (s) => ({ ...s, socket: s.socket === 'online' || s.socket === 'stale' ? s.socket : 'connecting' }))
       .addCase(realtimeEvents.loginAcknowledged, (s) => ({ ...s, socket: 'online' }))
       .addCase(realtimeEvents.socketClosed, (s) => ({ ...s, socket: 'offline' }))
+      // Right after the stale socket's close: reconnecting, not offline (nothing failed yet but the silence).
+      .addCase(realtimeEvents.heartbeatMissed, (s) => ({ ...s, socket: 'stale' }))
+      .addCase(realtimeEvents.gaveUp, (s, a) => ({ ...s, socket: a.payload.deliberate ? 'ended' : 'offline' }))
       .addCase(realtimeEvents.unsupported, (s) => ({ ...s, socket: 'offline' }))
       .addCase(realtimeEvents.stopped, (s) => ({ ...s, socket: 'none' }))
       .addCase(sessionEvents.loggedOut, (s) => ({ ...s, socket: 'none' }))
@@ -39,9 +46,11 @@ export const connectivityEvents = connectivitySlice.actions;
  * and something proved the server reachable. A logged-in socket is such proof, so the header does not say
  * "checking" for the first 10 s of a session while the first ping is still due.
  */
-export type Reach = 'checking' | 'online' | 'offline';
+export type Reach = 'checking' | 'online' | 'offline' | 'reconnecting' | 'disconnected';
 export function reachOf(s: ConnectivityState): Reach {
   if (s.http === 'offline' || s.socket === 'offline') return 'offline';
+  if (s.socket === 'stale') return 'reconnecting';
+  if (s.socket === 'ended') return 'disconnected';
   if (s.socket === 'connecting') return 'checking';
   return s.http === 'online' || s.socket === 'online' ? 'online' : 'checking';
 }

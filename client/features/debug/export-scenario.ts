@@ -3,15 +3,19 @@ import type { Recorded, Recorder } from './effects/recorder.ts';
 
 /**
  * DEV ONLY. The recorder's last `windowMs` as a QA scenario (contracts/scenario.ts):
- * - every HTTP answer the replayed sagas got is queued first (per path, in call order);
+ * - every HTTP answer the replayed sagas got is queued first (per path, in call order), held: its arrival is a
+ *   step of the timeline (`{ answer: path }`) where it came back, so what the console did on an answer falls
+ *   between the same events as it did live (a call still waiting at the export waits in the replay too);
  * - inputs become timeline steps at their time since the recording started (`advanceTo`, then the event);
  * - before each input, an `expect` with the exact counts of the outputs since the previous one.
  * The fake server is put on `hold` with pongs and login acks off: every socket event comes from the recording.
  *
  * Exact when the window reaches back to the console's start (the usual case: reload, reproduce, export).
  * A trimmed window starts mid-session, so the timeline is kept but the expectations are left out (the
- * loops' phases differ); the description says so. Real timers drift by a few ms per cycle, so outputs are
- * checked by counts between inputs rather than by their exact millisecond.
+ * loops' phases differ); the description says so. The console's loops keep to grids anchored at recorded
+ * events (state/sagas/cadence.ts), so a long session's pings and polls fall where the replay puts them; a
+ * real timer still fires a few ms late, so outputs are checked by counts between inputs rather than by their
+ * exact millisecond.
  */
 export function exportScenario(recorder: Recorder, windowMs: number, name: string): Scenario {
   const now = recorder.now();
@@ -21,7 +25,7 @@ export function exportScenario(recorder: Recorder, windowMs: number, name: strin
 
   const answers: ScenarioStep[] = [];
   for (const e of events) {
-    if ('output' in e && e.path && e.answer) answers.push({ http: { path: e.path, ...(e.answer as { data?: never; fail?: number; message?: string }) } });
+    if ('output' in e && e.path) answers.push({ http: { path: e.path, ...((e.answer ?? { fail: 0 }) as { data?: never; fail?: number; message?: string }), held: true } });
   }
 
   const steps: ScenarioStep[] = [...answers];

@@ -1,4 +1,4 @@
-import type { Effects } from '../../api/effects/browser-effects.ts';
+import type { Effects } from '../../io/effects/browser-effects.ts';
 import { createRecorder, type Recorder } from './effects/recorder.ts';
 import { recorderSaga } from './sagas/recorder-saga.ts';
 import { DebugMenu } from './components/debug-menu.tsx';

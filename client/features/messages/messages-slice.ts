@@ -1,11 +1,16 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionEvents } from '../../state/session-slice.ts';
 
-/** The unread message shown as the red notice (spec §6), until its close button is pressed. */
+/**
+ * The unread message shown as the centred notice (spec §7), until its close button is pressed. `pushed`: it
+ * was fetched because the server pushed it just now (frame type 4), so it reads as news (information);
+ * otherwise the regular poll found it waiting and it is the spec's red notice.
+ */
 export interface NoticeMessage {
   readonly id: number;
   readonly title: string;
   readonly content: string;
+  readonly pushed: boolean;
 }
 
 export interface MessagesState {

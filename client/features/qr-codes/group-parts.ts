@@ -6,7 +6,7 @@ type B = ResourceBuilder<GroupCalls[1]>;
 /** Either kind's call of the same role (paths differ, shapes do not). */
 type Same<C extends { path: string }> = Omit<C, 'path'> & { path: string };
 
-/** Both group kinds have one shape and four calls (contracts/calls/domain.ts `groupCalls`); labels shared. */
+/** Both group kinds have one shape and four calls (contracts/calls/qr-codes-group.ts `groupCalls`); labels shared. */
 export function groupResourceParts(r: B, add: Same<GroupCalls[0]>, update: Same<GroupCalls[2]>, remove: Same<GroupCalls[3]>) {
   return {
     labels: 'resources.group',

@@ -1,46 +1,19 @@
-import type {
-  qrCodeInquire} from '../../../contracts/index.ts';
-import {
-  batchFields,
-  domainInquire,
-  domainRefusal,
-  type Domain,
-  groupCallList,
-  internalCodeGroupCallList,
-  JumpType,
-  OpenLog,
-  qrCodeAccessClearHistory,
-  qrCodeAdd,
-  qrCodeBatchUpdate,
-  qrCodeChangeDomainName,
-  qrCodeDetails,
-  qrCodeRemove,
-  qrCodeUpdate,
-  qrCodeUpdateOpenLog,
-  qrCodeUpdateRestrictionVisit,
-  qrCodeUpdateUrl,
-  RotationType,
-  rotationTypeInquire,
-  ShowStatus,
-  VisitMethod,
-  VisitRestriction,
-  type QrCode,
-} from '../../../contracts/index.ts';
+import type { qrCodeInquire } from '../../../contracts/index.ts';
+import { domainInquire, domainRefusal, type Domain, groupCallList, internalCodeGroupCallList, JumpType, OpenLog, qrCodeAdd, qrCodeDetails, qrCodeUpdate, RotationType, rotationTypeInquire, ShowStatus, VisitMethod, VisitRestriction, type QrCode } from '../../../contracts/index.ts';
 import type { ResourceBuilder } from '../../resources/define.ts';
-import type { ActionDecl, ColumnDecl, FieldOverride, LookupDecl, RowKey } from '../../resources/types.ts';
-import { AccessRecordsDialog } from './access-records.tsx';
-import { QrCodeDialog, qrTargetUrl } from './components/qr-code-dialog.tsx';
+import type { ColumnDecl, FieldOverride, LookupDecl, RowKey } from '../../resources/types.ts';
+import { qrTargetUrl } from './components/qr-code-dialog.tsx';
 import { QrImage } from '../../components/qr/qr-image.tsx';
-import { ShareDialog } from './components/share-dialog.tsx';
 import styles from './components/qr-codes.module.css';
 
 /*
  * What the QR code screens (qr_code_list, qr_code_list_admin, qr_code_remove, short_qr_code_list, batche_query,
- * no_domain_name, nodomain, set_qr_code) share: columns, lookups, forms and actions over one row type. Labels
- * live once under `resources.qr_code.*`.
+ * no_domain_name, nodomain, set_qr_code) share over one row type: columns, lookups and forms here, the row and
+ * bulk actions in qr-code-actions.tsx. Labels live once under `resources.qr_code.*`.
  */
 export const QR_LABELS = 'resources.qr_code';
-type B = ResourceBuilder<typeof qrCodeInquire>;
+/** The builder every QR code screen's declaration gets. */
+export type B = ResourceBuilder<typeof qrCodeInquire>;
 const [, groupInquire] = groupCallList;
 const [, internalGroupInquire] = internalCodeGroupCallList;
 
@@ -107,7 +80,8 @@ export function qrColumns(options: { account?: boolean; removed?: boolean } = {}
         </span>
       ),
     },
-    ...(options.account ? [{ field: 'account', kind: 'text' } as const] : []),
+    // The owner is context: the code's name says which row it is (kept on a phone, the owner is not).
+    ...(options.account ? [{ field: 'account', kind: 'text', priority: 2 } as const] : []),
     { field: 'name', kind: 'text' },
     { kind: 'custom', id: 'file_name', sortable: false, render: (row) => <span className={styles.code}>{row.file_name}</span>, text: (row) => row.file_name },
     { field: 'domain', kind: 'text' },
@@ -141,12 +115,14 @@ export function qrColumns(options: { account?: boolean; removed?: boolean } = {}
 
 export const qrFilters = ['name', 'file_name', 'domain', 'rotation_type', { field: 'group_id', lookup: 'groups' }] as const;
 
-const settingsFields = [
+/** The settings a code's forms and the batch update share. */
+export const settingsFields = [
   { name: 'group_id', lookup: 'groups' },
   { name: 'internal_code_group_id', lookup: 'internal_groups' },
   'short_code_type',
   { name: 'rotation_type', lookup: 'rotation_types' },
-  'visit_threshold',
+  // The code's count is every link's (the server sets it on each): the hint says so, and where one is set apart.
+  { name: 'visit_threshold', helper: `${QR_LABELS}.hints.visit_threshold` },
   'jump_type',
   'visit_method',
   'visit_restriction',
@@ -170,104 +146,3 @@ export function qrUpdateForm(r: B) {
 
 /** Opening one code's edit form reads it afresh (spec §7 `qr_code_list/details`): another tab may have moved it. */
 export const qrDetails = { call: qrCodeDetails, body: (key: RowKey) => ({ id: Number(key) }) };
-
-/** The codes a question is about, as people know them: the first three, then "…". */
-export function codesOf(rows: readonly { file_name: string }[]): string {
-  const codes = [...new Set(rows.map((x) => x.file_name))];
-  return codes.length > 3 ? `${codes.slice(0, 3).join(', ')}, …` : codes.join(', ');
-}
-
-/** A question naming the codes and how many (labels `resources.qr_code.confirm.<id>`). */
-export const aboutCodes = (id: string) => ({ text: `${QR_LABELS}.confirm.${id}`, vars: (rows: QrCode[]) => ({ codes: codesOf(rows) }) });
-
-export function qrRemove(r: B) {
-  // Not gone: the bin keeps them and restores them (the question says so, and where).
-  return r.remove(qrCodeRemove, { permanent: false, confirm: aboutCodes('remove') });
-}
-
-const idsOf = (rows: QrCode[]) => rows.map((x) => x.id);
-
-/** Preview/download, share links, access log: offered wherever a QR code is listed. */
-export function qrViewActions(): ActionDecl<QrCode>[] {
-  return [
-    { kind: 'dialog', id: 'qr', scope: 'row', label: `${QR_LABELS}.actions.qr`, icon: 'barcode', dialog: QrCodeDialog },
-    { kind: 'dialog', id: 'records', scope: 'row', label: `${QR_LABELS}.actions.records`, icon: 'history', dialog: AccessRecordsDialog },
-    { kind: 'dialog', id: 'share', scope: 'row', button: 'share', label: `${QR_LABELS}.actions.share`, icon: 'share', dialog: ShareDialog },
-  ];
-}
-
-/** Changes of live QR codes: target URLs, domain, restriction, open log, batch settings, clearing the log. */
-export function qrEditActions(r: B, buttons: { update?: string; batch?: string; remove?: string } = {}): ActionDecl<QrCode>[] {
-  const update = buttons.update ?? 'update';
-  return [
-    r.formAction(qrCodeUpdateUrl, {
-      id: 'urls',
-      scope: 'row',
-      button: update,
-      label: `${QR_LABELS}.actions.urls`,
-      icon: 'link',
-      form: {
-        fields: [childrenField],
-        initial: (row) => ({ children: row?.children }),
-        toBody: (values, rows) => ({ id: rows[0]?.id, children: values.children }),
-      },
-    }),
-    r.formAction(qrCodeChangeDomainName, {
-      id: 'change_domain',
-      scope: 'both',
-      button: update,
-      label: `${QR_LABELS}.actions.change_domain`,
-      icon: 'exchange',
-      form: { fields: [{ name: 'domain_id', lookup: 'move_targets' }], toBody: (values, rows) => ({ ids: idsOf(rows), domain_id: values.domain_id }) },
-    }),
-    r.formAction(qrCodeUpdateRestrictionVisit, {
-      id: 'restriction',
-      scope: 'bulk',
-      button: update,
-      label: `${QR_LABELS}.actions.restriction`,
-      icon: 'shield',
-      form: { fields: ['visit_method', 'visit_restriction'], toBody: (values, rows) => ({ ids: idsOf(rows), ...values }) },
-    }),
-    r.action(qrCodeUpdateOpenLog, {
-      id: 'open_log_on',
-      scope: 'bulk',
-      button: update,
-      label: `${QR_LABELS}.actions.open_log_on`,
-      icon: 'eye-open',
-      body: (rows) => ({ ids: idsOf(rows), open_log: OpenLog.values.open }),
-    }),
-    r.action(qrCodeUpdateOpenLog, {
-      id: 'open_log_off',
-      scope: 'bulk',
-      button: update,
-      label: `${QR_LABELS}.actions.open_log_off`,
-      icon: 'eye-off',
-      body: (rows) => ({ ids: idsOf(rows), open_log: OpenLog.values.closed }),
-    }),
-    r.formAction(qrCodeBatchUpdate, {
-      id: 'batch',
-      scope: 'bulk',
-      button: buttons.batch ?? 'batch_update',
-      label: `${QR_LABELS}.actions.batch`,
-      icon: 'edit',
-      form: {
-        schema: batchFields,
-        // Many codes at once: only what the user sets changes; everything left blank stays as each code has it.
-        partial: true,
-        fields: settingsFields.filter((f) => f !== 'remark'),
-        toBody: (values, rows) => ({ ids: idsOf(rows), fields: values }),
-      },
-    }),
-    r.action(qrCodeAccessClearHistory, {
-      id: 'clear_history',
-      scope: 'row',
-      button: buttons.remove ?? 'remove',
-      label: `${QR_LABELS}.actions.clear_history`,
-      icon: 'eraser',
-      intent: 'danger',
-      // Every record of the code goes to Recover, from where it can be put back: not "cannot be undone".
-      confirm: { text: `${QR_LABELS}.confirm.clear_history`, undoable: true, vars: (rows) => ({ name: rows[0]!.name, code: rows[0]!.file_name, count: rows[0]!.record_count }) },
-      body: (rows) => ({ qr_code_id: rows[0]!.id }),
-    }),
-  ];
-}

@@ -1,14 +1,16 @@
-/** 'YYYY-MM-DD' of the browser's day `n` days before `today` (a shortcut sends only the start: the server's today ends it). */
-function daysBefore(today: Date, n: number): string {
-  const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() - n);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+import { formatDay, shortcutRange, type DateShortcut } from '../../resources/date-shortcuts.ts';
 
-/** Spec §9's range shortcuts (last week, last month, last three months, each ending today) for range dashboards. */
+/** The first day of a §9 shortcut (a preset sends only the start: the server's today ends it). */
+const startOf = (shortcut: DateShortcut) => (today: Date) => ({ start_date: formatDay(shortcutRange(shortcut, today)[0]) });
+
+/**
+ * Spec §9's range shortcuts for range dashboards: last week, last month, last three months, each ending today,
+ * counted as every date picker counts them (date-shortcuts.ts: calendar months, not 30 or 90 days).
+ */
 export const rangePresets = [
-  { id: 'week', values: (today: Date) => ({ start_date: daysBefore(today, 6) }) },
-  { id: 'month', values: (today: Date) => ({ start_date: daysBefore(today, 29) }) },
-  { id: 'quarter', values: (today: Date) => ({ start_date: daysBefore(today, 89) }) },
+  { id: 'week', values: startOf('last_week') },
+  { id: 'month', values: startOf('last_month') },
+  { id: 'quarter', values: startOf('last_three_months') },
 ] as const;
 
 /** The date filters of a range dashboard. */

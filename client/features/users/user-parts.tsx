@@ -93,7 +93,8 @@ const EDIT_FIELDS = [
   { name: 'superior_id', lookup: 'superiors' },
   'invitation_code',
   ratioField('share_ratio'),
-  { name: 'member_expire_time', kind: 'date_time' },
+  // An expiry lies ahead: next week, month, three months a click away (spec §9).
+  { name: 'member_expire_time', kind: 'date_time', ahead: true },
   'domain_limit',
 ] as const;
 

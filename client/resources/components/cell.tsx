@@ -1,7 +1,8 @@
+import { formatMoney } from '../../../contracts/index.ts';
 import { AnchorButton, Intent, ProgressBar, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../contracts/money.ts';
+import { isIdentifierField } from '../identifier.ts';
 import type { ColumnDecl } from '../types.ts';
 import styles from './resource-list.module.css';
 
@@ -15,7 +16,8 @@ export function Cell<Row>({ column, row, rows }: { column: ColumnDecl<Row>; row:
   if (value === undefined || value === null || value === '') return <span className={styles.muted}>—</span>;
   switch (column.kind) {
     case 'number':
-      return <span className={styles.number}>{typeof value === 'number' ? numberFormat.format(value) : String(value)}</span>;
+      // A count is grouped (1,234); an identifier is its digits (thread 4101, not 4,101).
+      return <span className={styles.number}>{typeof value === 'number' && !isIdentifierField(column.field) ? numberFormat.format(value) : String(value)}</span>;
     case 'money':
       return <span className={styles.number}>{typeof value === 'number' ? formatMoney(value) : String(value)}</span>;
     case 'date':

@@ -1,8 +1,8 @@
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { DateRangeInput, type DateRange, type DateRangeShortcut } from '@blueprintjs/datetime';
-import { addDays, addMonths, format, startOfDay } from 'date-fns';
 import { enUS, zhCN } from 'date-fns/locale';
 import { useTranslation } from 'react-i18next';
+import { DAY_FORMAT, formatDay, NEXT_SHORTCUTS, PAST_SHORTCUTS, shortcutRange } from '../date-shortcuts.ts';
 import styles from './date-range-field.module.css';
 
 /** date-fns locale of the console language (passed explicitly: Blueprint's dynamic locale import fails under Vite). */
@@ -10,24 +10,15 @@ export function dateLocaleOf(language: string) {
   return language === 'en' ? enUS : zhCN;
 }
 
-export const DAY_FORMAT = 'yyyy-MM-dd';
-export const formatDay = (d: Date) => format(d, DAY_FORMAT);
+export { DAY_FORMAT, formatDay };
 
-/** Spec §9 date shortcuts: last week, month, three months (and the next ones, for ranges that look ahead). */
+/** Spec §9 date shortcuts (date-shortcuts.ts): last week, month, three months (and the next ones, for ranges that look ahead). */
 export function rangeShortcuts(t: (k: string) => string, today: Date, ahead = false): DateRangeShortcut[] {
-  const d = startOfDay(today);
-  const past: DateRangeShortcut[] = [
-    { label: t('resource.dates.last_week'), dateRange: [addDays(d, -7), d] },
-    { label: t('resource.dates.last_month'), dateRange: [addMonths(d, -1), d] },
-    { label: t('resource.dates.last_three_months'), dateRange: [addMonths(d, -3), d] },
-  ];
-  const next: DateRangeShortcut[] = [
-    { label: t('resource.dates.next_week'), dateRange: [d, addDays(d, 7)] },
-    { label: t('resource.dates.next_month'), dateRange: [d, addMonths(d, 1)] },
-    { label: t('resource.dates.next_three_months'), dateRange: [d, addMonths(d, 3)] },
-  ];
-  return ahead ? [...past, ...next] : past;
+  return [...PAST_SHORTCUTS, ...(ahead ? NEXT_SHORTCUTS : [])].map((s) => ({ label: t(`resource.dates.${s}`), dateRange: shortcutRange(s, today) }));
 }
+
+/** What is wrong with a typed date, once the input is left: not a date, or outside the dates allowed. */
+export type DateProblem = { readonly kind: 'invalid' } | { readonly kind: 'out_of_range'; readonly day: string };
 
 export interface DateRangeFieldProps {
   value: DateRange;
@@ -41,11 +32,16 @@ export interface DateRangeFieldProps {
   /** Marks both inputs invalid. */
   invalid?: boolean;
   fill?: boolean;
+  /**
+   * A typed date the range cannot take (Blueprint puts the last good one back when the input is left): said by
+   * the form, not left to a silent revert. `null` once a good date is chosen.
+   */
+  onProblem?(problem: DateProblem | null): void;
 }
 
-/** Blueprint's DateRangeInput with the console's day format and language. */
+/** Blueprint's DateRangeInput with the console's day format and language; its own messages in that language too. */
 export function DateRangeField(p: DateRangeFieldProps) {
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
   return (
     <DateRangeInput
       // A fieldset (implicit role group): Blueprint puts aria-expanded on the element around both inputs, and
@@ -53,7 +49,18 @@ export function DateRangeField(p: DateRangeFieldProps) {
       popoverProps={{ targetTagName: 'fieldset' }}
       className={styles.range}
       value={p.value}
-      onChange={p.onChange}
+      onChange={(range) => {
+        p.onProblem?.(null);
+        p.onChange(range);
+      }}
+      onError={([from, to]) => {
+        const typed = [from, to].find((d) => d && !(p.value.some((v) => v?.getTime() === d.getTime())));
+        if (!typed || Number.isNaN(typed.getTime())) p.onProblem?.({ kind: 'invalid' });
+        else p.onProblem?.({ kind: 'out_of_range', day: formatDay(typed) });
+      }}
+      invalidDateMessage={t('resource.dates.invalid')}
+      outOfRangeMessage={t('resource.dates.out_of_range')}
+      overlappingDatesMessage={t('resource.dates.overlapping')}
       locale={dateLocaleOf(i18n.language)}
       dateFnsFormat={DAY_FORMAT}
       minDate={p.minDate}

@@ -1,9 +1,11 @@
 import '@blueprintjs/select/lib/css/blueprint-select.css';
-import { FormGroup, HTMLSelect, InputGroup, Intent, MenuItem, NumericInput, Switch, TextArea } from '@blueprintjs/core';
+import { Button, ButtonGroup, FormGroup, HTMLSelect, InputGroup, Intent, MenuItem, NumericInput, Switch, TextArea } from '@blueprintjs/core';
 import { Suggest } from '@blueprintjs/select';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay, NEXT_SHORTCUTS, shortcutRange } from '../date-shortcuts.ts';
 import type { ResolvedField } from '../fields.ts';
+import styles from './resource-list.module.css';
 import { CodePicker } from './code-picker.tsx';
 import { ImageField } from './image-field.tsx';
 import { TranslationsField } from './translations-field.tsx';
@@ -172,6 +174,16 @@ export function FieldInput({ field, value, onChange, error: refusal, asFilter = 
     }
   })();
 
+  // A date that may lie ahead (an expiry): spec §9's shortcuts set the end of their last day.
+  const shortcuts =
+    field.kind === 'date_time' && field.ahead && !asFilter && !disabled ? (
+      <ButtonGroup role="group" className={styles.dateShortcuts} aria-label={t('resource.dates.shortcuts', { label })}>
+        {NEXT_SHORTCUTS.map((s) => (
+          <Button key={s} size="small" variant="outlined" text={t(`resource.dates.${s}`)} onClick={() => onChange(`${formatDay(shortcutRange(s, new Date())[1])} 23:59:59`)} />
+        ))}
+      </ButtonGroup>
+    ) : null;
+
   if (!showLabel) return input;
   return (
     <FormGroup
@@ -198,6 +210,7 @@ export function FieldInput({ field, value, onChange, error: refusal, asFilter = 
       }
     >
       {input}
+      {shortcuts}
     </FormGroup>
   );
 }

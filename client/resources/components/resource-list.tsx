@@ -5,6 +5,7 @@ import { FiltersBar } from './filters-bar.tsx';
 import { ListOverlays } from './list/list-overlays.tsx';
 import { ListError } from './list/list-error.tsx';
 import { ActionError } from './list/action-error.tsx';
+import { NotFoundNotice } from './list/not-found-notice.tsx';
 import { ListTable } from './list/list-table.tsx';
 import { ListToolbar } from './list/list-toolbar.tsx';
 import { ExportNotice } from './list/export-control.tsx';
@@ -12,7 +13,7 @@ import { useListDialogs } from './list/use-list-dialogs.ts';
 import { useListModel } from './list/use-list-model.ts';
 import { useListQuery } from './list/use-list-query.ts';
 import { useSearchHotkey } from './list/use-search-hotkey.ts';
-import { useBoxWidth } from './list/use-box-width.ts';
+import { useFitColumns } from './list/use-fit-columns.ts';
 import { Pagination } from './pagination.tsx';
 import styles from './resource-list.module.css';
 
@@ -41,6 +42,12 @@ export interface ResourceListProps<Row> {
 export function ResourceList<Row>({ decl, toolbar, fixed, hideFilters = false, hideCreate = false, inUrl = false }: ResourceListProps<Row>) {
   const r = useResource(decl);
   const changeQuery = useListQuery(decl, r, { fixed, inUrl });
+  // Search asks the list again even with the filters already applied (after a failed load, say); the
+  // address then follows the store (a new history entry when they changed), which loads nothing more.
+  const searchWith = (filters: Record<string, unknown>) => {
+    r.search(filters);
+    if (inUrl) changeQuery({ filters });
+  };
   const model = useListModel(decl, r, hideCreate);
   const dialogs = useListDialogs(r, model.rowsByKey);
   const search = useRef<HTMLFormElement>(null);
@@ -48,19 +55,20 @@ export function ResourceList<Row>({ decl, toolbar, fixed, hideFilters = false, h
   useSearchHotkey(search, inUrl && showFilters);
   const { query, list } = r.state;
   const failedWithoutData = list.status === 'failed' && r.rows.length === 0;
-  // The table's own width: the column chooser marks the columns it drops now.
-  const [boxRef, tableWidth] = useBoxWidth();
+  // What the table leaves out to fit its box: the table hides them, the column chooser marks them.
+  const fit = useFitColumns(model.columns, model.rows);
 
   return (
     <div className={styles.list}>
       {showFilters && (
-        <FiltersBar ref={search} key={JSON.stringify(query.filters)} filters={model.filters} applied={query.filters} schema={decl.list.request} onApply={(f) => changeQuery({ filters: f })} />
+        <FiltersBar ref={search} key={JSON.stringify(query.filters)} filters={model.filters} applied={query.filters} schema={decl.list.request} onApply={searchWith} />
       )}
-      <ListToolbar decl={decl} r={r} model={model} dialogs={dialogs} extra={toolbar} tableWidth={tableWidth} />
+      <ListToolbar decl={decl} r={r} model={model} dialogs={dialogs} extra={toolbar} dropped={fit.dropped} />
       <ExportNotice r={r} />
       <ListError r={r} instead={failedWithoutData} />
       <ActionError r={r} />
-      {!failedWithoutData && <ListTable decl={decl} r={r} model={model} dialogs={dialogs} changeQuery={changeQuery} boxRef={boxRef} />}
+      <NotFoundNotice decl={decl} r={r} />
+      {!failedWithoutData && <ListTable decl={decl} r={r} model={model} dialogs={dialogs} changeQuery={changeQuery} boxRef={fit.ref} dropped={fit.dropped} crowded={fit.crowded} />}
       {!model.firstLoad && r.total > 0 && (
         <Pagination
           page={query.page}

@@ -1,6 +1,8 @@
+import { NonIdealState } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame } from '../../components/screen-frame.tsx';
+import { fieldOf } from '../../state/message.ts';
 import { RecordGate } from '../record/record-gate.tsx';
 import { useRecord } from '../record/use-record.ts';
 import type { DashboardDecl } from './define-dashboard.ts';
@@ -38,7 +40,14 @@ export function DashboardFigures<D>({
       </div>
       <div className={styles.panels}>
         {decl.charts?.map((c) => (
-          <ChartPanel key={c.id} name={decl.name} chart={c} data={data} overlay={overlay} onOverlay={onOverlay} />
+          <ChartPanel
+            key={c.id}
+            name={decl.name}
+            chart={c}
+            data={data}
+            overlay={overlay}
+            onOverlay={onOverlay}
+          />
         ))}
         {decl.tables?.map((tb) => (
           <TablePanel key={tb.id} name={decl.name} table={tb} data={data} />
@@ -54,11 +63,19 @@ export function DashboardScreen<D>({ decl }: { decl: DashboardDecl<D> }) {
   const [filters, setFilters] = useState<FilterValues>({});
   const [searched, setSearched] = useState<Record<string, string>>({});
   // One switch per dashboard: every chart of it shows the same periods.
-  const [overlay, setOverlay] = useState(() => decl.charts?.some((c) => hasOverlay(c) && c.overlay?.initially) ?? false);
+  const [overlay, setOverlay] = useState(
+    () => decl.charts?.some((c) => hasOverlay(c) && c.overlay?.initially) ?? false,
+  );
   // The declared body with the user's filters (or lookup) over it; unfiltered reads keep the declared body alone.
   const chosen = { ...filters, ...searched, ...(overlay && { compare: true }) };
-  const body = Object.keys(chosen).length ? { ...(decl.record.body as object | undefined), ...chosen } : undefined;
+  const body = Object.keys(chosen).length
+    ? { ...(decl.record.body as object | undefined), ...chosen }
+    : undefined;
   const { state, data, reload } = useRecord(decl.record, body);
+  // The server refused the filters themselves (a day after its today): said at the filter, not as a failed load.
+  const filterFields = (decl.filters ?? []).map((f) => f.field);
+  const error = state.data.status === 'failed' ? state.data.error : undefined;
+  const refusal = error && filterFields.includes(fieldOf(error) ?? '') ? error : undefined;
   return (
     <ScreenFrame
       title={t(`menu.${decl.name}`)}
@@ -71,6 +88,9 @@ export function DashboardScreen<D>({ decl }: { decl: DashboardDecl<D> }) {
           presets={decl.presets}
           shown={data !== undefined && decl.applied ? decl.applied(data) : undefined}
           onApply={setFilters}
+          schema={decl.record.read.request}
+          base={decl.record.body as object | undefined}
+          refusal={refusal}
         />
       )}
       {decl.search && (
@@ -81,16 +101,20 @@ export function DashboardScreen<D>({ decl }: { decl: DashboardDecl<D> }) {
           onSearch={(value) => setSearched(value && decl.search ? { [decl.search.field]: value } : {})}
         />
       )}
-      <RecordGate state={state} data={data} onRetry={reload} failureReplacesData>
-        {(d) => (
-          <>
-            <DashboardFigures decl={decl} data={d} overlay={overlay} onOverlay={setOverlay} />
-            {decl.breakdowns && (
-              <BreakdownSection name={decl.name} decl={decl.breakdowns} data={d} filters={filters} />
-            )}
-          </>
-        )}
-      </RecordGate>
+      {refusal ? (
+        <NonIdealState icon="filter" title={t('resource.dashboard.fix_filters')} />
+      ) : (
+        <RecordGate state={state} data={data} onRetry={reload} failureReplacesData>
+          {(d) => (
+            <>
+              <DashboardFigures decl={decl} data={d} overlay={overlay} onOverlay={setOverlay} />
+              {decl.breakdowns && (
+                <BreakdownSection name={decl.name} decl={decl.breakdowns} data={d} filters={filters} />
+              )}
+            </>
+          )}
+        </RecordGate>
+      )}
     </ScreenFrame>
   );
 }

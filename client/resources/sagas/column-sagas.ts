@@ -1,6 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, put, select, takeEvery } from 'redux-saga/effects';
-import { columnsKey } from '../../api/storage.ts';
+import { columnsKey } from '../../io/storage.ts';
 import { effects, type Saga } from '../../state/sagas/call.ts';
 import { resourceEvents as ev, selectResource, type ResourceState, type WithResources } from '../resource-slice.ts';
 

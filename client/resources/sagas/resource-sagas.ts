@@ -1,26 +1,17 @@
-import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
-import { all, call, cancel, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
-import { asyncOperationsExport, EXPORT_JOB_THRESHOLD, PAGE_SIZE_MAX, type CallDef, type Page, type RequestOf } from '../../../contracts/index.ts';
+import { all, call, cancel, fork, put, take, takeEvery } from 'redux-saga/effects';
+import { type CallDef, type Page } from '../../../contracts/index.ts';
 import { keyMessage } from '../../state/message.ts';
 import { apiCall, effects, toUserMessage, type Saga } from '../../state/sagas/call.ts';
 import { answersRow } from '../defaults.ts';
 import { keyOf, resourceByName } from '../define.ts';
-import { downloadText } from '../effects/download.ts';
-import { listBody, toCsv } from '../query.ts';
-import { resourceEvents as ev, selectResource, type ExportColumn, type ResourceState, type SaveSubmission, type WithResources } from '../resource-slice.ts';
+import { listBody } from '../query.ts';
+import { resourceEvents as ev, type SaveSubmission } from '../resource-slice.ts';
 import type { RowKey } from '../types.ts';
 import { watchColumns } from './column-sagas.ts';
 import { encrypted } from './encrypt-fields.ts';
-
-/** Exports page through the list call; past this many rows the server's own export is the tool. */
-export const EXPORT_MAX_ROWS = 100_000;
-
-type Named<P = object> = PayloadAction<{ readonly resource: string } & P>;
-
-function* stateOf(name: string): Saga<ResourceState> {
-  return (yield select((s: WithResources) => selectResource(s, name))) as ResourceState;
-}
+import { exportUntilCancelled } from './export-sagas.ts';
+import { stateOf, type Named } from './resource-state.ts';
 
 /** Load the current page of one resource. */
 export function* loadFlow(name: string): Saga {
@@ -29,26 +20,36 @@ export function* loadFlow(name: string): Saga {
   const r = yield* stateOf(name);
   yield put(ev.listRequested({ resource: name }));
   try {
-    const page = (yield* apiCall(decl.list, listBody(decl, r.query))) as Page<unknown> & { total_capped?: boolean };
+    const page = (yield* apiCall(decl.list, listBody(decl, r.query))) as Page<unknown> & { total_capped?: boolean; not_found?: string[] };
     const keys = page.content.map((row) => keyOf(decl, row));
-    // A capped total (contracts' cappedPageOf) is "at least": the pager shows it as "10,000+".
-    const data = { rows: page.content, total: page.total, ...(page.total_capped && { totalCapped: true }) };
+    // A capped total (contracts' cappedPageOf) is "at least": the pager shows it as "10,000+". What was asked
+    // by name and not found is said above the list (list/not-found-notice.tsx), never dropped without a word.
+    const data = {
+      rows: page.content,
+      total: page.total,
+      ...(page.total_capped && { totalCapped: true }),
+      ...(page.not_found?.length && { notFound: page.not_found }),
+    };
     yield put(ev.listLoaded({ resource: name, data, keys }));
   } catch (e) {
     yield put(ev.listLoadFailed({ resource: name, error: toUserMessage(e) }));
   }
 }
 
-const LOAD_TRIGGERS: readonly string[] = [ev.opened.type, ev.queryChanged.type, ev.reloadRequested.type, ev.saved.type, ev.removed.type, ev.actionDone.type];
+/** `searched` loads even when the filters did not change: a person pressing Search wants the list asked again. */
+export const LOAD_TRIGGERS: readonly string[] = [ev.opened.type, ev.queryChanged.type, ev.searched.type, ev.reloadRequested.type, ev.saved.type, ev.removed.type, ev.actionDone.type];
 
 /** What reloads a list: a change of view or of its rows, but not a save whose answer already took the row's place. */
 const loadTrigger = (a: { type: string; payload?: { refreshed?: boolean } }) => LOAD_TRIGGERS.includes(a.type) && !(a.type === ev.saved.type && a.payload?.refreshed);
 
-/** The latest load wins per resource (a new filter cancels the slower earlier answer); resources do not wait on each other. */
-export function* watchLoads(): Saga {
+/**
+ * The latest load wins per resource (a new filter cancels the slower earlier answer); resources do not wait on
+ * each other. `trigger` is `loadTrigger`; the scenario mutation checks pass a narrower one.
+ */
+export function* watchLoads(trigger: (a: { type: string; payload?: { refreshed?: boolean } }) => boolean = loadTrigger): Saga {
   const running = new Map<string, Task>();
   for (;;) {
-    const action = (yield take(loadTrigger)) as Named;
+    const action = (yield take(trigger)) as Named;
     const name = action.payload.resource;
     const prev = running.get(name);
     if (prev?.isRunning()) yield cancel(prev);
@@ -153,8 +154,8 @@ export function* removeFlow(action: Named<{ keys: readonly RowKey[] }>): Saga {
     yield put(ev.removed({ resource }));
     fx.toast(keyMessage('errors.success'), 'success');
   } catch (e) {
+    // Said once, above the list where the delete was asked for (list/action-error.tsx), not also in a toast.
     yield put(ev.removeFailed({ resource, error: toUserMessage(e) }));
-    fx.toast(toUserMessage(e), 'danger');
   }
 }
 
@@ -170,68 +171,9 @@ export function* actionFlow(action: Named<{ action: string; keys: readonly RowKe
     yield put(ev.actionDone({ resource }));
     fx.toast(keyMessage('errors.success'), 'success');
   } catch (e) {
+    // Said once, above the list where the action was taken (list/action-error.tsx), not also in a toast.
     yield put(ev.actionFailed({ resource, error: toUserMessage(e) }));
-    fx.toast(toUserMessage(e), 'danger');
   }
-}
-
-/** Page through the list call with the applied filters, then hand the CSV to the browser. */
-export function* exportFlow(action: Named<{ columns: readonly ExportColumn[]; fileName: string }>): Saga {
-  const { resource, columns, fileName } = action.payload;
-  const decl = resourceByName(resource);
-  if (!decl) return;
-  const r = yield* stateOf(resource);
-  const rows: unknown[] = [];
-  let total: number;
-  const chunked = decl.export?.chunked;
-  try {
-    if (chunked) {
-      // The server's export call: cursor-paged chunks, newest first, same filters as the list.
-      const { page: _page, page_size: _size, sort: _sort, order: _order, ...filters } = listBody(decl, r.query) as Record<string, unknown>;
-      let cursor: string | null | undefined;
-      do {
-        const answer = (yield* apiCall(chunked.call, { ...filters, limit: chunked.limit, ...(cursor ? { cursor } : {}) })) as Page<unknown> & {
-          next_cursor: string | null;
-        };
-        total = answer.total;
-        rows.push(...answer.content);
-        cursor = answer.next_cursor;
-        yield put(ev.exportProgressed({ resource, done: rows.length, total: Math.min(total, EXPORT_MAX_ROWS) }));
-      } while (cursor && rows.length < EXPORT_MAX_ROWS);
-    } else {
-      for (let page = 1; ; page++) {
-        const answer = (yield* apiCall(decl.list, listBody(decl, r.query, page, PAGE_SIZE_MAX))) as Page<unknown>;
-        total = answer.total;
-        if (page === 1 && total > EXPORT_JOB_THRESHOLD) return yield* exportAsJob(resource, decl.list, listBody(decl, r.query));
-        rows.push(...answer.content);
-        yield put(ev.exportProgressed({ resource, done: rows.length, total: Math.min(total, EXPORT_MAX_ROWS) }));
-        if (answer.content.length === 0 || rows.length >= total || rows.length >= EXPORT_MAX_ROWS) break;
-      }
-    }
-    const kept = rows.slice(0, EXPORT_MAX_ROWS);
-    yield call(downloadText, fileName, toCsv(decl, columns, kept), 'text/csv;charset=utf-8');
-    yield put(ev.exportFinished({ resource, rows: kept.length, truncated: total > kept.length }));
-  } catch (e) {
-    yield put(ev.exportFailed({ resource, error: toUserMessage(e) }));
-  }
-}
-
-/** Too many rows to page here: the server exports them in a background job (async_operations screen). */
-function* exportAsJob(resource: string, list: CallDef, body: unknown): Saga {
-  const { page: _page, page_size: _size, ...filters } = body as Record<string, unknown>;
-  const fx = yield* effects();
-  yield* apiCall(asyncOperationsExport, { path: list.path, filters: filters as RequestOf<typeof asyncOperationsExport>['filters'] });
-  fx.toast(keyMessage('resource.export.job_started', { threshold: EXPORT_JOB_THRESHOLD }), 'primary');
-  yield put(ev.exportCancelled({ resource }));
-}
-
-/** An export runs until it ends or the user cancels it (same resource). */
-function* exportUntilCancelled(action: Named<{ columns: readonly ExportColumn[]; fileName: string }>): Saga {
-  const resource = action.payload.resource;
-  yield race({
-    done: call(exportFlow, action),
-    cancelled: take((a: { type: string; payload?: { resource?: string } }) => a.type === ev.exportCancelled.type && a.payload?.resource === resource),
-  });
 }
 
 /** The one saga behind every resource screen. */

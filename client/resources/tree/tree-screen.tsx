@@ -1,4 +1,4 @@
-import { Alert, Button, Callout, Card, Classes, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScreenFrame, type ScreenFrameProps } from '../../components/screen-frame.tsx';
@@ -10,6 +10,7 @@ import { NodePanel, treeLookups } from './node-panel.tsx';
 import { buildTree, flatten } from './tree-model.ts';
 import { TreeView } from './tree-view.tsx';
 import styles from './tree.module.css';
+import { Question } from '../../components/question.tsx';
 
 /** Inside another screen (a dialog): no page heading, the lead and the add button above the tree. */
 function EmbeddedFrame({ description, actions, children }: ScreenFrameProps) {
@@ -150,7 +151,7 @@ export function TreeScreen<Row extends { id: number }>({ decl: declared, embedde
           }
         />
       )}
-      <Alert
+      <Question
         isOpen={removing && !!node}
         intent={Intent.DANGER}
         icon="trash"
@@ -163,7 +164,7 @@ export function TreeScreen<Row extends { id: number }>({ decl: declared, embedde
         }}
       >
         <p>{node && t('resource.tree.confirm_remove', { name: decl.titleOf(node.row, i18n.language) })}</p>
-      </Alert>
+      </Question>
     </Frame>
   );
 }

@@ -5,7 +5,7 @@ import { keyMessage } from '../../state/message.ts';
 import { effects, toUserMessage, type Saga } from '../../state/sagas/call.ts';
 import { selectCallContext } from '../../state/selectors.ts';
 import { sessionEvents } from '../../state/session-slice.ts';
-import { isApiError } from '../../api/errors.ts';
+import { isApiError } from '../../io/errors.ts';
 import { takeFile, uploadEvents } from './upload-slice.ts';
 
 /** Send one parked file through `file/add` (the effect layer's upload) and record the URL or the refusal. */

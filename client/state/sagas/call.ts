@@ -1,9 +1,9 @@
+import { isIdempotent, type CallDef, type RequestOf, type ResponseOf } from '../../../contracts/index.ts';
 import { call, getContext, put, select } from 'redux-saga/effects';
-import { isIdempotent, type CallDef, type RequestOf, type ResponseOf } from '../../../contracts/call.ts';
-import type { CallOptions } from '../../api/call-api.ts';
-import type { Effects } from '../../api/effects/browser-effects.ts';
-import { isApiError } from '../../api/errors.ts';
-import { isLazyCall, type LazyCall } from '../../api/lazy-call.ts';
+import type { CallOptions } from '../../io/call-api.ts';
+import type { Effects } from '../../io/effects/browser-effects.ts';
+import { isApiError } from '../../io/errors.ts';
+import { isLazyCall, type LazyCall } from '../../io/lazy-call.ts';
 import { keyMessage, renewalMessage, textMessage, type UserMessage } from '../message.ts';
 import { selectCallContext } from '../selectors.ts';
 import { sessionEvents } from '../session-slice.ts';

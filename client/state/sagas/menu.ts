@@ -1,7 +1,7 @@
 import { all, put, takeLeading } from 'redux-saga/effects';
-import { FRAME_TYPE_CODES, type MenuItem } from '../../../contracts/index.ts';
-import { publicCall } from '../../api/public-calls.ts';
-import { realtimeEvents } from '../realtime-events.ts';
+import type { MenuItem } from '../../../contracts/index.ts';
+import { publicCall } from '../../io/public-calls.ts';
+import { frameFor } from '../realtime-events.ts';
 import { menuEvents } from '../menu-slice.ts';
 import { apiCall, toUserMessage, type Saga } from './call.ts';
 
@@ -19,7 +19,7 @@ export function* loadMenuFlow(): Saga<readonly MenuItem[] | null> {
 }
 
 /** Frame 23: an administrator changed this user's role; the menu and buttons follow without a re-login. */
-const isMenuRefresh = (a: { type: string; payload?: unknown }): boolean => realtimeEvents.frameReceived.match(a) && a.payload.type === FRAME_TYPE_CODES.menu_refresh;
+const isMenuRefresh = frameFor('menu', 'menu_refresh');
 
 export function* watchMenu(): Saga {
   yield all([takeLeading(menuEvents.retryRequested.type, loadMenuFlow), takeLeading(isMenuRefresh, loadMenuFlow)]);

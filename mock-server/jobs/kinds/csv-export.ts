@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
@@ -27,6 +27,16 @@ interface ExportCursor {
   page: number;
   rows: number;
   columns: string[] | null;
+}
+
+/**
+ * The start of job `jobId`'s export file names: `export-<tag>-<id>-`, the tag being 12 hex digits of the
+ * SHA-256 of the database file's name. Databases in one folder share its `exports/` and number their jobs
+ * from 1 each, so `export-<id>-` alone named another database's files too, and a crash clean-up removed them.
+ */
+export function exportFilePrefix(db: Pick<JobServices['db'], 'name'>, jobId: number): string {
+  const tag = createHash('sha256').update(path.basename(db.name)).digest('hex').slice(0, 12);
+  return `export-${tag}-${jobId}-`;
 }
 
 /** A registered call that answers pages and takes page/page_size: the only kind an export may run. */
@@ -72,7 +82,7 @@ export const csvExportKind: JobKind = {
     const call = exportableCall(params.path);
     const user = operator(services, job.user_id, call);
     const page = (await callAs(call, user, pageBody(call, params.filters, cursor.page), pickLocale(job.locale))) as Page<Record<string, unknown>>;
-    const file = job.file || path.join(dataDir, `export-${job.id}-${randomUUID()}.csv`);
+    const file = job.file || path.join(dataDir, `${exportFilePrefix(services.db, job.id)}${randomUUID()}.csv`);
     const columns = cursor.columns ?? (page.content[0] ? Object.keys(page.content[0]) : []);
     const room = EXPORT_JOB_MAX_ROWS - cursor.rows;
     const rows = page.content.slice(0, room);
@@ -106,12 +116,14 @@ export const csvExportKind: JobKind = {
   },
   /**
    * An interrupted export leaves no partial file: the one its row names, and one whose first step appended
-   * but never committed the name (the name starts `export-<id>-`, so it is found without the row).
+   * but never committed the name (it starts with `exportFilePrefix`, so it is found without the row). Only
+   * this database's names: another database sharing the folder has jobs of the same ids.
    */
-  abandon({ dataDir }, job) {
+  abandon({ services, dataDir }, job) {
     if (job.file) fs.rmSync(job.file, { force: true });
     // No exports folder yet: nothing was written.
     const names = fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : [];
-    for (const name of names) if (name.startsWith(`export-${job.id}-`)) fs.rmSync(path.join(dataDir, name), { force: true });
+    const own = exportFilePrefix(services.db, job.id);
+    for (const name of names) if (name.startsWith(own)) fs.rmSync(path.join(dataDir, name), { force: true });
   },
 };

@@ -1,8 +1,8 @@
 import type { CallDef } from '../../../contracts/index.ts';
-import type { Effects, ToastIntent, ToastMessage } from '../../../client/api/effects/browser-effects.ts';
-import { ApiError } from '../../../client/api/errors.ts';
-import type { LazyCall } from '../../../client/api/lazy-call.ts';
-import { memoryStorage, type StorageKey } from '../../../client/api/storage.ts';
+import type { Effects, ToastIntent, ToastMessage } from '../../../client/io/effects/browser-effects.ts';
+import { ApiError } from '../../../client/io/errors.ts';
+import type { LazyCall } from '../../../client/io/lazy-call.ts';
+import { memoryStorage, type StorageKey } from '../../../client/io/storage.ts';
 
 /** What a fake server answers for a call path: data, or an ApiError to throw. */
 export type Answer = unknown | ApiError;

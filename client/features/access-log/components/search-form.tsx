@@ -4,7 +4,7 @@ import { addDays, format, startOfDay } from 'date-fns';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCESS_LOG_DEFAULT_DAYS, ACCESS_LOG_LOOKBACK_DAYS, isIpv4, parseIpLines, publicEnquiryRequest } from '../../../../contracts/index.ts';
-import { DateRangeField } from '../../../resources/components/date-range-field.tsx';
+import { DateRangeField, formatDay, type DateProblem } from '../../../resources/components/date-range-field.tsx';
 import type { PublicEnquiryBody } from '../access-log-slice.ts';
 import styles from '../screens/access-log-screen.module.css';
 
@@ -34,6 +34,10 @@ export function SearchForm({ initial, today, busy, onSearch }: SearchFormProps) 
   const [ips, setIps] = useState('');
   const [range, setRange] = useState<DateRange>(() => [addDays(day0, -(ACCESS_LOG_DEFAULT_DAYS - 1)), day0]);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  // A typed date the range refused (outside the last 7 days, or no date): said under the field at once, with
+  // the days that can be searched, instead of the picker putting the old date back without a word.
+  const [dateProblem, setDateProblem] = useState<DateProblem | null>(null);
+  const firstDay = addDays(day0, -(ACCESS_LOG_LOOKBACK_DAYS - 1));
   const [badIps, setBadIps] = useState<string[]>([]);
 
   const body = (): Partial<PublicEnquiryBody> => {
@@ -66,6 +70,11 @@ export function SearchForm({ initial, today, busy, onSearch }: SearchFormProps) 
   };
 
   const err = (f: Field) => (errors[f] ? t(errors[f]!) : undefined);
+  const dateText = dateProblem
+    ? dateProblem.kind === 'invalid'
+      ? t('access_log.search.date_invalid')
+      : t('access_log.search.date_out_of_window', { day: dateProblem.day, from: formatDay(firstDay), to: formatDay(day0) })
+    : undefined;
   const helper = (f: Field, extra?: string) =>
     errors[f] ? (
       <span role="alert" id={`${ids.ips}-${f}`}>
@@ -95,17 +104,18 @@ export function SearchForm({ initial, today, busy, onSearch }: SearchFormProps) 
       <FormGroup
         label={t('access_log.search.time')}
         labelInfo={t('access_log.search.time_info', { days: ACCESS_LOG_LOOKBACK_DAYS })}
-        intent={errors.time ? Intent.DANGER : Intent.NONE}
-        helperText={helper('time')}
+        intent={errors.time || dateText ? Intent.DANGER : Intent.NONE}
+        helperText={dateText ? <span role="alert">{dateText}</span> : helper('time')}
       >
         <DateRangeField
           value={range}
           onChange={setRange}
-          minDate={addDays(day0, -(ACCESS_LOG_LOOKBACK_DAYS - 1))}
+          onProblem={setDateProblem}
+          minDate={firstDay}
           maxDate={day0}
           startLabel={t('access_log.search.start')}
           endLabel={t('access_log.search.end')}
-          invalid={!!errors.time}
+          invalid={!!errors.time || !!dateText}
           fill
           shortcuts={[
             { label: t('access_log.search.today'), dateRange: [day0, day0] },

@@ -3,7 +3,7 @@ import { Cell, Column, Table2, type CellRenderer } from '@blueprintjs/table';
 import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ipBadge, sourceParts, type VisitorContext, type VisitorRecord } from '../../../../contracts/index.ts';
-import { IpCell } from './ip-badge.tsx';
+import { IpCell } from '../../../components/ip-badge.tsx';
 import styles from '../screens/access-log-screen.module.css';
 
 export interface VisitorTableProps {

@@ -18,7 +18,7 @@ import { useUserMessage } from '../../../components/use-user-message.ts';
 import { dataOf } from '../../../state/async.ts';
 import type { CoreState } from '../../../state/core.ts';
 import { accessLogEvents, type AccessLogState } from '../access-log-slice.ts';
-import { BadgeTag } from '../components/ip-badge.tsx';
+import { BadgeTag } from '../../../components/ip-badge.tsx';
 import { SearchForm } from '../components/search-form.tsx';
 import styles from './access-log-screen.module.css';
 

@@ -1,8 +1,8 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
 import type { Locale, Session } from '../../../../contracts/index.ts';
-import { publicCall } from '../../../api/public-calls.ts';
-import { STORAGE_KEYS } from '../../../api/storage.ts';
+import { publicCall } from '../../../io/public-calls.ts';
+import { STORAGE_KEYS } from '../../../io/storage.ts';
 import { keyMessage } from '../../../state/message.ts';
 import { selectLanguage } from '../../../state/selectors.ts';
 import { firstLeafPath } from '../../../state/menu.ts';

@@ -1,20 +1,27 @@
 import { delay, put, takeLeading } from 'redux-saga/effects';
 import { REALTIME_TUNING } from '../../../../contracts/index.ts';
-import { publicCall } from '../../../api/public-calls.ts';
+import { publicCall } from '../../../io/public-calls.ts';
 import { appStarted } from '../../../state/app-events.ts';
-import { apiCall, type Saga } from '../../../state/sagas/call.ts';
+import { apiCall, effects, type Saga } from '../../../state/sagas/call.ts';
+import { createCadence } from '../../../state/sagas/cadence.ts';
 import { connectivityEvents } from '../connectivity-slice.ts';
 
-/** Spec §1: from start-up, every 10 s the ping call with value 10; the result feeds the header indicator. */
+/**
+ * Spec §1: from start-up, every 10 s the ping call with value 10; the result feeds the header indicator. The
+ * ticks keep to a 10 s grid from start-up (state/sagas/cadence.ts), however long each call takes.
+ */
 export function* connectivityFlow(): Saga {
+  const fx = yield* effects();
+  const cadence = createCadence(fx.now(), REALTIME_TUNING.connectivityIntervalMs);
   for (;;) {
-    yield delay(REALTIME_TUNING.connectivityIntervalMs);
+    yield delay(cadence.waitMs(fx.now()));
     try {
       yield* apiCall(publicCall('ping'), { value: REALTIME_TUNING.connectivityPingValue });
       yield put(connectivityEvents.pingSucceeded());
     } catch {
       yield put(connectivityEvents.pingFailed());
     }
+    cadence.ticked(fx.now());
   }
 }
 

@@ -1,4 +1,6 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+// The menu's and popover's styles are in the half of Blueprint's CSS the public pages do not load.
+import '../../../components/blueprint-rest.ts';
 import type { Recorder } from '../effects/recorder.ts';
 import { exportScenario } from '../export-scenario.ts';
 import styles from './debug-menu.module.css';
@@ -25,7 +27,9 @@ function download(recorder: Recorder, minutes: number) {
 export function DebugMenu({ recorder }: { recorder: Recorder }) {
   return (
     <div className={styles.dock}>
-      <Popover
+      {/* PopoverNext (floating-ui), as every popover of the console: the legacy react-popper Popover never
+          positioned itself here (it stayed in the page's top-left corner, far from this button). */}
+      <PopoverNext
         placement="top-end"
         content={
           <Menu aria-label="Debug menu">
@@ -37,7 +41,7 @@ export function DebugMenu({ recorder }: { recorder: Recorder }) {
         }
       >
         <Button icon="lab-test" variant="outlined" size="small" aria-label="Debug menu" text="Debug" />
-      </Popover>
+      </PopoverNext>
     </div>
   );
 }

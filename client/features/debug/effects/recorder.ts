@@ -1,8 +1,8 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { FrameType } from '../../../../contracts/index.ts';
+import { frameDefOf, FrameType } from '../../../../contracts/index.ts';
 import type { ScenarioStep } from '../../../../contracts/scenario.ts';
-import type { Effects } from '../../../api/effects/browser-effects.ts';
-import type { RealtimeSocket } from '../../../api/effects/socket.ts';
+import type { Effects } from '../../../io/effects/browser-effects.ts';
+import type { RealtimeSocket } from '../../../io/effects/socket.ts';
 
 /**
  * DEV ONLY (imported behind `import.meta.env.DEV`, absent from production builds). Records the console's
@@ -15,9 +15,16 @@ import type { RealtimeSocket } from '../../../api/effects/socket.ts';
 /** Calls made by the sagas the QA runner plays; other calls (login, menus, screens) are not replayed. */
 export const REPLAYED_CALLS: readonly string[] = ['ping', 'message/inquire', 'message/update_notify_status', 'qr_code_list/share_access'];
 
+/** A recorded HTTP answer (its arrival is an input of its own, `{ answer: path }`, where it came back). */
+export interface RecordedAnswer {
+  data?: unknown;
+  fail?: number;
+  message?: string;
+}
+
 export type Recorded =
   | { readonly t: number; readonly input: ScenarioStep }
-  | { readonly t: number; readonly output: string; answer?: { data?: unknown; fail?: number; message?: string }; readonly path?: string };
+  | { readonly t: number; readonly output: string; answer?: RecordedAnswer; readonly path?: string };
 
 export interface Recorder {
   /** The effect layer to give the store: the same as `base`, observed. */
@@ -35,7 +42,23 @@ export interface Recorder {
 export const RECORDER_KEEP_MS = 60 * 60_000;
 
 export function createRecorder(base: Effects): Recorder {
-  const startedAt = base.now();
+  /**
+   * One instant per synchronous turn, for the console and the recording alike: an event is stamped with the
+   * very millisecond the sagas it wakes read (a loop's grid anchored at a route change, a ping grid at a socket's
+   * opening), never the next one the real clock ticked into meanwhile. Otherwise the replay, which puts the
+   * event at its stamp, starts that grid a millisecond off, and a tick lands on the other side of an event.
+   */
+  let instant: number | null = null;
+  const now = () => {
+    if (instant === null) {
+      instant = base.now();
+      queueMicrotask(() => {
+        instant = null;
+      });
+    }
+    return instant;
+  };
+  const startedAt = now();
   const initialRoute = base.currentPath();
   let log: Recorded[] = [];
   let draws: number[] = [];
@@ -45,15 +68,15 @@ export function createRecorder(base: Effects): Recorder {
 
   const push = (r: Recorded) => {
     log.push(r);
-    const cutoff = base.now() - RECORDER_KEEP_MS;
+    const cutoff = now() - RECORDER_KEEP_MS;
     if (log[0] && log[0].t < cutoff) {
       log = log.filter((x) => x.t >= cutoff);
       draws = []; // no longer aligned with the kept events; an export of a trimmed window says so
     }
   };
-  const input = (step: ScenarioStep) => push({ t: base.now(), input: step });
+  const input = (step: ScenarioStep) => push({ t: now(), input: step });
   const output = (key: string, attributable = true) => {
-    if (attributable) push({ t: base.now(), output: key });
+    if (attributable) push({ t: now(), output: key });
   };
 
   const wrapSocket = (socket: RealtimeSocket): RealtimeSocket => ({
@@ -67,9 +90,10 @@ export function createRecorder(base: Effects): Recorder {
 
   const effects: Effects = {
     ...base,
+    now,
     callApi: async (call, body, context) => {
       const replayed = REPLAYED_CALLS.includes(call.path);
-      const entry = { t: base.now(), output: `call:${call.path}`, path: call.path, answer: undefined as undefined | { data?: unknown; fail?: number; message?: string } };
+      const entry = { t: now(), output: `call:${call.path}`, path: call.path, answer: undefined as undefined | RecordedAnswer };
       if (replayed) push(entry);
       try {
         const data = await base.callApi(call, body, context);
@@ -79,6 +103,9 @@ export function createRecorder(base: Effects): Recorder {
         const err = e as { httpStatus?: number; message?: string };
         entry.answer = { fail: err.httpStatus ?? 0, message: err.message ?? '' };
         throw e;
+      } finally {
+        // The answer came back here: before anything the console does on it.
+        if (replayed) input({ answer: call.path });
       }
     },
     storage: {
@@ -145,8 +172,12 @@ export function createRecorder(base: Effects): Recorder {
       case 'realtime/frameArrived': {
         const frame = p as { type: number; data?: unknown } | undefined;
         if (!frame) return;
-        input({ socket: { frame: { type: frame.type, ...(frame.data !== undefined ? { data: frame.data as never } : {}) } } });
-        if (frame.type === 5 || frame.type === 11) attribute();
+        // A type the frame registry does not know replays only when the step says it is one on purpose.
+        const deliberate = frameDefOf(frame.type) ? {} : { unregistered: true as const };
+        input({ socket: { frame: { type: frame.type, ...(frame.data !== undefined ? { data: frame.data as never } : {}), ...deliberate } } });
+        // What a frame makes the replayed sagas do right away (a reply's toast, a paid order's, a blocked
+        // domain's, a job's end) is theirs to replay.
+        attribute();
         return;
       }
       case 'realtime/loginRefused':
@@ -170,6 +201,6 @@ export function createRecorder(base: Effects): Recorder {
     initialRoute,
     events: () => log,
     randomDraws: () => draws,
-    now: () => base.now(),
+    now,
   };
 }

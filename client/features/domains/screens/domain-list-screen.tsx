@@ -1,7 +1,7 @@
 import { domainInquire, qrCodeChangeDomainName } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
-import { DOMAIN_LABELS, domainColumns, domainFilters, domainForms, domainLookups } from '../domain-parts.ts';
+import { DOMAIN_LABELS, domainColumns, domainFilters, domainForms, domainLookups } from '../domain-parts.tsx';
 
 /** /customer/domain_list: the caller's domains (administrators: everybody's) and moving codes off a blocked one. */
 export const domainListResource = defineResource(domainInquire, (r) => ({

@@ -5,7 +5,7 @@ import { ResourceScreen } from '../../../resources/components/resource-screen.ts
 import { defineResource } from '../../../resources/define.ts';
 import { useResource } from '../../../resources/use-resource.ts';
 import { dataOf } from '../../../state/async.ts';
-import { DOMAIN_LABELS } from '../domain-parts.ts';
+import { DOMAIN_LABELS } from '../domain-parts.tsx';
 
 /** /customer/export_domain_resolution: what each domain must resolve to, exported as CSV for the DNS provider. */
 export const exportDomainResolutionResource = defineResource(domainInquire, (r) => ({

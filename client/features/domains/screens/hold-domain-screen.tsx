@@ -1,7 +1,7 @@
 import { domainInquire, HoldFlag } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
-import { DOMAIN_LABELS, domainColumns, domainForms, domainLookups } from '../domain-parts.ts';
+import { DOMAIN_LABELS, domainColumns, domainForms, domainLookups } from '../domain-parts.tsx';
 
 /** /customer/hold_domain: domains kept in reserve (not offered for new QR codes); added here, they start held. */
 export const holdDomainResource = defineResource(domainInquire, (r) => ({

@@ -6,8 +6,9 @@ import { messagesEvents, type MessagesState } from '../messages-slice.ts';
 import styles from './message-notice.module.css';
 
 /**
- * The unread message found by polling: red, centred, until closed. The content is a React text child, so a
- * message containing markup shows the markup as text (never parsed as HTML).
+ * The unread message found by polling: red, centred, until closed (spec §7). One the server has just pushed
+ * reads as news, not as an error: the same notice in the information colour with a message icon. The content
+ * is a React text child, so a message containing markup shows the markup as text (never parsed as HTML).
  */
 export function MessageNotice() {
   const { t } = useTranslation();
@@ -19,7 +20,9 @@ export function MessageNotice() {
   return (
     <div className={styles.notice} ref={box}>
       <Callout
-        intent={Intent.DANGER}
+        intent={notice.pushed ? Intent.PRIMARY : Intent.DANGER}
+        icon={notice.pushed ? 'envelope' : undefined}
+        data-pushed={notice.pushed}
         role="alert"
         aria-label={t('messages.notice_label')}
         title={notice.title || undefined}
@@ -40,7 +43,7 @@ export function MessageNotice() {
   );
 }
 
-/** Read when used, not while rendering: the landing screen's shell is rendered at build time, with no document. */
+/** Read when used, not while rendering: the landing screen's first paint is rendered at build time, with no document. */
 const root = () => document.documentElement;
 
 /**

@@ -2,15 +2,15 @@ import { buffers, type Channel, type Task } from 'redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 import { actionChannel, cancel, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import {
-  FrameType,
   messageInquire,
   messageUpdateNotifyStatus,
   NotifyStatus,
   REALTIME_TUNING,
 } from '../../../../contracts/index.ts';
 import { routeChanged } from '../../../state/app-events.ts';
-import { realtimeEvents } from '../../../state/realtime-events.ts';
+import { frameFor } from '../../../state/realtime-events.ts';
 import { apiCall, effects, type Saga } from '../../../state/sagas/call.ts';
+import { createCadence } from '../../../state/sagas/cadence.ts';
 import { selectToken } from '../../../state/selectors.ts';
 import { SESSION_ENDED, SESSION_STARTED } from '../../../state/session-slice.ts';
 import { messagesEvents } from '../messages-slice.ts';
@@ -20,14 +20,15 @@ export const NO_POLL_PATHS: readonly string[] = ['/admin_login', '/admin_registe
 
 /**
  * One poll: the newest unread message (notify_status 1, page 1, size 1); if there is one, show it and mark it
- * read. Every failure is silently ignored (spec §8): the next tick tries again.
+ * read. `pushed`: the poll answers the server's push of a new message (it reads as news, not as the waiting
+ * message the regular poll finds). Every failure is silently ignored (spec §8): the next tick tries again.
  */
-export function* pollOnce(): Saga {
+export function* pollOnce(pushed = false): Saga {
   try {
     const page = yield* apiCall(messageInquire, { notify_status: NotifyStatus.values.unread, page_size: 1, page: 1 });
     const first = page.content[0];
     if (!first) return;
-    yield put(messagesEvents.noticeShown({ id: first.id, title: first.title, content: first.content }));
+    yield put(messagesEvents.noticeShown({ id: first.id, title: first.title, content: first.content, pushed }));
     yield* apiCall(messageUpdateNotifyStatus, { id: first.id });
   } catch {
     /* spec §8: polling failures are ignored */
@@ -35,8 +36,7 @@ export function* pollOnce(): Saga {
 }
 
 /** A type-4 frame: the server says a new message was sent to this user. */
-const isMessagePush = (a: Action) =>
-  realtimeEvents.frameReceived.match(a) && a.payload.type === FrameType.values.message;
+const isMessagePush = frameFor('polling', 'message');
 
 /**
  * Poll every 10 s; a pushed message (type 4) cuts the wait short, so it shows at once rather than up to 10 s
@@ -46,11 +46,16 @@ const isMessagePush = (a: Action) =>
  * stored, so the loop polls again right after it.
  */
 export function* pollLoop(): Saga {
+  const fx = yield* effects();
   const pushes = (yield actionChannel(isMessagePush, buffers.sliding(1))) as Channel<Action>;
+  // On a steady grid (state/sagas/cadence.ts); a push polls at once and the grid starts again from there.
+  const cadence = createCadence(fx.now(), REALTIME_TUNING.messagePollIntervalMs);
   try {
     for (;;) {
-      yield race({ tick: delay(REALTIME_TUNING.messagePollIntervalMs), pushed: take(pushes) });
-      yield* pollOnce();
+      const woken = (yield race({ tick: delay(cadence.waitMs(fx.now())), pushed: take(pushes) })) as { pushed?: Action };
+      if (woken.pushed) cadence.restart(fx.now());
+      yield* pollOnce(Boolean(woken.pushed));
+      if (!woken.pushed) cadence.ticked(fx.now());
     }
   } finally {
     pushes.close();

@@ -1,7 +1,8 @@
 import { qrCodeInquire } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
-import { QR_LABELS, qrColumns, qrViewActions } from '../qr-code-parts.tsx';
+import { QR_LABELS, qrColumns } from '../qr-code-parts.tsx';
+import { qrViewActions } from '../qr-code-actions.tsx';
 
 /** /customer/batche_query: look up many QR codes at once by their codes (one per line). */
 export const batchQueryResource = defineResource(qrCodeInquire, () => ({
@@ -13,6 +14,8 @@ export const batchQueryResource = defineResource(qrCodeInquire, () => ({
   actions: qrViewActions(),
   export: {},
   pageSize: 50,
+  // Codes asked for and not found are named above the list (typos, deleted or foreign codes).
+  notFound: `${QR_LABELS}.not_found`,
 }));
 
 export default resourceScreen(batchQueryResource);

@@ -1,7 +1,8 @@
 import { qrCodeInquire } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
-import { QR_LABELS, qrColumns, qrEditActions, qrLookups, qrViewActions } from '../qr-code-parts.tsx';
+import { QR_LABELS, qrColumns, qrLookups } from '../qr-code-parts.tsx';
+import { qrEditActions, qrViewActions } from '../qr-code-actions.tsx';
 
 /**
  * /customer/no_domain_name: the caller's QR codes whose domain was removed, with the one thing to do about

@@ -1,7 +1,8 @@
 import { qrCodeUserInquire } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
-import { QR_LABELS, qrColumns, qrViewActions } from '../qr-code-parts.tsx';
+import { QR_LABELS, qrColumns } from '../qr-code-parts.tsx';
+import { qrViewActions } from '../qr-code-actions.tsx';
 
 /** /customer/nodomain: administrators' view of every user's QR codes left without a domain. */
 export const nodomainResource = defineResource(qrCodeUserInquire, () => ({

@@ -1,7 +1,8 @@
 import { qrCodeUserInquire } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
-import { QR_LABELS, qrColumns, qrDetails, qrEditActions, qrFilters, qrLookups, qrRemove, qrUpdateForm, qrViewActions } from '../qr-code-parts.tsx';
+import { QR_LABELS, qrColumns, qrDetails, qrFilters, qrLookups, qrUpdateForm } from '../qr-code-parts.tsx';
+import { qrEditActions, qrRemove, qrViewActions } from '../qr-code-actions.tsx';
 
 /** /customer/qr_code_list_admin: every user's QR codes, filterable by owner (administrators). */
 export const qrCodeListAdminResource = defineResource(qrCodeUserInquire, (r) => ({

@@ -1,7 +1,8 @@
 import { qrCodeInquire } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
-import { QR_LABELS, qrColumns, qrDetails, qrCreateForm, qrEditActions, qrFilters, qrLookups, qrRemove, qrUpdateForm, qrViewActions } from '../qr-code-parts.tsx';
+import { QR_LABELS, qrColumns, qrDetails, qrCreateForm, qrFilters, qrLookups, qrUpdateForm } from '../qr-code-parts.tsx';
+import { qrEditActions, qrRemove, qrViewActions } from '../qr-code-actions.tsx';
 
 /** /customer/qr_code_list: the customer's own live QR codes. */
 export const qrCodeListResource = defineResource(qrCodeInquire, (r) => ({

@@ -1,7 +1,8 @@
 import { qrCodeInquire, qrCodeQrCodeRemove, qrCodeUpdateRemove, RemovedFlag } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
-import { aboutCodes, QR_LABELS, qrColumns, qrViewActions } from '../qr-code-parts.tsx';
+import { QR_LABELS, qrColumns } from '../qr-code-parts.tsx';
+import { aboutCodes, qrViewActions } from '../qr-code-actions.tsx';
 
 /** /customer/qr_code_remove: the recycle bin — restore, or delete for good (confirmed, cannot be undone). */
 export const qrCodeRemoveResource = defineResource(qrCodeInquire, (r) => ({

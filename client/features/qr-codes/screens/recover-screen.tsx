@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { qrCodeAccessClearedInquire, qrCodeAccessClearRecord, qrCodeAccessRestore } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
-import { codesOf } from '../qr-code-parts.tsx';
+import { codesOf } from '../qr-code-actions.tsx';
 
 type Cleared = { file_name: string; record_count: number };
 /** How many records the chosen cleared batches hold, and whose (the question names both). */

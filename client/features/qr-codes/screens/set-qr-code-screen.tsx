@@ -12,7 +12,8 @@ import { qrTargetUrl } from '../components/qr-code-dialog.tsx';
 import { QrImage } from '../../../components/qr/qr-image.tsx';
 import { qrPngDataUrl, qrSvg } from '../../../components/qr/qr-matrix.ts';
 import styles from '../components/qr-codes.module.css';
-import { QR_LABELS, qrColumns, qrDetails, qrCreateForm, qrLookups, qrUpdateForm, qrViewActions } from '../qr-code-parts.tsx';
+import { QR_LABELS, qrColumns, qrDetails, qrCreateForm, qrLookups, qrUpdateForm } from '../qr-code-parts.tsx';
+import { qrViewActions } from '../qr-code-actions.tsx';
 
 /** /customer/set_qr_code: make a QR code on one page — the form, the new code's image, the latest codes. */
 export const setQrCodeResource = defineResource(qrCodeInquire, (r) => ({

@@ -1,7 +1,8 @@
 import { DomainDisplayType, qrCodeInquire } from '../../../../contracts/index.ts';
 import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
 import { defineResource } from '../../../resources/define.ts';
-import { QR_LABELS, qrColumns, qrDetails, qrCreateForm, qrEditActions, qrLookups, qrRemove, qrUpdateForm, qrViewActions } from '../qr-code-parts.tsx';
+import { QR_LABELS, qrColumns, qrDetails, qrCreateForm, qrLookups, qrUpdateForm } from '../qr-code-parts.tsx';
+import { qrEditActions, qrRemove, qrViewActions } from '../qr-code-actions.tsx';
 
 /** /customer/short_qr_code_list: QR codes on short domains (display type 3); new ones are offered short domains only. */
 export const shortQrCodeListResource = defineResource(qrCodeInquire, (r) => ({

@@ -1,6 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { EventChannel, Task } from 'redux-saga';
-import { call, cancel, cancelled, delay, fork, put, select, take } from 'redux-saga/effects';
+import { channel, type Channel, type EventChannel, type Task } from 'redux-saga';
+import { call, cancel, cancelled, delay, fork, put, race, select, take } from 'redux-saga/effects';
 import {
   CloseCode,
   createFrameCounter,
@@ -8,6 +8,7 @@ import {
   Direction,
   decodeServerFrame,
   encodeFrame,
+  frameDefOf,
   FrameType,
   importRealtimeKey,
   LOGIN_TIMEOUT_MS,
@@ -22,11 +23,12 @@ import {
   type ServerFrame,
   type Session,
 } from '../../../../contracts/index.ts';
-import type { RealtimeSocket, SocketEvent } from '../../../api/effects/socket.ts';
-import { STORAGE_KEYS } from '../../../api/storage.ts';
+import type { RealtimeSocket, SocketEvent } from '../../../io/effects/socket.ts';
+import { STORAGE_KEYS } from '../../../io/storage.ts';
 import { keyMessage, textMessage } from '../../../state/message.ts';
 import { realtimeEvents } from '../../../state/realtime-events.ts';
 import { effects, type Saga } from '../../../state/sagas/call.ts';
+import { createCadence } from '../../../state/sagas/cadence.ts';
 import { selectLanguage } from '../../../state/selectors.ts';
 import { SESSION_ENDED, SESSION_STARTED, sessionEvents } from '../../../state/session-slice.ts';
 import { createSocketChannel } from './socket-channel.ts';
@@ -42,6 +44,11 @@ export interface RealtimeOptions {
   connectTimeoutMs: number;
   /** An open socket whose login is not acknowledged within this long is abandoned (the server's own limit). */
   loginAckTimeoutMs: number;
+  /**
+   * A logged-in socket that hears nothing from the server for this long (the replies to its pings are missing)
+   * is stale: dropped without waiting for a close, and the console reconnects. Default 12 s (contracts tuning).
+   */
+  heartbeatTimeoutMs: number;
 }
 
 /**
@@ -60,10 +67,13 @@ export const defaultRealtimeOptions: RealtimeOptions = {
   pingIntervalMs: REALTIME_TUNING.pingIntervalMs,
   connectTimeoutMs: 10_000,
   loginAckTimeoutMs: LOGIN_TIMEOUT_MS,
+  heartbeatTimeoutMs: REALTIME_TUNING.heartbeatTimeoutMs,
 };
 
 /** Close code we send when we abandon a socket that timed out; the attempt counts as a failure. */
 const ABANDONED = CloseCode.values.normal;
+/** The reason of the close we send when the server went silent (the heartbeat timeout). */
+export const HEARTBEAT_TIMEOUT = 'heartbeat timeout';
 
 export const LOGIN_PATH = '/admin_login';
 const DELIBERATE = CloseCode.values.deliberate;
@@ -71,8 +81,17 @@ const DELIBERATE = CloseCode.values.deliberate;
 /**
  * How one connection ended. `refused`: the server said the session is not valid (ack false, 4001, 4007);
  * `refusal` is its message. `acknowledged`: the server accepted this socket's login at some point.
+ * `silentMs`: set when the console dropped it because the server fell silent (the heartbeat timeout).
  */
-type ConnectionEnd = { code: number; reason: string; refused: boolean; refusal: string; acknowledged: boolean; byConsole: boolean };
+type ConnectionEnd = {
+  code: number;
+  reason: string;
+  refused: boolean;
+  refusal: string;
+  acknowledged: boolean;
+  byConsole: boolean;
+  silentMs?: number;
+};
 
 interface Link {
   socket: RealtimeSocket;
@@ -97,10 +116,30 @@ function* sendFrame(link: Link, type: typeof FrameType.values.login | typeof Fra
   yield put(realtimeEvents.frameSent(frame));
 }
 
-function* pingLoop(link: Link, intervalMs: number): Saga {
+/** A ping every `intervalMs` on a grid anchored at the socket's opening (state/sagas/cadence.ts). */
+function* pingLoop(link: Link, intervalMs: number, openedAt: number): Saga {
+  const fx = yield* effects();
+  const cadence = createCadence(openedAt, intervalMs);
   for (;;) {
-    yield delay(intervalMs);
+    yield delay(cadence.waitMs(fx.now()));
     yield* sendFrame(link, FrameType.values.ping);
+    cadence.ticked(fx.now());
+  }
+}
+
+/**
+ * After the login is acknowledged: when nothing has come from the server for `timeoutMs` (`heard()` is the
+ * time of its last frame), say so on `stale` with the silence's length, once.
+ */
+function* heartbeatWatch(heard: () => number, timeoutMs: number, stale: Channel<number>): Saga {
+  const fx = yield* effects();
+  for (;;) {
+    const silent = fx.now() - heard();
+    if (silent >= timeoutMs) {
+      yield put(stale, silent);
+      return;
+    }
+    yield delay(timeoutMs - silent);
   }
 }
 
@@ -121,6 +160,14 @@ function closeSocket(link: Link, code: number, reason: string): void {
   }
 }
 
+/**
+ * A frame type the registry does not know (contracts/realtime/frame-registry.ts) is still passed on (spec §4:
+ * anything else is passed on), but a development build says so loudly: no receiver of the console takes it.
+ */
+function unregistered(type: number): void {
+  if (import.meta.env?.DEV) console.error(`[realtime] frame type ${type} is not registered (contracts/realtime/frame-registry.ts): no receiver takes it`);
+}
+
 /** §8: status false + message → error toast; a message alone → success toast. */
 function* replyToast(frame: ServerFrame): Saga {
   const fx = yield* effects();
@@ -136,11 +183,14 @@ function* replyToast(frame: ServerFrame): Saga {
  */
 export function* connectionFlow(link: Link, options: RealtimeOptions): Saga<ConnectionEnd> {
   const fx = yield* effects();
-  const channel = (yield call(createSocketChannel, link.socket)) as EventChannel<SocketEvent>;
+  const socketEvents = (yield call(createSocketChannel, link.socket)) as EventChannel<SocketEvent>;
   const guard = createReplayGuard(fx.now);
   let pinger: Task | null = null;
   let watchdog: Task | null = null;
+  let heartbeat: Task | null = null;
   let acknowledged = false;
+  let lastHeard = fx.now();
+  const stale = channel<number>();
   const end = (code: number, reason: string, byConsole: boolean, refused = false, refusal = ''): ConnectionEnd => ({
     code,
     reason,
@@ -155,17 +205,25 @@ export function* connectionFlow(link: Link, options: RealtimeOptions): Saga<Conn
     // ends the connection like any other (one timer per phase, so the order of timers is deterministic).
     watchdog = (yield fork(abandonAfter, link, options.connectTimeoutMs, 'connect timeout')) as Task;
     for (;;) {
-      const event = (yield take(channel)) as SocketEvent;
+      const next = (yield race({ event: take(socketEvents), silentMs: take(stale) })) as { event?: SocketEvent; silentMs?: number };
+      if (next.silentMs !== undefined) {
+        // A half-open link may never report a close: the connection ends now, whatever the socket does next.
+        closeSocket(link, ABANDONED, HEARTBEAT_TIMEOUT);
+        return { ...end(ABANDONED, HEARTBEAT_TIMEOUT, true), silentMs: next.silentMs };
+      }
+      const event = next.event!;
       if (event.kind === 'open') {
+        const openedAt = fx.now();
         yield cancel(watchdog);
         watchdog = (yield fork(abandonAfter, link, options.loginAckTimeoutMs, 'login not acknowledged')) as Task;
         yield put(realtimeEvents.socketOpened());
         yield* sendFrame(link, FrameType.values.login);
-        pinger = (yield fork(pingLoop, link, options.pingIntervalMs)) as Task;
+        pinger = (yield fork(pingLoop, link, options.pingIntervalMs, openedAt)) as Task;
       } else if (event.kind === 'close') {
         if (link.abandoned) return end(event.code, link.abandoned, true);
         return end(event.code, event.reason, false, SESSION_REFUSED_CODES.includes(event.code));
       } else if (event.kind === 'message') {
+        lastHeard = fx.now(); // anything from the server, even a frame it cannot read, proves the link alive
         const decoded = (yield call(decodeServerFrame, link.key, event.data)) as DecodeResult<ServerFrame>;
         if (!decoded.ok) {
           yield put(realtimeEvents.frameRefused({ reason: decoded.reason }));
@@ -195,20 +253,24 @@ export function* connectionFlow(link: Link, options: RealtimeOptions): Saga<Conn
             }
             acknowledged = true;
             if (watchdog) yield cancel(watchdog);
+            heartbeat ??= (yield fork(heartbeatWatch, () => lastHeard, options.heartbeatTimeoutMs, stale)) as Task;
             yield put(realtimeEvents.loginAcknowledged());
             break;
           }
           default:
             if (frame.type === FrameType.values.reply) yield* replyToast(frame);
+            else if (!frameDefOf(frame.type)) unregistered(frame.type);
             yield put(realtimeEvents.frameReceived(frame));
         }
       }
       // 'error' events are always followed by 'close'; nothing to do.
     }
   } finally {
-    channel.close();
+    socketEvents.close();
+    stale.close();
     if (pinger) yield cancel(pinger);
     if (watchdog) yield cancel(watchdog);
+    if (heartbeat) yield cancel(heartbeat);
     if ((yield cancelled()) as boolean) closeSocket(link, DELIBERATE, 'logout');
   }
 }
@@ -248,13 +310,14 @@ export function* realtimeFlow(token: string, realtimeKey: string, options: Realt
     // back to this loop as if it had ended normally, and a logout would schedule a reconnect.
     const end = (yield call(connectionFlow, link, options)) as ConnectionEnd;
     yield put(realtimeEvents.socketClosed({ code: end.code, reason: end.reason, byConsole: end.byConsole }));
+    if (end.silentMs !== undefined) yield put(realtimeEvents.heartbeatMissed({ silentMs: end.silentMs }));
     if (end.refused) {
       yield* sessionRefusedFlow(end);
       return;
     }
     failures = end.acknowledged ? 1 : failures + 1;
     if (!shouldReconnect(end.code, failures, options.maxFailures)) {
-      yield put(realtimeEvents.gaveUp({ code: end.code, failures }));
+      yield put(realtimeEvents.gaveUp({ code: end.code, failures, deliberate: end.code === DELIBERATE }));
       return;
     }
     const delayMs = reconnectDelayMs(failures, fx.random, options.backoffBaseMs, options.backoffCapMs);
@@ -269,7 +332,7 @@ function* guardedRealtimeFlow(token: string, realtimeKey: string, options: Realt
     yield call(realtimeFlow, token, realtimeKey, options);
   } catch (e) {
     console.error('[realtime] connection stopped', e);
-    yield put(realtimeEvents.gaveUp({ code: 0, failures: 0 }));
+    yield put(realtimeEvents.gaveUp({ code: 0, failures: 0, deliberate: false }));
   }
 }
 
@@ -279,13 +342,20 @@ const STOP = SESSION_ENDED;
 /**
  * Exactly one connection per session: started when a session begins (login, registration, or the start-up
  * check of a stored token answering user info with the session's `realtime_key`), stopped — close 3001 — when
- * it ends. A new session replaces the old connection.
+ * it ends. A new session replaces the old connection. Once a connection has stopped for good (the server's
+ * deliberate 3001, or too many failures), the person's Reconnect starts it again for the same session.
  */
 export function* watchRealtime(overrides: Partial<RealtimeOptions> = {}): Saga {
   const options = { ...defaultRealtimeOptions, ...overrides };
   let task: Task | null = null;
+  let session: Session | null = null;
   for (;;) {
-    const action = (yield take([...START, ...STOP])) as PayloadAction<Session | undefined>;
+    const action = (yield take([...START, ...STOP, realtimeEvents.reconnectRequested.type])) as PayloadAction<Session | undefined>;
+    if (realtimeEvents.reconnectRequested.match(action)) {
+      if (session?.realtime_key && !task?.isRunning()) task = (yield fork(guardedRealtimeFlow, session.token, session.realtime_key, options)) as Task;
+      continue;
+    }
+    session = START.includes(action.type) ? (action.payload ?? null) : null;
     if (task) {
       if (task.isRunning()) {
         yield cancel(task);
@@ -293,9 +363,6 @@ export function* watchRealtime(overrides: Partial<RealtimeOptions> = {}): Saga {
       }
       task = null;
     }
-    const session = action.payload;
-    if (START.includes(action.type) && session?.realtime_key) {
-      task = (yield fork(guardedRealtimeFlow, session.token, session.realtime_key, options)) as Task;
-    }
+    if (session?.realtime_key) task = (yield fork(guardedRealtimeFlow, session.token, session.realtime_key, options)) as Task;
   }
 }

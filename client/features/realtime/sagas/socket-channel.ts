@@ -1,5 +1,5 @@
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
-import type { RealtimeSocket, SocketEvent } from '../../../api/effects/socket.ts';
+import type { RealtimeSocket, SocketEvent } from '../../../io/effects/socket.ts';
 
 /**
  * Every event of one socket as a channel (`yield call(createSocketChannel, socket)`). The subscriber returns

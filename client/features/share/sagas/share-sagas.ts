@@ -2,9 +2,10 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
 import { cancel, delay, fork, put, take } from 'redux-saga/effects';
 import { REALTIME_TUNING } from '../../../../contracts/index.ts';
-import { publicCall } from '../../../api/public-calls.ts';
+import { publicCall } from '../../../io/public-calls.ts';
 import { routeChanged } from '../../../state/app-events.ts';
-import { apiCall, type Saga } from '../../../state/sagas/call.ts';
+import { apiCall, effects, type Saga } from '../../../state/sagas/call.ts';
+import { createCadence } from '../../../state/sagas/cadence.ts';
 import { shareEvents } from '../share-slice.ts';
 
 export const SHARE_PATH = '/share_access';
@@ -17,8 +18,10 @@ export function shareQuery(search: string): { file_name: string; password: strin
   return name && password ? { file_name: name, password } : null;
 }
 
-/** Load the figures now and every 5 s after, until cancelled by leaving the page. */
+/** Load the figures now and every 5 s after (on a steady grid: state/sagas/cadence.ts), until cancelled by leaving the page. */
 export function* shareRefreshFlow(query: { file_name: string; password: string }): Saga {
+  const fx = yield* effects();
+  const cadence = createCadence(fx.now(), REALTIME_TUNING.shareRefreshIntervalMs);
   for (;;) {
     try {
       const data = yield* apiCall(publicCall('qrCodeShareAccess'), query);
@@ -26,7 +29,8 @@ export function* shareRefreshFlow(query: { file_name: string; password: string }
     } catch {
       yield put(shareEvents.failed('call_failed'));
     }
-    yield delay(REALTIME_TUNING.shareRefreshIntervalMs);
+    yield delay(cadence.waitMs(fx.now()));
+    cadence.ticked(fx.now());
   }
 }
 

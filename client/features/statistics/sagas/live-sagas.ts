@@ -2,13 +2,12 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { eventChannel, type EventChannel, type Task } from 'redux-saga';
 import { call, cancel, delay, fork, put, race, take } from 'redux-saga/effects';
 import {
-  LIVE_STATISTICS_FRAME_TYPE,
   liveStatisticsData,
   statisticsRealTime,
   statisticsRealTimeUnsubscribe,
 } from '../../../../contracts/index.ts';
-import type { MediaPreference } from '../../../api/effects/browser-effects.ts';
-import { realtimeEvents } from '../../../state/realtime-events.ts';
+import type { MediaPreference } from '../../../io/effects/browser-effects.ts';
+import { frameFor, realtimeEvents } from '../../../state/realtime-events.ts';
 import { apiCall, effects, type Saga } from '../../../state/sagas/call.ts';
 import { liveEvents } from '../live-slice.ts';
 
@@ -16,8 +15,7 @@ import { liveEvents } from '../live-slice.ts';
 export const LIVE_TICK_MS = 1000;
 export const LIVE_RETRY_MS = 5000;
 
-const isLiveFrame = (a: { type: string; payload?: unknown }): boolean =>
-  realtimeEvents.frameReceived.match(a) && a.payload.type === LIVE_STATISTICS_FRAME_TYPE;
+const isLiveFrame = frameFor('live', 'statistics_live');
 
 /** The tab's visibility as a channel of booleans (closing it unsubscribes from the browser). */
 export function createVisibilityChannel(source: MediaPreference): EventChannel<boolean> {

@@ -1,10 +1,11 @@
-import { Alert, Intent } from '@blueprintjs/core';
+import { Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageWithRecipient } from '../../../../contracts/index.ts';
 import { resourceByName } from '../../../resources/define.ts';
 import type { ActionDialogProps, ResourceDecl } from '../../../resources/types.ts';
 import { useResource } from '../../../resources/use-resource.ts';
+import { Question } from '../../../components/question.tsx';
 
 /** Spec §8: clearing every message asks first; confirmed, it runs the screen's hidden `clear_all` form action. */
 export function ClearMessagesDialog({ isOpen, onClose, reload }: ActionDialogProps<MessageWithRecipient>) {
@@ -21,7 +22,7 @@ export function ClearMessagesDialog({ isOpen, onClose, reload }: ActionDialogPro
     }
   }, [sent, r.state.save.status, resetSave, reload, onClose]);
   return (
-    <Alert
+    <Question
       isOpen={isOpen}
       intent={Intent.DANGER}
       icon="trash"
@@ -35,6 +36,6 @@ export function ClearMessagesDialog({ isOpen, onClose, reload }: ActionDialogPro
       }}
     >
       {t('resources.message_list.clear_confirm')}
-    </Alert>
+    </Question>
   );
 }

@@ -1,14 +1,15 @@
-import { Alert, Intent } from '@blueprintjs/core';
-import { useRef, useState } from 'react';
+import { Intent } from '@blueprintjs/core';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserMessage } from '../../../components/use-user-message.ts';
-import { asksFor, questionOf } from '../../confirm.ts';
+import { asksFor, questionOf, removalQuestion } from '../../confirm.ts';
 import { keyOf } from '../../define.ts';
 import { labelsOf } from '../../fields.ts';
 import type { FormAction, ResourceDecl } from '../../types.ts';
 import type { ResourceHandle } from '../../use-resource.ts';
 import { ResourceForm } from '../resource-form.tsx';
 import type { ListDialogs } from './use-list-dialogs.ts';
+import { Question } from '../../../components/question.tsx';
 
 export interface ListOverlaysProps<Row> {
   decl: ResourceDecl<Row>;
@@ -43,6 +44,14 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
   const editKey = editing?.mode === 'update' ? keyOf(decl, editing.row) : undefined;
   const editRow =
     editing?.mode === 'update' ? (r.rows.find((x) => keyOf(decl, x) === editKey) ?? editing.row) : undefined;
+  // A declared `details` read restarts the form from the server's row; the save's own answer (which also
+  // refreshes the row) must not: a form started anew has forgotten it was sent, and stayed open on success.
+  const liveKey = decl.details && editRow ? JSON.stringify(editRow) : undefined;
+  const [formKey, setFormKey] = useState(liveKey);
+  const saveStatus = r.state.save.status;
+  useEffect(() => {
+    if (saveStatus === 'idle') setFormKey(liveKey);
+  }, [liveKey, saveStatus]);
   // A form action declared with `confirm`: the filled body waits here for the answer to the question.
   const [pending, setPending] = useState<{
     action: FormAction<Row>;
@@ -51,19 +60,14 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
   } | null>(null);
   // The rows a question is about, as the list holds them (its question is worded from them).
   const rowsOf = (keys: readonly unknown[]) => r.rows.filter((x) => keys.includes(keyOf(decl, x)));
+  // Generic questions name the rows they are about (confirm.ts rowNames), from the list's own columns.
   const asked =
     confirming?.kind === 'action' && confirming.action.confirm
-      ? questionOf(t, confirming.action.confirm, confirming.action, rowsOf(confirming.keys))
+      ? questionOf(t, confirming.action.confirm, confirming.action, rowsOf(confirming.keys), undefined, decl.columns)
       : confirming?.kind === 'remove' && decl.remove?.confirm
         ? questionOf(t, { ...decl.remove.confirm, undoable: !decl.remove.permanent }, { label: decl.remove.button }, rowsOf(confirming.keys))
         : confirming?.kind === 'remove'
-          ? {
-              text: t(
-                decl.remove?.permanent ? 'resource.confirm.remove_permanent' : 'resource.confirm.remove',
-                { count: confirming.keys.length },
-              ),
-              danger: true,
-            }
+          ? removalQuestion(t, decl.columns, rowsOf(confirming.keys), confirming.keys.length, decl.remove?.permanent ?? false)
           : null;
   const pendingQuestion = pending?.action.confirm
     ? questionOf(t, pending.action.confirm, pending.action, pending.rows, pending.body)
@@ -97,7 +101,7 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
         form && (
           <ResourceForm
             {...common}
-            key={decl.details && editRow ? JSON.stringify(editRow) : undefined}
+            key={formKey}
             form={form}
             mode={editing.mode}
             rows={editRow ? [editRow] : []}
@@ -106,7 +110,7 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
         )
       )}
 
-      <Alert
+      <Question
         isOpen={confirming !== null}
         intent={asked?.danger === false ? Intent.PRIMARY : Intent.DANGER}
         icon={confirming?.kind === 'remove' ? 'trash' : (confirming?.action.icon ?? 'warning-sign')}
@@ -124,13 +128,13 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
         }
       >
         <p>{asked?.text}</p>
-      </Alert>
+      </Question>
 
       {/* Mounted only while asking: Blueprint keeps an overlay's portal once opened, and the action form's
           dialog (mounted anew each time it opens) would then be stacked above it, hiding the question's
           buttons from the second form of a screen on. Mounted now, its portal comes after the form's. */}
       {pending && (
-        <Alert
+        <Question
           isOpen
           intent={pendingQuestion?.danger ? Intent.DANGER : Intent.PRIMARY}
           icon="warning-sign"
@@ -145,7 +149,7 @@ export function ListOverlays<Row>({ decl, r, dialogs }: ListOverlaysProps<Row>) 
           }
         >
           <p>{pendingQuestion?.text}</p>
-        </Alert>
+        </Question>
       )}
 
       {dialog && (

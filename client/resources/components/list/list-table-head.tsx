@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { columnId, columnLabel, isSortable } from '../../query.ts';
 import type { ResourceDecl } from '../../types.ts';
 import type { ResourceHandle } from '../../use-resource.ts';
-import { priorityOf } from '../../column-priority.ts';
 import styles from '../resource-list.module.css';
 import type { ListModel } from './use-list-model.ts';
 import type { QueryChange } from './use-list-query.ts';
@@ -13,10 +12,12 @@ export interface ListTableHeadProps<Row> {
   r: ResourceHandle<Row>;
   model: ListModel<Row>;
   changeQuery: QueryChange;
+  /** Ids of the columns left out to fit the table's box. */
+  dropped: readonly string[];
 }
 
 /** The header row: select the whole page, column titles that sort (ascending, descending, off), actions. */
-export function ListTableHead<Row>({ decl, r, model, changeQuery }: ListTableHeadProps<Row>) {
+export function ListTableHead<Row>({ decl, r, model, changeQuery, dropped }: ListTableHeadProps<Row>) {
   const { t } = useTranslation();
   const { pageKeys } = model;
   const { selection, query } = r.state;
@@ -40,11 +41,11 @@ export function ListTableHead<Row>({ decl, r, model, changeQuery }: ListTableHea
             />
           </th>
         )}
-        {model.columns.map((c, i) => {
+        {model.columns.map((c) => {
           const id = columnId(c);
           const sort = query.sort?.field === id ? query.sort : null;
           return (
-            <th key={id} className={styles[`priority${priorityOf(c, i, model.columns)}`]} style={c.width ? { width: c.width } : undefined} aria-sort={sort ? (sort.desc ? 'descending' : 'ascending') : undefined}>
+            <th key={id} data-column={id} className={dropped.includes(id) ? styles.dropped : undefined} style={c.width ? { width: c.width } : undefined} aria-sort={sort ? (sort.desc ? 'descending' : 'ascending') : undefined}>
               {isSortable(c, model.serverSort) ? (
                 <button type="button" className={styles.sortButton} onClick={() => sortBy(id)}>
                   {t(columnLabel(decl, c))}

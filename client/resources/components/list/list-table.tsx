@@ -6,7 +6,6 @@ import { columnId } from '../../query.ts';
 import type { ResourceDecl } from '../../types.ts';
 import type { ResourceHandle } from '../../use-resource.ts';
 import { Cell } from '../cell.tsx';
-import { priorityOf } from '../../column-priority.ts';
 import styles from '../resource-list.module.css';
 import { ListTableHead } from './list-table-head.tsx';
 import { RowActions } from './row-actions.tsx';
@@ -22,18 +21,22 @@ export interface ListTableProps<Row> {
   model: ListModel<Row>;
   dialogs: ListDialogs<Row>;
   changeQuery: QueryChange;
-  /** Gets the table's box (its width tells which columns drop: column-priority.ts). */
+  /** Gets the table's box (use-fit-columns.ts measures what fits in it). */
   boxRef?(el: HTMLElement | null): void;
+  /** Ids of the columns left out to fit the box (use-fit-columns.ts). */
+  dropped?: readonly string[];
+  /** Even the kept columns do not fit: each row's buttons fold into one menu. Default false. */
+  crowded?: boolean;
 }
 
 /** The table: its header, then skeleton rows, an empty state, or the rows with checkbox and actions. */
-export function ListTable<Row>({ decl, r, model, dialogs, changeQuery, boxRef }: ListTableProps<Row>) {
+export function ListTable<Row>({ decl, r, model, dialogs, changeQuery, boxRef, dropped = [], crowded = false }: ListTableProps<Row>) {
   const { t } = useTranslation();
   const { columns, selectable, hasRowActions } = model;
   const { selection, list } = r.state;
   const colSpan = columns.length + (selectable ? 1 : 0) + (hasRowActions ? 1 : 0);
 
-  const header = <ListTableHead decl={decl} r={r} model={model} changeQuery={changeQuery} />;
+  const header = <ListTableHead decl={decl} r={r} model={model} changeQuery={changeQuery} dropped={dropped} />;
 
   let body: ReactNode;
   if (model.firstLoad) {
@@ -82,14 +85,14 @@ export function ListTable<Row>({ decl, r, model, dialogs, changeQuery, boxRef }:
               />
             </td>
           )}
-          {columns.map((c, i) => (
-            <td key={columnId(c)} className={styles[`priority${priorityOf(c, i, columns)}`]}>
+          {columns.map((c) => (
+            <td key={columnId(c)} className={dropped.includes(columnId(c)) ? styles.dropped : undefined}>
               <Cell column={c} row={row} rows={model.rows} />
             </td>
           ))}
           {hasRowActions && (
             <td className={styles.actionsCell}>
-              <RowActions row={row} rowKey={key} model={model} dialogs={dialogs} />
+              <RowActions row={row} rowKey={key} model={model} dialogs={dialogs} folded={crowded} />
             </td>
           )}
         </tr>

@@ -1,7 +1,6 @@
 import { Button, Intent, Spinner, SpinnerSize } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { droppedAt, priorityOf } from '../../column-priority.ts';
 import { columnId, columnLabel } from '../../query.ts';
 import type { ResourceDecl } from '../../types.ts';
 import type { ResourceHandle } from '../../use-resource.ts';
@@ -20,15 +19,13 @@ export interface ListToolbarProps<Row> {
   dialogs: ListDialogs<Row>;
   /** A screen's own controls, after the list's. */
   extra?: ReactNode;
-  /** The table's width in px (0: not measured): the chooser marks the columns this width drops. */
-  tableWidth?: number;
+  /** Ids of the shown columns the table leaves out to fit its width (use-fit-columns.ts): the chooser marks them. */
+  dropped?: readonly string[];
 }
 
 /** Left: add, the screen's toolbar actions, the selection's actions. Right: loading, export, columns, reload. */
-export function ListToolbar<Row>({ decl, r, model, dialogs, extra, tableWidth = 0 }: ListToolbarProps<Row>) {
+export function ListToolbar<Row>({ decl, r, model, dialogs, extra, dropped = [] }: ListToolbarProps<Row>) {
   const { t } = useTranslation();
-  // Priorities as the table computes them, over the columns it shows (list-table.tsx).
-  const narrow = model.columns.filter((c, i, shown) => droppedAt(priorityOf(c, i, shown), tableWidth)).map(columnId);
   return (
     <div className={styles.toolbar} role="toolbar" aria-label={t('resource.actions.toolbar')}>
       <div className={styles.toolbarLeft}>
@@ -45,7 +42,7 @@ export function ListToolbar<Row>({ decl, r, model, dialogs, extra, tableWidth = 
         <ColumnChooser
           columns={decl.columns.map((c) => ({ id: columnId(c), label: t(columnLabel(decl, c)) }))}
           hidden={model.hidden}
-          narrow={narrow}
+          narrow={dropped}
           onChange={(h) => r.chooseColumns(h)}
         />
         <Hint content={t('common.actions.reload')}>

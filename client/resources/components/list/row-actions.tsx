@@ -13,23 +13,48 @@ export interface RowActionsProps<Row> {
   rowKey: RowKey;
   model: ListModel<Row>;
   dialogs: ListDialogs<Row>;
+  /** Every action in the one menu (the table is too narrow for buttons beside its kept columns). Default false. */
+  folded?: boolean;
 }
 
 /** The buttons at the end of a row: its actions, edit and delete, crowded ones in a menu. */
-export function RowActions<Row>({ row, rowKey, model, dialogs }: RowActionsProps<Row>) {
+export function RowActions<Row>({ row, rowKey, model, dialogs, folded = false }: RowActionsProps<Row>) {
   const { t } = useTranslation();
   const offered = model.rowActions.filter((a) => a.visible?.(row) ?? true);
+  const remove = () => dialogs.confirm({ kind: 'remove', keys: [rowKey] });
+  // A row action with its words (a purchase) stays a button even then: it is what the screen is for.
+  if (folded && offered.length + (model.can.update ? 1 : 0) + (model.can.remove ? 1 : 0) > 1 && !offered.some((a) => a.labelled)) {
+    return (
+      <PopoverNext
+        placement="bottom-end"
+        content={
+          <Menu>
+            {offered.map((a) => (
+              <MenuItem key={a.id} icon={a.icon} intent={a.intent} text={t(a.label)} onClick={() => dialogs.run(a, [rowKey])} />
+            ))}
+            {model.can.update && <MenuItem icon="edit" text={t('common.actions.update')} onClick={() => dialogs.startEdit({ mode: 'update', row })} />}
+            {model.can.remove && <MenuItem icon="trash" intent={Intent.DANGER} text={t('common.actions.remove')} onClick={remove} />}
+          </Menu>
+        }
+      >
+        <Button icon="more" variant="minimal" size="small" aria-label={t('resource.actions.more')} />
+      </PopoverNext>
+    );
+  }
   const crowded = offered.length > INLINE_ACTIONS;
   const inline = crowded ? offered.slice(0, INLINE_ACTIONS) : offered;
   const more = offered.slice(inline.length);
-  const remove = () => dialogs.confirm({ kind: 'remove', keys: [rowKey] });
   return (
     <ButtonGroup variant="minimal" size="small">
-      {inline.map((a) => (
-        <Hint key={a.id} content={t(a.label)}>
-          <Button icon={a.icon} intent={a.intent} aria-label={t(a.label)} onClick={() => dialogs.run(a, [rowKey])} />
-        </Hint>
-      ))}
+      {inline.map((a) =>
+        a.labelled ? (
+          <Button key={a.id} icon={a.icon} intent={a.intent} text={t(a.label)} onClick={() => dialogs.run(a, [rowKey])} />
+        ) : (
+          <Hint key={a.id} content={t(a.label)}>
+            <Button icon={a.icon} intent={a.intent} aria-label={t(a.label)} onClick={() => dialogs.run(a, [rowKey])} />
+          </Hint>
+        ),
+      )}
       {model.can.update && (
         <Hint content={t('common.actions.update')}>
           <Button icon="edit" aria-label={t('common.actions.update')} onClick={() => dialogs.startEdit({ mode: 'update', row })} />

@@ -53,17 +53,14 @@ export function useListQuery<Row>(decl: ResourceDecl<Row>, r: ResourceHandle<Row
     (patch, how = 'push') => {
       if (!inUrl) return void setQuery(patch);
       const next = queryToSearch(applyQueryPatch(current(), patch), shape);
-      setParams(
-        (prev) => {
-          const out = new URLSearchParams(prev);
-          for (const k of urlQueryKeys(shape)) out.delete(k);
-          // append: a list filter is one parameter per item (url-query.ts), all of which must stay.
-          next.forEach((v, k) => out.append(k, v));
-          return out;
-        },
-        { replace: how === 'replace' },
-      );
+      const out = new URLSearchParams(params);
+      for (const k of urlQueryKeys(shape)) out.delete(k);
+      // append: a list filter is one parameter per item (url-query.ts), all of which must stay.
+      next.forEach((v, k) => out.append(k, v));
+      // The same address again would only add a history entry that goes nowhere.
+      if (out.toString() === params.toString()) return;
+      setParams(out, { replace: how === 'replace' });
     },
-    [inUrl, setQuery, current, shape, setParams],
+    [inUrl, setQuery, current, shape, params, setParams],
   );
 }

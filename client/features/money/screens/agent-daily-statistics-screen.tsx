@@ -1,4 +1,0 @@
-import { dashboardScreen } from '../../../resources/dashboard/dashboard-screen.tsx';
-import { agentDailyDashboard } from './agent-statistics-screens.ts';
-
-export default dashboardScreen(agentDailyDashboard);

@@ -1,8 +1,0 @@
-import { useTranslation } from 'react-i18next';
-import { PageState } from '../../../components/page-state.tsx';
-
-/** /maintain: static notice (spec §2). */
-export default function MaintainScreen() {
-  const { t } = useTranslation();
-  return <PageState fullPage icon="wrench" title={t('shell.maintain.title')} description={t('shell.maintain.description')} />;
-}

@@ -1,5 +1,0 @@
-import { resourceScreen } from '../../../resources/components/resource-screen.tsx';
-import { domainMonitorResource } from '../shield-parts.tsx';
-
-/** /customer/domain_monitor: the customer's domains, their DNS target against get_ip, and reachability. */
-export default resourceScreen(domainMonitorResource('domain_monitor', false));
