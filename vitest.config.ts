@@ -34,6 +34,12 @@ const shared = {
   testTimeout: 30_000,
   hookTimeout: 120_000,
   setupFiles: ['tests/helpers/setup-file.ts'],
+  env: {
+    // A mock process a test starts (crash rounds, `npm run mock`, the dev server) would otherwise build every
+    // shipped state in the background at the dev password cost: minutes of CPU no test waits for.
+    // tests/api/qa-states.test.ts builds the ones it loads itself.
+    MOCK_STATES_WARM: '0',
+  },
 };
 
 export default defineConfig({
