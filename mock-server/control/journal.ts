@@ -127,7 +127,13 @@ function captureAnswer(res: Response, cap: number, ended: () => void): { kept: B
   const end = res.end;
   res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
     take(chunk, rest[0]);
-    return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+    const ok = (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+    // A streamed answer (a download) calls end() only after one more read of its file finds the end, and the
+    // client, holding every byte its Content-Length announced, may ask about the exchange before that: with the
+    // declared length written, the answer is complete.
+    const declared = Number(this.getHeader('content-length'));
+    if (Number.isFinite(declared) && wire >= declared) ended();
+    return ok;
   } as Response['write'];
   res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
     take(chunk, rest[0]);
