@@ -1,0 +1,129 @@
+import { Classes, Tag } from '@blueprintjs/core';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useT } from '../i18n.tsx';
+import { clockOf, markOf, nameOf, rowKey, statusOf, type Row } from './rows.ts';
+
+/** Height of one line in px: fixed, so the visible slice is arithmetic (no measuring of 10,000 rows). */
+export const ROW_HEIGHT = 26;
+/** Lines rendered above and below the visible ones, so a fast scroll shows no blank band. */
+const OVERSCAN = 12;
+
+export interface TimelineListProps {
+  readonly rows: readonly Row[];
+  /** Key of the selected row, or null. */
+  readonly selected: string | null;
+  /** Keys of the span's ends (Shift+click), or null for the whole session. */
+  readonly span: readonly [number, number] | null;
+  readonly onSelect: (row: Row, index: number, extend: boolean) => void;
+}
+
+/**
+ * The time line: a virtualised list (only the visible lines and a margin are in the DOM), newest at the bottom,
+ * following new entries while scrolled to the end. Keyboard: arrows move the selection, Home/End jump,
+ * Shift+arrow extends the span.
+ */
+export function TimelineList({ rows, selected, span, onSelect }: TimelineListProps) {
+  const t = useT();
+  const box = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [height, setHeight] = useState(400);
+  const atEnd = useRef(true);
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setHeight(el.clientHeight));
+    observer.observe(el);
+    setHeight(el.clientHeight);
+    return () => observer.disconnect();
+  }, []);
+
+  // Follow the newest entry while the view is at the end (a person scrolled up to read stays where they are).
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el && atEnd.current) el.scrollTop = el.scrollHeight;
+  }, [rows.length]);
+
+  const index = selected === null ? -1 : rows.findIndex((r) => rowKey(r) === selected);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || index < 0) return;
+    const top = index * ROW_HEIGHT;
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
+  }, [index]);
+
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (!rows.length) return;
+    const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 20, PageUp: -20 };
+    let next: number | null = null;
+    if (e.key in moves) next = Math.min(rows.length - 1, Math.max(0, (index < 0 ? rows.length - 1 : index) + moves[e.key]!));
+    if (e.key === 'Home') next = 0;
+    if (e.key === 'End') next = rows.length - 1;
+    if (next === null) return;
+    e.preventDefault();
+    onSelect(rows[next]!, next, e.shiftKey);
+  };
+
+  return (
+    <div
+      ref={box}
+      className="timeline-list"
+      role="listbox"
+      tabIndex={0}
+      aria-label={t('timeline')}
+      aria-activedescendant={index >= 0 ? `row-${selected}` : undefined}
+      onKeyDown={onKeyDown}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        setScrollTop(el.scrollTop);
+        atEnd.current = el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT;
+      }}
+    >
+      <div style={{ height: rows.length * ROW_HEIGHT, position: 'relative' }}>
+        {rows.slice(first, last).map((r, i) => {
+          const at = first + i;
+          const key = rowKey(r);
+          const mark = markOf(r);
+          const inSpan = span !== null && at >= span[0] && at <= span[1];
+          const status = statusOf(r);
+          return (
+            <div
+              key={key}
+              id={`row-${key}`}
+              role="option"
+              aria-selected={key === selected}
+              aria-posinset={at + 1}
+              aria-setsize={rows.length}
+              data-seq={r.kind === 'action' ? undefined : r.seq}
+              data-mark={mark ?? undefined}
+              className={`timeline-row${key === selected ? ' is-selected' : ''}${inSpan ? ' in-span' : ''}${mark ? ` is-${mark}` : ''}`}
+              style={{ top: at * ROW_HEIGHT, height: ROW_HEIGHT }}
+              onClick={(e) => onSelect(r, at, e.shiftKey)}
+            >
+              <span className={`cell time ${Classes.MONOSPACE_TEXT}`}>{clockOf(r.at_ms)}</span>
+              <span className="cell kind">
+                <Tag minimal intent={r.kind === 'action' ? 'primary' : r.kind === 'frame' ? 'success' : 'none'}>
+                  {t(`kind.${r.kind}`)}
+                </Tag>
+              </span>
+              <span className="cell name">{nameOf(r)}</span>
+              <span className="cell who">{r.kind === 'action' ? '' : (r.account ?? '')}</span>
+              <span className="cell status">
+                {mark === 'fault' && r.kind !== 'action' ? (
+                  <Tag intent="danger">{r.fault}</Tag>
+                ) : status !== null ? (
+                  <Tag intent={mark ? 'warning' : 'none'}>{status}</Tag>
+                ) : null}
+              </span>
+              <span className="cell summary">{r.summary}</span>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
