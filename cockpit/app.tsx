@@ -103,9 +103,12 @@ export function App({ feed, initialLanguage, initialDark }: AppProps) {
               </NavbarHeading>
             </NavbarGroup>
             <NavbarGroup align="right">
-              <Tag intent={status.state === 'live' ? 'success' : status.state === 'offline' ? 'danger' : 'none'} role="status" aria-live="polite">
-                {status.state === 'offline' ? t('offline', { reason: status.reason }) : t(status.state === 'live' ? 'live' : 'paused')}
-              </Tag>
+              {/* Blueprint's Tag keeps its own role: the live region is the span around it. */}
+              <span role="status" aria-live="polite" className="feed-status">
+                <Tag intent={status.state === 'live' ? 'success' : status.state === 'offline' ? 'danger' : 'none'}>
+                  {status.state === 'offline' ? t('offline', { reason: status.reason }) : t(status.state === 'live' ? 'live' : 'paused')}
+                </Tag>
+              </span>
               <HTMLSelect aria-label={t('language')} value={language} onChange={(e) => chooseLanguage(e.currentTarget.value as Language)}>
                 {(Object.keys(LANGUAGES) as Language[]).map((l) => (
                   <option key={l} value={l}>

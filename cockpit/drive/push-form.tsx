@@ -50,8 +50,11 @@ export function PushForm({ account }: { readonly account: string }) {
       if ('field' in read) return say(t('push.bad_json', read), false);
       data = read.data;
     }
+    // The control API sends any data on purpose (QA tests how the console takes a bad frame); the form says so.
+    const checked = def.data?.safeParse(data);
+    const off = checked && !checked.success ? t('push.off_schema', { problem: checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') }) : '';
     void act('push', { to: { account }, type, ...(data === undefined ? {} : { data: data as z.core.util.JSONType }) }, (d) =>
-      t('push.sent', { name: def.name, type, who: account, delivered: d.delivered }),
+      t('push.sent', { name: def.name, type, who: account, delivered: d.delivered }) + off,
     );
   };
 

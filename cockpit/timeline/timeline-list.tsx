@@ -113,11 +113,8 @@ export function TimelineList({ rows, selected, span, onSelect }: TimelineListPro
               <span className="cell name">{nameOf(r)}</span>
               <span className="cell who">{r.kind === 'action' ? '' : (r.account ?? '')}</span>
               <span className="cell status">
-                {mark === 'fault' && r.kind !== 'action' ? (
-                  <Tag intent="danger">{r.fault}</Tag>
-                ) : status !== null ? (
-                  <Tag intent={mark ? 'warning' : 'none'}>{status}</Tag>
-                ) : null}
+                {status !== null ? <Tag intent={mark ? 'warning' : 'none'}>{status}</Tag> : null}{' '}
+                {mark === 'fault' && r.kind !== 'action' ? <Tag intent="danger">{r.fault}</Tag> : null}
               </span>
               <span className="cell summary">{r.summary}</span>
             </div>
