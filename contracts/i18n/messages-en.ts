@@ -178,7 +178,6 @@ export const messagesEn = {
     state_name_shipped: 'That name belongs to a shipped state; choose another name',
     state_not_found: 'No saved state has that name',
     control_unknown: 'No control operation is named {{name}}',
-    cockpit_not_built: 'The QA cockpit is not built yet: run npm run build:cockpit, then reload this page',
     control_method: 'Control operations are called with POST and a JSON body',
     state_not_sqlite: 'The state {{name}} is not a SQLite database file; nothing was loaded',
     state_truncated: 'The state {{name}} is cut short ({{bytes}} of {{expected}} bytes); nothing was loaded',

@@ -25,7 +25,9 @@ export function cockpitPage(dir: string) {
   );
   router.use(COCKPIT_PATH, (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (!fs.existsSync(path.join(dir, 'index.html'))) throw new ApiError(404, 'errors.cockpit_not_built');
+    // A developer's sentence, like the control API's other ones about its own use (control-json.ts): kept out of
+    // the shared catalogue, which the console's bundle carries, so that bundle names nothing of the cockpit.
+    if (!fs.existsSync(path.join(dir, 'index.html'))) throw new ApiError(404, 'The QA cockpit is not built yet: run npm run build:cockpit, then reload this page');
     // express.static calls back asynchronously: a refusal goes through next, never a throw.
     files(req, res, (err?: unknown) => next(err ?? new ApiError(404, 'errors.control_unknown', { name: `cockpit${req.path}` })));
   });

@@ -73,6 +73,29 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** Every file of a build folder, with its text. */
+function filesOf(root: string): { file: string; text: string }[] {
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => {
+      const file = path.join(e.parentPath, e.name);
+      return { file: path.relative(root, file), text: fs.readFileSync(file).toString('latin1') };
+    });
+}
+
+describe('the console’s production build', () => {
+  it('holds nothing of the cockpit (its own build does)', async () => {
+    const [consoleBuild, cockpitBuild] = [await ensureClientBuilt(), await ensureCockpitBuilt()];
+    // Strings only the cockpit's code has: its name, its storage keys, its scenario's description.
+    const marks = [/cockpit/i, /Saved from the QA cockpit/, /journal\/clear/];
+    const found = filesOf(consoleBuild).flatMap(({ file, text }) => marks.filter((m) => m.test(text)).map((m) => `${file}: ${m}`));
+    expect(found).toEqual([]);
+    const own = filesOf(cockpitBuild).map((f) => f.text).join('\n');
+    for (const m of marks) expect(own, String(m)).toMatch(m);
+  });
+});
+
 describe('the QA cockpit beside the console', () => {
   beforeEach(async () => {
     await cockpit.getByRole('button', { name: 'Clear filters' }).click();
