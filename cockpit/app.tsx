@@ -1,5 +1,5 @@
 import { Button, Callout, Classes, HTMLSelect, Navbar, NavbarGroup, NavbarHeading, Tab, Tabs, Tag, useHotkeys } from '@blueprintjs/core';
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { CockpitContext, accountHint, type Cockpit } from './cockpit-context.tsx';
 import { DrivePanel } from './drive/drive-panel.tsx';
 import { I18nContext, LANGUAGES, translator, type Language } from './i18n.tsx';
@@ -28,7 +28,6 @@ export function App({ feed, initialLanguage, initialDark }: AppProps) {
   const [dark, setDark] = useState(initialDark);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [selected, setSelected] = useState<string | null>(null);
-  const [anchor, setAnchor] = useState<number | null>(null);
   const [span, setSpan] = useState<readonly [number, number] | null>(null);
   const [tab, setTab] = useState<string>('details');
   const [said, setSaid] = useState<{ text: string; ok: boolean } | null>(null);
@@ -60,14 +59,16 @@ export function App({ feed, initialLanguage, initialDark }: AppProps) {
   );
   const cockpit: Cockpit = { feed, language, selected: selectedRow, span: spanRows, act, say };
 
-  const onSelect = (row: Row, index: number, extend: boolean) => {
+  // Stable, so the time line's memoised lines are not rendered again for a new handler.
+  const anchorRef = useRef<number | null>(null);
+  const onSelect = useCallback((row: Row, index: number, extend: boolean) => {
     setSelected(rowKey(row));
-    if (extend && anchor !== null) setSpan([Math.min(anchor, index), Math.max(anchor, index)]);
+    if (extend && anchorRef.current !== null) setSpan([Math.min(anchorRef.current, index), Math.max(anchorRef.current, index)]);
     else {
-      setAnchor(index);
+      anchorRef.current = index;
       setSpan(null);
     }
-  };
+  }, []);
   const chooseLanguage = (lng: Language) => {
     setLanguage(lng);
     localStorage.setItem(LANGUAGE_KEY, lng);

@@ -1,10 +1,16 @@
-import { Classes, Tag } from '@blueprintjs/core';
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Classes, type Intent } from '@blueprintjs/core';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n.tsx';
 import { clockOf, markOf, nameOf, rowKey, statusOf, type Row } from './rows.ts';
 
 /** Height of one line in px: fixed, so the visible slice is arithmetic (no measuring of 10,000 rows). */
 export const ROW_HEIGHT = 26;
+/**
+ * A tag's look without Blueprint's Tag component: Tag measures its text for an ellipsis after every render (a
+ * forced layout each), which made every scroll frame of the time line a long task (bench:cockpit).
+ */
+const tagClass = (intent: Intent, minimal = false) => [Classes.TAG, Classes.intentClass(intent), minimal ? Classes.MINIMAL : ''].filter(Boolean).join(' ');
+
 /** Lines rendered above and below the visible ones, so a fast scroll shows no blank band. */
 const OVERSCAN = 12;
 
@@ -87,40 +93,62 @@ export function TimelineList({ rows, selected, span, onSelect }: TimelineListPro
         {rows.slice(first, last).map((r, i) => {
           const at = first + i;
           const key = rowKey(r);
-          const mark = markOf(r);
-          const inSpan = span !== null && at >= span[0] && at <= span[1];
-          const status = statusOf(r);
           return (
-            <div
+            <TimelineLine
               key={key}
-              id={`row-${key}`}
-              role="option"
-              aria-selected={key === selected}
-              aria-posinset={at + 1}
-              aria-setsize={rows.length}
-              data-seq={r.kind === 'action' ? undefined : r.seq}
-              data-mark={mark ?? undefined}
-              className={`timeline-row${key === selected ? ' is-selected' : ''}${inSpan ? ' in-span' : ''}${mark ? ` is-${mark}` : ''}`}
-              style={{ top: at * ROW_HEIGHT, height: ROW_HEIGHT }}
-              onClick={(e) => onSelect(r, at, e.shiftKey)}
-            >
-              <span className={`cell time ${Classes.MONOSPACE_TEXT}`}>{clockOf(r.at_ms)}</span>
-              <span className="cell kind">
-                <Tag minimal intent={r.kind === 'action' ? 'primary' : r.kind === 'frame' ? 'success' : 'none'}>
-                  {t(`kind.${r.kind}`)}
-                </Tag>
-              </span>
-              <span className="cell name">{nameOf(r)}</span>
-              <span className="cell who">{r.kind === 'action' ? '' : (r.account ?? '')}</span>
-              <span className="cell status">
-                {status !== null ? <Tag intent={mark ? 'warning' : 'none'}>{status}</Tag> : null}{' '}
-                {mark === 'fault' && r.kind !== 'action' ? <Tag intent="danger">{r.fault}</Tag> : null}
-              </span>
-              <span className="cell summary">{r.summary}</span>
-            </div>
+              row={r}
+              at={at}
+              size={rows.length}
+              selected={key === selected}
+              inSpan={span !== null && at >= span[0] && at <= span[1]}
+              onSelect={onSelect}
+            />
           );
         })}
       </div>
     </div>
   );
 }
+
+interface LineProps {
+  readonly row: Row;
+  readonly at: number;
+  readonly size: number;
+  readonly selected: boolean;
+  readonly inSpan: boolean;
+  readonly onSelect: (row: Row, index: number, extend: boolean) => void;
+}
+
+/** One line; memoised, so a scroll renders only the lines that come into view. */
+const TimelineLine = memo(function TimelineLine({ row: r, at, size, selected, inSpan, onSelect }: LineProps) {
+  const t = useT();
+  const key = rowKey(r);
+  const mark = markOf(r);
+  const status = statusOf(r);
+  return (
+    <div
+      id={`row-${key}`}
+      role="option"
+      aria-selected={selected}
+      aria-posinset={at + 1}
+      aria-setsize={size}
+      data-seq={r.kind === 'action' ? undefined : r.seq}
+      data-mark={mark ?? undefined}
+      className={`timeline-row${selected ? ' is-selected' : ''}${inSpan ? ' in-span' : ''}${mark ? ` is-${mark}` : ''}`}
+      style={{ top: at * ROW_HEIGHT, height: ROW_HEIGHT }}
+      onClick={(e) => onSelect(r, at, e.shiftKey)}
+    >
+      <span className={`cell time ${Classes.MONOSPACE_TEXT}`}>{clockOf(r.at_ms)}</span>
+      <span className="cell kind">
+        <span className={tagClass(r.kind === 'action' ? 'primary' : r.kind === 'frame' ? 'success' : 'none', true)}>{t(`kind.${r.kind}`)}</span>
+      </span>
+      <span className="cell name">{nameOf(r)}</span>
+      <span className="cell who">{r.kind === 'action' ? '' : (r.account ?? '')}</span>
+      <span className="cell status">
+        {status !== null ? <span className={tagClass(mark ? 'warning' : 'none')}>{status}</span> : null}{' '}
+        {mark === 'fault' && r.kind !== 'action' ? <span className={tagClass('danger')}>{r.fault}</span> : null}
+      </span>
+      <span className="cell summary">{r.summary}</span>
+    </div>
+  );
+});
