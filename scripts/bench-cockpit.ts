@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { CONTROL_PREFIX } from '../contracts/index.ts';
 import { createMockServer } from '../mock-server/app.ts';
 import { ensureCockpitBuilt } from '../harness/build.ts';
 import { printTable } from '../harness/bench.ts';
+import { BENCH_CHROMIUM_ARGS, longTasksSince, watchLongTasks } from '../harness/bench-browser.ts';
 
 /**
  * `npm run bench:cockpit [-- --entries 10000] [--runs 3]`: the QA cockpit's time line in headless Chromium with a
@@ -25,7 +26,6 @@ const BURST = 200;
 /** What the cockpit reads on opening (cockpit/io/journal-feed.ts). */
 const FIRST_READ = 10_000;
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 const cockpitDir = await ensureCockpitBuilt();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cockpit-'));
@@ -70,26 +70,13 @@ interface Run {
   burstToShown: number;
 }
 
-async function longTasksSince(page: Page, t: number): Promise<{ count: number; max: number }> {
-  return page.evaluate((since) => {
-    const tasks = (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks.filter((x) => x.start >= since);
-    return { count: tasks.length, max: Math.max(0, ...tasks.map((x) => x.duration)) };
-  }, t);
-}
 
 async function run(): Promise<Run> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cockpit-ui-'));
-  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: '/usr/bin/chromium', headless: true, args: ARGS, viewport: { width: 1360, height: 850 } });
+  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: '/usr/bin/chromium', headless: true, args: BENCH_CHROMIUM_ARGS, viewport: { width: 1360, height: 850 } });
   try {
     const page = await context.newPage();
-    await page.addInitScript({ content: 'window.__name = (f) => f;' });
-    await page.addInitScript(() => {
-      const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
-      w.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    });
+    await watchLongTasks(page);
     const total = await fetch(`${base}${CONTROL_PREFIX}/journal/stats`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
       .then((r) => r.json() as Promise<{ data: { entries: number } }>)
       .then((j) => j.data.entries);
