@@ -84,12 +84,14 @@ export function TimelineList({ rows, selected, span, onSelect }: TimelineListPro
       aria-activedescendant={index >= 0 ? `row-${selected}` : undefined}
       onKeyDown={onKeyDown}
       onScroll={(e) => {
-        const el = e.currentTarget;
-        setScrollTop(el.scrollTop);
-        atEnd.current = el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT;
+        // Only scrollTop is read: the heights are known by arithmetic (reading scrollHeight here forced a layout
+        // of the whole list on every scroll event, most of a frame at 10,000 lines; bench:cockpit).
+        const top = e.currentTarget.scrollTop;
+        setScrollTop(top);
+        atEnd.current = top + height >= rows.length * ROW_HEIGHT - ROW_HEIGHT;
       }}
     >
-      <div style={{ height: rows.length * ROW_HEIGHT, position: 'relative' }}>
+      <div style={{ paddingTop: first * ROW_HEIGHT, paddingBottom: (rows.length - last) * ROW_HEIGHT }}>
         {rows.slice(first, last).map((r, i) => {
           const at = first + i;
           const key = rowKey(r);
@@ -135,7 +137,7 @@ const TimelineLine = memo(function TimelineLine({ row: r, at, size, selected, in
       data-seq={r.kind === 'action' ? undefined : r.seq}
       data-mark={mark ?? undefined}
       className={`timeline-row${selected ? ' is-selected' : ''}${inSpan ? ' in-span' : ''}${mark ? ` is-${mark}` : ''}`}
-      style={{ top: at * ROW_HEIGHT, height: ROW_HEIGHT }}
+      style={{ height: ROW_HEIGHT }}
       onClick={(e) => onSelect(r, at, e.shiftKey)}
     >
       <span className={`cell time ${Classes.MONOSPACE_TEXT}`}>{clockOf(r.at_ms)}</span>
