@@ -17,6 +17,12 @@ export interface AppProps {
   readonly initialDark: boolean;
 }
 
+/** Blueprint's dark class on the page, and the console's dark page background (spec §4: #151515). */
+export function applyTheme(dark: boolean): void {
+  document.body.classList.toggle(Classes.DARK, dark);
+  document.body.style.backgroundColor = dark ? '#151515' : '';
+}
+
 /** Remembered between visits, like the console's own choices. */
 const LANGUAGE_KEY = 'cockpit.language';
 const THEME_KEY = 'cockpit.theme';
@@ -77,7 +83,7 @@ export function App({ feed, initialLanguage, initialDark }: AppProps) {
   const chooseDark = (on: boolean) => {
     setDark(on);
     localStorage.setItem(THEME_KEY, on ? 'dark' : 'light');
-    document.body.classList.toggle(Classes.DARK, on);
+    applyTheme(on);
   };
 
   // Keyboard: the time line, filters and tabs without a mouse (shown by Blueprint's "?" dialog).

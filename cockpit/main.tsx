@@ -1,9 +1,9 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './cockpit.css';
-import { BlueprintProvider, Classes } from '@blueprintjs/core';
+import { BlueprintProvider } from '@blueprintjs/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app.tsx';
+import { App, applyTheme } from './app.tsx';
 import { LANGUAGES, type Language } from './i18n.tsx';
 import { JournalFeed } from './io/journal-feed.ts';
 
@@ -17,7 +17,7 @@ const asked = params.get('lng') ?? localStorage.getItem('cockpit.language') ?? '
 const language: Language = asked in LANGUAGES ? (asked as Language) : 'zh-CN';
 const dark = (params.get('theme') ?? localStorage.getItem('cockpit.theme')) === 'dark';
 document.documentElement.lang = language;
-document.body.classList.toggle(Classes.DARK, dark);
+applyTheme(dark);
 
 const feed = new JournalFeed();
 void feed.start();

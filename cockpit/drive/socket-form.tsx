@@ -49,8 +49,8 @@ export function SocketForm({ account, onAccount }: { readonly account: string; r
       </ControlGroup>
       <Button intent="warning" icon="error" text={t('frame.arm')} onClick={arm} />{' '}
       <Button text={t('frame.clear')} onClick={() => void act('clear_frame_faults', {}, () => t('frame.cleared'))} />
-      <ControlGroup className="close-row">
-        <FormGroup label={t('frame.close_code')} labelFor="close-code" inline>
+      <div className="close-row">
+        <FormGroup className="close-code" label={t('frame.close_code')} labelFor="close-code" inline>
           <InputGroup id="close-code" type="number" value={code} onChange={(e) => setCode(e.currentTarget.value)} />
         </FormGroup>
         <Button
@@ -59,7 +59,7 @@ export function SocketForm({ account, onAccount }: { readonly account: string; r
           onClick={() => void act('close', { to, code: Number(code) }, (d) => t('frame.closed', { closed: d.closed, who: account, code }))}
         />
         <Button text={t('frame.cut')} onClick={() => void act('cut', { to }, (d) => t('frame.cutted', { cut: d.cut, who: account }))} />
-      </ControlGroup>
+      </div>
     </section>
   );
 }
