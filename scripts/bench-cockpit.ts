@@ -13,9 +13,10 @@ import { BENCH_CHROMIUM_ARGS, longTasksSince, watchLongTasks } from '../harness/
  * `npm run bench:cockpit [-- --entries 10000] [--runs 3]`: the QA cockpit's time line in headless Chromium with a
  * journal of ENTRIES real entries (calls of `ping` over HTTP to a test-mode mock on 127.0.0.1, every tenth refused
  * by an armed 503 fault, so marked lines are among them). Per run: page opened → every entry listed; the DOM's
- * line count (virtualised: the visible ones and a margin); long tasks (> 50 ms) and frames while scrolling top to
- * bottom and back; a filter typed → repainted; a burst of 200 new calls → the newest on the time line (the live
- * long poll). Bounded: at most 50,000 entries and 5 runs; the server and browser stop at the end. Prints a table;
+ * line count (virtualised: the visible ones and a margin); long tasks (> 50 ms) and time while scrolling top to
+ * bottom and back, and the same scroll over a bare DOM list of as many lines (this machine's floor); a filter
+ * typed → repainted; a burst of 200 new calls → the newest on the time line (the live long poll). Bounded: at
+ * most 50,000 entries and 5 runs; the server and browser stop at the end. Prints a table and the load average;
  * measurements, not assertions.
  */
 const { values } = parseArgs({ options: { entries: { type: 'string', default: '10000' }, runs: { type: 'string', default: '3' } } });
@@ -66,6 +67,8 @@ interface Run {
   scrollMaxTask: number;
   scrollFrames: number;
   scrollMs: number;
+  /** The same scroll over a bare DOM list of as many lines (this machine's floor). */
+  bareMs: number;
   filterToPaint: number;
   burstToShown: number;
 }
@@ -123,7 +126,30 @@ async function run(): Promise<Run> {
     await calls(BURST);
     await page.getByText(`${before + BURST} of ${before + BURST} entries`).waitFor({ timeout: 60_000 });
     const burstToShown = Date.now() - burstStart;
-    return { openToListed, domLines, scrollLongTasks: scroll.count, scrollMaxTask: scroll.max, scrollFrames: frames, scrollMs: elapsed, filterToPaint, burstToShown };
+    // The floor on this machine: the same scroll over a bare virtual list of as many 26 px lines (plain DOM, no
+    // React, no Blueprint), in the same browser. The cockpit's figure is read against this one.
+    await page.setContent('<script>window.__name = (f) => f;</script><div id="l" style="height:700px;overflow-y:auto"><div id="i"></div></div>');
+    const bareMs = await page.evaluate(async (n) => {
+      const el = document.getElementById('l')!;
+      const inner = document.getElementById('i')!;
+      const draw = () => {
+        const first = Math.floor(el.scrollTop / 26);
+        inner.style.paddingTop = `${first * 26}px`;
+        inner.style.paddingBottom = `${Math.max(0, n - first - 40) * 26}px`;
+        inner.innerHTML = Array.from({ length: 40 }, (_, k) => `<div style="height:26px;display:flex;gap:8px"><span>${first + k}</span><span>POST /api/ping → 200 · 1.2 ms</span></div>`).join('');
+      };
+      draw();
+      el.addEventListener('scroll', draw);
+      const t0 = performance.now();
+      for (const down of [false, true]) {
+        for (let i = 1; i <= 30; i++) {
+          el.scrollTop = down ? (el.scrollHeight * i) / 30 : el.scrollHeight * (1 - i / 30);
+          await new Promise((r) => requestAnimationFrame(r));
+        }
+      }
+      return performance.now() - t0;
+    }, listed + BURST);
+    return { openToListed, domLines, scrollLongTasks: scroll.count, scrollMaxTask: scroll.max, scrollFrames: frames, scrollMs: elapsed, bareMs, filterToPaint, burstToShown };
   } finally {
     await context.close();
     fs.rmSync(userDataDir, { recursive: true, force: true });
@@ -133,7 +159,7 @@ async function run(): Promise<Run> {
 try {
   const fillStart = Date.now();
   await calls(ENTRIES);
-  console.log(`journal filled with ${ENTRIES} calls in ${((Date.now() - fillStart) / 1000).toFixed(1)} s; ${RUNS} runs, ${os.cpus().length} cores`);
+  console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; journal filled with ${ENTRIES} calls in ${((Date.now() - fillStart) / 1000).toFixed(1)} s; ${RUNS} runs, ${os.cpus().length} cores`);
   const runs: Run[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await run());
   const median = (f: (r: Run) => number) => [...runs.map(f)].sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
@@ -145,6 +171,7 @@ try {
       row(`page opened → all ${ENTRIES} entries listed`, (r) => r.openToListed, ' ms'),
       row('lines in the DOM (virtualised)', (r) => r.domLines, ''),
       row('scroll top and back, 60 frames: elapsed', (r) => r.scrollMs, ' ms'),
+      row('  the same over a bare DOM list (floor)', (r) => r.bareMs, ' ms'),
       row('  long tasks (> 50 ms) while scrolling', (r) => r.scrollLongTasks, ''),
       row('  longest task while scrolling', (r) => r.scrollMaxTask, ' ms'),
       row('status filter typed → repainted', (r) => r.filterToPaint, ' ms', 1),

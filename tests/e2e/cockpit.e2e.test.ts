@@ -188,6 +188,27 @@ describe('the QA cockpit beside the console', () => {
     await said().filter({ hasText: /^Refused: .*state name/ }).waitFor();
   }, 60_000);
 
+  it('is used from the keyboard: the time line focused, a line selected with the arrows, a span marked with Shift', async () => {
+    await tab('Entry');
+    // The cockpit's own lines only: the console's polls would move the end of the list meanwhile.
+    await cockpit.getByRole('combobox', { name: 'Kind' }).selectOption('action');
+    await cockpit.keyboard.press('Alt+t');
+    const list = cockpit.getByRole('listbox', { name: 'Time line' });
+    await expect.poll(() => list.evaluate((el) => el === document.activeElement)).toBe(true);
+    await cockpit.keyboard.press('End');
+    await cockpit.keyboard.press('ArrowUp');
+    const selected = list.getByRole('option', { selected: true });
+    await selected.waitFor();
+    const total = Number(await selected.getAttribute('aria-setsize'));
+    expect(Number(await selected.getAttribute('aria-posinset'))).toBe(total - 1);
+    await cockpit.keyboard.press('Shift+ArrowUp');
+    await cockpit.keyboard.press('Shift+ArrowUp');
+    await cockpit.getByText(`Span: entries ${total - 3}–${total - 1}`).waitFor();
+    // Back to the whole session for what follows.
+    await cockpit.keyboard.press('End');
+    await cockpit.getByText('Span: the whole session').waitFor();
+  }, 60_000);
+
   it('exports the journal as JSON Lines and saves the session as a scenario that replays green', async () => {
     await tab('Keep');
     let downloading = cockpit.waitForEvent('download');
