@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Language } from './i18n.tsx';
-import type { AnswerOf, AnyName, BodyOf } from './io/control.ts';
+import type { AnyControlName, ControlBodyOf, ControlDataOf } from '../contracts/index.ts';
 import type { JournalFeed } from './io/journal-feed.ts';
 import type { Row } from './timeline/rows.ts';
 
@@ -15,7 +15,7 @@ export interface Cockpit {
    * Run a control call and say what it did: `describe` words the answer; a refusal is said with the server's
    * own sentence. Either way it lands on the time line as a cockpit action. Answers the data, or null.
    */
-  act<N extends AnyName>(name: N, body: BodyOf<N>, describe: (data: AnswerOf<N>) => string): Promise<AnswerOf<N> | null>;
+  act<N extends AnyControlName>(name: N, body: ControlBodyOf<N>, describe: (data: ControlDataOf<N>) => string): Promise<ControlDataOf<N> | null>;
   /** Say something the cockpit did by itself (an export), on the time line too. */
   say(text: string, ok: boolean): void;
 }

@@ -1,31 +1,4 @@
-import type { z } from 'zod';
-import {
-  CONTROL_PREFIX,
-  type ShieldControlAnswer,
-  type ShieldControlName,
-  type shieldControlBodies,
-  type ControlAnswer,
-  type ControlBody,
-  type ControlName,
-  type QaControlAnswer,
-  type QaControlBody,
-  type QaControlName,
-} from '../../contracts/index.ts';
-
-/** Every name the control API answers, with its body and answer types (contracts/realtime/control*.ts). */
-type ShieldName = `shield/${ShieldControlName}`;
-type ShieldOp<N> = N extends `shield/${infer O extends ShieldControlName}` ? O : never;
-export type AnyName = ControlName | QaControlName | ShieldName;
-export type BodyOf<N extends AnyName> = N extends QaControlName
-  ? QaControlBody<N>
-  : N extends ControlName
-    ? ControlBody<N>
-    : z.input<(typeof shieldControlBodies)[ShieldOp<N>]>;
-export type AnswerOf<N extends AnyName> = N extends QaControlName
-  ? QaControlAnswer<N>
-  : N extends ControlName
-    ? ControlAnswer<N>
-    : ShieldControlAnswer<ShieldOp<N>>;
+import { CONTROL_PREFIX, type AnyControlName, type ControlBodyOf, type ControlDataOf } from '../../contracts/index.ts';
 
 /** A control call's outcome: the data, the server's refusal sentence (4xx), or a network failure. */
 export type Outcome<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly refused: boolean; readonly message: string };
@@ -34,7 +7,7 @@ export type Outcome<T> = { readonly ok: true; readonly data: T } | { readonly ok
  * One control call (`POST /__control/<name>` on the page's own origin: the mock serves the cockpit). The page
  * speaks the mock's language so a refusal arrives as the sentence the server wrote for it.
  */
-export async function control<N extends AnyName>(name: N, body: BodyOf<N>, options: { signal?: AbortSignal; language?: string } = {}): Promise<Outcome<AnswerOf<N>>> {
+export async function control<N extends AnyControlName>(name: N, body: ControlBodyOf<N>, options: { signal?: AbortSignal; language?: string } = {}): Promise<Outcome<ControlDataOf<N>>> {
   try {
     const res = await fetch(`${CONTROL_PREFIX}/${name}`, {
       method: 'POST',
@@ -42,8 +15,8 @@ export async function control<N extends AnyName>(name: N, body: BodyOf<N>, optio
       body: JSON.stringify(body),
       signal: options.signal,
     });
-    const json = (await res.json()) as { status: boolean; message?: string; data?: AnswerOf<N> };
-    if (json.status) return { ok: true, data: json.data as AnswerOf<N> };
+    const json = (await res.json()) as { status: boolean; message?: string; data?: ControlDataOf<N> };
+    if (json.status) return { ok: true, data: json.data as ControlDataOf<N> };
     return { ok: false, refused: true, message: json.message ?? `HTTP ${res.status}` };
   } catch (e) {
     if (options.signal?.aborted) throw e;
