@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, type JournalEntry } from '../../contracts/index.ts';
 import { scenario as scenarioSchema } from '../../contracts/scenario.ts';
-import { ensureClientBuilt, ensureCockpitBuilt } from '../../harness/build.ts';
+import { ensureClientBuilt, ensureCockpitBuilt, ensureDevClientBuilt } from '../../harness/build.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { playScenario } from '../scenarios/harness.ts';
 import { launchBrowser, type TestBrowser } from './helpers/browser.ts';
@@ -235,4 +235,35 @@ describe('the QA cockpit beside the console', () => {
     await playScenario(saved);
     expect(pageErrors).toEqual([]);
   }, 60_000);
+});
+
+describe('opened from a development build of the console', () => {
+  it('by its hotkey and from the Debug menu, in the console’s language', async () => {
+    const devServer = await startTestServer({ dbPath: path.join(dir, 'dev.db'), staticDir: await ensureDevClientBuilt(), cockpitDir: await ensureCockpitBuilt() });
+    try {
+      const page = await browser.browser.newPage();
+      await page.addInitScript(() => localStorage.setItem('language', 'en'));
+      await page.goto(`${devServer.url}/#/admin_login`);
+      const debug = page.getByRole('button', { name: 'Debug menu' });
+      await debug.waitFor();
+
+      let opening = browser.browser.waitForEvent('page');
+      await page.keyboard.press('Alt+Shift+Q');
+      let opened = await opening;
+      await opened.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 20_000 });
+      expect(new URL(opened.url()).pathname).toBe(`${CONTROL_PREFIX}/cockpit/`);
+      expect(new URL(opened.url()).searchParams.get('lng')).toBe('en');
+      await opened.close();
+
+      opening = browser.browser.waitForEvent('page');
+      await debug.click();
+      await page.getByRole('menuitem', { name: /Open the QA cockpit/ }).click();
+      opened = await opening;
+      await opened.getByRole('heading', { name: 'QA cockpit' }).waitFor({ timeout: 20_000 });
+      await opened.close();
+      await page.close();
+    } finally {
+      await devServer.close();
+    }
+  }, 240_000);
 });

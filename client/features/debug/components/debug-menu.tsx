@@ -1,5 +1,5 @@
-import { Button, Classes, Menu, MenuDivider, MenuItem, PopoverNext, useHotkeys } from '@blueprintjs/core';
-import { useMemo } from 'react';
+import { Button, Classes, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { useEffect } from 'react';
 import { CONTROL_PREFIX } from '../../../../contracts/server-paths.ts';
 // The menu's and popover's styles are in the half of Blueprint's CSS the public pages do not load.
 import '../../../components/blueprint-rest.ts';
@@ -21,8 +21,11 @@ function download(recorder: Recorder, minutes: number) {
   URL.revokeObjectURL(a.href);
 }
 
-/** The hotkey that opens the QA cockpit beside the console. */
-export const COCKPIT_HOTKEY = 'alt+shift+q';
+/**
+ * Alt+Shift+Q opens the QA cockpit beside the console. Read by the key's place (`code`), not its character:
+ * with Alt held, layouts give the letter as another character (Blueprint's hotkeys match characters).
+ */
+const isCockpitHotkey = (e: KeyboardEvent) => e.altKey && e.shiftKey && !e.ctrlKey && !e.metaKey && e.code === 'KeyQ';
 
 /**
  * Open the QA cockpit (served by the mock under the control prefix, docs/mock-and-qa-tools.md#the-qa-cockpit) in a
@@ -40,8 +43,15 @@ function openCockpit() {
  * (fixtures/scenarios/), which tests/scenarios/replay.test.ts replays.
  */
 export function DebugMenu({ recorder }: { recorder: Recorder }) {
-  const hotkeys = useMemo(() => [{ combo: COCKPIT_HOTKEY, global: true, label: 'Open the QA cockpit', onKeyDown: openCockpit }], []);
-  useHotkeys(hotkeys);
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (!isCockpitHotkey(e)) return;
+      e.preventDefault();
+      openCockpit();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
   return (
     <div className={styles.dock}>
       {/* PopoverNext (floating-ui), as every popover of the console: the legacy react-popper Popover never
