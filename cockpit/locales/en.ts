@@ -85,7 +85,7 @@ export const en = {
   'push.json': '{field} (JSON)',
   'push.send': 'Push',
   'push.sent': 'Frame {name} ({type}) pushed to {who}: {delivered} socket(s).',
-  'push.off_schema': ' Its data is off the frame’s schema ({problem}): sent as it is, to see how the console takes a bad frame.',
+  'push.off_schema': ' Its data does not fit the frame’s contract ({problem}): sent as it is, to see how the console takes a bad frame.',
   'push.bad_json': '{field} is not JSON: {problem}',
   'states.title': 'States',
   'states.name': 'Name',

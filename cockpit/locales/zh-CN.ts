@@ -87,7 +87,7 @@ export const zhCN: Texts = {
   'push.json': '{field}（JSON）',
   'push.send': '推送',
   'push.sent': '已向 {who} 推送帧 {name}（{type}）：{delivered} 个连接。',
-  'push.off_schema': '其数据不符合该帧的结构（{problem}）：已按原样发送，用于观察控制台如何处理错误的帧。',
+  'push.off_schema': '其数据不符合该帧的契约（{problem}）：已按原样发送，用于观察控制台如何处理错误的帧。',
   'push.bad_json': '{field} 不是合法的 JSON：{problem}',
   'states.title': '数据状态',
   'states.name': '名称',

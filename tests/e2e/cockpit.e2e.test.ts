@@ -168,7 +168,7 @@ describe('the QA cockpit beside the console', () => {
     // Data off the schema (job_progress's id 0) goes as it is, to test the console with it, and the cockpit says so.
     await cockpit.getByLabel('Frame type').selectOption({ label: 'job_progress (20)' });
     await cockpit.getByRole('button', { name: 'Push', exact: true }).click();
-    await said().filter({ hasText: /pushed to customer01: 1 socket\(s\)\. Its data is off the frame’s schema \(id: / }).waitFor();
+    await said().filter({ hasText: /pushed to customer01: 1 socket\(s\)\. Its data does not fit the frame’s contract \(id: / }).waitFor();
   }, 60_000);
 
   it('saves the live data as a state and loads it, saying how long the load took', async () => {
