@@ -88,6 +88,7 @@ export * from './realtime/codec.ts';
 export * from './realtime/control.ts';
 export * from './realtime/control-chain.ts';
 export * from './realtime/shield-control.ts';
+export * from './realtime/control-any.ts';
 export * from './realtime/control-qa.ts';
 export * from './realtime/close-reasons.ts';
 export * from './calls/vip.ts';

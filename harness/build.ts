@@ -33,11 +33,16 @@ export function newestMtime(p: string): number {
   return newest;
 }
 
-function isFresh(dist: string): boolean {
+/** The QA cockpit's build (vite.cockpit.config.ts): its own page, never part of dist/client. */
+export const COCKPIT_DIST = path.join(ROOT, 'dist/cockpit');
+/** What the cockpit is made from: its code, the contracts, the Debug export it reuses, its config. */
+const COCKPIT_SOURCES = ['cockpit', 'contracts', 'client/features/debug', 'client/public', 'vite.cockpit.config.ts', 'package-lock.json'];
+
+function isFresh(dist: string, sources: readonly string[] = BUILD_SOURCES): boolean {
   const stamp = path.join(dist, 'index.html');
   if (!fs.existsSync(stamp)) return false;
   const built = fs.statSync(stamp).mtimeMs;
-  return BUILD_SOURCES.every((s) => newestMtime(s) <= built);
+  return sources.every((s) => newestMtime(s) <= built);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -55,10 +60,16 @@ export function ensureDevClientBuilt(): Promise<string> {
   return ensureBuilt(DEV_DIST, 'development');
 }
 
-async function ensureBuilt(dist: string, mode: 'production' | 'development'): Promise<string> {
+/** The QA cockpit into dist/cockpit, the same way (`npm run build:cockpit`). */
+export function ensureCockpitBuilt(): Promise<string> {
+  return ensureBuilt(COCKPIT_DIST, 'production', { config: 'vite.cockpit.config.ts', sources: COCKPIT_SOURCES });
+}
+
+async function ensureBuilt(dist: string, mode: 'production' | 'development', other?: { config: string; sources: readonly string[] }): Promise<string> {
+  const sources = other?.sources ?? BUILD_SOURCES;
   fs.mkdirSync(path.dirname(LOCK), { recursive: true });
   for (let waited = 0; ; waited += 250) {
-    if (isFresh(dist)) return dist;
+    if (isFresh(dist, sources)) return dist;
     try {
       fs.mkdirSync(LOCK);
     } catch {
@@ -71,8 +82,8 @@ async function ensureBuilt(dist: string, mode: 'production' | 'development'): Pr
     }
     try {
       restoreLeftEdit();
-      if (isFresh(dist)) return dist;
-      const args = mode === 'production' ? [] : ['--mode', 'development', '--outDir', dist, '--emptyOutDir'];
+      if (isFresh(dist, sources)) return dist;
+      const args = [...(other ? ['--config', other.config] : []), ...(mode === 'production' ? [] : ['--mode', 'development', '--outDir', dist, '--emptyOutDir'])];
       const res = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', ...args, '--logLevel', 'warn'], {
         cwd: ROOT,
         encoding: 'utf8',

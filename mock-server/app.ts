@@ -16,6 +16,7 @@ import { createVisitRouter } from './qr/visit-router.ts';
 import { createUploadRouter } from './uploads/router.ts';
 import { createControl } from './control/control.ts';
 import { controlGuard } from './control/control-guard.ts';
+import { cockpitPage, COCKPIT_DIST } from './control/cockpit-page.ts';
 import { noStore, securityHeaders } from './http/security-headers.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createServices, type ServerMode, type Services } from './compose.ts';
@@ -40,6 +41,8 @@ export interface MockServerOptions {
   clock?: Clock;
   /** Built console to serve at / (e.g. dist/client). */
   staticDir?: string;
+  /** Built QA cockpit served at `/__control/cockpit/` in dev and test modes (default dist/cockpit of this repository). */
+  cockpitDir?: string;
   /** Idle minutes after which a session ends. Default 720. */
   sessionIdleMinutes?: number;
   scrypt?: ScryptCost;
@@ -145,7 +148,8 @@ export function createMockServer(options: MockServerOptions): MockServer {
   app.use(['/api', '/uploads'], consoleGuard);
   // The control API and its HTTP fault injector exist only in dev and test modes (docs/mock-and-qa-tools.md).
   const control = mode === 'production' ? null : createControl(services);
-  if (control && qa) app.use(CONTROL_PREFIX, controlGuard(options.controlToken), qa.router, control.router);
+  // The QA cockpit's page (GET) first: the control routers answer POSTs only.
+  if (control && qa) app.use(CONTROL_PREFIX, controlGuard(options.controlToken), cockpitPage(options.cockpitDir ?? COCKPIT_DIST), qa.router, control.router);
   if (outside?.beforeBodies) app.use(outside.beforeBodies);
   // Faults before the gate: a request a fault holds never counts as a call a state load waits for.
   if (control) app.use('/api', control.injectFaults);

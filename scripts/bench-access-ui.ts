@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import type { VisitorRecord } from '../contracts/index.ts';
 import { createMockServer } from '../mock-server/app.ts';
 import { ensureClientBuilt } from '../harness/build.ts';
+import { BENCH_CHROMIUM_ARGS, longTasksSince, watchLongTasks } from '../harness/bench-browser.ts';
 
 /**
  * `npm run bench:access-ui [-- --rows 100000] [--runs 3]`: the public /access_log page in headless Chromium with
@@ -47,7 +48,6 @@ function visitors(n: number): VisitorRecord[] {
   return out;
 }
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 interface Run {
   firstPaint: number;
@@ -59,29 +59,14 @@ interface Run {
   filterMaxTask: number;
 }
 
-/** Long tasks since `t` (ms, page clock): count and the longest. */
-async function longTasksSince(page: Page, t: number): Promise<{ count: number; max: number }> {
-  return page.evaluate((since) => {
-    const tasks = (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks.filter((x) => x.start >= since);
-    return { count: tasks.length, max: Math.max(0, ...tasks.map((x) => x.duration)) };
-  }, t);
-}
 
 async function run(url: string, body: string): Promise<Run> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ui-'));
-  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: '/usr/bin/chromium', headless: true, args: ARGS, viewport: { width: 1440, height: 900 } });
+  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: '/usr/bin/chromium', headless: true, args: BENCH_CHROMIUM_ARGS, viewport: { width: 1440, height: 900 } });
   try {
     const page = await context.newPage();
-    // tsx keeps function names with a `__name` helper that functions sent to the page would otherwise miss.
-    await page.addInitScript({ content: 'window.__name = (f) => f;' });
-    await page.addInitScript(() => {
-      localStorage.setItem('language', 'en');
-      const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
-      w.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    });
+    await watchLongTasks(page);
+    await page.addInitScript(() => localStorage.setItem('language', 'en'));
     await page.route('**/api/qr_code_access/public_enquiry', (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
     await page.goto(`${url}#/access_log?file_name=demo01&key=share01`);
     await page.locator('textarea').waitFor({ timeout: 20_000 });

@@ -1,19 +1,9 @@
 import { expect } from 'vitest';
-import {
-  CONTROL_PREFIX,
-  type ControlAnswer,
-  type ControlBody,
-  type ControlName,
-  type QaControlAnswer,
-  type QaControlBody,
-  type QaControlName,
-} from '../../contracts/index.ts';
+import { CONTROL_PREFIX, type AnyControlName, type ControlBodyOf, type ControlDataOf } from '../../contracts/index.ts';
 import type { TestServer } from '../../harness/server.ts';
 
-/** A control API operation (`/__control/*`): the simulated outside systems' and the QA tools'. */
-export type AnyControlName = ControlName | QaControlName;
-export type ControlBodyOf<N extends AnyControlName> = N extends QaControlName ? QaControlBody<N> : N extends ControlName ? ControlBody<N> : never;
-export type ControlDataOf<N extends AnyControlName> = N extends QaControlName ? QaControlAnswer<N> : N extends ControlName ? ControlAnswer<N> : never;
+/** A control API operation (`/__control/*`), its body and its data: contracts/realtime/control-any.ts. */
+export type { AnyControlName, ControlBodyOf, ControlDataOf };
 
 /**
  * POST /__control/<name> as QA does (curl or `npm run journal`), body and answer typed from the contract: the

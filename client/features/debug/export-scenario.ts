@@ -23,6 +23,32 @@ export function exportScenario(recorder: Recorder, windowMs: number, name: strin
   const trimmed = from > recorder.startedAt;
   const events = recorder.events().filter((e) => e.t >= from);
 
+  const steps = timelineSteps(events, from, now, !trimmed);
+
+  const draws = recorder.randomDraws();
+  return {
+    name,
+    description: trimmed
+      ? `Exported from the debug menu: the last ${Math.round(windowMs / 60_000)} minutes, starting mid-session (the recording began earlier), so only the timeline is kept; add the expected effects.`
+      : `Exported from the debug menu: ${Math.round((now - from) / 1000)} s since the console started, replayed with the recorded answers, socket events and random draws; the effects must happen again in the same counts between events.`,
+    source: 'export',
+    config: {
+      route: trimmed ? '/' : recorder.initialRoute || '/',
+      ...(draws.length && !trimmed ? { random: draws.map((r) => Math.min(r, 0.999999)) } : {}),
+      ...(recorder.effects.openSocket ? {} : { webSocket: false }),
+      server: { state: 'hold', login: 'ignore', pong: false },
+    },
+    steps: steps.length ? steps : [{ expect: { counts: {} } }],
+  };
+}
+
+/**
+ * Recorded events as the steps of a scenario's timeline, from `from` to `end` (ms on the recording's clock): the
+ * held answers first, each input at its time since `from` (`advanceTo`, then the event), and when `counted` an
+ * `expect` of the exact outputs between inputs. The debug menu's export and the QA cockpit's "Save as scenario"
+ * (cockpit/keep/journal-scenario.ts, inputs made from the mock's journal) both write their timelines with it.
+ */
+export function timelineSteps(events: readonly Recorded[], from: number, end: number, counted: boolean): ScenarioStep[] {
   const answers: ScenarioStep[] = [];
   for (const e of events) {
     if ('output' in e && e.path) answers.push({ http: { path: e.path, ...((e.answer ?? { fail: 0 }) as { data?: never; fail?: number; message?: string }), held: true } });
@@ -32,7 +58,7 @@ export function exportScenario(recorder: Recorder, windowMs: number, name: strin
   let counts: Record<string, number> = {};
   let cursor = 0;
   const flush = () => {
-    if (!trimmed) steps.push({ expect: { counts } });
+    if (counted) steps.push({ expect: { counts } });
     counts = {};
   };
   const moveTo = (e: Recorded) => {
@@ -51,23 +77,7 @@ export function exportScenario(recorder: Recorder, windowMs: number, name: strin
     flush();
     steps.push(e.input);
   }
-  const end = now - from;
-  if (end > cursor) steps.push({ advanceTo: end });
+  if (end - from > cursor) steps.push({ advanceTo: end - from });
   flush();
-
-  const draws = recorder.randomDraws();
-  return {
-    name,
-    description: trimmed
-      ? `Exported from the debug menu: the last ${Math.round(windowMs / 60_000)} minutes, starting mid-session (the recording began earlier), so only the timeline is kept; add the expected effects.`
-      : `Exported from the debug menu: ${Math.round(end / 1000)} s since the console started, replayed with the recorded answers, socket events and random draws; the effects must happen again in the same counts between events.`,
-    source: 'export',
-    config: {
-      route: trimmed ? '/' : recorder.initialRoute || '/',
-      ...(draws.length && !trimmed ? { random: draws.map((r) => Math.min(r, 0.999999)) } : {}),
-      ...(recorder.effects.openSocket ? {} : { webSocket: false }),
-      server: { state: 'hold', login: 'ignore', pong: false },
-    },
-    steps: steps.length ? steps : [{ expect: { counts: {} } }],
-  };
+  return steps;
 }

@@ -1,4 +1,6 @@
-import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { Button, Classes, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { useEffect } from 'react';
+import { CONTROL_PREFIX } from '../../../../contracts/server-paths.ts';
 // The menu's and popover's styles are in the half of Blueprint's CSS the public pages do not load.
 import '../../../components/blueprint-rest.ts';
 import type { Recorder } from '../effects/recorder.ts';
@@ -20,11 +22,36 @@ function download(recorder: Recorder, minutes: number) {
 }
 
 /**
+ * Alt+Shift+Q opens the QA cockpit beside the console. Read by the key's place (`code`), not its character:
+ * with Alt held, layouts give the letter as another character (Blueprint's hotkeys match characters).
+ */
+const isCockpitHotkey = (e: KeyboardEvent) => e.altKey && e.shiftKey && !e.ctrlKey && !e.metaKey && e.code === 'KeyQ';
+
+/**
+ * Open the QA cockpit (served by the mock under the control prefix, docs/mock-and-qa-tools.md#the-qa-cockpit) in a
+ * window of its own beside the console, in the console's language and theme; the same window is reused.
+ */
+function openCockpit() {
+  const lng = document.documentElement.lang === 'en' ? 'en' : 'zh-CN';
+  const theme = document.body.classList.contains(Classes.DARK) ? 'dark' : 'light';
+  window.open(`${CONTROL_PREFIX}/cockpit/?lng=${lng}&theme=${theme}`, 'qa-cockpit');
+}
+
+/**
  * DEV ONLY (rendered behind `import.meta.env.DEV`, so production builds drop it and this whole folder).
  * A small fixed button with the debug menu: export the recent event stream as a QA scenario file
  * (fixtures/scenarios/), which tests/scenarios/replay.test.ts replays.
  */
 export function DebugMenu({ recorder }: { recorder: Recorder }) {
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (!isCockpitHotkey(e)) return;
+      e.preventDefault();
+      openCockpit();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
   return (
     <div className={styles.dock}>
       {/* PopoverNext (floating-ui), as every popover of the console: the legacy react-popper Popover never
@@ -37,6 +64,8 @@ export function DebugMenu({ recorder }: { recorder: Recorder }) {
             {WINDOWS.map((m) => (
               <MenuItem key={m} icon="document" text={`Export the last ${m} minutes as a scenario`} onClick={() => download(recorder, m)} />
             ))}
+            <MenuDivider title="QA tools (the mock in dev or test mode)" />
+            <MenuItem icon="dashboard" text="Open the QA cockpit" label="Alt+Shift+Q" onClick={openCockpit} />
           </Menu>
         }
       >
