@@ -60,8 +60,8 @@ describe('request bodies', () => {
 
   it.each<[string, Record<string, string>, Buffer, number, string]>([
     ['a gzip body that inflates past 1 MB', { 'Content-Encoding': 'gzip' }, zlib.gzipSync(JSON.stringify({ value: 10, pad: '0'.repeat(2 * ONE_MB) })), 413, 'The request body is too large'],
-    ['an unknown Content-Encoding', { 'Content-Encoding': 'x-magic' }, Buffer.from('{"value":10}'), 415, 'Something in the form is not valid; check it and try again'],
-    ['an unsupported charset', { 'Content-Type': 'application/json; charset=x-klingon' }, Buffer.from('{"value":10}'), 415, 'Something in the form is not valid; check it and try again'],
+    ['an unknown Content-Encoding', { 'Content-Encoding': 'x-magic' }, Buffer.from('{"value":10}'), 415, 'The request body must be sent uncompressed or as gzip, deflate or br, not x-magic'],
+    ['an unsupported charset', { 'Content-Type': 'application/json; charset=x-klingon' }, Buffer.from('{"value":10}'), 415, 'The request body must be written in UTF-8, not x-klingon'],
   ])('%s answers the envelope', async (_name, headers, body, status, message) => {
     // fetch sends the bytes as they are (supertest would serialise a Buffer as JSON).
     const res = await fetch(`${t.url}/api/ping`, {

@@ -172,7 +172,7 @@ describe('file/add refuses bad input and stores nothing', () => {
     await refusedNothingStored(() => upload(body()), status, message);
   });
 
-  it('refuses a multipart body without a boundary, a JSON body and a body of another type', async () => {
+  it('refuses a multipart body without a boundary and a JSON body (400), a body of another type (415)', async () => {
     await refusedNothingStored(
       () => upload(one(PNG), { contentType: 'multipart/form-data' }),
       400,
@@ -183,10 +183,11 @@ describe('file/add refuses bad input and stores nothing', () => {
       400,
       /^file: The file did not arrive as an upload/,
     );
+    // A body of another type: 415, the type the call takes named.
     await refusedNothingStored(
       () => upload(PNG, { contentType: 'image/png' }),
-      400,
-      /could not be read/i,
+      415,
+      /^This call takes its body as multipart\/form-data/,
     );
   });
 

@@ -24,8 +24,28 @@ beforeAll(async () => {
 afterEach(() => cleanup());
 
 const ROWS: UrlKeyPlatform[] = [
-  { id: 1, name: 'Self', url: 'https://s.example.com/api', key: '', short_code_type: 3, show_status: 1, sort: 30, remark: '', create_time: '2026-01-01 08:00:00' },
-  { id: 2, name: 'Platform A', url: 'https://a.example.net/api', key: '******', short_code_type: 4, show_status: 2, sort: 20, remark: '', create_time: '2026-01-02 08:00:00' },
+  {
+    id: 1,
+    name: 'Self',
+    url: 'https://s.example.com/api',
+    key: '',
+    short_code_type: 3,
+    show_status: 1,
+    sort: 30,
+    remark: '',
+    create_time: '2026-01-01 08:00:00',
+  },
+  {
+    id: 2,
+    name: 'Platform A',
+    url: 'https://a.example.net/api',
+    key: '******',
+    short_code_type: 4,
+    show_status: 2,
+    sort: 20,
+    remark: '',
+    create_time: '2026-01-02 08:00:00',
+  },
 ];
 
 /** Where the router is (the list writes its query there). */
@@ -36,8 +56,19 @@ function LocationProbe() {
 }
 
 async function mount(buttons: string[], routes: FakeRoutes = {}, address = '/customer/url_key_platform') {
-  const fx = fakeEffects({ 'url_key_platform/inquire': () => ({ content: ROWS, total: ROWS.length }), ...routes });
-  await mountScreen({ fx, i18n: i18nEn, route: 'url_key_platform', buttons: buttons, element: <ResourceScreen decl={urlKeyPlatformResource} />, address, beside: <LocationProbe /> });
+  const fx = fakeEffects({
+    'url_key_platform/inquire': () => ({ content: ROWS, total: ROWS.length }),
+    ...routes,
+  });
+  await mountScreen({
+    fx,
+    i18n: i18nEn,
+    route: 'url_key_platform',
+    buttons: buttons,
+    element: <ResourceScreen decl={urlKeyPlatformResource} />,
+    address,
+    beside: <LocationProbe />,
+  });
   await screen.findByText('Platform A');
   return fx;
 }
@@ -69,12 +100,22 @@ describe('resource list from a declaration', () => {
   });
 
   it('takes its query from the address and writes changes back to it (the store follows, one load each)', async () => {
-    const many = Array.from({ length: 60 }, (_, i) => ({ ...ROWS[1]!, id: i + 10, name: i === 0 ? 'Platform A' : `Platform ${i}` }));
-    const fx = await mount([], { 'url_key_platform/inquire': () => ({ content: many.slice(0, 20), total: many.length }) }, '/customer/url_key_platform?page=2&name=Plat&sort=-name');
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      ...ROWS[1]!,
+      id: i + 10,
+      name: i === 0 ? 'Platform A' : `Platform ${i}`,
+    }));
+    const fx = await mount(
+      [],
+      { 'url_key_platform/inquire': () => ({ content: many.slice(0, 20), total: many.length }) },
+      '/customer/url_key_platform?page=2&name=Plat&sort=-name',
+    );
     const loads = () => fx.calls.filter((c) => c.path === 'url_key_platform/inquire');
     expect(loads()).toHaveLength(1);
     expect(loads()[0]!.body).toEqual({ name: 'Plat', page: 2, page_size: 20 });
-    expect((within(screen.getByRole('search')).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Plat');
+    expect(
+      (within(screen.getByRole('search')).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value,
+    ).toBe('Plat');
 
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await until(() => loads().length === 2);
@@ -82,7 +123,9 @@ describe('resource list from a declaration', () => {
     expect(loads()[1]!.body).toEqual({ name: 'Plat', page: 3, page_size: 20 });
 
     // A new filter starts again at page 1 and keeps the sort.
-    fireEvent.change(within(screen.getByRole('search')).getByRole('textbox', { name: 'Name' }), { target: { value: 'Self' } });
+    fireEvent.change(within(screen.getByRole('search')).getByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Self' },
+    });
     fireEvent.click(within(screen.getByRole('search')).getByRole('button', { name: 'Search' }));
     await until(() => loads().length === 3);
     expect(search).toBe('?sort=-name&name=Self');
@@ -112,7 +155,9 @@ describe('resource list from a declaration', () => {
   });
 
   it('derives the create form from the add call: kinds, required marks, enum options, validation through the schema', async () => {
-    const fx = await mount(['add'], { 'url_key_platform/add': (body) => ({ ...ROWS[0], ...(body as object), id: 3 }) });
+    const fx = await mount(['add'], {
+      'url_key_platform/add': (body) => ({ ...ROWS[0], ...(body as object), id: 3 }),
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     const form = await screen.findByRole('form', { name: /New/ });
     const f = within(form);
@@ -131,7 +176,9 @@ describe('resource list from a declaration', () => {
     expect(fx.calls.some((c) => c.path === 'url_key_platform/add')).toBe(false);
 
     fireEvent.change(f.getByRole('textbox', { name: 'Name' }), { target: { value: 'New one' } });
-    fireEvent.change(f.getByRole('textbox', { name: 'API address' }), { target: { value: 'https://n.example.com/x' } });
+    fireEvent.change(f.getByRole('textbox', { name: 'API address' }), {
+      target: { value: 'https://n.example.com/x' },
+    });
     fireEvent.change(type, { target: { value: '5' } });
     fireEvent.click(f.getByRole('button', { name: 'Save' }));
     await until(() => fx.calls.some((c) => c.path === 'url_key_platform/add'));
@@ -148,7 +195,13 @@ describe('resource list from a declaration', () => {
   it('edits by sending only the changed fields, and shows a server 400 under the field it names', async () => {
     let reject = true;
     const fx = await mount(['update'], {
-      'url_key_platform/update': (body) => (reject ? new ApiError('url_key_platform/update', 400, 'this name is taken', 'answered', { field: 'name', key: 'errors.name_taken' }) : { ...ROWS[1], ...(body as object) }),
+      'url_key_platform/update': (body) =>
+        reject
+          ? new ApiError('url_key_platform/update', 400, 'this name is taken', 'answered', {
+              field: 'name',
+              key: 'errors.name_taken',
+            })
+          : { ...ROWS[1], ...(body as object) },
     });
     fireEvent.click(screen.getAllByRole('button', { name: 'Update' })[1]);
     const f = within(await screen.findByRole('form', { name: /Edit/ }));
@@ -156,7 +209,10 @@ describe('resource list from a declaration', () => {
     fireEvent.change(f.getByRole('textbox', { name: 'Name' }), { target: { value: 'Platform A2' } });
     fireEvent.click(f.getByRole('button', { name: 'Save' }));
     await f.findByText('this name is taken');
-    expect(fx.calls.find((c) => c.path === 'url_key_platform/update')!.body).toEqual({ id: 2, name: 'Platform A2' });
+    expect(fx.calls.find((c) => c.path === 'url_key_platform/update')!.body).toEqual({
+      id: 2,
+      name: 'Platform A2',
+    });
 
     reject = false;
     fireEvent.click(f.getByRole('button', { name: 'Save' }));
@@ -168,7 +224,9 @@ describe('resource list from a declaration', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete 2' }));
     const alert = await screen.findByRole('alertdialog');
-    expect(within(alert).getByText('Permanently delete 2 records? This cannot be undone.')).toBeTruthy();
+    expect(
+      within(alert).getByText('Permanently delete 2 records: “Self”, “Platform A”? This cannot be undone.'),
+    ).toBeTruthy();
     expect(fx.calls.some((c) => c.path === 'url_key_platform/remove')).toBe(false);
     await act(async () => {
       fireEvent.click(within(alert).getByRole('button', { name: 'Delete' }));

@@ -38,7 +38,8 @@ describe('session tokens', () => {
 
   it('carry at least 128 bits, never repeat, and no bit of them is fixed', async () => {
     const tokens: Buffer[] = [];
-    for (let i = 0; i < 128; i++) tokens.push(Buffer.from(await t.login(i % 2 ? 'customer01' : 'agent01'), 'base64url'));
+    for (let i = 0; i < 128; i++)
+      tokens.push(Buffer.from(await t.login(i % 2 ? 'customer01' : 'agent01'), 'base64url'));
     expect(new Set(tokens.map((b) => b.toString('hex'))).size).toBe(tokens.length);
     const bits = Math.min(...tokens.map((b) => b.length)) * 8;
     expect(bits).toBeGreaterThanOrEqual(128);
@@ -89,7 +90,8 @@ function resolve(m: Model, s: SessionModel): boolean {
   return true;
 }
 
-const call = (r: Real, path: string, body: unknown, token?: string) => send(r.t.url, path, JSON.stringify(body), { token });
+const call = (r: Real, path: string, body: unknown, token?: string) =>
+  send(r.t.url, path, JSON.stringify(body), { token });
 
 class Login implements fc.AsyncCommand<Model, Real> {
   constructor(
@@ -153,7 +155,12 @@ class ChangePassword implements fc.AsyncCommand<Model, Real> {
     const i = this.index % m.sessions.length;
     const s = m.sessions[i]!;
     const old = this.oldRight ? m.passwords[s.account]! : 'Wrong12345';
-    const res = await call(r, 'admin/update_password', { old_password: r.t.encrypt(old), new_password: r.t.encrypt(this.next) }, r.tokens[i]);
+    const res = await call(
+      r,
+      'admin/update_password',
+      { old_password: r.t.encrypt(old), new_password: r.t.encrypt(this.next) },
+      r.tokens[i],
+    );
     // Issue 20: the old-password check shares the account's failure limit with login (same source here).
     const recent = (m.failures[s.account] ?? []).filter((at) => at > m.now - m.windowMs);
     if (!resolve(m, s)) expect(res.status).toBe(401);
@@ -161,6 +168,10 @@ class ChangePassword implements fc.AsyncCommand<Model, Real> {
     else if (!this.oldRight) {
       expect(res.status).toBe(400);
       m.failures[s.account] = [...recent, m.now];
+    } else if (this.next === old) {
+      // The same password again would end every session for nothing: refused, and the right old one is no failure.
+      expect(res.status).toBe(400);
+      expect((JSON.parse(res.text) as { key?: string }).key).toBe('validation.password_same_as_old');
     } else {
       expect(res.status).toBe(200);
       m.passwords[s.account] = this.next;
@@ -182,12 +193,18 @@ class Advance implements fc.AsyncCommand<Model, Real> {
 
 const commands = [
   // Right passwords more often than wrong ones, or the limit locks both accounts early in most runs.
-  fc.tuple(fc.integer({ min: 0, max: 1 }), fc.boolean(), fc.boolean()).map(([w, a, b]) => new Login(w, a || b)),
+  fc
+    .tuple(fc.integer({ min: 0, max: 1 }), fc.boolean(), fc.boolean())
+    .map(([w, a, b]) => new Login(w, a || b)),
   fc.nat(30).map((i) => new Use(i)),
   fc.nat(30).map((i) => new Use(i)),
   fc.nat(30).map((i) => new Logout(i)),
-  fc.tuple(fc.nat(30), fc.boolean(), fc.constantFrom(...NEW_PASSWORDS)).map(([i, ok, pw]) => new ChangePassword(i, ok, pw)),
-  fc.oneof(fc.integer({ min: 0, max: 3 * MINUTE }), fc.integer({ min: 5 * MINUTE, max: 25 * MINUTE })).map((ms) => new Advance(ms)),
+  fc
+    .tuple(fc.nat(30), fc.boolean(), fc.constantFrom(...NEW_PASSWORDS))
+    .map(([i, ok, pw]) => new ChangePassword(i, ok, pw)),
+  fc
+    .oneof(fc.integer({ min: 0, max: 3 * MINUTE }), fc.integer({ min: 5 * MINUTE, max: 25 * MINUTE }))
+    .map((ms) => new Advance(ms)),
 ];
 
 describe('sessions and the failure limit, as a model', () => {
@@ -197,23 +214,32 @@ describe('sessions and the failure limit, as a model', () => {
 
   it('agrees with the server over random sequences (logout, password change, idle expiry, limit and window)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 20 }), fc.commands(commands, { maxCommands: 40, size: 'large' }), async (limit, windowMinutes, cmds) => {
-        clock.now = Date.parse('2026-03-01T10:00:00Z');
-        resetDatabase(t.services);
-        // The per-source guess budget has its own suite (tests/api/throttle.test.ts); here only the account limit.
-        throttleOf(t.services).configure({ capacity: 100_000 });
-        const { settings } = t.services;
-        settings.set('subscriber_config_default', { ...settings.require('subscriber_config_default'), failed_login_limit: limit, failure_window_minutes: windowMinutes });
-        const model: Model = {
-          now: clock.now,
-          limit,
-          windowMs: windowMinutes * MINUTE,
-          passwords: { customer01: 'Customer123', customer02: 'Customer123' },
-          failures: {},
-          sessions: [],
-        };
-        await fc.asyncModelRun(() => ({ model, real: { t, clock, tokens: [] } }), cmds);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.commands(commands, { maxCommands: 40, size: 'large' }),
+        async (limit, windowMinutes, cmds) => {
+          clock.now = Date.parse('2026-03-01T10:00:00Z');
+          resetDatabase(t.services);
+          // The per-source guess budget has its own suite (tests/api/throttle.test.ts); here only the account limit.
+          throttleOf(t.services).configure({ capacity: 100_000 });
+          const { settings } = t.services;
+          settings.set('subscriber_config_default', {
+            ...settings.require('subscriber_config_default'),
+            failed_login_limit: limit,
+            failure_window_minutes: windowMinutes,
+          });
+          const model: Model = {
+            now: clock.now,
+            limit,
+            windowMs: windowMinutes * MINUTE,
+            passwords: { customer01: 'Customer123', customer02: 'Customer123' },
+            failures: {},
+            sessions: [],
+          };
+          await fc.asyncModelRun(() => ({ model, real: { t, clock, tokens: [] } }), cmds);
+        },
+      ),
       { numRuns: 40, seed: 20260101 },
     );
   }, 120_000);
