@@ -221,7 +221,7 @@ describe('system words in English', () => {
       list = await table('user_list');
       await list.getByRole('row').filter({ hasText: 'customer01' }).getByRole('cell', { name: 'Default role', exact: true }).waitFor();
       list = await table('rotation_type');
-      for (const name of ['Sequential rotation', 'Random rotation', 'Round-robin']) await list.getByRole('cell', { name, exact: true }).waitFor();
+      for (const name of ['Sequential rotation', 'Random rotation', 'Round-robin']) await list.getByRole('cell', { name, exact: true }).first().waitFor();
       // Locations the IP service wrote, in English words.
       list = await table('visitor');
       for (const place of ['China Guangdong Shenzhen China Mobile', 'Japan Tokyo', 'China Guangdong Guangzhou China Telecom']) await list.getByText(place, { exact: true }).waitFor();
