@@ -78,13 +78,13 @@ afterAll(async () => {
 async function openWay(way: Way): Promise<Page> {
   const page = await app.context.newPage();
   page.on('pageerror', (e) => app.pageErrors.push(String(e)));
+  // The size through playwright (it owns the page's metrics: a metrics override of our own is undone by it);
+  // a phone's user agent and touch through the browser's own emulation, before the first load reads them.
+  await page.setViewportSize(way.size);
   if (way.phone) {
     const cdp = await app.context.newCDPSession(page);
     await cdp.send('Emulation.setUserAgentOverride', { userAgent: PHONE_UA, platform: 'iPhone' });
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
-    await cdp.send('Emulation.setDeviceMetricsOverride', { ...way.size, deviceScaleFactor: 1, mobile: true });
-  } else {
-    await page.setViewportSize(way.size);
   }
   await page.addInitScript((lng) => {
     if (!sessionStorage.getItem('way')) {
@@ -117,7 +117,11 @@ async function visit(page: Page, way: Way, hash: string, name: string, settle: (
   await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
   await settle();
   await page.locator('table tbody tr[aria-hidden]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => wrong.push(`${name}: list still loading`));
-  if (way.layout) wrong.push(...(await checkPhoneLayout(page, name)));
+  if (way.layout) {
+    const width = await page.evaluate(() => window.innerWidth);
+    if (width !== way.size.width) wrong.push(`${name}: checked at ${width} px, not ${way.size.width}`);
+    wrong.push(...(await checkPhoneLayout(page, name)));
+  }
   if (way.english) wrong.push(...(await checkNoChineseInEnglish(page, name, { seeded: SEEDED_CHINESE })));
   if (LOG) console.log(`${way.name} ${name} ${Date.now() - started} ms${wrong.length ? `\n  ${wrong.join('\n  ')}` : ''}`);
   if (!visited.has(name)) visited.set(name, new Set());
