@@ -228,7 +228,7 @@ describe('system words in English', () => {
       for (const name of ['Sequential rotation', 'Random rotation', 'Round-robin']) await list.getByRole('cell', { name, exact: true }).first().waitFor();
       // Locations the IP service wrote, in English words.
       list = await table('visitor');
-      for (const place of ['China Guangdong Shenzhen China Mobile', 'Japan Tokyo', 'China Guangdong Guangzhou China Telecom']) await list.getByText(place, { exact: true }).waitFor();
+      for (const place of ['China Guangdong Shenzhen China Mobile', 'Japan Tokyo', 'China Guangdong Guangzhou China Telecom']) await list.getByText(place, { exact: true }).first().waitFor();
       // The detector's message, in the reader's language only.
       list = await table('message_list');
       await list.getByText('Domain entry1.example.com was blocked by WeChat', { exact: true }).first().waitFor();
