@@ -178,7 +178,7 @@ export const messagesZhCN: Catalogue = {
     state_name_shipped: '该名称属于内置状态，请换一个名称',
     state_not_found: '没有该名称的已保存状态',
     control_unknown: '没有名为 {{name}} 的控制操作',
-    control_method: '控制操作请用 POST 调用，并附带 JSON 请求体',
+    control_method: '控制操作请用 POST 调用，操作的字段放在请求体中',
     state_not_sqlite: '状态 {{name}} 不是 SQLite 数据库文件，未加载任何内容',
     state_truncated: '状态 {{name}} 的文件不完整（{{bytes}} / {{expected}} 字节），未加载任何内容',
     state_damaged: '状态 {{name}} 已损坏（{{problem}}），未加载任何内容',

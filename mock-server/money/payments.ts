@@ -20,7 +20,14 @@ import type { RealtimeHub } from '../realtime/hub.ts';
 import type { Clock } from '../services/clock.ts';
 import { refusedAs, type Ledger } from '../services/ledger.ts';
 import type { Settings } from '../services/settings.ts';
-import { commissionOf, extendExpiry, OFFSET_MAX_STEPS, OFFSET_STEP_MICRO, parseDateTime, uniquePayAmount } from './arithmetic.ts';
+import {
+  commissionOf,
+  extendExpiry,
+  OFFSET_MAX_STEPS,
+  OFFSET_STEP_MICRO,
+  parseDateTime,
+  uniquePayAmount,
+} from './arithmetic.ts';
 
 /** Orders and what paying one does (docs/decisions/2026-11-23-money-flows.md, 2026-11-26-money-matching.md). */
 
@@ -70,14 +77,20 @@ function checkOrderCaps(services: PaymentDeps, userId: number, now: number): voi
     )
     .all(userId, at);
   if (open.length >= OPEN_ORDERS_PER_USER)
-    throw new ApiError(409, 'errors.open_orders_cap', { count: open.length, orders: open.map((o) => o.order_no).join(', ') });
+    throw new ApiError(409, 'errors.open_orders_cap', {
+      count: open.length,
+      orders: open.map((o) => o.order_no).join(', '),
+    });
   const held = db
     .prepare<[number, string], { n: number; first: string | null }>(
       `SELECT COUNT(*) AS n, min(expire_time) AS first FROM orders WHERE user_id = ? AND status = 1 AND pay_method = ${PayMethod.values.chain} AND expire_time >= ?`,
     )
     .get(userId, formatDateTime(now - GRACE_MS))!;
   if (held.n >= UNPAID_ORDERS_PER_USER && held.first !== null)
-    throw new ApiError(409, 'errors.unpaid_orders_cap', { count: held.n, from: formatDateTime(parseDateTime(held.first) + GRACE_MS) });
+    throw new ApiError(409, 'errors.unpaid_orders_cap', {
+      count: held.n,
+      from: formatDateTime(parseDateTime(held.first) + GRACE_MS),
+    });
 }
 
 /**
@@ -93,10 +106,18 @@ function checkSourceCaps(services: PaymentDeps, source: string, price: number, n
   );
   const open = count.get(source, price, formatDateTime(now))!;
   if (open.n >= OPEN_ORDERS_PER_SOURCE && open.first !== null)
-    throw new ApiError(429, 'errors.source_open_orders_cap', { count: open.n, price: formatMoney(price), from: formatDateTime(parseDateTime(open.first) + 1000) });
+    throw new ApiError(429, 'errors.source_open_orders_cap', {
+      count: open.n,
+      price: formatMoney(price),
+      from: formatDateTime(parseDateTime(open.first) + 1000),
+    });
   const held = count.get(source, price, formatDateTime(now - GRACE_MS))!;
   if (held.n >= UNPAID_ORDERS_PER_SOURCE && held.first !== null)
-    throw new ApiError(429, 'errors.source_unpaid_orders_cap', { count: held.n, price: formatMoney(price), from: formatDateTime(parseDateTime(held.first) + GRACE_MS) });
+    throw new ApiError(429, 'errors.source_unpaid_orders_cap', {
+      count: held.n,
+      price: formatMoney(price),
+      from: formatDateTime(parseDateTime(held.first) + GRACE_MS),
+    });
 }
 
 /**
@@ -139,10 +160,24 @@ export function createOrder(services: PaymentDeps, o: NewOrder): number {
   const orderNo = `${at.replace(/\D/g, '')}${String(seq).padStart(6, '0')}`;
   return Number(
     db
-      .prepare(`INSERT INTO orders (order_no, user_id, type, vip_combo_id, combo_name, amount_micro, pay_amount_micro, pay_type,
-        pay_method, address, status, create_time, expire_time, source) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, 1, ?, ?, ?)`)
-      .run(orderNo, o.userId, o.type, o.comboId, o.comboName, o.amountMicro, payAmount, o.payMethod, address, at, expire, o.source)
-      .lastInsertRowid,
+      .prepare(
+        `INSERT INTO orders (order_no, user_id, type, vip_combo_id, combo_name, amount_micro, pay_amount_micro, pay_type,
+        pay_method, address, status, create_time, expire_time, source) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, 1, ?, ?, ?)`,
+      )
+      .run(
+        orderNo,
+        o.userId,
+        o.type,
+        o.comboId,
+        o.comboName,
+        o.amountMicro,
+        payAmount,
+        o.payMethod,
+        address,
+        at,
+        expire,
+        o.source,
+      ).lastInsertRowid,
   );
 }
 
@@ -154,39 +189,72 @@ export function createOrder(services: PaymentDeps, o: NewOrder): number {
 export function markPaid(services: PaymentDeps, orderId: number, txHash: string | null): boolean {
   const { db, clock, ledger } = services;
   const at = formatDateTime(clock.now());
-  const done = db.prepare('UPDATE orders SET status = 2, pay_time = ?, tx_hash = ? WHERE id = ? AND status = 1').run(at, txHash, orderId);
+  const done = db
+    .prepare('UPDATE orders SET status = 2, pay_time = ?, tx_hash = ? WHERE id = ? AND status = 1')
+    .run(at, txHash, orderId);
   if (done.changes === 0) return false;
   const o = orderById(services, orderId);
   if (o.type === OrderType.values.recharge) {
-    ledger.change(o.user_id, o.amount_micro, BillType.values.recharge, billRemark('recharge', { order_no: o.order_no }));
+    ledger.change(
+      o.user_id,
+      o.amount_micro,
+      BillType.values.recharge,
+      billRemark('recharge', { order_no: o.order_no }),
+    );
   } else {
-    const combo = db.prepare<[number], { days: number; domain_quota: number }>('SELECT days, domain_quota FROM vip_combos WHERE id = ?').get(o.vip_combo_id!)!;
-    const user = db.prepare<[number], { member_expire_time: string | null; superior_id: number | null }>(
-      'SELECT member_expire_time, superior_id FROM users WHERE id = ?').get(o.user_id)!;
-    db.prepare('UPDATE users SET member_expire_time = ?, domain_limit = max(domain_limit, ?) WHERE id = ?').run(
-      extendExpiry(user.member_expire_time, clock.now(), combo.days), combo.domain_quota, o.user_id);
+    const combo = db
+      .prepare<[number], { days: number; domain_quota: number }>(
+        'SELECT days, domain_quota FROM vip_combos WHERE id = ?',
+      )
+      .get(o.vip_combo_id!)!;
+    const user = db
+      .prepare<[number], { member_expire_time: string | null; superior_id: number | null }>(
+        'SELECT member_expire_time, superior_id FROM users WHERE id = ?',
+      )
+      .get(o.user_id)!;
+    db.prepare(
+      'UPDATE users SET member_expire_time = ?, domain_limit = max(domain_limit, ?) WHERE id = ?',
+    ).run(extendExpiry(user.member_expire_time, clock.now(), combo.days), combo.domain_quota, o.user_id);
     payCommission(services, o, user.superior_id, at);
   }
   const paid = orderById(services, orderId);
   // After the transaction: a rolled-back payment must not be announced.
-  queueMicrotask(() => services.realtime.push(paid.user_id, FrameType.values.payment, { order_id: paid.id, status: paid.status, order_no: paid.order_no }));
+  queueMicrotask(() =>
+    services.realtime.push(paid.user_id, FrameType.values.payment, {
+      order_id: paid.id,
+      status: paid.status,
+      order_no: paid.order_no,
+    }),
+  );
   return true;
 }
 
 function payCommission(services: PaymentDeps, o: Order, superiorId: number | null, at: string): void {
   if (superiorId === null) return;
-  const agent = services.db.prepare<[number], { share_ratio: number; status: number }>('SELECT share_ratio, status FROM users WHERE id = ?').get(superiorId);
+  const agent = services.db
+    .prepare<[number], { share_ratio: number; status: number }>(
+      'SELECT share_ratio, status FROM users WHERE id = ?',
+    )
+    .get(superiorId);
   if (!agent || agent.status !== 1) return;
   const amount = commissionOf(o.amount_micro, agent.share_ratio);
   if (amount === 0) return;
   services.db
-    .prepare(`INSERT INTO commissions (order_id, agent_id, user_id, order_amount_micro, share_ratio, amount_micro, create_time)
-      VALUES (?, ?, ?, ?, ?, ?, ?)`)
+    .prepare(
+      `INSERT INTO commissions (order_id, agent_id, user_id, order_amount_micro, share_ratio, amount_micro, create_time)
+      VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    )
     .run(o.id, superiorId, o.user_id, o.amount_micro, agent.share_ratio, amount, at);
   // An agent balance at the limit refuses the payment: said without the agent's account and balance (the buyer
   // reads it); the chain observer keeps such a transfer for review as "not booked".
   refusedAs(
-    () => services.ledger.change(superiorId, amount, BillType.values.commission, billRemark('commission', { order_no: o.order_no, account: o.account })),
+    () =>
+      services.ledger.change(
+        superiorId,
+        amount,
+        BillType.values.commission,
+        billRemark('commission', { order_no: o.order_no, account: o.account }),
+      ),
     () => new ApiError(409, 'errors.commission_not_booked'),
   );
 }

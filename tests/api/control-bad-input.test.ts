@@ -243,6 +243,6 @@ describe('bad input to every control endpoint', () => {
     expect(chain.json.message).toMatch(/chain\/nope/);
     const get = await post('state', '', 'GET');
     expect(get.status).toBe(405);
-    expect(get.json).toMatchObject({ status: false, message: 'Control operations are called with POST and a JSON body' });
+    expect(get.json).toMatchObject({ status: false, message: "Control operations take POST, with the operation's fields in the body" });
   });
 });

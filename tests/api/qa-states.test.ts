@@ -135,7 +135,7 @@ describe('a state file is checked before it touches the live database', () => {
       db.close();
     }, /not a database of this server \(it has no schema version\)/],
     ['our schema version with another schema', 'bad-schema', (n) => editedCopy(n, (db) => db.exec('DROP TABLE messages')), /not a database of this server \(table messages is missing\)/],
-    ['a state saved by a newer server', 'bad-newer', (n) => editedCopy(n, (db) => db.pragma(`user_version = ${liveVersion + 100}`)), /newer server \(schema version \d+; this server has \d+\)/],
+    ['a state saved by a newer server', 'bad-newer', (n) => editedCopy(n, (db) => db.pragma(`user_version = ${liveVersion + 100}`)), /newer server \(format version \d+; this server has \d+\)/],
   ];
 
   it.each(cases)('refuses %s with 422 naming the problem; nothing changes and the server goes on', async (_what, name, make, message) => {

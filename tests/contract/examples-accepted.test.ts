@@ -21,7 +21,9 @@ import { users } from '../../fixtures/seed/users.ts';
  * judged too.
  */
 
-type Doc = { paths: Record<string, { post: { requestBody: { content: Record<string, { example?: unknown }> } } }> };
+type Doc = {
+  paths: Record<string, { post: { requestBody: { content: Record<string, { example?: unknown }> } } }>;
+};
 
 const passwordOf = (account: string) => users.find((u) => u.account === account)!.password;
 
@@ -32,7 +34,11 @@ let token: string;
 let check: DocumentCheck;
 
 async function loadState(name: string) {
-  const res = await fetch(`${t.url}${CONTROL_PREFIX}/state/load`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+  const res = await fetch(`${t.url}${CONTROL_PREFIX}/state/load`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -43,7 +49,11 @@ beforeAll(async () => {
   check = await servedDocumentCheck(t.url);
   token = await t.login('superadmin');
   // The seed with superadmin's session in it: each call starts from here, logged in.
-  const saved = await fetch(`${t.url}${CONTROL_PREFIX}/state/save`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'examples-base' }) });
+  const saved = await fetch(`${t.url}${CONTROL_PREFIX}/state/save`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'examples-base' }),
+  });
   expect(saved.status).toBe(200);
 }, 60_000);
 afterAll(async () => {
@@ -53,13 +63,16 @@ afterAll(async () => {
 
 /**
  * What the document cannot hold: an encrypted field's example has the shape of a ciphertext only (it becomes
- * the real ciphertext of superadmin's password, the account the login example names), and a TOTP code is only
+ * the real ciphertext of superadmin's password, the account the login example names; a new password another),
+ * and a TOTP code is only
  * right at the moment it is sent (made from the example's secret).
  */
 function sendable(call: CallDef, example: unknown): unknown {
   if (!example || typeof example !== 'object') return example;
   const body = { ...(example as Record<string, unknown>) };
   for (const f of call.encryptedFields ?? []) if (f in body) body[f] = t.encrypt(passwordOf('superadmin'));
+  // A new password must differ from the old one (the same again is refused): a valid other one.
+  if ('new_password' in body) body.new_password = t.encrypt('Example2026new');
   if (call.path === 'admin/bind_totp') body.code = new TOTP({ secret: String(body.secret) }).generate();
   return body;
 }
@@ -74,7 +87,8 @@ const SEEDED_ID: Record<string, number> = { 'user/reset_password': 4, 'user/chan
 function withSeededIds(call: CallDef, value: unknown): unknown {
   if (value === EXAMPLE_ID) return SEEDED_ID[call.path] ?? 1;
   if (Array.isArray(value)) return value.map((v) => withSeededIds(call, v));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withSeededIds(call, v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withSeededIds(call, v)]));
   return value;
 }
 
@@ -87,16 +101,23 @@ describe('every example of the OpenAPI document is accepted by the server', () =
       const undocumented: string[] = [];
       const statuses = new Map<number, number>();
       for (const call of json) {
-        const published = doc.paths[`/api/${call.path}`]?.post.requestBody.content['application/json']?.example;
+        const published =
+          doc.paths[`/api/${call.path}`]?.post.requestBody.content['application/json']?.example;
         expect(published, call.path).toBeDefined();
         const example = pass === 'as published' ? published : withSeededIds(call, published);
         await loadState('examples-base');
         const res = await t.call(call.path, sendable(call, example), token);
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        if (!ACCEPTED.has(res.status)) refused.push(`${call.path} ${res.status} ${res.body.message} ← ${JSON.stringify(example)}`);
+        if (!ACCEPTED.has(res.status))
+          refused.push(`${call.path} ${res.status} ${res.body.message} ← ${JSON.stringify(example)}`);
         undocumented.push(...check.answer(call.path, res.status, res.body));
       }
-      console.log(`examples ${pass}: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(', ')}`);
+      console.log(
+        `examples ${pass}: ${[...statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(', ')}`,
+      );
       expect(refused).toEqual([]);
       expect(undocumented).toEqual([]);
       // The second pass is the one that judges success answers: most calls must reach one.

@@ -48,9 +48,17 @@ async function finishJob(type: number): Promise<void> {
 }
 
 /** The user menu's balance line, opened and read, then closed again. */
-async function menuBalance(page: Page, account: string, t: ReturnType<typeof texts>, amountMicro: number): Promise<void> {
+async function menuBalance(
+  page: Page,
+  account: string,
+  t: ReturnType<typeof texts>,
+  amountMicro: number,
+): Promise<void> {
   await page.getByRole('button', { name: `${account} · ${t('layout.user_menu')}` }).click();
-  await page.getByTestId('menu-balance').filter({ hasText: t('layout.balance', { amount: formatMoney(amountMicro) }) }).waitFor();
+  await page
+    .getByTestId('menu-balance')
+    .filter({ hasText: t('layout.balance', { amount: formatMoney(amountMicro) }) })
+    .waitFor();
   await page.keyboard.press('Escape');
 }
 
@@ -58,12 +66,18 @@ async function menuBalance(page: Page, account: string, t: ReturnType<typeof tex
 async function stillShot(page: Page, name: string): Promise<void> {
   // Every phase of react-transition-group's classes: an overlay mounted open (a question) moves as `-appear`.
   const phases = ['appear', 'appear-active', 'enter', 'enter-active', 'exit', 'exit-active'];
-  const moving = [Classes.OVERLAY, Classes.TOAST, Classes.POPOVER].flatMap((c) => phases.map((p) => `${c}-${p}`));
-  await page.waitForFunction((names) => !names.some((n) => document.getElementsByClassName(n).length > 0), moving);
+  const moving = [Classes.OVERLAY, Classes.TOAST, Classes.POPOVER].flatMap((c) =>
+    phases.map((p) => `${c}-${p}`),
+  );
+  await page.waitForFunction(
+    (names) => !names.some((n) => document.getElementsByClassName(n).length > 0),
+    moving,
+  );
   await shotOf(page, name);
 }
 
-const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`)).first();
+const field = (scope: Page | Locator, label: string) =>
+  scope.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`)).first();
 
 beforeAll(async () => {
   app = await startConsole();
@@ -74,7 +88,8 @@ afterAll(async () => {
 
 describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
   const t = texts(look.lng);
-  const shot = (page: Page, name: string) => stillShot(page, `money-actions-${look.lng}-${look.theme}-${name}`);
+  const shot = (page: Page, name: string) =>
+    stillShot(page, `money-actions-${look.lng}-${look.theme}-${name}`);
 
   it('withdrawal: each wrong amount says its own problem before sending, a bad address is refused, a good request reserves the balance live', async () => {
     const agent = await openInLook(app, look, 'agent01');
@@ -82,10 +97,15 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     await menuBalance(agent, 'agent01', t, before);
 
     await agent.goto(`${app.url}#/customer/acting_withdrawal_list`);
-    await agent.getByRole('toolbar', { name: t('resource.actions.toolbar') }).getByRole('button', { name: t('common.actions.add'), exact: true }).click();
+    await agent
+      .getByRole('toolbar', { name: t('resource.actions.toolbar') })
+      .getByRole('button', { name: t('common.actions.add'), exact: true })
+      .click();
     const dialog = agent.getByRole('dialog');
     // The minimum and the balance are said before anything is typed.
-    await dialog.getByText(t('resource.money_hint.min_balance', { min: '10', balance: formatMoney(before) })).waitFor();
+    await dialog
+      .getByText(t('resource.money_hint.min_balance', { min: '10', balance: formatMoney(before) }))
+      .waitFor();
     const amount = field(dialog, t('resources.acting_withdrawal_list.fields.amount_micro'));
     const says = (text: string) => dialog.getByRole('alert').filter({ hasText: text }).waitFor();
     await amount.fill('2000000');
@@ -113,7 +133,12 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     await field(dialog, t('resources.acting_withdrawal_list.fields.address')).fill(PAYEE);
     await dialog.getByRole('button', { name: t('common.actions.save') }).click();
     await dialog.waitFor({ state: 'detached' });
-    await agent.getByRole('row').filter({ hasText: String(WITHDRAWAL) }).getByText(t('enums.withdrawal_status.pending')).first().waitFor();
+    await agent
+      .getByRole('row')
+      .filter({ hasText: String(WITHDRAWAL) })
+      .getByText(t('enums.withdrawal_status.pending'))
+      .first()
+      .waitFor();
     // Reserved at once, and the header says so without a reload (frame 25).
     expect(balance('agent01')).toBe(before - WITHDRAWAL * 1_000_000);
     await menuBalance(agent, 'agent01', t, before - WITHDRAWAL * 1_000_000);
@@ -124,39 +149,71 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     const agent = await openInLook(app, look, 'agent01');
     await agent.goto(`${app.url}#/customer/personal_center`);
     const reserved = balance('agent01');
-    await agent.getByTestId('personal-balance').filter({ hasText: t('resources.personal_center.balance_value', { amount: formatMoney(reserved) }) }).waitFor();
+    await agent
+      .getByTestId('personal-balance')
+      .filter({ hasText: t('resources.personal_center.balance_value', { amount: formatMoney(reserved) }) })
+      .waitFor();
 
     const admin = await openInLook(app, look, 'admin01');
     await admin.goto(`${app.url}#/customer/withdrawal_list`);
-    const row = admin.getByRole('row').filter({ hasText: 'agent01' }).filter({ hasText: t('enums.withdrawal_status.pending') });
+    const row = admin
+      .getByRole('row')
+      .filter({ hasText: 'agent01' })
+      .filter({ hasText: t('enums.withdrawal_status.pending') });
     await row.getByRole('button', { name: t('resources.withdrawal_list.reject') }).click();
     const dialog = admin.getByRole('dialog');
-    await dialog.getByText(t('resources.withdrawal_list.reject_lead', { account: 'agent01', amount: String(WITHDRAWAL), address: PAYEE })).waitFor();
+    await dialog
+      .getByText(
+        t('resources.withdrawal_list.reject_lead', {
+          account: 'agent01',
+          amount: String(WITHDRAWAL),
+          address: PAYEE,
+        }),
+      )
+      .waitFor();
     // The form's button says what it does.
     const reject = dialog.getByRole('button', { name: t('resources.withdrawal_list.reject'), exact: true });
     await reject.click();
-    await dialog.getByRole('alert').filter({ hasText: t('validation.reason_required') }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: t('validation.reason_required') })
+      .waitFor();
     await shot(admin, 'reject-form');
     await field(dialog, t('resources.withdrawal_list.fields.reason')).fill(`wrong network ${look.lng}`);
     // The form was the question (whose request, how much, that the amount goes back, for good): asked once.
     const asked = await admin.evaluate(() => {
       const w = window as unknown as { questions: number };
       w.questions = 0;
-      new MutationObserver(() => (w.questions += document.querySelectorAll('[role="alertdialog"]').length)).observe(document.body, { childList: true, subtree: true });
+      new MutationObserver(
+        () => (w.questions += document.querySelectorAll('[role="alertdialog"]').length),
+      ).observe(document.body, { childList: true, subtree: true });
       return w.questions;
     });
     await reject.click();
     await dialog.waitFor({ state: 'detached' });
-    expect(asked + (await admin.evaluate(() => (window as unknown as { questions: number }).questions))).toBe(0);
-    await admin.getByRole('row').filter({ hasText: `wrong network ${look.lng}` }).getByText(t('enums.withdrawal_status.rejected')).waitFor();
+    expect(asked + (await admin.evaluate(() => (window as unknown as { questions: number }).questions))).toBe(
+      0,
+    );
+    await admin
+      .getByRole('row')
+      .filter({ hasText: `wrong network ${look.lng}` })
+      .getByText(t('enums.withdrawal_status.rejected'))
+      .waitFor();
 
     // The agent's open personal center shows the refund by itself.
     const refunded = reserved + WITHDRAWAL * 1_000_000;
     expect(balance('agent01')).toBe(refunded);
-    await agent.getByTestId('personal-balance').filter({ hasText: t('resources.personal_center.balance_value', { amount: formatMoney(refunded) }) }).waitFor();
+    await agent
+      .getByTestId('personal-balance')
+      .filter({ hasText: t('resources.personal_center.balance_value', { amount: formatMoney(refunded) }) })
+      .waitFor();
     // An agent's invitation: code, registration link (copyable) and its QR code.
-    expect(await agent.getByRole('textbox', { name: t('resources.personal_center.invitation_code') }).inputValue()).toBe('AGENT01');
-    expect(await agent.getByRole('textbox', { name: t('resources.personal_center.invitation_link') }).inputValue()).toBe(`${app.url}#/admin_register?code=AGENT01`);
+    expect(
+      await agent.getByRole('textbox', { name: t('resources.personal_center.invitation_code') }).inputValue(),
+    ).toBe('AGENT01');
+    expect(
+      await agent.getByRole('textbox', { name: t('resources.personal_center.invitation_link') }).inputValue(),
+    ).toBe(`${app.url}#/admin_register?code=AGENT01`);
     await agent.getByRole('img', { name: t('resources.personal_center.invitation_qr') }).waitFor();
     await agent.getByRole('button', { name: t('resources.personal_center.copy_link') }).waitFor();
     await shot(agent, 'personal-center-agent');
@@ -169,7 +226,10 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
   it('approve: refused while the hot wallet is short, with the reason on screen; paid out once it holds enough', async () => {
     const agent = await openInLook(app, look, 'agent01');
     await agent.goto(`${app.url}#/customer/acting_withdrawal_list`);
-    await agent.getByRole('toolbar', { name: t('resource.actions.toolbar') }).getByRole('button', { name: t('common.actions.add'), exact: true }).click();
+    await agent
+      .getByRole('toolbar', { name: t('resource.actions.toolbar') })
+      .getByRole('button', { name: t('common.actions.add'), exact: true })
+      .click();
     const form = agent.getByRole('dialog');
     await field(form, t('resources.acting_withdrawal_list.fields.amount_micro')).fill(String(WITHDRAWAL));
     await field(form, t('resources.acting_withdrawal_list.fields.address')).fill(PAYEE);
@@ -181,9 +241,16 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     expect(held).toBeLessThan(WITHDRAWAL * 1_000_000);
     const admin = await openInLook(app, look, 'admin01');
     await admin.goto(`${app.url}#/customer/withdrawal_list`);
-    const row = admin.getByRole('row').filter({ hasText: 'agent01' }).filter({ hasText: t('enums.withdrawal_status.pending') });
+    const row = admin
+      .getByRole('row')
+      .filter({ hasText: 'agent01' })
+      .filter({ hasText: t('enums.withdrawal_status.pending') });
     await row.getByRole('button', { name: t('resources.withdrawal_list.approve') }).click();
-    const question = t('resources.withdrawal_list.approve_confirm', { account: 'agent01', amount: String(WITHDRAWAL), address: PAYEE });
+    const question = t('resources.withdrawal_list.approve_confirm', {
+      account: 'agent01',
+      amount: String(WITHDRAWAL),
+      address: PAYEE,
+    });
     await admin.getByRole('alertdialog').getByText(question).waitFor();
     await shot(admin, 'approve-confirm');
     // Escape answers the question "Cancel": nothing is paid, and the question is gone.
@@ -193,7 +260,11 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     await row.getByRole('button', { name: t('resources.withdrawal_list.approve') }).click();
     await admin.getByRole('alertdialog').getByText(question).waitFor();
     await admin.getByRole('button', { name: t('common.actions.confirm') }).click();
-    const why = t('errors.payout_wallet_short', { address: RECEIVING, balance: formatMoney(held), amount: String(WITHDRAWAL) });
+    const why = t('errors.payout_wallet_short', {
+      address: RECEIVING,
+      balance: formatMoney(held),
+      amount: String(WITHDRAWAL),
+    });
     await admin.getByTestId('action-error').filter({ hasText: why }).waitFor();
     await shot(admin, 'approve-short');
     expect(withdrawalStatusOf(db())).toBe(1);
@@ -201,9 +272,13 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     await control('chain/send', { amount_micro: WITHDRAWAL * 1_000_000 - held });
     await row.getByRole('button', { name: t('resources.withdrawal_list.approve') }).click();
     await admin.getByRole('alertdialog').getByText(question).waitFor();
+    // The approval's own answer, not the error going (it goes as soon as the action starts) nor an older
+    // approved row of agent01's (it may be on screen already).
+    const approved = admin.waitForResponse((r) => r.url().endsWith('/api/withdrawal/approve'));
     await admin.getByRole('button', { name: t('common.actions.confirm') }).click();
+    expect((await approved).status()).toBe(200);
     await admin.getByTestId('action-error').waitFor({ state: 'detached' });
-    await admin.getByRole('row').filter({ hasText: 'agent01' }).getByText(t('enums.withdrawal_status.approved')).first().waitFor();
+    await row.waitFor({ state: 'detached' });
     expect(withdrawalStatusOf(db())).toBe(2);
     await admin.close();
     expect(app.pageErrors).toEqual([]);
@@ -215,7 +290,16 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     await page.goto(`${app.url}#/customer/buy_vip_combo`);
     const monthly = page.getByRole('row').filter({ hasText: 'Monthly' });
     await monthly.getByRole('button', { name: t('resources.buy_vip_combo.buy_balance') }).click();
-    await page.getByRole('alertdialog').getByText(t('resources.buy_vip_combo.buy_balance_confirm', { name: 'Monthly / 月度会员', days: 30, price: '10' })).waitFor();
+    await page
+      .getByRole('alertdialog')
+      .getByText(
+        t('resources.buy_vip_combo.buy_balance_confirm', {
+          name: 'Monthly / 月度会员',
+          days: 30,
+          price: '10',
+        }),
+      )
+      .waitFor();
     await shot(page, 'buy-balance-confirm');
     await page.getByRole('button', { name: t('common.actions.confirm') }).click();
     await menuBalance(page, 'customer01', t, before - 10_000_000);
@@ -227,7 +311,9 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
 
     await monthly.getByRole('button', { name: t('resources.buy_vip_combo.buy_chain') }).click();
     await page.getByTestId('payment-panel').waitFor();
-    const amount = parseMoney(await page.getByLabel(t('resources.payment.amount'), { exact: true }).inputValue())!;
+    const amount = parseMoney(
+      await page.getByLabel(t('resources.payment.amount'), { exact: true }).inputValue(),
+    )!;
     await control('chain/send', { amount_micro: amount, mine: false });
     // Sent but not in a block: still waiting.
     await page.getByTestId('payment-panel').waitFor();
@@ -245,20 +331,30 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     await page.goto(`${app.url}#/customer/buy_vip_combo`);
     const yearly = page.getByRole('row').filter({ hasText: 'Yearly' });
     // The buttons say their words (a phone shows no tooltip).
-    await yearly.getByRole('button', { name: t('resources.buy_vip_combo.buy_balance') }).filter({ hasText: t('resources.buy_vip_combo.buy_balance') }).waitFor();
-    await yearly.getByRole('button', { name: t('resources.buy_vip_combo.buy_chain') }).filter({ hasText: t('resources.buy_vip_combo.buy_chain') }).waitFor();
+    await yearly
+      .getByRole('button', { name: t('resources.buy_vip_combo.buy_balance') })
+      .filter({ hasText: t('resources.buy_vip_combo.buy_balance') })
+      .waitFor();
+    await yearly
+      .getByRole('button', { name: t('resources.buy_vip_combo.buy_chain') })
+      .filter({ hasText: t('resources.buy_vip_combo.buy_chain') })
+      .waitFor();
     const before = balance('customer02');
-    await page.evaluate(([toast, danger]) => {
-      const w = window as unknown as { dangerToasts: number };
-      w.dangerToasts = 0;
-      new MutationObserver((changes) => {
-        for (const c of changes)
-          for (const n of c.addedNodes) {
-            if (!(n instanceof HTMLElement)) continue;
-            for (const el of n.classList.contains(toast) ? [n] : [...n.querySelectorAll(`.${toast}`)]) if (el.classList.contains(danger)) w.dangerToasts += 1;
-          }
-      }).observe(document.body, { childList: true, subtree: true });
-    }, [Classes.TOAST, Classes.INTENT_DANGER]);
+    await page.evaluate(
+      ([toast, danger]) => {
+        const w = window as unknown as { dangerToasts: number };
+        w.dangerToasts = 0;
+        new MutationObserver((changes) => {
+          for (const c of changes)
+            for (const n of c.addedNodes) {
+              if (!(n instanceof HTMLElement)) continue;
+              for (const el of n.classList.contains(toast) ? [n] : [...n.querySelectorAll(`.${toast}`)])
+                if (el.classList.contains(danger)) w.dangerToasts += 1;
+            }
+        }).observe(document.body, { childList: true, subtree: true });
+      },
+      [Classes.TOAST, Classes.INTENT_DANGER],
+    );
     await yearly.getByRole('button', { name: t('resources.buy_vip_combo.buy_balance') }).click();
     await page.getByRole('button', { name: t('common.actions.confirm') }).click();
     const refusal = page.getByTestId('action-error');
@@ -276,14 +372,23 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     const page = await openInLook(app, look, 'customer01');
     const before = balance('customer01');
     await page.goto(`${app.url}#/customer/balance_recharge`);
-    await page.getByRole('toolbar', { name: t('resource.actions.toolbar') }).getByRole('button', { name: t('resources.balance_recharge.recharge') }).click();
+    await page
+      .getByRole('toolbar', { name: t('resource.actions.toolbar') })
+      .getByRole('button', { name: t('resources.balance_recharge.recharge') })
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(t('resource.money_hint.min', { min: '10' })).waitFor();
     const amount = dialog.getByLabel(t('resources.balance_recharge.fields.amount_micro'));
     await amount.fill('abc');
-    await dialog.getByRole('alert').filter({ hasText: t('resource.money_check.format') }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: t('resource.money_check.format') })
+      .waitFor();
     await amount.fill('5');
-    await dialog.getByRole('alert').filter({ hasText: t('resource.money_check.min', { min: '10' }) }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: t('resource.money_check.min', { min: '10' }) })
+      .waitFor();
 
     // The server's minimum rose after the console read it: the server refuses, the dialog keeps the amount.
     settings.set('pay_config', { ...config, min_recharge: 50 });
@@ -291,7 +396,10 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
       await amount.fill('15');
       await dialog.getByRole('button', { name: t('resources.balance_recharge.submit') }).click();
       // The reason alone, in the user's language: no field name in front of it.
-      await dialog.getByRole('alert').filter({ hasText: new RegExp(`^${t('errors.recharge_min', { min: '50' })}$`) }).waitFor();
+      await dialog
+        .getByRole('alert')
+        .filter({ hasText: new RegExp(`^${t('errors.recharge_min', { min: '50' })}$`) })
+        .waitFor();
       expect(await amount.inputValue()).toBe('15');
       await shot(page, 'recharge-refused');
       expect(await axeProblems(page, `.${Classes.DIALOG}`)).toEqual([]);
@@ -302,11 +410,16 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     } finally {
       settings.set('pay_config', config);
     }
-    const pay = parseMoney(await page.getByLabel(t('resources.payment.amount'), { exact: true }).inputValue())!;
+    const pay = parseMoney(
+      await page.getByLabel(t('resources.payment.amount'), { exact: true }).inputValue(),
+    )!;
     await control('chain/send', { amount_micro: pay, mine: false });
     await control('chain/mine', { count: 1 });
     await page.getByTestId('payment-paid').waitFor();
-    await dialog.getByRole('button', { name: t('common.actions.close') }).last().click();
+    await dialog
+      .getByRole('button', { name: t('common.actions.close') })
+      .last()
+      .click();
     await dialog.waitFor({ state: 'detached' });
     await menuBalance(page, 'customer01', t, before + 60_000_000);
     await page.close();
@@ -323,7 +436,13 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
       const save = page.getByRole('dialog').getByRole('button', { name: t('common.actions.save') });
       await save.click();
       // Once in a full run the save click was lost (no wallet added, the dialog stayed): click again only then.
-      const closed = await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 }).then(() => true, () => false);
+      const closed = await page
+        .getByRole('dialog')
+        .waitFor({ state: 'detached', timeout: 10_000 })
+        .then(
+          () => true,
+          () => false,
+        );
       if (!closed && countOf(db(), 'wallets') === before) await save.click();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       expect(countOf(db(), 'wallets')).toBe(before + 1);
@@ -334,7 +453,11 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     // More wallets than one page holds, added over the API with the page's own session.
     const token = await page.evaluate(() => localStorage.getItem('token'));
     while (countOf(db(), 'wallets') < 12) {
-      const res = await fetch(`${app.url}api/wallet/add`, { method: 'POST', headers: { 'content-type': 'application/json', token: token! }, body: '{}' });
+      const res = await fetch(`${app.url}api/wallet/add`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token: token! },
+        body: '{}',
+      });
       expect(res.status).toBe(200);
     }
     const count = countOf(db(), 'wallets', { removed: 1 });
@@ -348,7 +471,9 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     await selected.waitFor();
     await page.getByRole('button', { name: t('resource.pagination.next') }).click();
     await page.waitForURL(/page=2/);
-    await page.getByText(t('resource.pagination.range', { from: 11, to: Math.min(20, listed), total: listed })).waitFor();
+    await page
+      .getByText(t('resource.pagination.range', { from: 11, to: Math.min(20, listed), total: listed }))
+      .waitFor();
     await selected.waitFor({ state: 'detached' });
     await page.goBack();
     await page.waitForURL((u) => !/page=2/.test(u.hash));
@@ -357,15 +482,32 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     await page.goto(`${app.url}#/customer/tron`);
 
     // One wallet's collect names the wallet.
-    await page.getByRole('row').filter({ hasText: fresh[0] }).getByRole('button', { name: t('resources.tron.collect') }).click();
-    await page.getByRole('alertdialog').getByText(t('resources.tron.collect_confirm_one', { address: fresh[0]!, usdt: '0' })).waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: fresh[0] })
+      .getByRole('button', { name: t('resources.tron.collect') })
+      .click();
+    await page
+      .getByRole('alertdialog')
+      .getByText(t('resources.tron.collect_confirm_one', { address: fresh[0]!, usdt: '0' }))
+      .waitFor();
     await page.getByRole('button', { name: t('common.actions.cancel') }).click();
     // One wallet's sync, its confirmation double-clicked: one job.
     const one = jobsOf(4);
-    await page.getByRole('row').filter({ hasText: fresh[1] }).getByRole('button', { name: t('resource.actions.more') }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: fresh[1] })
+      .getByRole('button', { name: t('resource.actions.more') })
+      .click();
     await page.getByRole('menuitem', { name: t('resources.tron.sync') }).click();
-    await page.getByRole('alertdialog').getByText(t('resources.tron.sync_confirm_one', { address: fresh[1]!, usdt: '0' })).waitFor();
-    await page.getByRole('alertdialog').getByRole('button', { name: t('common.actions.confirm') }).dblclick();
+    await page
+      .getByRole('alertdialog')
+      .getByText(t('resources.tron.sync_confirm_one', { address: fresh[1]!, usdt: '0' }))
+      .waitFor();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: t('common.actions.confirm') })
+      .dblclick();
     await page.getByRole('alertdialog').waitFor({ state: 'detached' });
     expect(jobsOf(4)).toBe(one + 1);
     await finishJob(4);
@@ -373,9 +515,22 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     const syncs = jobsOf(4);
     await toolbar.getByRole('button', { name: t('resources.tron.sync_all') }).click();
     const synced = walletsInUseOf(db());
-    await page.getByTestId('wallet-bulk-question').filter({ hasText: t('resources.tron.sync_all_confirm', { count, usdt: formatMoney(synced.usdt), trx: formatMoney(synced.trx), time: t('resources.tron.never_synced') }) }).waitFor();
+    await page
+      .getByTestId('wallet-bulk-question')
+      .filter({
+        hasText: t('resources.tron.sync_all_confirm', {
+          count,
+          usdt: formatMoney(synced.usdt),
+          trx: formatMoney(synced.trx),
+          time: t('resources.tron.never_synced'),
+        }),
+      })
+      .waitFor();
     await shot(page, 'sync-all-confirm');
-    await page.getByRole('dialog').getByRole('button', { name: t('resources.tron.sync_all_button', { count }) }).dblclick();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('resources.tron.sync_all_button', { count }) })
+      .dblclick();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(jobsOf(4)).toBe(syncs + 1);
     await finishJob(4);
@@ -386,16 +541,32 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
     const collects = jobsOf(3);
     await toolbar.getByRole('button', { name: t('resources.tron.collect_all') }).click();
     const oldest = walletsInUseOf(db()).oldest!;
-    await page.getByTestId('wallet-bulk-question').filter({ hasText: t('resources.tron.collect_all_confirm', { count, usdt: formatMoney(total), time: oldest }) }).waitFor();
+    await page
+      .getByTestId('wallet-bulk-question')
+      .filter({
+        hasText: t('resources.tron.collect_all_confirm', { count, usdt: formatMoney(total), time: oldest }),
+      })
+      .waitFor();
     await shot(page, 'collect-all-confirm');
     expect(await axeProblems(page, `.${Classes.DIALOG}`)).toEqual([]);
-    await page.getByRole('dialog').getByRole('button', { name: t('resources.tron.collect_all_button', { count }) }).dblclick();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: t('resources.tron.collect_all_button', { count }) })
+      .dblclick();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(jobsOf(3)).toBe(collects + 1);
     await finishJob(3);
-    for (const address of fresh) expect(await control<{ usdt_micro: number }>('chain/state', { address })).toMatchObject({ usdt_micro: 0 });
+    for (const address of fresh)
+      expect(await control<{ usdt_micro: number }>('chain/state', { address })).toMatchObject({
+        usdt_micro: 0,
+      });
     await page.goto(`${app.url}#/customer/tron_transaction_summary`);
-    await page.getByRole('row').filter({ hasText: fresh[0] }).getByText(t('enums.collection_status.success')).first().waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: fresh[0] })
+      .getByText(t('enums.collection_status.success'))
+      .first()
+      .waitFor();
     await page.close();
     expect(app.pageErrors).toEqual([]);
   }, 120_000);
