@@ -70,6 +70,8 @@ export * from './ownership.ts';
 export * from './user-target.ts';
 export * from './csv.ts';
 export * from './ip-address.ts';
+export * from './places.ts';
+export * from './built-in-names.ts';
 export * from './calls/message.ts';
 export * from './calls/system-message.ts';
 export * from './calls/users-connection.ts';

@@ -1,7 +1,7 @@
 import type { Intent } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import type { CallDef, RequestOf, ResponseOf } from '../../contracts/index.ts';
+import type { BuiltInTable, CallDef, RequestOf, ResponseOf } from '../../contracts/index.ts';
 import type { EnumInfo as AnyEnum } from '../../contracts/index.ts';
 import type { FieldKind, FieldOption } from './schema-fields.ts';
 
@@ -31,7 +31,11 @@ interface ColumnBase {
 
 /** How a cell shows a field of the row. */
 export type FieldColumn<Row> = ColumnBase & { readonly field: Extract<keyof Row, string> } & (
-    | { readonly kind: 'text' | 'date' | 'number' }
+    | { readonly kind: 'date' | 'number' }
+    /** `builtIn`: the name of a row the system seeds (a built-in role): shown in the reader's language while unchanged. */
+    | { readonly kind: 'text'; readonly builtIn?: BuiltInTable }
+    /** A location the IP service wrote ('中国 广东 深圳 移动'): system words, shown in the reader's language (contracts/places.ts). */
+    | { readonly kind: 'place' }
     /** Integer micro-units (`*_micro`) shown as USDT with every decimal that is not 0 (contracts/money.ts). */
     | { readonly kind: 'money' }
     | { readonly kind: 'enum'; readonly enum: AnyEnum; intentOf?(code: number): Intent }

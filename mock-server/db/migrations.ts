@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { Migration } from './migration.ts';
 import { core } from './migrations/001-core.ts';
 import { messages } from './migrations/002-messages.ts';
+import { messageTexts } from './migrations/046-message-texts.ts';
 import { qrCodes } from './migrations/003-qr-codes.ts';
 import { totpLastStep } from './migrations/004-totp-last-step.ts';
 import { asyncOperations } from './migrations/005-async-operations.ts';
@@ -32,7 +33,7 @@ import { shieldCodesLeft } from './migrations/041-shield-codes-left.ts';
  * messages, 003 QR codes and access records, 004 two-factor, 006 ledger, 007 uploads, ...).
  * Add yours in its own file under migrations/ and list it here.
  */
-export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows, telegramOutbox, visitSummary, visitors, statisticsBreakdowns, categoryTitles, loginSources, moneyMatching, monthlyCounters, qrCodeList, menuGroupShield, orderSources, shieldCodesLeft];
+export const migrations: readonly Migration[] = [core, messages, qrCodes, totpLastStep, asyncOperations, ledger, uploads, auditLog, statistics, shield, mall, systemTools, moneyFlows, telegramOutbox, visitSummary, visitors, statisticsBreakdowns, categoryTitles, loginSources, moneyMatching, monthlyCounters, qrCodeList, menuGroupShield, orderSources, shieldCodesLeft, messageTexts];
 
 export function migrate(db: Database, list: readonly Migration[] = migrations): number {
   const current = db.pragma('user_version', { simple: true }) as number;

@@ -3,7 +3,7 @@ import { defineHandlers } from '../http/handler.ts';
 import { defineResource } from '../resources/define.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { liveUser } from '../users/guards.ts';
-import { MESSAGE_COLUMNS } from './message.ts';
+import { MESSAGE_COLUMNS, presentMessages } from './message.ts';
 
 /** Every message with its recipient (the administrators' message list). */
 const allMessages = defineResource({
@@ -15,6 +15,7 @@ const allMessages = defineResource({
   joins: 'JOIN users u ON u.id = m.user_id',
   filters: { notify_status: 'eq', user_id: 'eq' },
   orderBy: 'm.id DESC',
+  present: presentMessages,
 });
 
 /** The administrators' messages: the list, sending (a type-4 frame to whoever is online) and clearing. */

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import type { Database } from 'better-sqlite3';
-import { checkFrameData, Direction } from '../../contracts/index.ts';
+import { checkFrameData, Direction, type Locale } from '../../contracts/index.ts';
 import type { Clock } from '../services/clock.ts';
 import type { Sessions } from '../services/sessions.ts';
 import type { Users } from '../services/users.ts';
@@ -10,6 +10,7 @@ import type { FrameTap } from './frame-tap.ts';
 import type { RealtimeKeys } from './keys.ts';
 import { createLogin } from './login.ts';
 import { createPresence } from './presence.ts';
+import type { Conn } from './conn.ts';
 
 export type { AttachOptions, SocketInfo };
 
@@ -72,6 +73,22 @@ export function createRealtimeHub(deps: HubDeps) {
     push(userId: number, type: number, data?: unknown): number {
       checked(type, data);
       return out.fanOut(presence.socketsOf(userId), type, data);
+    },
+
+    /**
+     * Send a frame to every authenticated socket of the user, its data worded in each socket's language (the
+     * language its console logged in with): a text the server writes reads as the console around it.
+     */
+    pushLocalised(userId: number, type: number, dataOf: (locale: Locale) => unknown): number {
+      const byLocale = new Map<Locale, Conn[]>();
+      for (const c of presence.socketsOf(userId)) byLocale.set(c.locale, [...(byLocale.get(c.locale) ?? []), c]);
+      let reached = 0;
+      for (const [locale, list] of byLocale) {
+        const data = dataOf(locale);
+        checked(type, data);
+        reached += out.fanOut(list, type, data);
+      }
+      return reached;
     },
 
     /** Send a frame to the authenticated sockets of one session (`tokenHash`) of the user; answers the number reached. */

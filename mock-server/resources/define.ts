@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
-import { COUNT_CAP } from '../../contracts/index.ts';
+import { COUNT_CAP, DEFAULT_LOCALE, type Locale } from '../../contracts/index.ts';
 import { requireUser } from '../services/call-checks.ts';
 import { formatDateTime } from '../services/clock.ts';
 import { ApiError, conflict, notFound } from '../services/errors.ts';
@@ -59,7 +59,7 @@ export function defineResource<const C extends ResourceCalls, R extends object =
 
   type Raw = Record<string, unknown> & { _owner: number | null; _id: number };
   const found = ({ _owner, _id, ...row }: Raw): Found<R> => ({ id: _id, owner: _owner, row: row as R });
-  const present = (db: Database, rows: R[]): A[] => (spec.present ? spec.present(rows, db) : (rows as unknown as A[]));
+  const present = (db: Database, rows: R[], locale: Locale): A[] => (spec.present ? spec.present(rows, db, locale) : (rows as unknown as A[]));
 
   /** The owner id statements are scoped by: none for administrators, unless rows are personal (an inbox). */
   const scopeOf = (user: UserRow): number | undefined => (spec.personal ? user.id : ownerScope(user));
@@ -107,8 +107,8 @@ export function defineResource<const C extends ResourceCalls, R extends object =
     return scope === undefined ? { sql: () => '1', params: [] } : { sql: (c) => `${c} = ?`, params: [scope] };
   }
 
-  /** A page of the list; `user` null only for a shared catalogue read by a public call. */
-  function list(db: Database, body: BodyOf<C['inquire']> & { page: number; page_size: number }, user: UserRow | null) {
+  /** A page of the list; `user` null only for a shared catalogue read by a public call; `locale`: the reader's. */
+  function list(db: Database, body: BodyOf<C['inquire']> & { page: number; page_size: number }, user: UserRow | null, locale: Locale = DEFAULT_LOCALE) {
     const owners = ownersOf(user);
     const mine = owners.sql(ownerExpr);
     const where = mine === '1' ? new Where() : new Where().add(mine, ...owners.params);
@@ -130,7 +130,7 @@ export function defineResource<const C extends ResourceCalls, R extends object =
     const order = typeof spec.orderBy === 'string' ? spec.orderBy : spec.orderBy(body);
     const rows = prepared(db, `${selectRows} ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`)
       .all(...where.params, body.page_size, (body.page - 1) * body.page_size) as R[];
-    const content = present(db, rows);
+    const content = present(db, rows, locale);
     return cappedCount ? { content, total, total_capped: capped } : { content, total };
   }
 
@@ -165,10 +165,10 @@ export function defineResource<const C extends ResourceCalls, R extends object =
   const rowTexts: string[] = [];
   const rowText = (byOwner: boolean): string =>
     (rowTexts[byOwner ? 1 : 0] ??= `${selectRows} ${(byOwner ? new Where().add(`${ownerExpr} = ?`) : new Where()).add(`${alias}.id = ?`).sql}`);
-  const get = (db: Database, id: number, scope?: number): A => {
+  const get = (db: Database, id: number, scope?: number, locale: Locale = DEFAULT_LOCALE): A => {
     const row = prepared(db, rowText(scope !== undefined)).get(...(scope === undefined ? [id] : [scope, id])) as R | undefined;
     if (!row) throw notFound();
-    return present(db, [row])[0]!;
+    return present(db, [row], locale)[0]!;
   };
 
   const handlers: Record<string, EngineHandler<ObjectCall>> = {};
@@ -189,7 +189,7 @@ export function defineResource<const C extends ResourceCalls, R extends object =
   const rule = rules as Record<string, AnyRule>;
   const committed = (rules.committed ?? {}) as Record<string, AnyRule>;
 
-  on(calls.inquire, ({ body, services, user }) => list(services.db, body as never, user));
+  on(calls.inquire, ({ body, services, user, locale }) => list(services.db, body as never, user, locale));
 
   on(calls.add, (ctx, later) => {
     const { db } = ctx.services;

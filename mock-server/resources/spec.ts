@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { z } from 'zod';
-import type { CallDef } from '../../contracts/index.ts';
+import type { CallDef, Locale } from '../../contracts/index.ts';
 import type { CallContext } from '../services/call-checks.ts';
 import type { Clock } from '../services/clock.ts';
 import type { Filter, Value } from './engine.ts';
@@ -153,7 +153,7 @@ export interface ResourceSpec<C extends ResourceCalls, R extends object, A = R, 
   /** Request fields of add/update that are not columns (handled by rules). */
   readonly notColumns?: readonly string[];
   readonly softDelete?: SoftDelete;
-  /** Selected rows → answer rows (computed fields, children); default as selected. */
-  readonly present?: (rows: R[], db: Database) => A[];
+  /** Selected rows → answer rows (computed fields, children, texts the server wrote in the reader's `locale`); default as selected. */
+  readonly present?: (rows: R[], db: Database, locale: Locale) => A[];
   readonly rules?: Rules<C, R, A, S>;
 }

@@ -95,9 +95,13 @@ describe('block → detector → spare → push → visit', () => {
     expect(ok(await t.call('shield_detection/run', { domain_id: SEEDED.land1 }, tok.customer01))).toMatchObject({ shield_status: 2, qr_code_count: onLand });
     const message = await owner.next();
     const { content } = message.data as { content: string };
-    expect(content).toContain(`仍有 ${onLand} 个二维码在此域名上`);
-    expect(content).toContain('落地域名');
+    // The socket's console speaks English (the test client's language): the message is English only.
     expect(content).toContain(`${onLand} QR codes are still on it: add a landing domain`);
+    expect(content).not.toMatch(/\p{Script=Han}/u);
+    // A reader in Chinese gets the same message in Chinese (the inbox answers in the request's language).
+    const zh = ok<{ content: { content: string }[] }>(await t.call('message/inquire', {}, tok.customer01, 'zh-CN')).content[0]!.content;
+    expect(zh).toContain(`仍有 ${onLand} 个二维码在此域名上`);
+    expect(zh).toContain('落地域名');
     expect(shieldStatusData.parse((await owner.next()).data)).toMatchObject({ codes_left: onLand, display_type: 2 });
     owner.close();
     const pushes = ok<{ content: ShieldPush[] }>(await t.call('shield_push/records_inquire', { domain: 'land1' }, tok.customer01));

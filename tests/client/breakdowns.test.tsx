@@ -63,7 +63,7 @@ describe('breakdowns section', () => {
     const bodies = await mount({ user_id: 7, start_date: '2026-01-01' });
     expect(bodies).toEqual([{ start_date: '2026-05-17', end_date: '2026-06-15', user_id: 7 }]);
     for (const name of ['Device', 'Operating system', 'Browser', 'Province / region', 'City', 'Carrier']) table(name);
-    expect(within(table('City')).getByRole('button', { name: '中国 北京' })).toBeTruthy();
+    expect(within(table('City')).getByRole('button', { name: 'China Beijing' })).toBeTruthy(); // the IP service's words, in English (contracts/places.ts)
     expect(within(table('Carrier')).getByRole('button', { name: 'China Telecom' })).toBeTruthy();
   });
 
@@ -82,7 +82,7 @@ describe('breakdowns section', () => {
     expect(screen.queryByRole('status')).toBeNull();
     expect(row('Carrier', 'telecom').getAttribute('data-highlighted')).toBeNull();
 
-    fireEvent.click(within(table('City')).getByRole('button', { name: '中国 广东 深圳' }));
+    fireEvent.click(within(table('City')).getByRole('button', { name: 'China Guangdong Shenzhen' }));
     expect(row('Operating system', 'iOS').getAttribute('data-highlighted')).toBe('10');
     fireEvent.keyDown(document, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());

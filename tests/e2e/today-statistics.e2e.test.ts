@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Classes } from '@blueprintjs/core';
 import { describe, expect, it } from 'vitest';
+import { placeIn } from '../../contracts/index.ts';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { useConsole } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
@@ -182,7 +183,7 @@ describe.each(LOOKS)('overlay and breakdowns on daily_statistics in $lng $theme'
       expect(lines).toHaveLength(1 + (await table('city').locator('tbody tr').count()));
       const cities = lines.slice(1).map((l) => l.split(','));
       expect(cities.reduce((a, c) => a + Number(c[2]), 0)).toBe(wechatTotal);
-      expect(cities.some((c) => c[0] === '中国 广东 深圳')).toBe(true);
+      expect(cities.some((c) => c[0] === placeIn('中国 广东 深圳', lng))).toBe(true); // the IP service's words in the reader's language
       await page.screenshot({ path: path.join(SHOTS, `daily-statistics-breakdowns-${lng}-${theme}.png`), fullPage: true });
 
       // Escape clears the highlight everywhere.

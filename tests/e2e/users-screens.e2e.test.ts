@@ -35,7 +35,7 @@ describe.each(LOOKS)('issue-12 screens in $lng $theme', (look) => {
     const form = page.getByRole('form');
     const account = form.getByRole('textbox', { name: t('resources.users.fields.account') });
     await account.fill('customer01');
-    await form.getByLabel(t('resources.users.fields.role_id')).selectOption({ label: '默认角色' });
+    await form.getByLabel(t('resources.users.fields.role_id')).selectOption({ label: t('enums.built_in.role.default_role') }); // a built-in name, in the reader's language
     const password = form.getByLabel(t('resources.users.fields.password'));
     await password.fill('abc');
     await form.getByRole('button', { name: t('common.actions.save') }).click();

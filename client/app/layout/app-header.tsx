@@ -9,12 +9,13 @@ import { useCoreDispatch, useCoreSelector } from '../../state/hooks.ts';
 import { uiEvents } from '../../state/ui-slice.ts';
 import { TopNav } from './top-nav.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { usePhoneLayout } from './use-phone-layout.ts';
 import styles from './app-layout.module.css';
 
 export function AppHeader({ nav, current }: { nav: readonly NavItem[]; current: string }) {
   const { t } = useTranslation();
   const dispatch = useCoreDispatch();
-  const isMobile = useCoreSelector((s) => s.ui.isMobile);
+  const isMobile = usePhoneLayout();
   const topMode = useCoreSelector((s) => s.ui.layoutMode === 'top') && !isMobile;
   return (
     <Navbar className={styles.header}>

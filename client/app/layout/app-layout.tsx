@@ -15,6 +15,7 @@ import { AppHeader } from './app-header.tsx';
 import { SideNav } from './side-nav.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { useConsoleHotkeys } from './use-console-hotkeys.ts';
+import { usePhoneLayout } from './use-phone-layout.ts';
 import { ScreenLoading } from '../../first-paint/screen-loading.tsx';
 import styles from './app-layout.module.css';
 
@@ -30,7 +31,8 @@ export default function AppLayout() {
   const dispatch = useCoreDispatch();
   const nav = useCoreSelector(selectNav);
   const current = useParams<{ name: string }>().name ?? '';
-  const { isMobile, layoutMode, mobileMenuOpen } = useCoreSelector((s) => s.ui);
+  const { layoutMode, mobileMenuOpen } = useCoreSelector((s) => s.ui);
+  const isMobile = usePhoneLayout();
   const sideWidth = isMobile || layoutMode === 'top' ? 0 : SIDE_WIDTH;
   useConsoleHotkeys();
 

@@ -1,13 +1,14 @@
 import { Button, Intent, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../contracts/index.ts';
+import { builtInNameKey, formatMoney } from '../../../contracts/index.ts';
 import { routePath } from '../../state/menu.ts';
 import { useCoreDispatch, useCoreSelector } from '../../state/hooks.ts';
 import { selectOwnBalance, selectRouteGranted, selectUserInfo } from '../../state/selectors.ts';
 import { sessionEvents } from '../../state/session-slice.ts';
 import { uiEvents } from '../../state/ui-slice.ts';
 import { Question } from '../../components/question.tsx';
+import { usePhoneLayout } from './use-phone-layout.ts';
 
 /** Account name, change password, menu position and logout (confirmed with an Alert). */
 export function UserMenu({ compact = false }: { /** Icon only (mobile header). Default false. */ compact?: boolean }) {
@@ -15,11 +16,14 @@ export function UserMenu({ compact = false }: { /** Icon only (mobile header). D
   const dispatch = useCoreDispatch();
   const user = useCoreSelector(selectUserInfo);
   const layoutMode = useCoreSelector((s) => s.ui.layoutMode);
-  const isMobile = useCoreSelector((s) => s.ui.isMobile);
+  const isMobile = usePhoneLayout();
   const [confirming, setConfirming] = useState(false);
   const canBill = useCoreSelector((s) => selectRouteGranted(s, 'bill'));
   // Customers and agents hold money of their own; the figure is the store's, moved live by frame 25.
   const balance = useCoreSelector(selectOwnBalance);
+
+  const roleKey = builtInNameKey('role', user?.role_name ?? '');
+  const roleName = roleKey ? t(roleKey) : (user?.role_name ?? '');
 
   return (
     <>
@@ -27,7 +31,7 @@ export function UserMenu({ compact = false }: { /** Icon only (mobile header). D
         placement="bottom-end"
         content={
           <Menu aria-label={t('layout.user_menu')}>
-            <MenuDivider title={compact ? `${user?.account ?? ''} · ${user?.role_name ?? ''}` : user?.role_name} />
+            <MenuDivider title={compact ? `${user?.account ?? ''} · ${roleName}` : roleName} />
             {balance !== null && (
               <MenuItem
                 icon="bank-account"

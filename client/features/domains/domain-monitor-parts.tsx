@@ -28,12 +28,13 @@ export function domainMonitorResource(name: 'domain_monitor' | 'admin_domain_mon
       { field: 'domain', kind: 'text' },
       ...(everyone ? [{ field: 'account', kind: 'text' } as const] : []),
       { field: 'display_type', kind: 'enum', enum: DomainDisplayType, intentOf: () => 'primary', priority: 2 },
-      // Where it points, where it should point, and whether those agree: the monitor's point, kept on a phone.
-      { field: 'resolve_target', kind: 'text', priority: 1 },
+      // Where it points and where it should point: beside each other on a desktop. A phone keeps the domain,
+      // whether those agree (dns_ok) and its codes; these two wait in the column chooser there.
+      { field: 'resolve_target', kind: 'text', priority: 2 },
       {
         kind: 'custom',
         id: 'expected',
-        priority: 1,
+        priority: 2,
         render: (row) => <ExpectedTarget ip={row.expected_ip} cname={row.expected_cname} />,
         text: (row) => `A ${row.expected_ip} / CNAME ${row.expected_cname}`,
       },

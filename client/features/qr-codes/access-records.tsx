@@ -28,7 +28,7 @@ export const accessRecordResource = defineResource(qrCodeAccessInquire, () => ({
   columns: [
     { field: 'create_time', kind: 'date' },
     { field: 'ip', kind: 'text' },
-    { field: 'ip_belong', kind: 'text' },
+    { field: 'ip_belong', kind: 'place' },
     { kind: 'custom', id: 'source', render: (row) => <SourceTags source={row.source} />, text: (row) => sourceParts(row.source).join('; ') },
     { field: 'domain', kind: 'text' },
     { field: 'user_agent', kind: 'text', hiddenByDefault: true },

@@ -1,5 +1,6 @@
 import type { qrCodeInquire } from '../../../contracts/index.ts';
 import { domainInquire, domainRefusal, type Domain, groupCallList, internalCodeGroupCallList, JumpType, OpenLog, qrCodeAdd, qrCodeDetails, qrCodeUpdate, RotationType, rotationTypeInquire, ShowStatus, VisitMethod, VisitRestriction, type QrCode } from '../../../contracts/index.ts';
+import { namedOption } from '../../resources/built-in-option.ts';
 import type { ResourceBuilder } from '../../resources/define.ts';
 import type { ColumnDecl, FieldOverride, LookupDecl, RowKey } from '../../resources/types.ts';
 import { qrTargetUrl } from './components/qr-code-dialog.tsx';
@@ -61,7 +62,7 @@ export function qrLookups(r: B, domainFilter: Record<string, unknown> = {}): Rec
     // first entry (larger sort) of a type names it.
     rotation_types: r.lookup(rotationTypeInquire, {
       body: { page: 1, page_size: 200, show_status: ShowStatus.values.show },
-      options: (a) => a.content.filter((e, i, all) => all.findIndex((x) => x.rotation_type === e.rotation_type) === i).map((e) => ({ value: e.rotation_type, label: e.name })),
+      options: (a) => a.content.filter((e, i, all) => all.findIndex((x) => x.rotation_type === e.rotation_type) === i).map((e) => namedOption('rotation_type', e.rotation_type, e.name)),
     }),
     internal_groups: r.lookup(internalGroupInquire),
   };

@@ -24,6 +24,7 @@ import {
   type userAdd,
   type administratorsAdd,
 } from '../../../contracts/index.ts';
+import { namedOption } from '../../resources/built-in-option.ts';
 import type { ResourceBuilder } from '../../resources/define.ts';
 import type { ColumnDecl, ResourceInput } from '../../resources/types.ts';
 import { ratioField } from '../../resources/ratio-field.ts';
@@ -39,7 +40,7 @@ export const userColumns: readonly ColumnDecl<UserRow>[] = [
   { field: 'id', kind: 'number', width: 64 },
   { field: 'account', kind: 'text' },
   { field: 'name', kind: 'text' },
-  { field: 'role_name', kind: 'text' },
+  { field: 'role_name', kind: 'text', builtIn: 'role' },
   { field: 'phone', kind: 'text' },
   { field: 'superior_account', kind: 'text' },
   { field: 'invitation_code', kind: 'text' },
@@ -124,7 +125,7 @@ export function userScreen(
     columns: userColumns,
     filters: userFilters,
     lookups: {
-      roles: r.lookup(roleOptions, { options: (a) => a.filter((x) => kinds.includes(x.kind)).map((x) => ({ value: x.id, label: x.name })) }),
+      roles: r.lookup(roleOptions, { options: (a) => a.filter((x) => kinds.includes(x.kind)).map((x) => namedOption('role', x.id, x.name)) }),
       // A user cannot sit under itself or its own subtree: the edited row's descendants are left out.
       superiors: r.lookup(userSuperiorOptions, { options: (a, { row }) => superiorChoices(a, row?.id) }),
     },

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../contracts/index.ts';
+import { builtInNameKey, formatMoney, placeIn, type Locale } from '../../../contracts/index.ts';
 import { AnchorButton, Intent, ProgressBar, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ const numberFormat = new Intl.NumberFormat();
 
 /** One table cell, by the column's render kind. Values are rendered as text, never as HTML. */
 export function Cell<Row>({ column, row, rows }: { column: ColumnDecl<Row>; row: Row; rows?: readonly Row[] }): ReactNode {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (column.kind === 'custom') return column.render(row, rows ?? [row]);
   const value = (row as Record<string, unknown>)[column.field];
   if (value === undefined || value === null || value === '') return <span className={styles.muted}>—</span>;
@@ -57,6 +57,14 @@ export function Cell<Row>({ column, row, rows }: { column: ColumnDecl<Row>; row:
         </span>
       );
     }
+    case 'place': {
+      const text = placeIn(String(value), i18n.language as Locale);
+      return (
+        <span className={styles.text} title={text}>
+          {text}
+        </span>
+      );
+    }
     case 'link': {
       const href = column.href(row);
       // Only web addresses become links (a stored `javascript:` URL stays text).
@@ -69,7 +77,9 @@ export function Cell<Row>({ column, row, rows }: { column: ColumnDecl<Row>; row:
     }
     default: {
       // One line, cut with an ellipsis; the whole text is in the title (hover) and in exports.
-      const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+      const raw = typeof value === 'object' ? JSON.stringify(value) : String(value);
+      const builtIn = column.kind === 'text' && column.builtIn ? builtInNameKey(column.builtIn, raw) : undefined;
+      const text = builtIn ? t(builtIn) : raw;
       return (
         <span className={styles.text} title={text}>
           {text}

@@ -1,7 +1,7 @@
 import { Button, Card, Classes, H3, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BreakdownCell } from '../../../contracts/index.ts';
+import { placeIn, type BreakdownCell, type Locale } from '../../../contracts/index.ts';
 import { downloadText } from '../effects/download.ts';
 import { csvText } from '../query.ts';
 import { breakdownRows, type BreakdownDimension, type Highlight } from './breakdown-model.ts';
@@ -10,14 +10,17 @@ import styles from './dashboard.module.css';
 const P = 'resource.dashboard.breakdowns';
 /** Breakdowns whose keys are codes with labels of their own ('' is always "unknown"). */
 const LABELLED: Partial<Record<BreakdownDimension, string>> = { device: `${P}.device.`, carrier: `${P}.carrier.` };
+/** Breakdowns whose keys are places the IP service wrote: its words in the user's language. */
+const PLACES: ReadonlySet<BreakdownDimension> = new Set(['province', 'city']);
 
 /** The text of a breakdown row's key in the user's language. */
 export function useBreakdownLabel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lng = i18n.language as Locale;
   return useCallback(
     (dimension: BreakdownDimension, key: string) =>
-      key === '' ? t(`${P}.unknown`) : LABELLED[dimension] ? t(`${LABELLED[dimension]}${key}`) : key,
-    [t],
+      key === '' ? t(`${P}.unknown`) : LABELLED[dimension] ? t(`${LABELLED[dimension]}${key}`) : PLACES.has(dimension) ? placeIn(key, lng) : key,
+    [t, lng],
   );
 }
 

@@ -1,5 +1,6 @@
 import { Button, Card, H2, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { placeIn, type Locale } from '../../../contracts/index.ts';
 import { downloadText } from '../effects/download.ts';
 import { csvText } from '../query.ts';
 import type { TableDecl } from './define-dashboard.ts';
@@ -17,7 +18,9 @@ export function TablePanel<D>({ name, table, data }: { name: string; table: Tabl
         ? t(c.enum.labelKey(Number(row[c.field])))
         : c.labels
           ? t(`${c.labels}${String(row[c.field])}`)
-        : String(row[c.field] ?? '');
+        : c.kind === 'place'
+          ? placeIn(String(row[c.field] ?? ''), i18n.language as Locale)
+          : String(row[c.field] ?? '');
   const exportCsv = () => {
     const header = table.columns.map((c) => t(`resources.${name}.fields.${c.field}`));
     // Raw numbers in the file (no thousands separators), labels as shown.

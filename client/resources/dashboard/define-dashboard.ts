@@ -46,7 +46,8 @@ export interface TableDecl<D, Row = Record<string, unknown>> {
   rows(data: D): readonly Row[];
   readonly columns: readonly {
     readonly field: Extract<keyof Row, string>;
-    readonly kind?: 'text' | 'number' | 'enum';
+    /** `place`: words of the IP location service, shown in the reader's language (contracts/places.ts). */
+    readonly kind?: 'text' | 'number' | 'enum' | 'place';
     /** i18n key prefix: the cell shows `t(prefix + value)` (enum-like values such as a device class). */
     readonly labels?: string;
     /** For `enum`: the codes' labels. */

@@ -2,7 +2,7 @@ import '@blueprintjs/table/lib/css/table.css';
 import { Cell, Column, Table2, type CellRenderer } from '@blueprintjs/table';
 import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ipBadge, sourceParts, type VisitorContext, type VisitorRecord } from '../../../../contracts/index.ts';
+import { ipBadge, placeIn, sourceParts, type Locale, type VisitorContext, type VisitorRecord } from '../../../../contracts/index.ts';
 import { IpCell } from '../../../components/ip-badge.tsx';
 import styles from '../screens/access-log-screen.module.css';
 
@@ -22,7 +22,7 @@ const CELL_STYLE = { lineHeight: `${ROW_HEIGHT - 1}px` };
  * paint and scroll like 100. Every text is rendered as text, never as HTML.
  */
 export function VisitorTable({ records, context }: VisitorTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const text = (get: (r: VisitorRecord) => string | number): CellRenderer =>
     function TextCell(row) {
       const r = records[row];
@@ -40,7 +40,7 @@ export function VisitorTable({ records, context }: VisitorTableProps) {
     { name: t('access_log.columns.ip_count'), render: text((r) => r.ip_count) },
     { name: t('access_log.columns.domain'), render: text((r) => r.domain) },
     { name: t('access_log.columns.latest_create_time'), render: text((r) => r.latest_create_time) },
-    { name: t('access_log.columns.latest_ip_belong'), render: text((r) => r.latest_ip_belong) },
+    { name: t('access_log.columns.latest_ip_belong'), render: text((r) => placeIn(r.latest_ip_belong, i18n.language as Locale)) },
     {
       name: t('access_log.columns.latest_source'),
       render: (row) => {

@@ -7,11 +7,11 @@ export const rotationTypeResource = defineResource(rotationTypeInquire, (r) => (
   name: 'rotation_type',
   description: 'resources.rotation_type.description',
   columns: [
-    { field: 'name', kind: 'text' },
+    { field: 'name', kind: 'text', builtIn: 'rotation_type' },
     { field: 'rotation_type', kind: 'enum', enum: RotationType },
     { field: 'show_status', kind: 'enum', enum: ShowStatus, intentOf: (c) => (c === ShowStatus.values.show ? 'success' : 'none') },
     { field: 'sort', kind: 'number' },
-    { field: 'remark', kind: 'text' },
+    { field: 'remark', kind: 'text', builtIn: 'rotation_type_remark' },
     { field: 'create_time', kind: 'date' },
   ],
   filters: ['rotation_type', 'show_status'],

@@ -10,7 +10,7 @@ export const stealingListResource = defineResource(stealingInquire, (r) => ({
     { field: 'create_time', kind: 'date' },
     { field: 'file_name', kind: 'text' },
     { field: 'ip', kind: 'text' },
-    { field: 'ip_belong', kind: 'text' },
+    { field: 'ip_belong', kind: 'place' },
     { field: 'reason', kind: 'enum', enum: StealingReason, intentOf: () => 'warning' },
     { field: 'user_agent', kind: 'text' },
   ],

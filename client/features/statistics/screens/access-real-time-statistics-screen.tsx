@@ -36,7 +36,7 @@ export const liveDashboard: Pick<DashboardDecl<LiveFigures>, 'name' | 'cards' | 
         { field: 'file_name' },
         { field: 'domain' },
         { field: 'ip' },
-        { field: 'location' },
+        { field: 'location', kind: 'place' },
         { field: 'device', labels: 'resources.today_statistics.device.' },
       ],
       empty: `${P}.no_visits`,

@@ -20,7 +20,7 @@ export const checkoutIpDashboard = defineDashboard(checkoutIpInquire, {
     table({
       id: 'location',
       rows: (d: IpReport) => [d],
-      columns: [{ field: 'ip' }, { field: 'country' }, { field: 'province' }, { field: 'city' }, { field: 'carrier' }, { field: 'belong' }],
+      columns: [{ field: 'ip' }, { field: 'country', kind: 'place' }, { field: 'province', kind: 'place' }, { field: 'city', kind: 'place' }, { field: 'carrier', kind: 'place' }, { field: 'belong', kind: 'place' }],
     }),
     table({
       id: 'black_hits',

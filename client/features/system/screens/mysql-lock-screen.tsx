@@ -7,7 +7,8 @@ export const mysqlLockResource = defineResource(mysqlLockInquire, () => ({
   name: 'mysql_lock',
   description: 'resources.mysql_lock.description',
   columns: [
-    { field: 'thread_id', kind: 'number' },
+    // The thread is what a lock is known by (the release question names it): kept on a phone beside the query.
+    { field: 'thread_id', kind: 'number', priority: 1 },
     { field: 'query', kind: 'text' },
     { field: 'state', kind: 'text' },
     { field: 'start_time', kind: 'date' },

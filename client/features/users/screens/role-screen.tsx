@@ -13,7 +13,7 @@ export const roleResource = defineResource(roleInquire, (r) => ({
   description: `${ROLE_LABELS}.description`,
   columns: [
     { field: 'id', kind: 'number', width: 64 },
-    { field: 'name', kind: 'text' },
+    { field: 'name', kind: 'text', builtIn: 'role' },
     { field: 'kind', kind: 'word', labels: `${ROLE_LABELS}.kinds` },
     { field: 'remarks', kind: 'text' },
     { field: 'users', kind: 'number' },

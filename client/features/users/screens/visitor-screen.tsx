@@ -31,7 +31,7 @@ export const visitorResource = defineResource(visitorInquire, () => ({
     { field: 'domain', kind: 'text', sortable: false },
     { field: 'latest_create_time', kind: 'date', sortable: false },
     // Kept on a phone with the IP and its visits: the location is what the IP's badge colour speaks of.
-    { field: 'latest_ip_belong', kind: 'text', sortable: false, priority: 1 },
+    { field: 'latest_ip_belong', kind: 'place', sortable: false, priority: 1 },
     { kind: 'custom', id: 'latest_source', render: (row) => sourceParts(row.latest_source).join(' · '), text: (row) => row.latest_source },
     { field: 'latest_user_agent', kind: 'text', sortable: false, hiddenByDefault: true },
     { field: 'file_name', kind: 'text', sortable: false },

@@ -1,5 +1,6 @@
 import { Checkbox } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { priorityOf } from '../../column-priority.ts';
 import { columnId, columnLabel, isSortable } from '../../query.ts';
 import type { ResourceDecl } from '../../types.ts';
 import type { ResourceHandle } from '../../use-resource.ts';
@@ -41,11 +42,13 @@ export function ListTableHead<Row>({ decl, r, model, changeQuery, dropped }: Lis
             />
           </th>
         )}
-        {model.columns.map((c) => {
+        {model.columns.map((c, i) => {
           const id = columnId(c);
+          // Kept to the last however narrow the table (what the row is, its figure, its state): the phone check reads it.
+          const keep = priorityOf(c, i, model.columns) === 1;
           const sort = query.sort?.field === id ? query.sort : null;
           return (
-            <th key={id} data-column={id} className={dropped.includes(id) ? styles.dropped : undefined} style={c.width ? { width: c.width } : undefined} aria-sort={sort ? (sort.desc ? 'descending' : 'ascending') : undefined}>
+            <th key={id} data-column={id} data-keep={keep || undefined} className={dropped.includes(id) ? styles.dropped : undefined} style={c.width ? { width: c.width } : undefined} aria-sort={sort ? (sort.desc ? 'descending' : 'ascending') : undefined}>
               {isSortable(c, model.serverSort) ? (
                 <button type="button" className={styles.sortButton} onClick={() => sortBy(id)}>
                   {t(columnLabel(decl, c))}
