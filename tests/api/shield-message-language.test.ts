@@ -1,8 +1,7 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, FrameType } from '../../contracts/index.ts';
-import type { TestServer } from '../../harness/server.ts';
-import { ok, startQrServer } from '../helpers/qr.ts';
+import { ok, useQrServer } from '../helpers/qr.ts';
 import { connectAs } from '../realtime/client.ts';
 
 /**
@@ -10,12 +9,7 @@ import { connectAs } from '../realtime/client.ts';
  * answer it in the request's language, the socket in the language its console logged in with (the test
  * client's: en); a message an administrator typed stays as typed.
  */
-let t: TestServer;
-let tok: Awaited<ReturnType<typeof startQrServer>>['tok'];
-beforeAll(async () => {
-  ({ t, tok } = await startQrServer());
-});
-afterAll(() => t.close());
+const { t, tok } = useQrServer();
 
 const control = async (name: string, body: unknown) => {
   const res = await request(t.server).post(`${CONTROL_PREFIX}/shield/${name}`).send(body as object);
