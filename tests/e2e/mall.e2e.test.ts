@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeProblems } from './helpers/axe.ts';
@@ -125,7 +127,10 @@ describe.each(LOOKS)('mall in Chromium ($lng $theme)', (look) => {
     expect(page.url()).toContain('home_recommend=true');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t('resource.export.button') }).click()]);
-    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    // The shared Chromium is connected remotely: `path()` is not available, `saveAs` is.
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-mall-')), download.suggestedFilename());
+    await download.saveAs(file);
+    const csv = fs.readFileSync(file, 'utf8');
     expect(csv).toContain(names.product);
     expect(csv).toContain('12.5');
     expect(csv.trim().split('\n')).toHaveLength(2);

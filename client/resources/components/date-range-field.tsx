@@ -37,11 +37,17 @@ export interface DateRangeFieldProps {
    * the form, not left to a silent revert. `null` once a good date is chosen.
    */
   onProblem?(problem: DateProblem | null): void;
+  /**
+   * Blueprint's own messages (shown in an input), when the screen has texts of its own for them: a public page
+   * (the access log) has none of `resource.*`, whose file arrives with the console behind login.
+   */
+  messages?: { invalid: string; outOfRange: string; overlapping: string };
 }
 
 /** Blueprint's DateRangeInput with the console's day format and language; its own messages in that language too. */
 export function DateRangeField(p: DateRangeFieldProps) {
   const { i18n, t } = useTranslation();
+  const messages = p.messages ?? { invalid: t('resource.dates.invalid'), outOfRange: t('resource.dates.out_of_range'), overlapping: t('resource.dates.overlapping') };
   return (
     <DateRangeInput
       // A fieldset (implicit role group): Blueprint puts aria-expanded on the element around both inputs, and
@@ -58,9 +64,9 @@ export function DateRangeField(p: DateRangeFieldProps) {
         if (!typed || Number.isNaN(typed.getTime())) p.onProblem?.({ kind: 'invalid' });
         else p.onProblem?.({ kind: 'out_of_range', day: formatDay(typed) });
       }}
-      invalidDateMessage={t('resource.dates.invalid')}
-      outOfRangeMessage={t('resource.dates.out_of_range')}
-      overlappingDatesMessage={t('resource.dates.overlapping')}
+      invalidDateMessage={messages.invalid}
+      outOfRangeMessage={messages.outOfRange}
+      overlappingDatesMessage={messages.overlapping}
       locale={dateLocaleOf(i18n.language)}
       dateFnsFormat={DAY_FORMAT}
       minDate={p.minDate}

@@ -111,6 +111,7 @@ export function SearchForm({ initial, today, busy, onSearch }: SearchFormProps) 
           value={range}
           onChange={setRange}
           onProblem={setDateProblem}
+          messages={{ invalid: t('access_log.dates.invalid'), outOfRange: t('access_log.dates.out_of_range'), overlapping: t('access_log.dates.overlapping') }}
           minDate={firstDay}
           maxDate={day0}
           startLabel={t('access_log.search.start')}
