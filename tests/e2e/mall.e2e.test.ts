@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeProblems } from './helpers/axe.ts';
 import { LOOKS, usePageInLook, shotOf } from './helpers/look.ts';
 import { useConsole } from './helpers/console.ts';
+import { textOf } from './helpers/download.ts';
 import { texts } from './helpers/texts.ts';
 import { rowOf, rowsOf, valueOf } from '../../fixtures/rows.ts';
 
@@ -127,10 +125,7 @@ describe.each(LOOKS)('mall in Chromium ($lng $theme)', (look) => {
     expect(page.url()).toContain('home_recommend=true');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t('resource.export.button') }).click()]);
-    // The shared Chromium is connected remotely: `path()` is not available, `saveAs` is.
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-mall-')), download.suggestedFilename());
-    await download.saveAs(file);
-    const csv = fs.readFileSync(file, 'utf8');
+    const csv = await textOf(download);
     expect(csv).toContain(names.product);
     expect(csv).toContain('12.5');
     expect(csv.trim().split('\n')).toHaveLength(2);

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { visitPath } from '../../contracts/index.ts';
 import { useConsole } from './helpers/console.ts';
+import { bytesOf } from './helpers/download.ts';
 import { logIn } from './helpers/log-in.ts';
 
 /**
@@ -51,13 +49,6 @@ beforeAll(async () => {
   await page.addInitScript(() => localStorage.setItem('language', 'en'));
   await logIn(page, app.url, 'customer01');
 }, 120_000);
-
-/** The downloaded file's bytes (the shared Chromium is connected remotely: `path()` is not available, `saveAs` is). */
-async function bytesOf(download: Download): Promise<Buffer> {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-qr-')), download.suggestedFilename());
-  await download.saveAs(file);
-  return fs.readFileSync(file);
-}
 
 const row = (name: string) => page.getByRole('row').filter({ hasText: name });
 

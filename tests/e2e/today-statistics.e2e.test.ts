@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { Classes } from '@blueprintjs/core';
-import type { Download } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { placeIn } from '../../contracts/index.ts';
 import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { useConsole } from './helpers/console.ts';
+import { textOf } from './helpers/download.ts';
 import { logIn } from './helpers/log-in.ts';
 import { LOOKS, openInLook, SHOTS } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';
@@ -16,13 +16,6 @@ import { texts } from './helpers/texts.ts';
  */
 
 const app = useConsole();
-
-/** A download's text. The shared Chromium is connected to, not launched here: `path()` is refused then, a stream is not. */
-async function textOf(download: Download): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of (await download.createReadStream()) as AsyncIterable<Buffer>) chunks.push(chunk);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 const ROLES = [
   { account: 'customer01', password: 'Customer123', filter: false },
