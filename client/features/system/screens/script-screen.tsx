@@ -20,9 +20,10 @@ export const scriptResource = defineResource(asyncOperationsInquire, (r) => ({
     // Which script ran on which server (the server as it was when the run started).
     { field: 'script', kind: 'enum', enum: ScriptCode },
     { field: 'server', kind: 'text' },
-    { field: 'status', kind: 'enum', enum: AsyncOperationStatus, intentOf: statusIntent },
-    { field: 'progress', kind: 'progress', intentOf: (row: AsyncOperation) => statusIntent(row.status), active: (row: AsyncOperation) => row.status === in_progress },
-    { field: 'message', kind: 'text' },
+    // A run's state and how far it got stay however narrow the list; its message goes first (Output shows it all).
+    { field: 'status', kind: 'enum', enum: AsyncOperationStatus, intentOf: statusIntent, priority: 1 },
+    { field: 'progress', kind: 'progress', intentOf: (row: AsyncOperation) => statusIntent(row.status), active: (row: AsyncOperation) => row.status === in_progress, priority: 1 },
+    { field: 'message', kind: 'text', priority: 3 },
     { field: 'create_time', kind: 'date' },
   ],
   filters: ['status', { range: ['start_time', 'end_time'] }],

@@ -24,7 +24,8 @@ export function ActionError<Row>({ r }: { r: ResourceHandle<Row> }) {
   return (
     <div ref={box}>
       <Callout intent={Intent.DANGER} compact className={styles.callout} role="alert" title={t('resource.action_failed')} data-testid="action-error">
-        {say(error)} <Button size="small" variant="minimal" icon="cross" aria-label={t('common.actions.close')} onClick={r.dismissActionError} />
+        {/* The refusal as a sentence of its own (not run into the title): what a person reads and what is searched for. */}
+        <span>{say(error)}</span> <Button size="small" variant="minimal" icon="cross" aria-label={t('common.actions.close')} onClick={r.dismissActionError} />
       </Callout>
     </div>
   );
