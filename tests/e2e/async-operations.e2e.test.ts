@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, EXPORT_JOB_THRESHOLD } from '../../contracts/index.ts';
 import { useConsole } from './helpers/console.ts';
+import { textOf } from './helpers/download.ts';
 import { logIn } from './helpers/log-in.ts';
 
 /**
@@ -85,10 +83,7 @@ describe('async operations in Chromium', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), job.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^url_key_platform-inquire-\d+\.csv$/);
-    // The shared Chromium is connected to, not launched: its download is copied here (path() is not available).
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'async-operations-')), download.suggestedFilename());
-    await download.saveAs(file);
-    const text = fs.readFileSync(file, 'utf8');
+    const text = await textOf(download);
     const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines).toHaveLength(total + 1);
     expect(lines.filter((l) => /,job-\d+,/.test(l))).toHaveLength(ROWS);
