@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTROL_PREFIX, FrameType } from '../../contracts/index.ts';
 import { useConsole } from './helpers/console.ts';
 import { LOOKS, openInLook } from './helpers/look.ts';
+import { noteToasts } from './helpers/toasts.ts';
 
 /**
  * A block push that reaches the console twice (the QA frame fault `duplicate`: two frames, each with its own
@@ -39,18 +40,8 @@ describe.each(CASES)('a block pushed twice in $lng $theme', (look) => {
     await page.goto(`${app.url}#/customer/domain_list`);
     await page.waitForFunction(() => document.querySelector('[data-reach]')?.getAttribute('data-reach') === 'online');
     const toasts = (domain: string) => page.locator(`.${Classes.TOAST}`).filter({ hasText: domain });
-    // Every toast ever shown, noted as it is added: a toast times out after 4 s, a busy machine may take longer.
-    await page.evaluate((toast) => {
-      const seen: string[] = ((window as unknown as { toastsSeen: string[] }).toastsSeen = []);
-      new MutationObserver((changes) => {
-        for (const c of changes)
-          for (const n of c.addedNodes) {
-            if (!(n instanceof HTMLElement)) continue;
-            for (const el of n.classList.contains(toast) ? [n] : n.querySelectorAll(`.${toast}`)) seen.push(el.textContent ?? '');
-          }
-      }).observe(document.body, { childList: true, subtree: true });
-    }, Classes.TOAST);
-    const toldOf = (domain: string) => page.evaluate((d) => (window as unknown as { toastsSeen: string[] }).toastsSeen.filter((x) => x.includes(d)).length, domain);
+    const toastsSeen = await noteToasts(page);
+    const toldOf = async (domain: string) => (await toastsSeen()).filter((x) => x.includes(domain)).length;
 
     // Every frame for a while (a pong may come first): the block among them; the rest are told once too.
     await control('frame_fault', { to: { account: 'customer01' }, action: 'duplicate', count: 6 });

@@ -9,6 +9,7 @@ import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { logIn, passwordOf } from './helpers/log-in.ts';
 import { openInLook, shotOf, type Look } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';
+import { noteToasts } from './helpers/toasts.ts';
 
 /**
  * What users still tripped over, each tried as a person would in Chromium against the real mock server, in
@@ -40,21 +41,6 @@ async function control(name: string, body: unknown): Promise<unknown> {
 
 /** A text with its nested `$t(key)` parts resolved, as i18next shows it (the helper fills `{{vars}}` only). */
 const withNested = (t: ReturnType<typeof texts>, key: string, vars: Record<string, string | number>) => t(key, vars).replace(/\$t\(([\w.]+)\)/g, (_, k: string) => t(k));
-
-/** Every toast shown on a page from now on (a toast times out after 4 s; a busy machine may take longer to look). */
-async function noteToasts(page: Page): Promise<() => Promise<string[]>> {
-  await page.evaluate((toast) => {
-    const seen: string[] = ((window as unknown as { toastsSeen: string[] }).toastsSeen = []);
-    new MutationObserver((changes) => {
-      for (const c of changes)
-        for (const n of c.addedNodes) {
-          if (!(n instanceof HTMLElement)) continue;
-          for (const el of n.classList.contains(toast) ? [n] : n.querySelectorAll(`.${toast}`)) seen.push(el.textContent ?? '');
-        }
-    }).observe(document.body, { childList: true, subtree: true });
-  }, Classes.TOAST);
-  return () => page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen);
-}
 
 /** The page's list table once its rows are in (no skeleton left). */
 async function listOf(page: Page, title: string): Promise<Locator> {
