@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { CONTROL_PREFIX, type UploadedFile } from '../../contracts/index.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { precompressDir } from '../../scripts/precompress.ts';
 import { PNG, uploader } from '../helpers/upload.ts';
+import { rawRequest } from '../helpers/raw-http.ts';
 
 /**
  * What a browser or a proxy may keep, through the real server on a real port: API answers (success or
@@ -14,22 +14,7 @@ import { PNG, uploader } from '../helpers/upload.ts';
  * away is gone at the next load); a precompressed variant (`index.html.br`, `….js.gz`) is reached only through
  * its base name's negotiation, never by its own name. Decision: docs/decisions/2026-11-29-abuse-left.md.
  */
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-function send(url: string, { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const send = rawRequest;
 
 let t: TestServer;
 let dir: string;

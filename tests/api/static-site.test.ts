@@ -8,6 +8,7 @@ import { precompressDir } from '../../scripts/precompress.ts';
 import { CACHE_HTML, CACHE_IMMUTABLE, pickEncoding } from '../../mock-server/http/static-site.ts';
 import { COMPRESS_MIN_BYTES } from '../../mock-server/http/json-answer.ts';
 import { useApiServer } from '../helpers/api-server.ts';
+import { rawRequest } from '../helpers/raw-http.ts';
 
 /**
  * Issue 25, "serve like a production static host", through the real server on a real port: a folder laid
@@ -17,24 +18,8 @@ const HASHED_JS = 'assets/index-AbC12_xY.js';
 const JS = `export const rows = [${Array.from({ length: 300 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];\n`;
 const HTML = `<!doctype html><html><head><title>console</title></head><body>${'<p>shell</p>'.repeat(60)}</body></html>`;
 
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
 /** A GET with exactly the headers given (no client-side decoding), the body as the bytes on the wire. */
-function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (url: string, headers: Record<string, string> = {}, method = 'GET') => rawRequest(url, { method, headers });
 
 let dir = '';
 /** A folder laid out like Vite's output, precompressed. */
