@@ -6,7 +6,7 @@ import { CONTROL_PREFIX, type UploadedFile } from '../../contracts/index.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { precompressDir } from '../../scripts/precompress.ts';
 import { PNG, uploader } from '../helpers/upload.ts';
-import { rawRequest } from '../helpers/raw-http.ts';
+import { rawRequest, type RawAnswer } from '../helpers/raw-http.ts';
 
 /**
  * What a browser or a proxy may keep, through the real server on a real port: API answers (success or
@@ -37,7 +37,7 @@ const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
   send(`${t.url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'en', ...headers }, body: JSON.stringify(body) });
 
 describe('API answers are never stored', () => {
-  it.each<[string, () => Promise<Raw>, number]>([
+  it.each<[string, () => Promise<RawAnswer>, number]>([
     ['a success', () => post('/api/admin/user_info', {}, { token }), 200],
     ['a success without a session', () => post('/api/website_info/inquire', {}), 200],
     ['a refused body', () => post('/api/ping', { value: 'x' }), 400],

@@ -8,7 +8,7 @@ import { precompressDir } from '../../scripts/precompress.ts';
 import { CACHE_HTML, CACHE_IMMUTABLE, pickEncoding } from '../../mock-server/http/static-site.ts';
 import { COMPRESS_MIN_BYTES } from '../../mock-server/http/json-answer.ts';
 import { useApiServer } from '../helpers/api-server.ts';
-import { rawRequest } from '../helpers/raw-http.ts';
+import { rawRequest, type RawAnswer } from '../helpers/raw-http.ts';
 
 /**
  * Issue 25, "serve like a production static host", through the real server on a real port: a folder laid
@@ -118,7 +118,7 @@ describe('compressed JSON answers', () => {
   it(`compresses an answer of ${COMPRESS_MIN_BYTES} bytes or more for a client that accepts it, and not a small one`, async () => {
     const token = await t.login('admin01');
     const post = (p: string, body: unknown, accept?: string) =>
-      new Promise<Raw>((resolve, reject) => {
+      new Promise<RawAnswer>((resolve, reject) => {
         const req = http.request(`${t.url}/api/${p}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', token, ...(accept ? { 'accept-encoding': accept } : {}) },
