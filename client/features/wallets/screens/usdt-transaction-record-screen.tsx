@@ -18,11 +18,12 @@ export const usdtTransactionRecordResource = defineResource(usdtTransactionInqui
   columns: [
     { field: 'amount_micro', kind: 'money' },
     { field: 'block_number', kind: 'number' },
-    { field: 'hash', kind: 'text' },
-    // The addresses go first when the list is narrow: the reviewer comes for the outcome, the review and whom.
+    // Narrow, the list keeps the amount, the outcome and the review (the reviewer comes for them): the hash,
+    // the type and the addresses give way first, so that a phone still shows them beside the row's actions.
+    { field: 'hash', kind: 'text', priority: 2 },
     { field: 'from_address', kind: 'text', priority: 3 },
     { field: 'to_address', kind: 'text', priority: 3 },
-    { field: 'type', kind: 'enum', enum: ChainTxType },
+    { field: 'type', kind: 'enum', enum: ChainTxType, priority: 3 },
     { field: 'status', kind: 'enum', enum: ChainTxStatus, intentOf: (c) => (c === ChainTxStatus.values.confirmed ? 'success' : c === ChainTxStatus.values.failed ? 'danger' : 'warning') },
     { field: 'outcome', kind: 'enum', enum: TransferOutcome, intentOf: (c) => (c === TransferOutcome.values.paid ? 'success' : 'warning'), priority: 1 },
     { field: 'review', kind: 'enum', enum: TransferReview, intentOf: (c) => (c === TransferReview.values.waiting ? 'danger' : 'none'), priority: 1 },
