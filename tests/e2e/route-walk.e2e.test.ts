@@ -3,34 +3,45 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../contracts/index.ts';
+import { CONTROL_PREFIX, ROUTES } from '../../contracts/index.ts';
+import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { anotherBrowser, useConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { logIn, passwordOf } from './helpers/log-in.ts';
 import { openInLook, shotOf, SHOTS, type Look } from './helpers/look.ts';
+import { checkNoChineseInEnglish, checkPhoneLayout } from './helpers/phone-english-checks.ts';
 import { pseudoTab, pt } from './helpers/pseudo-tab.ts';
 import { firstRowActions, rawKeys, watchCsp } from './helpers/route-checks.ts';
+import { SEEDED_CHINESE } from './helpers/seeded-chinese.ts';
 import { quietWatcher } from './helpers/settle.ts';
 import { texts, topKeys } from './helpers/texts.ts';
 
 /**
  * One walk over every route of contracts/routes.ts that checks, per route, everything the route suites checked
- * (tour, ux "tables fit" and pseudo-locale, merged here). Each look is a tab of its own browser context, the
- * tabs go through the routes together, route by route: the pseudo tab beside the others, which take their turn.
+ * (tour, ux "tables fit", pseudo-locale and the phone/English walk, merged here: each screen is rendered once per
+ * look, not once per suite). Each look is a tab of its own browser context, the tabs go through the routes
+ * together, route by route: the pseudo tab beside the others, which take their turn.
+ *
+ * "The phone's checks" (helpers/phone-english-checks.ts): checked at 390 px, no sideways scroll, nothing cut off,
+ * the side menu closed, each list's kept columns inside it, every icon drawn; "no Chinese": none in the
+ * console's own words (seeded demo data may stay Chinese, helpers/seeded-chinese.ts). A phone tab has an
+ * iPhone's user agent and touch, and no transitions (what is measured is at rest).
  *
  * | look (tab) | per route it checks | was |
  * | --- | --- | --- |
  * | A: superadmin, zh-CN light, 1360×850 | no "Loading…" left after 20 s, stays on the route, no "not built yet" panel, no raw text key, no uncaught error; the body in the light theme. The first row's actions inside the viewport (≥ 15 lists measured) | tour.e2e "tour of every route (zh-CN, light)"; ux.e2e "tables fit (desktop 1360×850, zh-CN light)" |
- * | B: superadmin, en dark, 1360×900 | the tour's checks; the body in the dark theme | tour.e2e "tour of every route (en, dark)" |
- * | C: superadmin, en dark, phone 390×844 (phone user agent) | the first row's actions inside the viewport (≥ 15 lists) | ux.e2e "tables fit (phone 390×844, en dark)" |
- * | E: customer01, en light | more than 5 routes in the menu; the tour's checks on each | tour.e2e "tour of the menu of customer01" |
- * | F: agent01, zh-CN dark | the same | tour.e2e "tour of the menu of agent01" |
+ * | B: superadmin, en dark, 1360×900 | the tour's checks; no Chinese (every column shown); the body in the dark theme | tour.e2e "tour of every route (en, dark)"; phone-english "every route, desktop-en" |
+ * | C: superadmin, en dark, phone 390×844 | the first row's actions inside the viewport (≥ 15 lists); the phone's checks; no Chinese | ux.e2e "tables fit (phone 390×844, en dark)"; phone-english "every route, phone-en" |
+ * | E: customer01, en light, phone | more than 5 routes in the menu (its drawer); the tour's checks, the phone's checks and no Chinese on each | tour.e2e "tour of the menu of customer01"; phone-english "the menu of customer01" |
+ * | F: agent01, zh-CN dark | more than 5 routes in the menu; the tour's checks on each | tour.e2e "tour of the menu of agent01" |
+ * | G: agent01, en dark, phone | the same as E | phone-english "the menu of agent01" |
  * | D: superadmin, pseudo language | the login page, then each screen and every toolbar and first-row dialog show only marked texts or data; every route walked | pseudo-locale.e2e (both tests) |
  * | all tabs | no Content-Security-Policy violation | ux.e2e's CSP check covered A and C; it stays there for ux's own pages |
  *
  * The raw-key detector's own test moved here from tour.e2e unchanged. `WALK_ROUTES=bill,role` walks only those
- * (while fixing what the walk found); `TOUR_SHOTS=1` writes a screenshot per screen of A, B, E and F to
- * .tmp/shots/tour/, `PSEUDO_SHOTS=1` one per route of D to .tmp/shots/pseudo/, `WALK_TIMES=1` prints each
- * route's time.
+ * (while fixing what the walk found); `TOUR_SHOTS=1` writes a screenshot per screen of A, B, E, F and G to
+ * .tmp/shots/tour/, `PSEUDO_SHOTS=1` one per route of D to .tmp/shots/pseudo/, `PHONE_ENGLISH_SHOTS=1` one per
+ * screen of C, E and G to .tmp/shots/phone-english/, `WALK_TIMES=1` prints each route's time. The public pages,
+ * a narrowed desktop window and the checks' own test stay in phone-english.e2e.test.ts.
  */
 const app = useConsole();
 /** The pseudo tab refuses every write, so it has a server of its own: no other tab changes the rows it opens. */
@@ -41,13 +52,22 @@ const only = process.env.WALK_ROUTES?.split(',');
 const WALKED: string[] = ROUTES.map((r) => r.name as string).filter((name) => !only || only.includes(name));
 const TOUR_SHOTS = process.env.TOUR_SHOTS ? path.resolve(import.meta.dirname, '../../.tmp/shots/tour') : '';
 const PSEUDO_SHOTS = process.env.PSEUDO_SHOTS ? path.join(SHOTS, 'pseudo') : '';
+const PHONE_SHOTS = process.env.PHONE_ENGLISH_SHOTS ? path.join(SHOTS, 'phone-english') : '';
+/** Shenzhen on China Mobile, Tokyo, Guangzhou on China Telecom (fixtures/seed/ip-ranges.ts). */
+const VISITS_FROM = ['39.128.10.201', '13.112.1.1', '113.64.1.1'];
 
-/** A tab of the walk: its page, its own uncaught errors and what it found per route. */
+/** A tab of the walk: its page, its own uncaught errors, what it found per route, and the checks of its way. */
 interface Tab {
   readonly view: ConsoleUnderTest;
   readonly page: Page;
   readonly settle: () => Promise<void>;
   readonly problems: Record<string, string[]>;
+  /** A phone (390 px, its user agent and touch): the phone's checks on each screen. */
+  readonly phone: boolean;
+  /** English: no Chinese in the console's own words on each screen. */
+  readonly english: boolean;
+  /** The routes it walked (the registry check at the end). */
+  readonly walked: Set<string>;
 }
 type TourTab = Tab & { readonly account: string; readonly look: Look };
 type FitTab = Tab & { readonly look: Look; readonly size: { width: number; height: number }; readonly outside: Record<string, string>; measured: number };
@@ -58,17 +78,54 @@ let desktop: TourTab & FitTab;
 let dark: TourTab;
 let phone: FitTab;
 const menus: { tab: TourTab; routes: string[] }[] = [];
+const PHONE_SIZE = { width: 390, height: 844 };
 let pseudo: Awaited<ReturnType<typeof pseudoTab>> & { problems: Record<string, string[]>; errors: string[]; loginPage: string[] };
 
-/** A tab of its own browser context (`userAgent`: the phone's), in a look, CSP violations watched, logged in. */
-async function openTab(account: string, look: Look, size?: { width: number; height: number }, userAgent?: string): Promise<Tab> {
-  const view = await anotherBrowser(app, { userAgent });
+/**
+ * A tab of its own browser context, in a look, CSP violations watched, logged in: a desktop of `size`, or a
+ * phone (its user agent from the context, touch and the size through the browser's emulation before the
+ * first load, no transitions).
+ */
+async function openTab(account: string, look: Look, way: { size?: { width: number; height: number }; phone?: boolean } = {}): Promise<Tab> {
+  const view = await anotherBrowser(app, { userAgent: way.phone ? PHONE_UA : undefined });
   views.push(view);
   const page = await openInLook(view, look);
+  const size = way.phone ? PHONE_SIZE : way.size;
   if (size) await page.setViewportSize(size);
+  if (way.phone) {
+    const cdp = await view.context.newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const style = document.createElement('style');
+        style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+        document.head.append(style);
+      });
+    });
+  }
   await watchCsp(page, cspReports);
   await logIn(page, view.url, account, { lng: look.lng });
-  return { view, page, settle: quietWatcher(page), problems: {} };
+  return { view, page, settle: quietWatcher(page), problems: {}, phone: way.phone ?? false, english: look.lng === 'en', walked: new Set() };
+}
+
+/** The phone's checks and the English check, as the tab's way asks, on the screen on show (its list loaded). */
+async function wayChecks(tab: Tab, route: string): Promise<string[]> {
+  tab.walked.add(route);
+  if (!tab.phone && !tab.english) return [];
+  const wrong: string[] = [];
+  await tab.page.locator('table tbody tr[aria-hidden]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => wrong.push('list still loading'));
+  if (tab.phone) {
+    const width = await tab.page.evaluate(() => window.innerWidth);
+    if (width !== PHONE_SIZE.width) wrong.push(`checked at ${width} px, not ${PHONE_SIZE.width}`);
+    wrong.push(...(await checkPhoneLayout(tab.page, route)));
+  }
+  if (tab.english) wrong.push(...(await checkNoChineseInEnglish(tab.page, route, { seeded: SEEDED_CHINESE })));
+  if (PHONE_SHOTS && tab.phone) {
+    fs.mkdirSync(PHONE_SHOTS, { recursive: true });
+    const name = `${tab === phone ? 'phone-en' : `phone-en-${(tab as TourTab).account}`}-${route}`;
+    await tab.page.screenshot({ path: path.join(PHONE_SHOTS, `${name}.png`), style: `.${Classes.TOAST_CONTAINER} { display: none !important; }` });
+  }
+  return wrong;
 }
 
 /** The tour's checks of the screen on show: what is wrong with it (nothing: []). */
@@ -119,6 +176,7 @@ const walkDesktop = (route: string) =>
     await desktop.page.locator('main h1, h1').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
     await desktop.settle();
     wrong.push(...(await tourChecks(desktop, route, errorsBefore)));
+    wrong.push(...(await wayChecks(desktop, route)));
     await fits(desktop, route);
     return wrong;
   });
@@ -132,17 +190,23 @@ const walkTour = (tab: TourTab) => (route: string) =>
     await loaded(tab, tab.look.lng, wrong);
     await tab.settle();
     wrong.push(...(await tourChecks(tab, route, errorsBefore)));
+    wrong.push(...(await wayChecks(tab, route)));
     return wrong;
   });
 
-/** C: whether the first row's actions fit on the phone. */
+/** C: whether the first row's actions fit on the phone; the phone's checks; no Chinese. */
 const walkPhone = (route: string) =>
   step(phone, route, async () => {
+    const errorsBefore = phone.view.pageErrors.length;
     await phone.page.goto(`${app.url}#/customer/${route}`);
+    const wrong: string[] = [];
+    await loaded(phone, phone.look.lng, wrong);
     await phone.page.locator('main h1, h1').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
     await phone.settle();
+    wrong.push(...(await wayChecks(phone, route)));
+    wrong.push(...phone.view.pageErrors.slice(errorsBefore).map((e) => `page error ${e}`));
     await fits(phone, route);
-    return [];
+    return wrong;
   });
 
 /** D: the screen and every toolbar and first-row dialog in the pseudo language. */
@@ -170,10 +234,15 @@ const walkPseudo = (route: string) =>
     return wrong;
   });
 
-/** The routes a customer's or an agent's menu offers, in its order. */
-async function menuRoutes(tab: Tab): Promise<string[]> {
+/** The routes a customer's or an agent's menu offers, in its order (on a phone, its drawer's, closed again after). */
+async function menuRoutes(tab: TourTab): Promise<string[]> {
+  if (tab.phone) await tab.page.getByRole('button', { name: texts(tab.look.lng)('layout.open_menu') }).click();
   await tab.page.locator('a[href*="#/customer/"]').first().waitFor();
   const hrefs = await tab.page.locator('a[href*="#/customer/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  if (tab.phone) {
+    await tab.page.keyboard.press('Escape');
+    await tab.page.locator(`.${Classes.DRAWER}`).waitFor({ state: 'detached' });
+  }
   return [...new Set(hrefs.map((h) => h.replace(/^.*#\/customer\//, '').replace(/[?#].*$/, '')))];
 }
 
@@ -185,6 +254,19 @@ async function themeProblem(tab: TourTab): Promise<void> {
 
 beforeAll(async () => {
   const started = Date.now();
+  // A WeChat block, so the walk meets the messages the detector writes (the owner's inbox, the message list),
+  // and visits from places the IP table knows, so every list of visits shows locations the service wrote.
+  for (const [name, body] of [
+    ['shield/mark', { domain: 'entry1.example.com', status: 2 }],
+    ['shield/run', { force: true }],
+  ] as const) {
+    const res = await fetch(`${app.url.replace(/\/$/, '')}${CONTROL_PREFIX}/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`control ${name}: ${res.status}`);
+  }
+  for (const ip of VISITS_FROM) {
+    const res = await fetch(`${app.url}v/demo02`, { redirect: 'manual', headers: { 'user-agent': USER_AGENTS.chromeWindows, 'x-forwarded-for': ip } });
+    if (res.status !== 200) throw new Error(`visit from ${ip}: ${res.status}`);
+  }
   // D first sees the login page (its own test below), then logs in through the pseudo form.
   const pseudoErrors: string[] = [];
   pseudo = { ...(await pseudoTab(pseudoApp, pseudoErrors)), problems: {}, errors: pseudoErrors, loginPage: [] };
@@ -199,14 +281,15 @@ beforeAll(async () => {
 
   const zhLight: Look = { lng: 'zh-CN', theme: 'light' };
   const enDark: Look = { lng: 'en', theme: 'dark' };
-  desktop = { ...(await openTab('superadmin', zhLight, { width: 1360, height: 850 })), account: 'superadmin', look: zhLight, size: { width: 1360, height: 850 }, outside: {}, measured: 0 };
-  dark = { ...(await openTab('superadmin', enDark)), account: 'superadmin', look: enDark };
-  phone = { ...(await openTab('superadmin', enDark, { width: 390, height: 844 }, PHONE_UA)), look: enDark, size: { width: 390, height: 844 }, outside: {}, measured: 0 };
-  for (const [account, look] of [
-    ['customer01', { lng: 'en', theme: 'light' }],
-    ['agent01', { lng: 'zh-CN', theme: 'dark' }],
+  desktop = { ...(await openTab('superadmin', zhLight, { size: { width: 1360, height: 850 } })), account: 'superadmin', look: zhLight, size: { width: 1360, height: 850 }, outside: {}, measured: 0 };
+  dark = { ...(await openTab('superadmin', enDark, { size: { width: 1360, height: 900 } })), account: 'superadmin', look: enDark };
+  phone = { ...(await openTab('superadmin', enDark, { phone: true })), look: enDark, size: PHONE_SIZE, outside: {}, measured: 0 };
+  for (const [account, look, phoneWay] of [
+    ['customer01', { lng: 'en', theme: 'light' }, true],
+    ['agent01', { lng: 'zh-CN', theme: 'dark' }, false],
+    ['agent01', { lng: 'en', theme: 'dark' }, true],
   ] as const) {
-    const tab: TourTab = { ...(await openTab(account, look)), account, look };
+    const tab: TourTab = { ...(await openTab(account, look, { phone: phoneWay })), account, look };
     menus.push({ tab, routes: await menuRoutes(tab) });
   }
   for (const tab of [desktop, dark, ...menus.map((m) => m.tab)]) await themeProblem(tab);
@@ -251,16 +334,23 @@ describe.each([
   { name: 'zh-CN, light', tab: () => desktop },
   { name: 'en, dark', tab: () => dark },
 ])('tour of every route as the super administrator ($name)', ({ tab }) => {
-  it('renders each screen without error, unbuilt panel or raw text key', () => {
+  it('renders each screen without error, unbuilt panel or raw text key (in English: no Chinese word)', () => {
     expect(tab().problems).toEqual({});
   });
 });
 
+describe('every route of the super administrator on a phone in English (390×844)', () => {
+  it('fits: no sideways scroll, nothing cut off, menu closed, kept columns inside, icons drawn; speaks English', () => {
+    expect(phone.problems).toEqual({});
+  });
+});
+
 describe.each([
-  { account: 'customer01', index: 0 },
-  { account: 'agent01', index: 1 },
-])('tour of the menu of $account', ({ index }) => {
-  it('renders every screen its menu offers', () => {
+  { account: 'customer01', way: 'en light, phone', index: 0 },
+  { account: 'agent01', way: 'zh-CN dark', index: 1 },
+  { account: 'agent01', way: 'en dark, phone', index: 2 },
+])('tour of the menu of $account ($way)', ({ index }) => {
+  it('renders every screen its menu offers (on a phone: fits and speaks English)', () => {
     expect(menus[index]!.routes.length).toBeGreaterThan(5);
     expect(menus[index]!.tab.problems).toEqual({});
   });
@@ -305,5 +395,13 @@ describe('the console in the pseudo language', () => {
 describe('the walk as a whole', () => {
   it('no tab of the walk reported a Content-Security-Policy violation', () => {
     expect(cspReports).toEqual([]);
+  });
+
+  it('walked every registered route on a phone and in English at 1360 px, and each role its whole menu', () => {
+    for (const tab of [dark, phone]) expect(WALKED.filter((r) => !tab.walked.has(r))).toEqual([]);
+    for (const { tab, routes } of menus) {
+      expect(routes.filter((r) => (!only || only.includes(r)) && !tab.walked.has(r))).toEqual([]);
+      expect(routes.filter((r) => !ROUTES.some((x) => x.name === r))).toEqual([]); // a menu offers registered routes only
+    }
   });
 });
