@@ -29,6 +29,9 @@ export type ProjectName = keyof typeof PROJECTS;
  */
 const SHARED_MODULES: readonly ProjectName[] = ['contract', 'api', 'saga', 'e2e'];
 
+/** Browser suites at once (`E2E_WORKERS=n` tries another figure). */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS) || 3;
+
 const shared = {
   environment: 'node' as const,
   testTimeout: 30_000,
@@ -60,6 +63,10 @@ export default defineConfig({
           ? {
               // One Chromium per worker for every browser suite (tests/e2e/helpers/browser.ts).
               globalSetup: ['tests/e2e/helpers/global-setup.ts'],
+              // Browser suites wait on the clock here and there (a 5 s refresh, a 10 s poll, a quiet network):
+              // two of them left a fifth of two cores idle. They run as a group of their own, after the others.
+              maxWorkers: E2E_WORKERS,
+              sequence: { groupOrder: 1 },
             }
           : {}),
       },

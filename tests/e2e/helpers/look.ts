@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { Locale } from '../../../contracts/index.ts';
 import type { ConsoleUnderTest } from './console.ts';
-import { logIn } from './log-in.ts';
+import { signIn } from './log-in.ts';
 
 /** A language and theme the console is looked at in. */
 export interface Look {
@@ -23,8 +23,9 @@ export const LOOKS: readonly Look[] = [
 export const SHOTS = process.env.SHOTS_DIR ?? path.resolve(import.meta.dirname, '../../../.tmp/shots');
 
 /**
- * A new tab in a look, 1360 × 900, its uncaught errors collected in `app.pageErrors`; logged in as `account`
- * when given. Tabs share one browser profile, so the first load of this tab starts logged out.
+ * A new tab in a look, 1360 × 900, its uncaught errors collected in `app.pageErrors`; signed in as `account`
+ * when given (over HTTP, log-in.ts `signIn`: suites whose subject is the login form use `logIn`). Tabs share
+ * one browser profile, so the first load of this tab starts logged out.
  */
 export async function openInLook(app: ConsoleUnderTest, look: Look, account?: string): Promise<Page> {
   const page = await app.context.newPage();
@@ -41,7 +42,7 @@ export async function openInLook(app: ConsoleUnderTest, look: Look, account?: st
     },
     [look.lng, look.theme === 'dark' ? '2' : '1'],
   );
-  if (account) await logIn(page, app.url, account, { lng: look.lng });
+  if (account) await signIn(page, app.url, account, { lng: look.lng });
   return page;
 }
 

@@ -95,8 +95,9 @@ function blankIcons([iconClass, untilDrawn]: [string, boolean]): string[] | bool
  * only names the findings.
  */
 export async function checkPhoneLayout(page: Page, route: string): Promise<string[]> {
-  // Icons load their paths on demand: wait until every visible one is drawn (at most 5 s), then report the rest.
-  await page.waitForFunction(blankIcons, [Classes.ICON, true] as [string, boolean], { timeout: 5_000, polling: 100 }).catch(() => undefined);
+  // Icons load their paths on demand: wait until every visible one is drawn, then report the rest. A screen's
+  // first icons wait for their chunk, which on two busy cores took over 5 s: a blank icon costs the whole 20 s.
+  await page.waitForFunction(blankIcons, [Classes.ICON, true] as [string, boolean], { timeout: 20_000, polling: 100 }).catch(() => undefined);
   const icons = (await page.evaluate(blankIcons, [Classes.ICON, false] as [string, boolean])) as string[];
   const found = await page.evaluate(phoneFindings, [Classes.DRAWER, Classes.OVERLAY_OPEN] as [string, string]);
   return [...found, ...icons.map((i) => `icon not drawn: ${i}`)].map((f) => `${route}: ${f}`);
