@@ -158,6 +158,16 @@ describe('control API: HTTP faults and reset', () => {
     expect(await info()).toMatchObject({ status: true, data: { realtime_key: before.data?.realtime_key, user_info: { account: 'admin01' } } });
   });
 
+  it('ends with keep_sessions the sessions of users the seed does not hold', async () => {
+    const res = await t.call('admin/register', { account: 'fresh_after_seed', password: t.encrypt('Passw0rd9') });
+    expect(res.status).toBe(200);
+    const token = (res.body.data as { token: string }).token;
+    expect((await control(t.url, 'reset', { keep_sessions: true })).body?.status).toBe(true);
+    expect((await t.call('message/list', {}, token)).status).toBe(401);
+    // Not left behind pointing at no user (the tables were emptied with foreign keys off).
+    expect(t.db.prepare('SELECT COUNT(*) FROM sessions WHERE user_id NOT IN (SELECT id FROM users)').pluck().get()).toBe(0);
+  });
+
   it('refuses a keep_sessions that is not a boolean and changes nothing', async () => {
     const admin = await t.login('admin01');
     await t.call('message/clear', {}, admin);
