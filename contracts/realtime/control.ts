@@ -123,8 +123,12 @@ export const controlBodies = {
     ),
   /** Remove every pending HTTP fault. */
   clear_faults: z.strictObject({}),
-  /** Drop every socket (4010), clear faults, and reset the database to the seed. */
-  reset: z.strictObject({}),
+  /**
+   * Drop every socket (4010), clear faults, and reset the database to the seed. `keep_sessions: true` keeps who
+   * is signed in (sessions and their socket keys; seeded users keep their ids), so a console goes on without a
+   * new login: a test that resets between steps saves a login each time.
+   */
+  reset: z.strictObject({ keep_sessions: z.boolean().default(false) }),
   /** What the hub and the fault table hold now. */
   state: z.strictObject({}),
   /**

@@ -55,10 +55,11 @@ export function createControl(services: Services) {
       faults.clear();
       return null;
     },
-    reset: () => {
+    reset: ({ keep_sessions }) => {
+      // Sockets close either way: a kept session's console reconnects with its token (4010 says so).
       services.realtime.closeAll(CloseCode.values.server_restarting, CloseReason.reset);
       faults.clear();
-      resetDatabase(services);
+      resetDatabase(services, { keepSessions: keep_sessions });
       return null;
     },
     state: () => ({

@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
-import { qaControlAnswers, qaControlBodies, type QaControlAnswer, type QaControlName } from '../../contracts/index.ts';
+import { controlBodies, qaControlAnswers, qaControlBodies, type QaControlAnswer, type QaControlName } from '../../contracts/index.ts';
 import { parseBody } from '../services/call-checks.ts';
 import type { Services } from '../compose.ts';
 import { controlUserId, type ControlUser } from './control.ts';
@@ -68,7 +68,9 @@ export function createQaTools(services: Services, options: QaToolOptions) {
   const router = express.Router();
   router.use(controlJson());
   // `reset` (the main control router's) also empties the journal and forgets frame faults.
-  router.post('/reset', (_req: Request, _res: Response, next: NextFunction) => {
+  router.post('/reset', (req: Request, _res: Response, next: NextFunction) => {
+    // A refused body changes nothing: checked here too, before the journal and frame faults go.
+    parseBody(controlBodies.reset, req.body);
     faults.stop();
     journal.clear();
     next();

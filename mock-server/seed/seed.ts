@@ -129,14 +129,30 @@ export function seedDatabase(services: Services, steps: readonly SeedStep[] = AR
   })();
 }
 
-/** Empty every table and seed again (control API and tests). */
-export function resetDatabase(services: Services): void {
+/** The tables that hold who is signed in: a session, and the socket key made for it (realtime/keys.ts). */
+const SESSION_TABLES = ['sessions', 'realtime_keys'];
+
+/**
+ * Empty every table and seed again (control API and tests). With `keepSessions` the sessions and their socket
+ * keys stay: the seed gives its users fixed ids, so a session of a seeded user still names the same account;
+ * one whose user the seed does not hold under that id and account (a user added or renamed since) is ended.
+ */
+export function resetDatabase(services: Services, { keepSessions = false }: { keepSessions?: boolean } = {}): void {
   const { db } = services;
-  const tables = db
-    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'settings'`)
-    .pluck()
-    .all() as string[];
+  const tables = (
+    db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'settings'`)
+      .pluck()
+      .all() as string[]
+  ).filter((t) => !keepSessions || !SESSION_TABLES.includes(t));
   const keep = services.settings.get('rsa_private_pem');
+  const signedIn = keepSessions
+    ? (db.prepare('SELECT s.token_hash, s.user_id, u.account FROM sessions s JOIN users u ON u.id = s.user_id').all() as {
+        token_hash: string;
+        user_id: number;
+        account: string;
+      }[])
+    : [];
   db.pragma('foreign_keys = OFF');
   try {
     db.transaction(() => {
@@ -148,4 +164,10 @@ export function resetDatabase(services: Services): void {
     db.pragma('foreign_keys = ON');
   }
   seedDatabase(services);
+  if (!keepSessions) return;
+  // Foreign keys are on again: ending a session takes its socket key with it (ON DELETE CASCADE).
+  const accountOf = db.prepare('SELECT account FROM users WHERE id = ?').pluck();
+  db.transaction(() => {
+    for (const s of signedIn) if (accountOf.get(s.user_id) !== s.account) services.sessions.end(s.token_hash);
+  })();
 }

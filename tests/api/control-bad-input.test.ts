@@ -23,7 +23,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   drop_all: {},
   http_fault: { path: 'message/inquire', status: 500 },
   clear_faults: {},
-  reset: {},
+  reset: { keep_sessions: false },
   state: {},
   job_step: {},
   mysql_lock: { thread_id: 1, query: 'SELECT 1' },

@@ -3,14 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONTROL_PREFIX, ROUTES as ROUTE_INFO, type UserInfo } from '../../contracts/index.ts';
+import { CONTROL_PREFIX, ROUTES as ROUTE_INFO, type ControlBody, type UserInfo } from '../../contracts/index.ts';
 import { allResources } from '../../client/resources/define.ts';
 import { formFields, labelsOf } from '../../client/resources/fields.ts';
 import type { SettingsDecl } from '../../client/resources/settings/define-settings.ts';
 import type { ActionDecl, FormDecl, ResourceDecl } from '../../client/resources/types.ts';
 import { useConsole } from './helpers/console.ts';
 import { valueFor } from './helpers/form-data.ts';
-import { logIn } from './helpers/log-in.ts';
 import { openInLook } from './helpers/look.ts';
 import { texts } from './helpers/texts.ts';
 
@@ -22,7 +21,7 @@ import { texts } from './helpers/texts.ts';
  * (ConfirmDecl: destructive or money) is opened and cancelled. A submit must end in a success (or job) toast or
  * a message on the form; no step may raise a page error or show "Failed to load". One browser, one page; a
  * route that submitted something leaves the server dirty, so the next route starts from the seed again
- * (`/__control/reset`, then a new login).
+ * (`/__control/reset` keeping the session: no new login).
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const table = fs.readFileSync(path.join(ROOT, 'client/app/screens.ts'), 'utf8');
@@ -362,12 +361,19 @@ async function tourRoute(route: string, decl: ResourceDecl): Promise<string[]> {
   return problems;
 }
 
-/** Back to the seed (and a new login: the reset ended the session) when an earlier step changed something. */
+/**
+ * Back to the seed when an earlier step changed something. The session stays (`keep_sessions`): a new login in
+ * the page cost seconds of browser CPU per route. The console's socket was closed (4010) and reconnects by
+ * itself; the caller's `page.goto` of its route then opens the screen on the seeded rows.
+ */
 async function fromSeed() {
   if (!dirty) return;
-  const res = await fetch(`${app.url.replace(/\/$/, '')}${CONTROL_PREFIX}/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const res = await fetch(`${app.url.replace(/\/$/, '')}${CONTROL_PREFIX}/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ keep_sessions: true } satisfies ControlBody<'reset'>),
+  });
   expect(res.status).toBe(200);
-  await logIn(page, app.url, 'superadmin', { lng: 'en' });
   dirty = false;
 }
 

@@ -11,6 +11,7 @@ import { startTestServer } from '../../harness/server.ts';
 import { connectAs } from './client.ts';
 import { countOf, valueOf } from '../../fixtures/rows.ts';
 import { useApiServer } from '../helpers/api-server.ts';
+import { controlCall } from '../helpers/control.ts';
 
 const { t } = useApiServer();
 
@@ -136,6 +137,52 @@ describe('control API: HTTP faults and reset', () => {
     expect(countOf(t.db, 'messages')).toBeGreaterThan(0);
     // Sessions are part of the reset: the old token is gone.
     expect((await t.call('message/list', {}, admin)).status).toBe(401);
+  });
+
+  it('resets the database to the seed and keeps who is signed in with keep_sessions', async () => {
+    const admin = await t.login('admin01');
+    await t.call('message/clear', {}, admin);
+    expect(countOf(t.db, 'messages')).toBe(0);
+    const info = async () => (await t.call('admin/user_info', {}, admin)).body as { status: boolean; data?: { realtime_key: string; user_info: { account: string } } };
+    const before = await info();
+    const socket = await connectAs(t, 'customer01');
+    expect((await control(t.url, 'reset', { keep_sessions: true })).body).toEqual({ status: true, data: null });
+    expect(countOf(t.db, 'messages')).toBeGreaterThan(0);
+    // Sockets close as with a plain reset (the console reconnects by itself).
+    expect((await socket.closed).code).toBe(CloseCode.values.server_restarting);
+    // The token from before the reset still calls, as the same user, on the seeded data.
+    const list = await t.call('message/list', { page: 1, page_size: 1 }, admin);
+    expect(list.status).toBe(200);
+    expect((list.body as { status: boolean }).status).toBe(true);
+    // Same user, same socket key: the console's reconnect signs in as before.
+    expect(await info()).toMatchObject({ status: true, data: { realtime_key: before.data?.realtime_key, user_info: { account: 'admin01' } } });
+  });
+
+  it('ends with keep_sessions the sessions of users the seed does not hold', async () => {
+    const res = await t.call('admin/register', { account: 'fresh_after_seed', password: t.encrypt('Passw0rd9') });
+    expect(res.status).toBe(200);
+    const token = (res.body.data as { token: string }).token;
+    expect((await control(t.url, 'reset', { keep_sessions: true })).body?.status).toBe(true);
+    expect((await t.call('message/list', {}, token)).status).toBe(401);
+    // Not left behind pointing at no user (the tables were emptied with foreign keys off).
+    expect(t.db.prepare('SELECT COUNT(*) FROM sessions WHERE user_id NOT IN (SELECT id FROM users)').pluck().get()).toBe(0);
+  });
+
+  it('refuses a keep_sessions that is not a boolean and changes nothing', async () => {
+    const admin = await t.login('admin01');
+    await t.call('message/clear', {}, admin);
+    await control(t.url, 'http_fault', { path: 'ping', count: 3, status: 500 });
+    const res = await control(t.url, 'reset', { keep_sessions: 'yes' } as never);
+    expect(res.status).toBe(400);
+    expect(res.body?.status).toBe(false);
+    expect(res.body?.message).toContain('keep_sessions');
+    expect(countOf(t.db, 'messages')).toBe(0);
+    expect((await control(t.url, 'state', {})).body?.data?.faults).toHaveLength(1);
+    // The QA journal a reset empties still holds the calls from before.
+    const journal = (await controlCall(t, 'journal', { kind: 'http' })).body.data.entries;
+    expect(journal.map((e) => (e.kind === 'api' ? e.call : ''))).toContain('message/clear');
+    expect((await t.call('message/list', {}, admin)).status).toBe(200);
+    await control(t.url, 'clear_faults', {});
   });
 });
 
