@@ -67,6 +67,9 @@ export default defineConfig({
               // two of them left a fifth of two cores idle. They run as a group of their own, after the others.
               maxWorkers: E2E_WORKERS,
               sequence: { groupOrder: 1 },
+              // A browser test is bounded by its states (locators wait up to 30 s each); its own bound only
+              // ends a test that hangs, so it leaves room for three suites on two cores.
+              testTimeout: 90_000,
             }
           : {}),
       },

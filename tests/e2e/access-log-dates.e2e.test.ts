@@ -42,7 +42,6 @@ describe('access-log dates follow the server’s calendar', () => {
     expect(dayIn(zone)).not.toBe(serverToday);
     const t = texts('en');
     const page = await app.context.newPage();
-    page.setDefaultTimeout(12_000);
     await inZone(page, zone);
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(zone);
     await page.addInitScript(() => localStorage.setItem('language', 'en'));

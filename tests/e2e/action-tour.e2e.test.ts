@@ -67,8 +67,8 @@ let started = 0;
 beforeAll(async () => {
   started = Date.now();
   page = await openInLook(app, { lng: 'en', theme: 'light' }, 'superadmin');
-  // A step that cannot be done fails in 10 s, not Playwright's 30.
-  page.setDefaultTimeout(10_000);
+  // A step that cannot be done fails in 20 s, not Playwright's 30 (three browser suites share two cores).
+  page.setDefaultTimeout(20_000);
   watchLists(page);
 }, 180_000);
 

@@ -43,7 +43,6 @@ describe.each(LOOKS)('administrator lists in $lng $theme', (look) => {
     const before = stored();
     expect(before.key).not.toBe('');
     const page = await openInLook(app, look, 'admin01');
-    page.setDefaultTimeout(12_000);
     const sent = sentTo(page, 'url_key_platform/update');
     await page.goto(`${app.url}#/customer/url_key_platform`);
     const row = page.locator('table').getByRole('row').filter({ hasText: before.name });
@@ -82,7 +81,6 @@ describe.each(LOOKS)('administrator lists in $lng $theme', (look) => {
     // Written as the server stores it (a range by its first address), one per look.
     const entry = entryOf(look.lng === 'en' ? 2 : 1);
     const page = await openInLook(app, look, 'superadmin');
-    page.setDefaultTimeout(12_000);
     const countBefore = countOf(db(), list);
     await page.goto(`${app.url}#/customer/${list}`);
     await page.getByRole('toolbar').getByRole('button', { name: t('common.actions.add') }).click();

@@ -95,12 +95,21 @@ describe('debug menu export of a long dev session', () => {
     await page.clock.install({ time: start });
     await page.addInitScript(() => localStorage.setItem('language', 'en'));
     const settle = quietWatcher(page);
+    /** The page's HTTP requests still waiting for their answer. */
+    const inFlight = new Set<unknown>();
+    page.on('request', (r) => inFlight.add(r));
+    page.on('requestfinished', (r) => inFlight.delete(r));
+    page.on('requestfailed', (r) => inFlight.delete(r));
     /**
      * Wait for a state of the page while its paused clock moves on by small steps: React reveals a screen after
-     * a timer of its own, so a page whose clock stands still never gets there.
+     * a timer of its own, so a page whose clock stands still never gets there. The clock moves only while no
+     * request is waiting for its answer: on busy cores a failed check's answer could otherwise arrive after the
+     * next check's, and the state it sets would last no step at all.
      */
     const until = async (what: string, done: () => Promise<boolean>) => {
       for (let tries = 0; tries < 300; tries++) {
+        if (await done()) return;
+        await expect.poll(() => inFlight.size).toBe(0);
         if (await done()) return;
         await page.clock.runFor(100);
         await new Promise((r) => setTimeout(r, 20));

@@ -26,7 +26,6 @@ async function open(hash: string, lng: Locale): Promise<{ page: Page; sessionTex
     if (SESSION_TEXTS.test(r.url())) sessionTexts.push(r.url());
   });
   page.on('pageerror', (e) => app.pageErrors.push(String(e)));
-  page.setDefaultTimeout(10_000);
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': `198.51.100.${++pages}` });
   await page.addInitScript((l) => localStorage.setItem('language', l), lng);
   await page.goto(`${app.url}${hash}`);

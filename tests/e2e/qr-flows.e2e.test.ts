@@ -22,7 +22,6 @@ async function customerPage(): Promise<Page> {
   const page = await app.context.newPage();
   await page.setViewportSize({ width: 1360, height: 900 });
   // A step that cannot happen fails with its locator well inside the test's own time.
-  page.setDefaultTimeout(12_000);
   page.on('pageerror', (e) => app.pageErrors.push(String(e)));
   await page.addInitScript(() => localStorage.setItem('language', 'en'));
   await logIn(page, app.url, 'customer01');
@@ -282,7 +281,6 @@ describe('issue 22 flows in Chromium', () => {
 
   it('WeChat detection settings say whether a checker key is stored', async () => {
     const page = await app.context.newPage();
-    page.setDefaultTimeout(12_000);
     await page.addInitScript(() => localStorage.setItem('language', 'en'));
     await logIn(page, app.url, 'admin01');
     const read = page.waitForResponse((r) => r.url().endsWith('/api/shield_detection_config/inquire'));
@@ -346,7 +344,6 @@ describe('issue 22 flows in Chromium', () => {
     for (const look of LOOKS) {
       const tl = look.lng === 'en' ? t : zh;
       const page = await openInLook(app, look, 'customer01');
-      page.setDefaultTimeout(12_000);
       await page.goto(`${app.url}#/customer/qr_code_list`);
       await page
         .getByRole('checkbox', { name: tl('resource.selection.row', { key: 1 }) })
@@ -437,7 +434,6 @@ describe.each(LOOKS)('the bin and the code picker in $lng $theme', (look) => {
     if (look.lng === 'en')
       setRows(app.server.mock.db, 'qr_codes', { file_name: code }, { removed: RemovedFlag.values.yes });
     const page = await openInLook(app, look, 'customer01');
-    page.setDefaultTimeout(12_000);
     await page.goto(`${app.url}#/customer/qr_code_remove`);
     const row = table(page).getByRole('row').filter({ hasText: code });
     const restore = row.getByRole('button', { name: tl('resources.qr_code.actions.restore'), exact: true });
@@ -478,7 +474,6 @@ describe.each(LOOKS)('the bin and the code picker in $lng $theme', (look) => {
     for (const d of others) setRows(db, 'domains', d.id, { hold: held });
     try {
       const page = await openInLook(app, look, 'customer01');
-      page.setDefaultTimeout(12_000);
       const sent = sentTo(page, 'qr_code_list/change_domain_name');
       await page.goto(`${app.url}#/customer/qr_code_list`);
       const row = table(page).getByRole('row').filter({ hasText: 'demo01' });
@@ -532,7 +527,6 @@ describe.each(LOOKS)('the bin and the code picker in $lng $theme', (look) => {
 
   it('the statistics code picker finds a code by its name and says when no code matches', async () => {
     const page = await openInLook(app, look, 'customer01');
-    page.setDefaultTimeout(12_000);
     const sent = sentTo(page, 'statistics/daily');
     await page.goto(`${app.url}#/customer/daily_statistics`);
     await page.getByText(tl('resources.daily_statistics.cards.view_number')).waitFor();

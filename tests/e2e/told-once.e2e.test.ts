@@ -36,7 +36,6 @@ const CASES = [
 describe.each(CASES)('a block pushed twice in $lng $theme', (look) => {
   it('gives one toast naming the domain', async () => {
     const page: Page = await openInLook(app, look, 'customer01');
-    page.setDefaultTimeout(15_000);
     await page.goto(`${app.url}#/customer/domain_list`);
     await page.waitForFunction(() => document.querySelector('[data-reach]')?.getAttribute('data-reach') === 'online');
     const toasts = (domain: string) => page.locator(`.${Classes.TOAST}`).filter({ hasText: domain });

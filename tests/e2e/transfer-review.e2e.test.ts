@@ -38,7 +38,6 @@ describe('transfers waiting for review', () => {
       const bills = () => countOf(app.server.mock.db, 'bills');
       const [before, billsBefore] = [balance(), bills()];
       const admin = await login('admin01', language);
-      admin.setDefaultTimeout(12_000);
       const sent: unknown[] = [];
       admin.on('request', (r) => {
         if (r.url().endsWith('/api/usdt_transaction/review')) sent.push(r.postDataJSON());

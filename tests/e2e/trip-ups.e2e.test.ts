@@ -96,7 +96,6 @@ describe('a customer’s QR codes and domains (zh-CN light)', () => {
 
   it('visits per turn reach the links; counts in view at 1360 px and on a phone; codes left on a blocked domain are told; unknown codes are named', async () => {
     const page = await openInLook(app, look, 'customer01');
-    page.setDefaultTimeout(15_000);
     await page.goto(`${app.url}#/customer/qr_code_list`);
     let table = await listOf(page, t('menu.qr_code_list'));
     // At 1360 px the whole table fits its box: the visit counts are not under the pinned actions column.
@@ -165,7 +164,6 @@ describe('an administrator’s lists and dashboards (en dark)', () => {
 
   it('secrets typed out of sight; deletes name what they remove and close on Escape; ids ungrouped; the monitor’s target; a bad range marked; the visitor on a phone; expiry shortcuts', async () => {
     const page = await openInLook(app, look, 'superadmin');
-    page.setDefaultTimeout(15_000);
     const p = (f: string) => t(`resources.url_key_platform.fields.${f}`);
     await page.goto(`${app.url}#/customer/url_key_platform`);
     let table = await listOf(page, t('menu.url_key_platform'));
@@ -247,7 +245,6 @@ describe.each<{ lng: Locale }>([{ lng: 'zh-CN' }, { lng: 'en' }])('the public pa
 
   it('access log: a wrong password says to check code and password; a date outside the window says which days; registration asks for what is missing first', async () => {
     const page = await openInLook(app, { lng, theme: 'light' });
-    page.setDefaultTimeout(15_000);
     await page.goto(`${app.url}#/access_log?file_name=demo01&key=wrong-key`);
     await page.getByRole('textbox', { name: t('access_log.search.ips') }).fill('39.128.10.21');
     await page.getByRole('button', { name: t('common.actions.search') }).click();
@@ -283,7 +280,6 @@ describe.each<{ lng: Locale }>([{ lng: 'zh-CN' }, { lng: 'en' }])('the public pa
 
   it('a new password equal to the old one is refused; an upload over the limit says so in words', async () => {
     const page = await openInLook(app, { lng, theme: 'dark' }, 'admin01');
-    page.setDefaultTimeout(15_000);
     await page.goto(`${app.url}#/customer/update_password`);
     const old = passwordOf('admin01');
     await page.getByLabel(t('auth.fields.old_password'), { exact: true }).fill(old);

@@ -52,7 +52,6 @@ describe.each(LOOKS)('adjust balance in $lng $theme', (look) => {
 
   it('a bad amount is said under the field and changes nothing; a good one asks first, naming account and amount, and writes the bill', async () => {
     const p = await openInLook(app, look, 'admin01');
-    p.setDefaultTimeout(12_000);
     const sent: unknown[] = [];
     p.on('request', (r) => {
       if (r.url().endsWith('/api/user/change_balance')) sent.push(r.postDataJSON());
@@ -110,7 +109,6 @@ describe.each(LOOKS)('adjust balance in $lng $theme', (look) => {
 
   it("the super administrator cannot adjust their own balance: their row offers no such action, the call is refused in words, nothing changes", async () => {
     const p = await openInLook(app, look, 'superadmin');
-    p.setDefaultTimeout(12_000);
     const [before, billsBefore] = [balanceOf('superadmin'), billsOf('superadmin')];
     await p.goto(`${app.url}#/customer/administrators?account=superadmin`);
     const row = p.getByRole('row').filter({ hasText: 'SUPER001' });
@@ -245,7 +243,6 @@ describe.each(LOOKS)('personal center password in $lng $theme', (look) => {
     const old = agentPassword;
     const next = `${look.lng === 'en' ? 'En' : 'Zh'}Newer123`;
     const p = await openInLook(app, look);
-    p.setDefaultTimeout(12_000);
     await logIn(p, app.url, 'agent01', { password: old, lng: look.lng });
     const hash = () => valueOf(db(), 'users', 'password_hash', { account: 'agent01' });
     const hashBefore = hash();

@@ -29,7 +29,6 @@ describe.each(LOOKS)('a capped visitor count in $lng $theme', (look) => {
 
   it('says "10,000+", pages on past the first page without a last page, and an IP filter gives the exact count', async () => {
     const page = await openInLook(app, look, 'customer01');
-    page.setDefaultTimeout(15_000);
     await page.goto(`${app.url}#/customer/visitor?filter=wechat`);
     const pager = page.getByRole('navigation', { name: t('resource.pagination.label') });
     const range = (from: number, to: number) => t('resource.pagination.range_capped', { from: number.format(from), to: number.format(to), total: number.format(COUNT_CAP) });
