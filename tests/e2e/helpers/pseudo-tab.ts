@@ -177,14 +177,14 @@ export async function pseudoTab(app: ConsoleUnderTest, errors: string[]) {
       else await page.keyboard.press('Escape');
       const gone = await overlays
         .first()
-        .waitFor({ state: 'detached', timeout: 1_000 }) // leaving: its class says "-exit" at once
+        .waitFor({ state: 'detached', timeout: 5_000 }) // leaving: its class says "-exit" at once
         .then(() => true)
         .catch(() => false);
       if (gone) continue;
       const close = overlays.last().locator(`.${Classes.DIALOG_CLOSE_BUTTON}, button:has-text("${pt('common.actions.cancel')}")`);
       if (await close.count()) await close.first().dispatchEvent('click');
     }
-    await overlays.first().waitFor({ state: 'detached', timeout: 2_000 });
+    await overlays.first().waitFor({ state: 'detached', timeout: 10_000 });
   }
 
   /** Clicks `button`; when a dialog or menu opens, checks its texts and closes it. Returns its findings. */
@@ -196,10 +196,13 @@ export async function pseudoTab(app: ConsoleUnderTest, errors: string[]) {
     await page.mouse.move(0, 0); // no tooltip over what is checked
     // Opened, or a call went out at once instead (refused here: the action has no dialog).
     const wrote = new Promise<boolean>((resolve) => (onBlockedWrite = () => resolve(false)));
+    // Every button of the walk opens something or writes (none is silent), so this bound costs nothing but on
+    // a silent one; it is long because on two busy cores a dialog can take seconds to open, and one taken for
+    // silent then covers the next button.
     const opened = await Promise.race([
       overlays
         .first()
-        .waitFor({ state: 'visible', timeout: 1_500 })
+        .waitFor({ state: 'visible', timeout: 10_000 })
         .then(
           () => true,
           () => false,
@@ -211,7 +214,10 @@ export async function pseudoTab(app: ConsoleUnderTest, errors: string[]) {
       counts.silent++;
       silentButtons.push(`${new URL(page.url()).hash} ${label}`);
     }
-    if (!opened) return [];
+    if (!opened) {
+      await closeOverlays(); // one that opened after all, over the next button
+      return [];
+    }
     counts.dialogs++;
     await quiet();
     const found = (await check(`.${Classes.PORTAL}`)).map((s) => `${label}: ${s}`);
