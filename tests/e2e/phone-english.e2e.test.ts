@@ -3,13 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTROL_PREFIX, PUBLIC_ROUTES, type Locale } from '../../contracts/index.ts';
+import { PUBLIC_ROUTES, type Locale } from '../../contracts/index.ts';
 import { startConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { logIn } from './helpers/log-in.ts';
 import { SHOTS } from './helpers/look.ts';
-import { checkNoChineseInEnglish, checkPhoneLayout } from './helpers/phone-english-checks.ts';
+import { checkNoChineseInEnglish, checkPhoneLayout, meetSystemWords } from './helpers/phone-english-checks.ts';
 import { SEEDED_CHINESE } from './helpers/seeded-chinese.ts';
-import { USER_AGENTS } from '../../fixtures/visitors.ts';
 import { quietWatcher } from './helpers/settle.ts';
 import { texts } from './helpers/texts.ts';
 
@@ -45,8 +44,6 @@ const NARROW: Way = { name: 'narrow-desktop', lng: 'en', size: { width: 390, hei
 const NARROW_SAMPLE = ['user_list', 'qr_code_list', 'visitor', 'domain_list', 'usdt_transaction_record', 'log', 'today_statistics', 'personal_center', 'role', 'shield_push'];
 const DESKTOP: Way = { name: 'desktop-en', lng: 'en', size: { width: 1360, height: 900 }, phone: false, layout: false, english: true };
 
-/** Shenzhen on China Mobile, Tokyo, Guangzhou on China Telecom (fixtures/seed/ip-ranges.ts). */
-const VISITS_FROM = ['39.128.10.201', '13.112.1.1', '113.64.1.1'];
 
 let app: ConsoleUnderTest;
 /** Route → the ways it was walked, for the registry check at the end. */
@@ -54,19 +51,7 @@ const visited = new Map<string, Set<string>>();
 
 beforeAll(async () => {
   app = await startConsole();
-  // A WeChat block, so the walk meets the messages the detector writes (the owner's inbox, the message list).
-  for (const [name, body] of [
-    ['shield/mark', { domain: 'entry1.example.com', status: 2 }],
-    ['shield/run', { force: true }],
-  ] as const) {
-    const res = await fetch(`${app.url.replace(/\/$/, '')}${CONTROL_PREFIX}/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`control ${name}: ${res.status}`);
-  }
-  // Visits from places the IP table knows, so every list of visits shows locations the service wrote.
-  for (const ip of VISITS_FROM) {
-    const res = await fetch(`${app.url}v/demo02`, { redirect: 'manual', headers: { 'user-agent': USER_AGENTS.chromeWindows, 'x-forwarded-for': ip } });
-    if (res.status !== 200) throw new Error(`visit from ${ip}: ${res.status}`);
-  }
+  await meetSystemWords(app.url);
 }, 180_000);
 afterAll(async () => {
   await app?.close();

@@ -3,12 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTROL_PREFIX, ROUTES } from '../../contracts/index.ts';
-import { USER_AGENTS } from '../../fixtures/visitors.ts';
+import { ROUTES } from '../../contracts/index.ts';
 import { anotherBrowser, useConsole, type ConsoleUnderTest } from './helpers/console.ts';
 import { logIn, passwordOf } from './helpers/log-in.ts';
 import { openInLook, shotOf, SHOTS, type Look } from './helpers/look.ts';
-import { checkNoChineseInEnglish, checkPhoneLayout } from './helpers/phone-english-checks.ts';
+import { checkNoChineseInEnglish, checkPhoneLayout, meetSystemWords } from './helpers/phone-english-checks.ts';
 import { pseudoTab, pt } from './helpers/pseudo-tab.ts';
 import { firstRowActions, rawKeys, watchCsp } from './helpers/route-checks.ts';
 import { SEEDED_CHINESE } from './helpers/seeded-chinese.ts';
@@ -53,8 +52,6 @@ const WALKED: string[] = ROUTES.map((r) => r.name as string).filter((name) => !o
 const TOUR_SHOTS = process.env.TOUR_SHOTS ? path.resolve(import.meta.dirname, '../../.tmp/shots/tour') : '';
 const PSEUDO_SHOTS = process.env.PSEUDO_SHOTS ? path.join(SHOTS, 'pseudo') : '';
 const PHONE_SHOTS = process.env.PHONE_ENGLISH_SHOTS ? path.join(SHOTS, 'phone-english') : '';
-/** Shenzhen on China Mobile, Tokyo, Guangzhou on China Telecom (fixtures/seed/ip-ranges.ts). */
-const VISITS_FROM = ['39.128.10.201', '13.112.1.1', '113.64.1.1'];
 
 /** A tab of the walk: its page, its own uncaught errors, what it found per route, and the checks of its way. */
 interface Tab {
@@ -254,19 +251,7 @@ async function themeProblem(tab: TourTab): Promise<void> {
 
 beforeAll(async () => {
   const started = Date.now();
-  // A WeChat block, so the walk meets the messages the detector writes (the owner's inbox, the message list),
-  // and visits from places the IP table knows, so every list of visits shows locations the service wrote.
-  for (const [name, body] of [
-    ['shield/mark', { domain: 'entry1.example.com', status: 2 }],
-    ['shield/run', { force: true }],
-  ] as const) {
-    const res = await fetch(`${app.url.replace(/\/$/, '')}${CONTROL_PREFIX}/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`control ${name}: ${res.status}`);
-  }
-  for (const ip of VISITS_FROM) {
-    const res = await fetch(`${app.url}v/demo02`, { redirect: 'manual', headers: { 'user-agent': USER_AGENTS.chromeWindows, 'x-forwarded-for': ip } });
-    if (res.status !== 200) throw new Error(`visit from ${ip}: ${res.status}`);
-  }
+  await meetSystemWords(app.url);
   // D first sees the login page (its own test below), then logs in through the pseudo form.
   const pseudoErrors: string[] = [];
   pseudo = { ...(await pseudoTab(pseudoApp, pseudoErrors)), problems: {}, errors: pseudoErrors, loginPage: [] };

@@ -1,5 +1,7 @@
 import { Classes } from '@blueprintjs/core';
 import type { Page } from 'playwright-core';
+import { CONTROL_PREFIX } from '../../../contracts/index.ts';
+import { USER_AGENTS } from '../../../fixtures/visitors.ts';
 
 /**
  * Per-route checks of a console screen on a phone and in English, as pure functions over a playwright Page
@@ -137,4 +139,27 @@ function chineseTexts(seeded: string[]): string[] {
 export async function checkNoChineseInEnglish(page: Page, route: string, allowed: AllowedChinese): Promise<string[]> {
   const found = await page.evaluate(chineseTexts, [...allowed.seeded]);
   return found.map((f) => `${route}: ${f}`);
+}
+
+/** Shenzhen on China Mobile, Tokyo, Guangzhou on China Telecom (fixtures/seed/ip-ranges.ts). */
+const VISITS_FROM = ['39.128.10.201', '13.112.1.1', '113.64.1.1'];
+
+/**
+ * What a walk in English must meet to judge the system's own words: a WeChat block (the detector's messages in
+ * the owner's inbox and the message list) and visits from places the IP table knows (locations the service
+ * wrote in every list of visits). `url`: the console's address.
+ */
+export async function meetSystemWords(url: string): Promise<void> {
+  const base = url.replace(/\/$/, '');
+  for (const [name, body] of [
+    ['shield/mark', { domain: 'entry1.example.com', status: 2 }],
+    ['shield/run', { force: true }],
+  ] as const) {
+    const res = await fetch(`${base}${CONTROL_PREFIX}/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`control ${name}: ${res.status}`);
+  }
+  for (const ip of VISITS_FROM) {
+    const res = await fetch(`${base}/v/demo02`, { redirect: 'manual', headers: { 'user-agent': USER_AGENTS.chromeWindows, 'x-forwarded-for': ip } });
+    if (res.status !== 200) throw new Error(`visit from ${ip}: ${res.status}`);
+  }
 }
