@@ -11,6 +11,8 @@ let page: Page;
 
 beforeAll(async () => {
   page = await app.open('#/admin_login');
+  // The console has taken the page over (its login form is live) before a case changes the address.
+  await page.getByLabel('账号').waitFor();
 }, 180_000);
 
 
