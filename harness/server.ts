@@ -18,6 +18,18 @@ export function testRsaPem(): string {
   return (rsaPem ??= generateRsaPem());
 }
 
+/** A password as the console sends it: RSA-OAEP (SHA-256) with the server's key (`security/public_key`'s `spki`). */
+export function encryptPassword(spkiBase64: string, plain: string): string {
+  const key = createPublicKey({ key: Buffer.from(spkiBase64, 'base64'), format: 'der', type: 'spki' });
+  return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(plain)).toString('base64');
+}
+
+/** The current two-factor code of a seeded account that has one (undefined: it has none). */
+export function seededTotp(account: string): string | undefined {
+  const secret = users.find((u) => u.account === account)?.totp_secret;
+  return secret ? new TOTP({ secret }).generate() : undefined;
+}
+
 /**
  * A real mock server on ':memory:' in test mode, and helpers that speak to it over HTTP as the console does
  * (RSA-encrypted passwords, `token` header). Close it with `await t.close()`.
@@ -28,11 +40,7 @@ export async function startTestServer(options: Partial<MockServerOptions> = {}) 
   // request sent in that instant meets a reset: a loaded machine pausing between two checks makes that real.
   server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const spki = server.mock.services.rsa.spki;
-  const publicKey = createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' });
-
-  const encrypt = (plain: string) =>
-    publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(plain)).toString('base64');
+  const encrypt = (plain: string) => encryptPassword(server.mock.services.rsa.spki, plain);
 
   async function call(path: CallPath | string, body: unknown = {}, token?: string, lang = 'en'): Promise<Answer> {
     const req = request(server).post(`/api/${path}`).set('Accept-Language', lang).set('Content-Type', 'application/json');
@@ -43,10 +51,9 @@ export async function startTestServer(options: Partial<MockServerOptions> = {}) 
 
   /** Log a seeded (or given) account in and return its token; fails the test on refusal. */
   async function login(account: string, password?: string): Promise<string> {
-    const seed = users.find((u) => u.account === account);
-    const pw = password ?? seed?.password;
+    const pw = password ?? users.find((u) => u.account === account)?.password;
     if (!pw) throw new Error(`no password for ${account}`);
-    const totp = seed?.totp_secret ? new TOTP({ secret: seed.totp_secret }).generate() : undefined;
+    const totp = seededTotp(account);
     const res = await call('admin/login', { account, password: encrypt(pw), ...(totp ? { totp } : {}) });
     if (res.status !== 200) throw new Error(`login ${account} failed: ${res.status} ${res.body.message}`);
     return (res.body.data as { token: string }).token;

@@ -224,6 +224,8 @@ describe.each(LOOKS)('every money action in $lng $theme', (look: Look) => {
       .getByRole('button', { name: t('common.actions.add'), exact: true })
       .click();
     const form = agent.getByRole('dialog');
+    // The amount is checked against the balance the form has read: typed before it came, Save is refused.
+    await form.getByText(t('resource.money_hint.min_balance', { min: '10', balance: formatMoney(balance('agent01')) })).waitFor();
     await field(form, t('resources.acting_withdrawal_list.fields.amount_micro')).fill(String(WITHDRAWAL));
     await field(form, t('resources.acting_withdrawal_list.fields.address')).fill(PAYEE);
     await form.getByRole('button', { name: t('common.actions.save') }).click();

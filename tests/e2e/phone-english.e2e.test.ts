@@ -9,7 +9,7 @@ import { logIn } from './helpers/log-in.ts';
 import { SHOTS } from './helpers/look.ts';
 import { checkNoChineseInEnglish, checkPhoneLayout, meetSystemWords } from './helpers/phone-english-checks.ts';
 import { SEEDED_CHINESE } from './helpers/seeded-chinese.ts';
-import { quietWatcher } from './helpers/settle.ts';
+import { quietWatcher, withoutTransitions } from './helpers/settle.ts';
 import { texts } from './helpers/texts.ts';
 
 /**
@@ -75,13 +75,9 @@ async function openWay(way: Way): Promise<Page> {
       sessionStorage.setItem('way', '1');
     }
     localStorage.setItem('language', lng);
-    // No transitions: a closing drawer or dialog is gone at once, so what is measured is at rest.
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
-      document.head.append(style);
-    });
   }, way.lng);
+  // No transitions: a closing drawer or dialog is gone at once, so what is measured is at rest.
+  await withoutTransitions(page);
   return page;
 }
 

@@ -11,7 +11,7 @@ import { checkNoChineseInEnglish, checkPhoneLayout, meetSystemWords } from './he
 import { pseudoTab, pt } from './helpers/pseudo-tab.ts';
 import { firstRowActions, rawKeys, watchCsp } from './helpers/route-checks.ts';
 import { SEEDED_CHINESE } from './helpers/seeded-chinese.ts';
-import { quietWatcher } from './helpers/settle.ts';
+import { quietWatcher, withoutTransitions } from './helpers/settle.ts';
 import { texts, topKeys } from './helpers/texts.ts';
 
 /**
@@ -92,13 +92,7 @@ async function openTab(account: string, look: Look, way: { size?: { width: numbe
   if (way.phone) {
     const cdp = await view.context.newCDPSession(page);
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        const style = document.createElement('style');
-        style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
-        document.head.append(style);
-      });
-    });
+    await withoutTransitions(page);
   }
   await watchCsp(page, cspReports);
   await logIn(page, view.url, account, { lng: look.lng });

@@ -1,6 +1,6 @@
-import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
-import { TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
+import { STORAGE_KEYS } from '../../../client/io/storage.ts';
+import { encryptPassword, seededTotp } from '../../../harness/server.ts';
 import { users } from '../../../fixtures/seed/users.ts';
 import type { Locale } from '../../../contracts/index.ts';
 import { texts } from './texts.ts';
@@ -42,14 +42,14 @@ export async function loggedInPage(app: { context: BrowserContext; url: string }
  * Signs a page in without the form, for suites whose subject is not the login: logs `account` in over HTTP as
  * the console does (the password RSA-encrypted with the server's key, the seeded two-factor code when the
  * account has one), stores the session where the console keeps it (localStorage `token`, `user_info`,
- * `account`: a signed-in person reloading) before the page's next load only, and opens `hash` (default: where
- * /customer lands). The login form costs a page load of its own; `logIn` keeps it for the suites that test it.
+ * `account`: a signed-in person reloading) before the page's next load only, and opens /customer (where the
+ * form's login lands). The login form costs a page load of its own; `logIn` keeps it for the suites that test it.
  */
 export async function signIn(
   page: Page,
   baseUrl: string,
   account: string,
-  options: { password?: string; lng?: Locale; hash?: string } = {},
+  options: { password?: string; lng?: Locale } = {},
 ): Promise<void> {
   const base = baseUrl.replace(/\/$/, '');
   const post = async (path: string, body: unknown) => {
@@ -63,23 +63,22 @@ export async function signIn(
     return answer.data as Record<string, unknown>;
   };
   const { spki } = (await post('security/public_key', {})) as { spki: string };
-  const key = createPublicKey({ key: Buffer.from(spki, 'base64'), format: 'der', type: 'spki' });
-  const password = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(options.password ?? passwordOf(account))).toString('base64');
-  const secret = users.find((u) => u.account === account)?.totp_secret;
-  const session = (await post('admin/login', { account, password, ...(secret ? { totp: new TOTP({ secret }).generate() } : {}) })) as {
+  const password = encryptPassword(spki, options.password ?? passwordOf(account));
+  const totp = seededTotp(account);
+  const session = (await post('admin/login', { account, password, ...(totp ? { totp } : {}) })) as {
     token: string;
     user_info: { account: string };
   };
-  await page.addInitScript(
-    ([token, info, name]) => {
-      if (sessionStorage.getItem('signed-in')) return;
-      sessionStorage.setItem('signed-in', '1');
-      localStorage.setItem('token', token);
-      localStorage.setItem('user_info', info);
-      localStorage.setItem('account', name);
-    },
-    [session.token, JSON.stringify(session.user_info), session.user_info.account] as const,
-  );
-  await page.goto(`${base}/#/${options.hash ?? 'customer/'}`);
+  const stored: [string, string][] = [
+    [STORAGE_KEYS.token, session.token],
+    [STORAGE_KEYS.userInfo, JSON.stringify(session.user_info)],
+    [STORAGE_KEYS.account, session.user_info.account],
+  ];
+  await page.addInitScript((entries) => {
+    if (sessionStorage.getItem('signed-in')) return;
+    sessionStorage.setItem('signed-in', '1');
+    for (const [key, value] of entries) localStorage.setItem(key, value);
+  }, stored);
+  await page.goto(`${base}/#/customer/`);
   await page.waitForURL(/#\/customer\//, { timeout: 15_000 });
 }

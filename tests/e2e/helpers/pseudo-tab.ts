@@ -2,7 +2,7 @@ import { Classes } from '@blueprintjs/core';
 import type { Locator } from 'playwright-core';
 import { calls, isAudited, pseudoLocalise, PSEUDO_CLOSE, PSEUDO_OPEN } from '../../../contracts/index.ts';
 import type { ConsoleUnderTest } from './console.ts';
-import { quietWatcher } from './settle.ts';
+import { quietWatcher, withoutTransitions } from './settle.ts';
 import { texts } from './texts.ts';
 
 /**
@@ -130,13 +130,9 @@ export async function pseudoTab(app: ConsoleUnderTest, errors: string[]) {
   await page.addInitScript(() => {
     localStorage.setItem('language', 'en');
     localStorage.setItem('pseudo_locale', '1');
-    // No transitions: an opening dialog or menu is still at once, so a click on it need not wait for it.
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
-      document.head.append(style);
-    });
   });
+  // No transitions: an opening dialog or menu is still at once, so a click on it need not wait for it.
+  await withoutTransitions(page);
   await page.route('**/api/**', (route) => {
     if (WRITES.has(new URL(route.request().url()).pathname)) {
       counts.blockedWrites++;

@@ -19,3 +19,17 @@ export function quietWatcher(page: Page, maxMs = 8_000, quietMs = 250) {
     }
   };
 }
+
+/**
+ * From the page's next load on, no CSS transition or animation: a dialog or drawer is at rest at once, so what
+ * a check measures or clicks is where it stays.
+ */
+export async function withoutTransitions(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = '*, *::before, *::after { transition: none !important; animation: none !important; }';
+      document.head.append(style);
+    });
+  });
+}
