@@ -64,7 +64,7 @@ async function boot(): Promise<void> {
       <StrictMode>
         <AppProviders store={app} i18n={i18n}>
           <AppRouter bridge={bridge} />
-          {debug && <debug.DebugMenu recorder={debug.recorder} />}
+          {debug && <debug.DebugMenu recorder={debug.recorder} shipping={debug.shipping} />}
         </AppProviders>
       </StrictMode>,
     ),

@@ -106,6 +106,7 @@ function line(e: JournalEntry): string {
     const what = `frame ${e.direction === 'in' ? '→' : '←'} ${e.frame_type}${fault}`;
     return `${time}  ${what.padEnd(45)} ${who.padEnd(12)} ${JSON.stringify(e.data ?? null)}`;
   }
+  if (e.kind === 'effect') return `${time}  ${`effect ${e.effect}`.padEnd(45)} ${who.padEnd(12)} ${JSON.stringify(e.data ?? null)}`;
   const what = e.call ?? e.url.split('?')[0]!;
   const bytes = e.response ? `${String(e.response.body.bytes).padStart(7)} B` : '';
   const sent = e.request && e.request.body.type !== 'none' ? `  ${JSON.stringify(e.request.body.content)}` : '';

@@ -11,7 +11,7 @@ type Kind = (typeof KINDS)[number];
 export function HttpFaultForm() {
   const t = useT();
   const { act, selected } = useCockpit();
-  const selectedCall = selected && selected.kind !== 'action' && selected.kind !== 'frame' ? selected.call : null;
+  const selectedCall = selected && selected.kind !== 'action' && selected.kind !== 'frame' && selected.kind !== 'effect' ? selected.call : null;
   const [path, setPath] = useState(selectedCall ?? '');
   const [kind, setKind] = useState<Kind>('status');
   const [status, setStatus] = useState('500');

@@ -9,6 +9,28 @@ const WAIT_MS = 10_000;
 /** Entries asked for per poll: a burst larger than this is read in several polls. */
 const PAGE = 2_000;
 
+/**
+ * `held` followed by `added`, with the console's effects among the lines of their time: the Debug recorder sends
+ * them about a second late, stamped with the console's clock, so each goes before the first later line (searched
+ * from the end: only the last seconds move). The other lines keep the journal's order.
+ */
+export function inTimeOrder(held: readonly Row[], added: readonly Row[]): Row[] {
+  const effects = added.filter((r) => r.kind === 'effect').sort((a, b) => a.at_ms - b.at_ms);
+  const others = added.filter((r) => r.kind !== 'effect');
+  const from = effects[0]!.at_ms;
+  let k = held.length;
+  while (k > 0 && held[k - 1]!.at_ms > from) k -= 1;
+  const tail = [...held.slice(k), ...others];
+  const merged: Row[] = held.slice(0, k);
+  let e = 0;
+  for (const r of tail) {
+    while (e < effects.length && effects[e]!.at_ms < r.at_ms) merged.push(effects[e++]!);
+    merged.push(r);
+  }
+  while (e < effects.length) merged.push(effects[e++]!);
+  return merged;
+}
+
 export type FeedStatus = { readonly state: 'starting' } | { readonly state: 'live' } | { readonly state: 'offline'; readonly reason: string };
 
 /**
@@ -39,7 +61,7 @@ export class JournalFeed {
 
   private append(rows: readonly Row[]) {
     if (!rows.length) return;
-    const next = this.rows.concat(rows);
+    const next = rows.some((r) => r.kind === 'effect') ? inTimeOrder(this.rows, rows) : this.rows.concat(rows);
     this.rows = next.length > MAX_ROWS ? next.slice(next.length - MAX_ROWS) : next;
   }
 

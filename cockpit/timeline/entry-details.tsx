@@ -16,6 +16,13 @@ function frameContract(type: number): unknown {
   return { name, type, direction: spec.direction, receiver: spec.receiver, data: spec.data ? z.toJSONSchema(spec.data, { unrepresentable: 'any' }) : null };
 }
 
+/** What names the entry: the frame's registry entry, the call's operation (also for a console's call effect). */
+async function contractOf(entry: JournalEntry): Promise<unknown> {
+  if (entry.kind === 'frame') return frameContract(entry.frame_type);
+  const call = entry.kind === 'effect' ? (/^(call|answer):(.+)$/.exec(entry.effect)?.[2] ?? null) : entry.call;
+  return call ? operationOf(call).catch(() => null) : null;
+}
+
 const Json = ({ value }: { readonly value: unknown }) => <pre className={`json ${Classes.CODE_BLOCK}`}>{JSON.stringify(value, null, 2)}</pre>;
 
 /**
@@ -36,7 +43,7 @@ export function EntryDetails({ row }: { readonly row: Row | null }) {
       if (!answer.ok) return setLoaded({ state: 'failed', message: answer.message });
       const entry = answer.data.entries[0];
       if (!entry) return setLoaded({ state: 'gone' });
-      const contract = entry.kind === 'frame' ? frameContract(entry.frame_type) : entry.call ? await operationOf(entry.call).catch(() => null) : null;
+      const contract = await contractOf(entry);
       if (!abort.signal.aborted) setLoaded({ state: 'ready', entry, contract });
     })().catch(() => undefined);
     return () => abort.abort();
@@ -55,7 +62,13 @@ export function EntryDetails({ row }: { readonly row: Row | null }) {
       </H5>
       <p>{entry.summary}</p>
       {entry.fault ? <Callout intent="danger">{t('details.fault', { fault: entry.fault })}</Callout> : null}
-      {entry.kind === 'frame' ? (
+      {entry.kind === 'effect' ? (
+        <>
+          <p>{t('details.effect_session', { session: entry.session, replayed: t(entry.replayed ? 'details.effect_replayed' : 'details.effect_not_replayed') })}</p>
+          <H5>{t('details.effect')}</H5>
+          <Json value={entry.data ?? null} />
+        </>
+      ) : entry.kind === 'frame' ? (
         <>
           <H5>{t('details.data')}</H5>
           <Json value={entry.data ?? null} />

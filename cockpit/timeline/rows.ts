@@ -24,11 +24,12 @@ export const frameName = (type: number): string => FRAME_NAMES.get(type) ?? `typ
 export function nameOf(r: Row): string {
   if (r.kind === 'action') return '';
   if (r.kind === 'frame') return `${r.direction === 'in' ? '↑' : '↓'} ${frameName(r.frame_type)} (${r.frame_type})`;
+  if (r.kind === 'effect') return r.effect;
   return r.call ?? r.url;
 }
 
 /** The answer's status (0: none went out), or null for frames and actions. */
-export const statusOf = (r: Row): number | null => (r.kind === 'action' || r.kind === 'frame' ? null : r.status);
+export const statusOf = (r: Row): number | null => (r.kind === 'action' || r.kind === 'frame' || r.kind === 'effect' ? null : r.status);
 
 /** How a line stands out: a fault acted on it, the server refused it (4xx/5xx, or a refused action), or neither. */
 export function markOf(r: Row): 'fault' | 'refused' | null {

@@ -11,6 +11,9 @@ export const ROW_HEIGHT = 26;
  */
 const tagClass = (intent: Intent, minimal = false) => [Classes.TAG, Classes.intentClass(intent), minimal ? Classes.MINIMAL : ''].filter(Boolean).join(' ');
 
+/** A kind's look on its line: the cockpit's own actions, frames and the console's effects stand apart from calls. */
+const KIND_INTENT: Partial<Record<Row['kind'], Intent>> = { action: 'primary', frame: 'success', effect: 'warning' };
+
 /** Lines rendered above and below the visible ones, so a fast scroll shows no blank band. */
 const OVERSCAN = 12;
 
@@ -142,7 +145,7 @@ const TimelineLine = memo(function TimelineLine({ row: r, at, size, selected, in
     >
       <span className={`cell time ${Classes.MONOSPACE_TEXT}`}>{clockOf(r.at_ms)}</span>
       <span className="cell kind">
-        <span className={tagClass(r.kind === 'action' ? 'primary' : r.kind === 'frame' ? 'success' : 'none', true)}>{t(`kind.${r.kind}`)}</span>
+        <span className={tagClass(KIND_INTENT[r.kind] ?? 'none', true)}>{t(`kind.${r.kind}`)}</span>
       </span>
       <span className="cell name">{nameOf(r)}</span>
       <span className="cell who">{r.kind === 'action' ? '' : (r.account ?? '')}</span>

@@ -14,8 +14,11 @@ const who = z
 /** Journal times are wall-clock milliseconds (Date.now()), not the business clock a test may move. */
 const epochMs = z.int().min(0);
 
-/** What an entry records: an API call, a visit (`/v/…`, `/s/…`), the share page's call, an upload, a download, a socket frame. */
-export const JOURNAL_KINDS = ['api', 'visit', 'share', 'upload', 'download', 'frame'] as const;
+/**
+ * What an entry records: an API call, a visit (`/v/…`, `/s/…`), the share page's call, an upload, a download, a
+ * socket frame, or an effect a development console's sagas ran (sent by its Debug recorder, `console_effects`).
+ */
+export const JOURNAL_KINDS = ['api', 'visit', 'share', 'upload', 'download', 'frame', 'effect'] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 
 /** A regular expression (JavaScript syntax), refused when it does not compile. */
@@ -189,8 +192,21 @@ export const journalEntry = z.discriminatedUnion('kind', [
     frame_type: z.int(),
     data: z.json().optional(),
   }),
+  z.object({
+    kind: z.literal('effect'),
+    ...lineFields,
+    /** The console page it came from (one per page load): two consoles of one user stay apart. */
+    session: z.string(),
+    /** The effect's key: an output (`call:ping`, `frame:login`, `toast:danger` …) or an input's (`answer:ping`, `route:/x` …). */
+    effect: z.string(),
+    /** false: the Debug export leaves it out (a call the QA runner does not play, a toast no frame caused). */
+    replayed: z.boolean(),
+    /** The recorded event as sent (`consoleEffect`, masked like every body of the journal). */
+    data: z.json().optional(),
+  }),
 ]);
 export type JournalEntry = z.output<typeof journalEntry>;
+export type EffectJournalEntry = Extract<JournalEntry, { kind: 'effect' }>;
 export type HttpJournalEntry = Extract<JournalEntry, { kind: 'api' | 'visit' | 'share' | 'upload' | 'download' }>;
 
 /** The journal's bounds and use: what `npm run journal -- --stats` and the cockpit show. */
@@ -209,6 +225,33 @@ export const journalStats = z.object({
 const stateName = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'a state name: lower-case letters, digits and dashes, at most 40');
+
+/**
+ * One event of a development console's Debug recorder (client/features/debug/effects/recorder.ts), on the console's
+ * wall clock `t`: an `output` of its sagas (`call:<path>` with the call's `path` and `answer`, `frame:<name>`,
+ * `connect`, `close:<code>`, `toast:<intent>`, `navigate:<to>`, `storage:remove:<key>`, `reload`), or an `input`
+ * of the environment as a QA scenario step (contracts/scenario.ts: `{ "answer": path }`, `{ "route": … }`,
+ * `{ "socket": … }`, `{ "login": … }` …; checked against that schema when a scenario is made of it).
+ */
+export const consoleEffect = z
+  .strictObject({
+    t: epochMs,
+    /** The recorder's order of its events (a call counts where it was made, though it is sent with its answer). */
+    n: z.int().min(0),
+    output: z.string().min(1).max(300).optional(),
+    input: z
+      .record(z.string().min(1).max(40), z.json())
+      .refine((step) => Object.keys(step).length === 1, 'an input is one scenario step: an object with one key')
+      .optional(),
+    /** The call's path, on a `call:` output. */
+    path: z.string().min(1).max(200).optional(),
+    /** What the call got: its data, or `fail` (the HTTP status, 0 for none) with the message. */
+    answer: z.strictObject({ data: z.json().optional(), fail: z.int().min(0).max(599).optional(), message: z.string().max(2000).optional() }).optional(),
+    /** false: the Debug export leaves it out. */
+    replayed: z.boolean(),
+  })
+  .refine((e) => (e.output === undefined) !== (e.input === undefined), 'give exactly one of output, input');
+export type ConsoleEffect = z.output<typeof consoleEffect>;
 
 export const FRAME_FAULT_ACTIONS = ['drop', 'delay', 'duplicate', 'reorder'] as const;
 
@@ -242,6 +285,15 @@ export const qaControlBodies = {
   cut: z.strictObject({ to: who }),
   /** Forget pending frame faults (held frames of a `reorder` are sent in their order). */
   clear_frame_faults: z.strictObject({}),
+  /**
+   * Effects a development console's sagas ran, as its Debug recorder saw them (batched about once a second): each
+   * becomes a journal entry of kind `effect`, of the user whose `token` header the console sends (none: no user).
+   */
+  console_effects: z.strictObject({
+    /** The console page (one per load), letters, digits, `-` and `_`. */
+    session: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'a console session: 8 to 64 letters, digits, - or _'),
+    effects: z.array(consoleEffect).min(1).max(500),
+  }),
 } as const;
 export type QaControlName = keyof typeof qaControlBodies;
 export type QaControlBody<N extends QaControlName> = z.input<(typeof qaControlBodies)[N]>;
@@ -264,5 +316,7 @@ export const qaControlAnswers = {
   frame_fault: z.object({ pending: z.int() }),
   cut: z.object({ cut: z.int() }),
   clear_frame_faults: z.null(),
+  /** Entries added to the journal (0 when it is off). */
+  console_effects: z.object({ kept: z.int() }),
 } as const satisfies Record<QaControlName, z.ZodType>;
 export type QaControlAnswer<N extends QaControlName> = z.output<(typeof qaControlAnswers)[N]>;

@@ -8,6 +8,8 @@ import {
   UPLOAD_URL_PREFIX,
   VISIT_PREFIX,
   type ClientFrame,
+  type ConsoleEffect,
+  type EffectJournalEntry,
   type HttpJournalEntry,
   type JournalEntry,
   type JournalKind,
@@ -61,7 +63,7 @@ const UPLOAD_CALL = 'file/add';
 
 const FRAME_NAMES = new Map<number, string>(Object.entries(FrameType.values).map(([name, code]) => [code as number, name]));
 
-type HttpKind = Exclude<JournalKind, 'frame'>;
+type HttpKind = Exclude<JournalKind, 'frame' | 'effect'>;
 type FrameEntry = Extract<JournalEntry, { kind: 'frame' }>;
 /** A body as kept: `text` is JSON text for `json`, the text itself for `text` and `binary` (a marker), '' for `none`. */
 type StoredBody = Omit<KeptBody, 'content'> & { text: string };
@@ -74,7 +76,26 @@ type Stored =
       response: { headers: Record<string, string>; body: StoredBody };
       bytes: number;
     })
-  | (Omit<FrameEntry, 'data'> & { data: StoredBody; bytes: number });
+  | (Omit<FrameEntry, 'data'> & { data: StoredBody; bytes: number })
+  | (Omit<EffectJournalEntry, 'data'> & { data: StoredBody; bytes: number });
+type HttpStored = Extract<Stored, { kind: HttpKind }>;
+const isHttp = (e: Stored): e is HttpStored => e.kind !== 'frame' && e.kind !== 'effect';
+
+/** An effect's key: its output, or its input step's name (`answer:ping`, `route:/x`, `socket:frame:5` …). */
+function effectKey(e: ConsoleEffect): string {
+  if (e.output !== undefined) return e.output;
+  const [name, value] = Object.entries(e.input ?? {})[0] ?? ['input', null];
+  if (typeof value === 'string') return `${name}:${value}`.slice(0, 300);
+  if (name === 'socket' && value && typeof value === 'object' && !Array.isArray(value)) {
+    const socket = value as Record<string, unknown>;
+    const frame = socket.frame as { type?: unknown } | undefined;
+    if (frame) return `socket:frame:${String(frame.type)}`;
+    if (socket.close !== undefined) return `socket:close:${String(socket.close)}`;
+    return 'socket:open';
+  }
+  if (name === 'dispatch' && value && typeof value === 'object' && 'type' in value) return `dispatch:${String(value.type)}`.slice(0, 300);
+  return name;
+}
 
 /** A filter with its user already resolved to an id. */
 export type ResolvedQuery = Omit<JournalFilter, 'user'> & { user_id?: number };
@@ -404,9 +425,9 @@ export function createJournal(options: JournalOptions) {
 
   /** The entry as answered: bodies parsed back to JSON; without headers and bodies unless `detail`. */
   function publicOf(e: Stored, detail: boolean): JournalEntry {
-    if (e.kind === 'frame') {
+    if (!isHttp(e)) {
       const { data, bytes: _b, ...line } = e;
-      return detail ? { ...line, data: contentOf(data) } : line;
+      return (detail ? { ...line, data: contentOf(data) } : line) as JournalEntry;
     }
     const { request, response, bytes: _b, ...line } = e;
     if (!detail) return line;
@@ -424,15 +445,15 @@ export function createJournal(options: JournalOptions) {
       request(): unknown {
         if (!reqDone) {
           reqDone = true;
-          const b = e.kind === 'frame' ? e.data : e.request.body;
-          req = b.type === 'none' ? (e.kind === 'frame' ? null : undefined) : contentOf(b);
+          const b = isHttp(e) ? e.request.body : e.data;
+          req = b.type === 'none' ? (isHttp(e) ? undefined : null) : contentOf(b);
         }
         return req;
       },
       response(): unknown {
         if (!resDone) {
           resDone = true;
-          res = e.kind === 'frame' || e.response.body.type === 'none' ? undefined : contentOf(e.response.body);
+          res = !isHttp(e) || e.response.body.type === 'none' ? undefined : contentOf(e.response.body);
         }
         return res;
       },
@@ -442,8 +463,8 @@ export function createJournal(options: JournalOptions) {
   function matches(e: Stored, q: ResolvedQuery): boolean {
     if (q.seq !== undefined && e.seq !== q.seq) return false;
     if (q.after_seq !== undefined && e.seq <= q.after_seq) return false;
-    if (q.kind && (q.kind === 'http' ? e.kind === 'frame' : e.kind !== q.kind)) return false;
-    if (q.call !== undefined && (e.kind === 'frame' || e.call !== q.call)) return false;
+    if (q.kind && (q.kind === 'http' ? !isHttp(e) : e.kind !== q.kind)) return false;
+    if (q.call !== undefined && (!isHttp(e) || e.call !== q.call)) return false;
     if (q.frame_type !== undefined && (e.kind !== 'frame' || e.frame_type !== q.frame_type)) return false;
     if (q.direction !== undefined && (e.kind !== 'frame' || e.direction !== q.direction)) return false;
     if (q.user_id !== undefined && e.user_id !== q.user_id) return false;
@@ -453,7 +474,7 @@ export function createJournal(options: JournalOptions) {
     const httpOnly = q.status !== undefined || q.status_from !== undefined || q.status_to !== undefined || q.method !== undefined
       || q.path !== undefined || q.url !== undefined || q.client_ip !== undefined || q.headers !== undefined || q.query !== undefined
       || q.response_body !== undefined;
-    if (e.kind === 'frame') {
+    if (!isHttp(e)) {
       if (httpOnly) return false;
     } else {
       if (q.status !== undefined && e.status !== q.status) return false;
@@ -476,7 +497,7 @@ export function createJournal(options: JournalOptions) {
     }
     if (q.text !== undefined) {
       const needle = q.text.toLowerCase();
-      const hay = e.kind === 'frame' ? [e.summary, e.data.text] : [e.summary, e.url, e.request.body.text, e.response.body.text];
+      const hay = isHttp(e) ? [e.summary, e.url, e.request.body.text, e.response.body.text] : [e.summary, e.data.text];
       if (!hay.some((h) => h.toLowerCase().includes(needle))) return false;
     }
     return true;
@@ -508,6 +529,36 @@ export function createJournal(options: JournalOptions) {
       }
       addFrame('out', userId, type, lastData, fault);
     },
+
+    /**
+     * Effects a development console's sagas ran (its Debug recorder's events), each an entry of kind `effect` at
+     * the console's time, masked like every body; `userId` is whose token the console sent (null: none yet).
+     */
+    effects(userId: number | null, session: string, effects: readonly ConsoleEffect[]): number {
+      if (!on) return 0;
+      const account = accountOf(userId);
+      for (const e of effects) {
+        const effect = effectKey(e);
+        const summary = `effect ${effect}${e.answer?.fail !== undefined ? ` (failed: ${e.answer.fail || 'no answer'})` : ''} · ${account ?? 'no login'} · console ${session.slice(0, 8)}`;
+        const body = keepJson(e, 0);
+        add({
+          kind: 'effect',
+          seq: nextSeq(),
+          at_ms: e.t,
+          user_id: userId,
+          account,
+          summary,
+          session,
+          effect,
+          replayed: e.replayed,
+          data: body,
+          bytes: ENTRY_OVERHEAD + utf8(summary) + utf8(effect) + body.text.length,
+        });
+      }
+      return effects.length;
+    },
+    /** The user of a console's token header (the session lookup the router does). */
+    userOfToken,
 
     /**
      * Matching entries, oldest first, and how many matched in all. With `after_seq` and `wait_ms`, an answer

@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { tokenOf } from '../http/router.ts';
 import type { z } from 'zod';
 import { controlBodies, qaControlAnswers, qaControlBodies, type QaControlAnswer, type QaControlName } from '../../contracts/index.ts';
 import { parseBody } from '../services/call-checks.ts';
@@ -46,7 +47,7 @@ export function createQaTools(services: Services, options: QaToolOptions) {
   }
 
   type Body<N extends QaControlName> = z.output<(typeof qaControlBodies)[N]>;
-  const actions: { [N in QaControlName]: (body: Body<N>) => QaControlAnswer<N> | Promise<QaControlAnswer<N>> } = {
+  const actions: { [N in QaControlName]: (body: Body<N>, req: Request) => QaControlAnswer<N> | Promise<QaControlAnswer<N>> } = {
     journal: (q) => journal.query(resolve(q)),
     'journal/count': (q) => ({ count: journal.count(resolve(q)) }),
     'journal/clear': () => ({ cleared: journal.clear() }),
@@ -63,6 +64,8 @@ export function createQaTools(services: Services, options: QaToolOptions) {
       faults.clear();
       return null;
     },
+    // The console sends its session's token as on its API calls: the effects are that user's.
+    console_effects: ({ session, effects }, req) => ({ kept: journal.effects(journal.userOfToken(tokenOf(req)), session, effects) }),
   };
 
   const router = express.Router();
@@ -80,8 +83,8 @@ export function createQaTools(services: Services, options: QaToolOptions) {
     if (!Object.hasOwn(qaControlBodies, name)) return next();
     const n = name as QaControlName;
     const body: unknown = parseBody(qaControlBodies[n], req.body);
-    const run = actions[n] as (body: unknown) => unknown;
-    res.json({ status: true, data: qaControlAnswers[n].parse(await run(body)) });
+    const run = actions[n] as (body: unknown, req: Request) => unknown;
+    res.json({ status: true, data: qaControlAnswers[n].parse(await run(body, req)) });
   });
 
   return {

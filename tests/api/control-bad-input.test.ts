@@ -45,6 +45,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   frame_fault: { to: { account: 'customer01' }, action: 'drop' },
   cut: { to: { account: 'customer01' } },
   clear_frame_faults: {},
+  console_effects: { session: 'abcdefgh', effects: [{ t: 1, n: 1, output: 'reload', replayed: true }] },
   'shield/mark': { domain: 'a.example.com', status: 2 },
   'shield/run': {},
   'shield/state': {},

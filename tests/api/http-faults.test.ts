@@ -177,7 +177,7 @@ describe('faults a network has', () => {
     await fault({ path: 'website_info/inquire', fault: 'malformed_body' });
     await call('website_info/inquire', {});
     const { entries } = (await post('journal', { call: 'website_info/inquire' })).body.data;
-    expect(entries.map((e) => [e.fault, e.kind === 'frame' ? null : e.status])).toEqual([
+    expect(entries.map((e) => [e.fault, e.kind === 'frame' || e.kind === 'effect' ? null : e.status])).toEqual([
       ['connection_reset', 0],
       ['malformed_body', 200],
     ]);

@@ -99,7 +99,7 @@ async function send(method: string, path: string, { headers = {}, body }: { head
   return { status: res.status, text: await res.text() };
 }
 type Entries = Awaited<ReturnType<typeof qa<'journal'>>>['body']['data']['entries'];
-const httpEntries = (entries: Entries) => entries.flatMap((e) => (e.kind === 'frame' ? [] : [e]));
+const httpEntries = (entries: Entries) => entries.flatMap((e) => (e.kind === 'frame' || e.kind === 'effect' ? [] : [e]));
 
 describe('journal: every exchange, as WireMock keeps it', () => {
   it('an API call: method, path and query, headers with secrets masked, client address, both bodies, status, timing', async () => {
@@ -258,7 +258,7 @@ describe('journal: a live time line', () => {
     expect(entries[0]!.seq).toBe(last_seq + 1);
     // Only lines when asked (a time line's rows), then one entry in full by its seq.
     const lines = (await qa('journal', { detail: false })).body.data.entries;
-    expect(lines.every((e) => e.kind === 'frame' || (e.request === undefined && e.response === undefined))).toBe(true);
+    expect(lines.every((e) => e.kind === 'frame' || e.kind === 'effect' || (e.request === undefined && e.response === undefined))).toBe(true);
     const one = (await qa('journal', { seq: last_seq + 1 })).body.data.entries[0];
     expect(one?.kind === 'api' && one.response?.body.content).toMatchObject({ status: true, data: { value: 10 } });
     const started = Date.now();

@@ -89,11 +89,15 @@ describe('the console’s production build', () => {
     const [consoleBuild, cockpitBuild] = [await ensureClientBuilt(), await ensureCockpitBuilt()];
     // Strings only the cockpit's code has: its name, its storage keys, its scenario's description.
     const marks = [/cockpit/i, /Saved from the QA cockpit/, /journal\/clear/];
-    const found = filesOf(consoleBuild).flatMap(({ file, text }) => marks.filter((m) => m.test(text)).map((m) => `${file}: ${m}`));
+    // The Debug recorder's effect shipping (development builds only): its control call's name.
+    const devOnly = [/console_effects/];
+    const found = filesOf(consoleBuild).flatMap(({ file, text }) => [...marks, ...devOnly].filter((m) => m.test(text)).map((m) => `${file}: ${m}`));
     expect(found).toEqual([]);
     const own = filesOf(cockpitBuild).map((f) => f.text).join('\n');
     for (const m of marks) expect(own, String(m)).toMatch(m);
-  });
+    const dev = filesOf(await ensureDevClientBuilt()).map((f) => f.text).join('\n');
+    for (const m of devOnly) expect(dev, String(m)).toMatch(m);
+  }, 240_000); // three builds when their sources changed
 });
 
 describe('the QA cockpit beside the console', () => {
@@ -266,4 +270,56 @@ describe('opened from a development build of the console', () => {
       await devServer.close();
     }
   }, 240_000);
+});
+
+describe('a development console’s saga effects on the time line', () => {
+  let devServer: TestServer;
+  let dev: Page;
+  let view: Page;
+  const viewLines = (text: string | RegExp): Locator => view.getByRole('listbox', { name: 'Time line' }).getByRole('option').filter({ hasText: text });
+
+  beforeAll(async () => {
+    devServer = await startTestServer({ dbPath: path.join(dir, 'effects.db'), staticDir: await ensureDevClientBuilt(), cockpitDir: await ensureCockpitBuilt() });
+    dev = await browser.browser.newPage();
+    await dev.addInitScript(() => localStorage.setItem('language', 'en'));
+    dev.on('pageerror', (e) => pageErrors.push(`dev console: ${e.message}`));
+    await logIn(dev, devServer.url, 'customer01');
+    view = await browser.browser.newPage();
+    view.on('pageerror', (e) => pageErrors.push(`cockpit (dev): ${e.message}`));
+    await view.goto(`${devServer.url}${CONTROL_PREFIX}/cockpit/?lng=en`);
+    await view.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 20_000 });
+  }, 240_000);
+  afterAll(async () => {
+    await dev?.close();
+    await view?.close();
+    await devServer?.close();
+  });
+
+  it('shows the effects the console’s sagas ran, of its user, with a kind filter and their detail', async () => {
+    await view.getByRole('combobox', { name: 'Kind' }).selectOption('effect');
+    // The console's socket login (an output of its real-time saga), sent by its Debug recorder with its token.
+    const login = viewLines(/^.*frame:login/).first();
+    await login.waitFor({ timeout: 20_000 });
+    expect(await login.innerText()).toContain('customer01');
+    // Only effects pass the filter; a call's HTTP entry and its effect are both there without it.
+    const kinds = await view.getByRole('listbox', { name: 'Time line' }).getByRole('option').locator('.kind').allInnerTexts();
+    expect(new Set(kinds)).toEqual(new Set(['effect']));
+    await login.click();
+    const details = view.locator('.entry-details');
+    await details.getByText(/^Console page [0-9a-f]{16}; kept by the Debug export\.$/).waitFor();
+    expect(await details.innerText()).toContain('"output": "frame:login"');
+
+    // The console's calls too, as effects with their answers (the message poll the QA runner replays).
+    await view.getByRole('textbox', { name: 'Call or frame' }).fill('call:message/inquire');
+    await viewLines('call:message/inquire').first().click();
+    await details.getByText(/"answer": \{/).first().waitFor();
+    await view.getByRole('button', { name: 'Clear filters' }).click();
+
+    // The kind's name in both languages.
+    await view.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+    expect(await view.getByRole('combobox', { name: '类别' }).locator('option[value="effect"]').innerText()).toBe('副作用');
+    await view.getByRole('combobox', { name: '语言' }).selectOption('en');
+    expect(await view.getByRole('combobox', { name: 'Kind' }).locator('option[value="effect"]').innerText()).toBe('effect');
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
 });

@@ -1,6 +1,8 @@
 import type { Effects } from '../../io/effects/browser-effects.ts';
 import { createRecorder, type Recorder } from './effects/recorder.ts';
+import { createEffectQueue, createSendEffects } from './effects/effect-shipping.ts';
 import { recorderSaga } from './sagas/recorder-saga.ts';
+import { shipEffectsSaga } from './sagas/ship-effects-saga.ts';
 import { DebugMenu } from './components/debug-menu.tsx';
 
 /**
@@ -10,11 +12,14 @@ import { DebugMenu } from './components/debug-menu.tsx';
  */
 export function installDebug(base: Effects) {
   const recorder: Recorder = createRecorder(base);
+  // The recorder's events also go to the mock's journal, for the QA cockpit's time line (effect-shipping.ts).
+  const shipping = createEffectQueue(recorder);
   return {
     recorder,
+    shipping,
     effects: recorder.effects,
     attach(store: { injectModule(m: { reducers: Record<string, never>; sagas: readonly (() => Generator<unknown, void, unknown>)[] }): void }) {
-      store.injectModule({ reducers: {}, sagas: [recorderSaga(recorder)] });
+      store.injectModule({ reducers: {}, sagas: [recorderSaga(recorder), shipEffectsSaga(shipping, createSendEffects())] });
     },
     DebugMenu,
   };

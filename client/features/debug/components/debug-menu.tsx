@@ -1,8 +1,9 @@
 import { Button, Classes, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { CONTROL_PREFIX } from '../../../../contracts/server-paths.ts';
 // The menu's and popover's styles are in the half of Blueprint's CSS the public pages do not load.
 import '../../../components/blueprint-rest.ts';
+import type { EffectQueue } from '../effects/effect-shipping.ts';
 import type { Recorder } from '../effects/recorder.ts';
 import { exportScenario } from '../export-scenario.ts';
 import styles from './debug-menu.module.css';
@@ -42,7 +43,10 @@ function openCockpit() {
  * A small fixed button with the debug menu: export the recent event stream as a QA scenario file
  * (fixtures/scenarios/), which tests/scenarios/replay.test.ts replays.
  */
-export function DebugMenu({ recorder }: { recorder: Recorder }) {
+export function DebugMenu({ recorder, shipping }: { recorder: Recorder; shipping: EffectQueue }) {
+  useSyncExternalStore(shipping.subscribe, shipping.version);
+  const shippingState = shipping.state();
+  const { sent, lost } = shipping.counts();
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
       if (!isCockpitHotkey(e)) return;
@@ -66,6 +70,15 @@ export function DebugMenu({ recorder }: { recorder: Recorder }) {
             ))}
             <MenuDivider title="QA tools (the mock in dev or test mode)" />
             <MenuItem icon="dashboard" text="Open the QA cockpit" label="Alt+Shift+Q" onClick={openCockpit} />
+            {/* On by default: the cockpit's time line then has the effects from the page's first moment. */}
+            <MenuItem
+              icon={shippingState === 'on' ? 'tick' : 'blank'}
+              text="Send saga effects to the cockpit"
+              label={shippingState === 'absent' ? 'no control API here' : `${sent} sent${lost ? `, ${lost} lost` : ''}`}
+              disabled={shippingState === 'absent'}
+              shouldDismissPopover={false}
+              onClick={() => shipping.setOn(shippingState !== 'on')}
+            />
           </Menu>
         }
       >

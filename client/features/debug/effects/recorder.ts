@@ -26,6 +26,13 @@ export type Recorded =
   | { readonly t: number; readonly input: ScenarioStep }
   | { readonly t: number; readonly output: string; answer?: RecordedAnswer; readonly path?: string };
 
+/**
+ * An event as the recorder's listeners see it (the Debug menu's effect shipping to the QA cockpit): every effect
+ * the sagas ran, `replayed` false for those the export leaves out (a call the QA runner does not play, a toast no
+ * frame caused). A call comes once its answer is back (with it), at the time it was made.
+ */
+export type Observed = Recorded & { readonly replayed: boolean; readonly n: number };
+
 export interface Recorder {
   /** The effect layer to give the store: the same as `base`, observed. */
   readonly effects: Effects;
@@ -36,6 +43,8 @@ export interface Recorder {
   events(): readonly Recorded[];
   randomDraws(): readonly number[];
   now(): number;
+  /** Hear every event as it is complete; returns the unsubscribe. */
+  listen(listener: (e: Observed) => void): () => void;
 }
 
 /** Oldest events are dropped beyond this age (the export offers at most this window). */
@@ -66,8 +75,14 @@ export function createRecorder(base: Effects): Recorder {
   // right after one of these actions, in the same synchronous run.
   let attributing = false;
 
-  const push = (r: Recorded) => {
+  const listeners = new Set<(e: Observed) => void>();
+  let order = 0;
+  const tell = (r: Recorded, replayed: boolean, n = ++order) => {
+    for (const l of listeners) l({ ...r, replayed, n });
+  };
+  const push = (r: Recorded, told = true) => {
     log.push(r);
+    if (told) tell(r, true);
     const cutoff = now() - RECORDER_KEEP_MS;
     if (log[0] && log[0].t < cutoff) {
       log = log.filter((x) => x.t >= cutoff);
@@ -77,6 +92,7 @@ export function createRecorder(base: Effects): Recorder {
   const input = (step: ScenarioStep) => push({ t: now(), input: step });
   const output = (key: string, attributable = true) => {
     if (attributable) push({ t: now(), output: key });
+    else tell({ t: now(), output: key }, false);
   };
 
   const wrapSocket = (socket: RealtimeSocket): RealtimeSocket => ({
@@ -94,7 +110,8 @@ export function createRecorder(base: Effects): Recorder {
     callApi: async (call, body, context) => {
       const replayed = REPLAYED_CALLS.includes(call.path);
       const entry = { t: now(), output: `call:${call.path}`, path: call.path, answer: undefined as undefined | RecordedAnswer };
-      if (replayed) push(entry);
+      const n = ++order;
+      if (replayed) push(entry, false);
       try {
         const data = await base.callApi(call, body, context);
         entry.answer = { data };
@@ -104,8 +121,11 @@ export function createRecorder(base: Effects): Recorder {
         entry.answer = { fail: err.httpStatus ?? 0, message: err.message ?? '' };
         throw e;
       } finally {
+        // Told now, with its answer; the data of a call the runner does not play stays here (size, secrets).
+        tell(replayed || !entry.answer?.data ? entry : { ...entry, answer: {} }, replayed, n);
         // The answer came back here: before anything the console does on it.
         if (replayed) input({ answer: call.path });
+        else tell({ t: now(), input: { answer: call.path } }, false);
       }
     },
     storage: {
@@ -202,5 +222,9 @@ export function createRecorder(base: Effects): Recorder {
     events: () => log,
     randomDraws: () => draws,
     now,
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }
