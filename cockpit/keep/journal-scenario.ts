@@ -1,6 +1,6 @@
-import { checkFrameData, Direction, FRAME_TYPE_CODES, type JournalEntry } from '../../contracts/index.ts';
-import type { Scenario, ScenarioStep } from '../../contracts/scenario.ts';
-import { timelineSteps } from '../../client/features/debug/export-scenario.ts';
+import { checkFrameData, consoleEffect, Direction, FRAME_TYPE_CODES, type ConsoleEffect, type EffectJournalEntry, type JournalEntry } from '../../contracts/index.ts';
+import { scenario as scenarioSchema, type Scenario, type ScenarioStep } from '../../contracts/scenario.ts';
+import { sessionScenario, timelineSteps } from '../../client/features/debug/export-scenario.ts';
 import type { Recorded } from '../../client/features/debug/effects/recorder.ts';
 
 /** Frames the scenario runner's fake server makes itself (it acknowledges the login and answers pings). */
@@ -73,4 +73,80 @@ export function journalScenario(entries: readonly JournalEntry[], account: strin
     skipped: mine.length - frames.length,
     seconds,
   };
+}
+
+/** A span replayed from a development console's effects: its calls answered as they were, in the order it made them. */
+export interface EffectsScenario {
+  readonly scenario: Scenario;
+  /** Effects the scenario lays out (the Debug export's: inputs and the effects counted between them). */
+  readonly effects: number;
+  /** Of them, the HTTP answers the console got. */
+  readonly answers: number;
+  readonly seconds: number;
+}
+/** Why a span has no effects scenario: none of the account's console, or none from a console page's start. */
+export type NoEffects = { readonly why: 'no_effects' | 'no_start' | 'unreadable'; readonly detail?: string };
+
+const isEffect = (e: JournalEntry): e is EffectJournalEntry => e.kind === 'effect';
+
+/**
+ * A span of the journal as the Debug export would have written it at its last effect: a development console's
+ * effects (sent by its Debug recorder, `console_effects`), from that console page's start (`{ start: true }`)
+ * on, laid out by the export's own `sessionScenario` — the calls' answers held and arriving where they came
+ * back, the socket's events and route changes at their times, the counts of effects between them expected again.
+ * The console is the newest page of `account` whose start the span holds. Exact only from the start (the loops'
+ * grids are anchored there), so a span that begins later has none: `no_start`, and the page saves frames only.
+ */
+export function effectsScenario(entries: readonly JournalEntry[], account: string, name: string): EffectsScenario | NoEffects {
+  const effects = entries.filter(isEffect);
+  const sessions = [...new Set(effects.filter((e) => e.account === account).map((e) => e.session))];
+  if (!sessions.length) return { why: 'no_effects' };
+  let recorded: { e: ConsoleEffect; seq: number }[] = [];
+  for (const session of sessions.reverse()) {
+    const mine: { e: ConsoleEffect; seq: number }[] = [];
+    for (const entry of effects) {
+      if (entry.session !== session || !entry.replayed) continue;
+      const read = consoleEffect.safeParse(entry.data);
+      // Masked past its contract (a cut answer): the recording is not whole.
+      if (!read.success) return { why: 'unreadable', detail: `#${entry.seq} ${entry.effect}` };
+      mine.push({ e: read.data, seq: entry.seq });
+    }
+    mine.sort((a, b) => a.e.t - b.e.t || a.e.n - b.e.n);
+    const start = mine.findIndex((m) => m.e.input && 'start' in m.e.input);
+    if (start >= 0) {
+      recorded = mine.slice(start);
+      break;
+    }
+  }
+  if (!recorded.length) return { why: 'no_start' };
+
+  // A call's answer came with the `{ answer: path }` input where it arrived: the calls of a path get them in order
+  // (a call still waiting at the span's end has none, and waits in the replay too).
+  const arrived = new Map<string, ConsoleEffect['answer'][]>();
+  for (const { e } of recorded) {
+    const path = e.input?.answer;
+    if (typeof path === 'string') arrived.set(path, [...(arrived.get(path) ?? []), e.answer ?? { fail: 0 }]);
+  }
+  const draws = recorded.flatMap(({ e }) => (e.draw === undefined ? [] : [e.draw]));
+  const events: Recorded[] = recorded.flatMap(({ e }) => (e.draw === undefined ? [e] : [])).map((e): Recorded => {
+    if (e.output === undefined) return { t: e.t, input: e.input as ScenarioStep };
+    const answer = e.path ? arrived.get(e.path)?.shift() : undefined;
+    return { t: e.t, output: e.output, ...(e.path ? { path: e.path } : {}), ...(answer ? { answer } : {}) };
+  });
+  const from = events[0]!.t;
+  const end = events[events.length - 1]!.t;
+  const route = recorded.find(({ e }) => e.input && 'route' in e.input)?.e.input?.route;
+  const made = sessionScenario({ events, from, end, trimmed: false, initialRoute: typeof route === 'string' ? route.split('?')[0]! : '/', draws, webSocket: true });
+  const seconds = Math.round((end - from) / 1000);
+  const answers = events.filter((e) => 'output' in e && e.path).length;
+  const scenario: Scenario = {
+    name,
+    description: `Saved from the QA cockpit: ${events.length} effects of ${account}'s development console over ${seconds} s from its start (journal entries ${recorded[0]!.seq}–${Math.max(...recorded.map((r) => r.seq))}), with the ${answers} answers its calls got, laid out as the Debug export does; the effects must happen again in the same counts between events.`,
+    source: 'export',
+    ...made,
+  };
+  // What the runner would refuse (a step masked off its schema) is not saved: the page says why and saves frames.
+  const read = scenarioSchema.safeParse(scenario);
+  if (!read.success) return { why: 'unreadable', detail: read.error.issues[0]?.message };
+  return { scenario, effects: events.length, answers, seconds };
 }

@@ -5,7 +5,7 @@ import { accountHint, useCockpit } from '../cockpit-context.tsx';
 import { useT } from '../i18n.tsx';
 import { control } from '../io/control.ts';
 import { download, stampOf } from './download.ts';
-import { journalScenario } from './journal-scenario.ts';
+import { effectsScenario, journalScenario } from './journal-scenario.ts';
 
 /** The journal entries (with headers and bodies) of the span's rows, oldest first, read again from the mock. */
 async function spanEntries(seqs: readonly number[]): Promise<{ entries: JournalEntry[] } | { message: string }> {
@@ -37,11 +37,19 @@ export function KeepPanel() {
     const read = await spanEntries(seqs);
     if ('message' in read) return say(t('failed', { message: read.message }), false);
     const stamp = stampOf(Date.now());
-    const made = journalScenario(read.entries, who, `cockpit: ${who}'s console, ${stamp}`);
-    if (!made) return say(t('keep.no_frames'), false);
     const file = `cockpit-${stamp}.json`;
+    const name = `cockpit: ${who}'s console, ${stamp}`;
+    // The console's own effects when a development console sent them from its start; else the frames it got.
+    const replayed = effectsScenario(read.entries, who, name);
+    if ('scenario' in replayed) {
+      download(file, JSON.stringify(replayed.scenario, null, 2) + '\n', 'application/json');
+      return say(t('keep.saved_effects', { file, effects: replayed.effects, answers: replayed.answers, seconds: replayed.seconds }), true);
+    }
+    const made = journalScenario(read.entries, who, name);
+    const why = t(`keep.frames_only.${replayed.why}`, { detail: replayed.detail ?? '' });
+    if (!made) return say(`${t('keep.no_frames')} ${why}`, false);
     download(file, JSON.stringify(made.scenario, null, 2) + '\n', 'application/json');
-    say(t('keep.saved', { file, frames: made.frames, seconds: made.seconds }), true);
+    say(`${t('keep.saved', { file, frames: made.frames, seconds: made.seconds })} ${why}`, true);
   };
 
   return (

@@ -243,14 +243,16 @@ export const consoleEffect = z
       .record(z.string().min(1).max(40), z.json())
       .refine((step) => Object.keys(step).length === 1, 'an input is one scenario step: an object with one key')
       .optional(),
+    /** A random number the console drew (a reconnect's jitter): the replay draws them again in order. */
+    draw: z.number().min(0).max(1).optional(),
     /** The call's path, on a `call:` output. */
     path: z.string().min(1).max(200).optional(),
-    /** What the call got: its data, or `fail` (the HTTP status, 0 for none) with the message. */
+    /** On an `{ answer: path }` input: what the call got, its data, or `fail` (the HTTP status, 0 for none) with the message. */
     answer: z.strictObject({ data: z.json().optional(), fail: z.int().min(0).max(599).optional(), message: z.string().max(2000).optional() }).optional(),
     /** false: the Debug export leaves it out. */
     replayed: z.boolean(),
   })
-  .refine((e) => (e.output === undefined) !== (e.input === undefined), 'give exactly one of output, input');
+  .refine((e) => [e.output, e.input, e.draw].filter((x) => x !== undefined).length === 1, 'give exactly one of output, input, draw');
 export type ConsoleEffect = z.output<typeof consoleEffect>;
 
 export const FRAME_FAULT_ACTIONS = ['drop', 'delay', 'duplicate', 'reorder'] as const;

@@ -84,6 +84,7 @@ const isHttp = (e: Stored): e is HttpStored => e.kind !== 'frame' && e.kind !== 
 /** An effect's key: its output, or its input step's name (`answer:ping`, `route:/x`, `socket:frame:5` …). */
 function effectKey(e: ConsoleEffect): string {
   if (e.output !== undefined) return e.output;
+  if (e.draw !== undefined) return 'random';
   const [name, value] = Object.entries(e.input ?? {})[0] ?? ['input', null];
   if (typeof value === 'string') return `${name}:${value}`.slice(0, 300);
   if (name === 'socket' && value && typeof value === 'object' && !Array.isArray(value)) {

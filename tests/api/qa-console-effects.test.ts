@@ -67,7 +67,7 @@ describe('console effects on the journal', () => {
   it.each([
     ['no effects', { session: SESSION, effects: [] }, /effects/],
     ['a bad session name', { session: 'no spaces here', effects: [{ t: 1, n: 7, output: 'reload', replayed: true }] }, /console session/],
-    ['both output and input', { session: SESSION, effects: [{ t: 1, n: 8, output: 'reload', input: { route: '/' }, replayed: true }] }, /exactly one of output, input/],
+    ['both output and input', { session: SESSION, effects: [{ t: 1, n: 8, output: 'reload', input: { route: '/' }, replayed: true }] }, /exactly one of output, input, draw/],
     ['an input of two steps', { session: SESSION, effects: [{ t: 1, n: 9, input: { route: '/', login: {} }, replayed: true }] }, /one scenario step/],
     ['an unknown field', { session: SESSION, effects: [{ t: 1, n: 10, output: 'reload', replayed: true, extra: 1 }] }, /extra/],
     ['a status out of range', { session: SESSION, effects: [{ t: 1, n: 11, output: 'call:x', answer: { fail: 900 }, replayed: true }] }, /599/],

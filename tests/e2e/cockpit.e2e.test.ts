@@ -7,7 +7,9 @@ import { CONTROL_PREFIX, type JournalEntry } from '../../contracts/index.ts';
 import { scenario as scenarioSchema } from '../../contracts/scenario.ts';
 import { ensureClientBuilt, ensureCockpitBuilt, ensureDevClientBuilt } from '../../harness/build.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
-import { playScenario } from '../scenarios/harness.ts';
+import type { Saga } from '../../client/state/sagas/call.ts';
+import { control } from '../helpers/control.ts';
+import { playScenario, ScenarioFailure } from '../scenarios/harness.ts';
 import { launchBrowser, type TestBrowser } from './helpers/browser.ts';
 import { logIn } from './helpers/log-in.ts';
 import { texts } from './helpers/texts.ts';
@@ -309,9 +311,9 @@ describe('a development console’s saga effects on the time line', () => {
     await details.getByText(/^Console page [0-9a-f]{16}; kept by the Debug export\.$/).waitFor();
     expect(await details.innerText()).toContain('"output": "frame:login"');
 
-    // The console's calls too, as effects with their answers (the message poll the QA runner replays).
-    await view.getByRole('textbox', { name: 'Call or frame' }).fill('call:message/inquire');
-    await viewLines('call:message/inquire').first().click();
+    // The console's calls too, and their answers where they came back (the message poll the QA runner replays).
+    await view.getByRole('textbox', { name: 'Call or frame' }).fill('answer:message/inquire');
+    await viewLines('answer:message/inquire').first().click();
     await details.getByText(/"answer": \{/).first().waitFor();
     await view.getByRole('button', { name: 'Clear filters' }).click();
 
@@ -320,6 +322,36 @@ describe('a development console’s saga effects on the time line', () => {
     expect(await view.getByRole('combobox', { name: '类别' }).locator('option[value="effect"]').innerText()).toBe('副作用');
     await view.getByRole('combobox', { name: '语言' }).selectOption('en');
     expect(await view.getByRole('combobox', { name: 'Kind' }).locator('option[value="effect"]').innerText()).toBe('effect');
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
+
+  it('saves the session with the answers the console’s calls got: it replays green, and fails without the message poll', async () => {
+    // The rule the span exercises: a message frame makes the console read its messages at once.
+    const pushedAt = Date.now();
+    await control(devServer, 'push', { to: { account: 'customer01' }, type: 4, data: { id: 7, title: 'From the cockpit test', content: 'Read me' } });
+    const effectsSince = (text: string) => control(devServer, 'journal/count', { kind: 'effect', text, since_ms: pushedAt - 1_000 }).then((r) => r.count);
+    await expect.poll(() => effectsSince('socket:frame:4'), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => effectsSince('answer:message/inquire'), { timeout: 20_000 }).toBeGreaterThan(0);
+
+    await view.getByRole('button', { name: 'Clear filters' }).click();
+    await view.getByRole('tab', { name: 'Keep' }).click();
+    const downloading = view.waitForEvent('download');
+    await view.getByLabel('Whose console').fill('customer01');
+    await view.getByRole('button', { name: 'Save as scenario' }).click();
+    const file = path.join(dir, 'saved-effects.json');
+    await (await downloading).saveAs(file);
+    await view.locator('.said').filter({ hasText: /effects of the console over \d+ s from its start, with the \d+ answer\(s\) its calls got/ }).waitFor();
+    const saved = scenarioSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    const steps = JSON.stringify(saved.steps);
+    expect(steps).toContain('{"http":{"path":"message/inquire","data":');
+    expect(steps).toContain('{"answer":"message/inquire"}');
+    expect(steps).toContain('"From the cockpit test"');
+    expect(steps).toContain('"counts":{');
+
+    await playScenario(saved);
+    // Broken rule: the console no longer polls its messages (nor on a message frame).
+    const nothing = function* (): Saga {};
+    await expect(playScenario(saved, { watchers: { polling: () => nothing() } })).rejects.toThrow(ScenarioFailure);
     expect(pageErrors).toEqual([]);
   }, 90_000);
 });

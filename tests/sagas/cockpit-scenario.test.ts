@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FRAME_TYPE_CODES, type JournalEntry } from '../../contracts/index.ts';
 import { scenario as scenarioSchema } from '../../contracts/scenario.ts';
 import type { Saga } from '../../client/state/sagas/call.ts';
-import { journalScenario } from '../../cockpit/keep/journal-scenario.ts';
+import { effectsScenario, journalScenario } from '../../cockpit/keep/journal-scenario.ts';
 import { playScenario, ScenarioFailure } from '../scenarios/harness.ts';
 
 /**
@@ -80,5 +80,85 @@ describe('a journal span saved as a scenario', () => {
     for (const entries of [span, closing]) await playScenario(journalScenario(entries, 'customer01', 'x')!.scenario);
     const nothing = function* (): Saga {};
     await expect(playScenario(journalScenario(span, 'customer01', 'x')!.scenario, { realtimeWatcher: () => nothing() })).rejects.toThrow(ScenarioFailure);
+  });
+});
+
+/**
+ * With a development console's effects in the span (its Debug recorder's events, `console_effects`), the saved
+ * scenario is the Debug export's own layout of them: the calls' answers (paired with their calls in order) held
+ * and arriving where they came back, and the counts between inputs. Without effects from a console page's start
+ * there is none, and the page saves frames only (the browser test replays a real session's file, green, and red
+ * without the message poll).
+ */
+describe('a span with a development console’s effects', () => {
+  let n = 0;
+  const effect = (at: number, data: Record<string, unknown>, extra: Partial<Extract<JournalEntry, { kind: 'effect' }>> = {}): JournalEntry => ({
+    kind: 'effect',
+    seq: ++seq,
+    at_ms: T0 + at,
+    user_id: 4,
+    account: 'customer01',
+    summary: 'effect',
+    session: 'page0001',
+    effect: String(data.output ?? Object.keys(data.input as object)[0]),
+    replayed: true,
+    data: { t: T0 + at, n: ++n, replayed: true, ...data } as never,
+    ...extra,
+  });
+  const inquire = { content: [], total: 0 };
+  const session: JournalEntry[] = [
+    effect(0, { input: { start: true } }, { account: null, user_id: null }),
+    effect(1, { input: { route: '/admin_login' } }, { account: null, user_id: null }),
+    effect(900, { input: { login: { via: 'login' } } }),
+    effect(900, { output: 'connect' }),
+    effect(1_000, { output: 'call:message/inquire', path: 'message/inquire' }),
+    effect(1_000, { output: 'call:admin/user_info', path: 'admin/user_info' }, { replayed: false }),
+    effect(1_040, { input: { answer: 'message/inquire' }, answer: { data: inquire } }),
+    call(1_050, 'message/inquire'),
+    effect(3_000, { input: { socket: { frame: { type: 4, data: { id: 7, title: 't', content: 'c' } } } } }),
+    effect(3_000, { output: 'call:message/inquire', path: 'message/inquire' }),
+    effect(3_020, { input: { answer: 'message/inquire' }, answer: { fail: 503, message: 'down' } }),
+    effect(5_000, { output: 'call:message/inquire', path: 'message/inquire' }),
+  ];
+
+  it('lays out the export’s steps from the console page’s start: answers paired with calls, a call still waiting held', () => {
+    const made = effectsScenario(session, 'customer01', 'cockpit: effects');
+    if (!('scenario' in made)) throw new Error(`no scenario: ${made.why}`);
+    expect(made).toMatchObject({ effects: 10, answers: 3, seconds: 5 });
+    expect(made.scenario.config).toEqual({ route: '/admin_login', server: { state: 'hold', login: 'ignore', pong: false } });
+    expect(made.scenario.steps).toEqual([
+      { http: { path: 'message/inquire', data: inquire, held: true } },
+      { http: { path: 'message/inquire', fail: 503, message: 'down', held: true } },
+      { http: { path: 'message/inquire', fail: 0, held: true } },
+      { expect: { counts: {} } },
+      { start: true },
+      { advanceTo: 1 },
+      { expect: { counts: {} } },
+      { route: '/admin_login' },
+      { advanceTo: 900 },
+      { expect: { counts: {} } },
+      { login: { via: 'login' } },
+      { advanceTo: 1_040 },
+      { expect: { counts: { connect: 1, 'call:message/inquire': 1 } } },
+      { answer: 'message/inquire' },
+      { advanceTo: 3_000 },
+      { expect: { counts: {} } },
+      { socket: { frame: { type: 4, data: { id: 7, title: 't', content: 'c' } } } },
+      { advanceTo: 3_020 },
+      { expect: { counts: { 'call:message/inquire': 1 } } },
+      { answer: 'message/inquire' },
+      { advanceTo: 5_000 },
+      { expect: { counts: { 'call:message/inquire': 1 } } },
+    ]);
+    expect(scenarioSchema.safeParse(made.scenario).success).toBe(true);
+  });
+
+  it('has none without effects of the account, or without the console page’s start, or with an effect off its record', () => {
+    expect(effectsScenario(span, 'customer01', 'x')).toEqual({ why: 'no_effects' });
+    expect(effectsScenario(session, 'customer02', 'x')).toEqual({ why: 'no_effects' });
+    expect(effectsScenario(session.slice(2), 'customer01', 'x')).toEqual({ why: 'no_start' });
+    const spoilt = effect(6_000, { output: 'reload' });
+    (spoilt as { data: unknown }).data = { t: 1, output: 'reload' };
+    expect(effectsScenario([...session, spoilt], 'customer01', 'x')).toMatchObject({ why: 'unreadable' });
   });
 });

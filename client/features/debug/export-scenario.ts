@@ -21,21 +21,50 @@ export function exportScenario(recorder: Recorder, windowMs: number, name: strin
   const now = recorder.now();
   const from = Math.max(recorder.startedAt, now - windowMs);
   const trimmed = from > recorder.startedAt;
-  const events = recorder.events().filter((e) => e.t >= from);
-
-  const steps = timelineSteps(events, from, now, !trimmed);
-
-  const draws = recorder.randomDraws();
+  const made = sessionScenario({
+    events: recorder.events().filter((e) => e.t >= from),
+    from,
+    end: now,
+    trimmed,
+    initialRoute: recorder.initialRoute,
+    draws: recorder.randomDraws(),
+    webSocket: recorder.effects.openSocket !== null,
+  });
   return {
     name,
     description: trimmed
       ? `Exported from the debug menu: the last ${Math.round(windowMs / 60_000)} minutes, starting mid-session (the recording began earlier), so only the timeline is kept; add the expected effects.`
       : `Exported from the debug menu: ${Math.round((now - from) / 1000)} s since the console started, replayed with the recorded answers, socket events and random draws; the effects must happen again in the same counts between events.`,
     source: 'export',
+    ...made,
+  };
+}
+
+/** A console's recorded events from `from` to `end` (ms on its clock), and what its replay needs besides. */
+export interface SessionRecording {
+  readonly events: readonly Recorded[];
+  readonly from: number;
+  readonly end: number;
+  /** The window starts after the console did: the timeline only, no expectations (the loops' phases differ). */
+  readonly trimmed: boolean;
+  /** The console's route when it started. */
+  readonly initialRoute: string;
+  readonly draws: readonly number[];
+  /** The browser had WebSocket. */
+  readonly webSocket: boolean;
+}
+
+/**
+ * A recorded console session as a scenario's config and steps: the Debug export's, and the QA cockpit's "Save as
+ * scenario" when the span holds a development console's effects from its start (cockpit/keep/journal-scenario.ts).
+ */
+export function sessionScenario(rec: SessionRecording): Pick<Scenario, 'config' | 'steps'> {
+  const steps = timelineSteps(rec.events, rec.from, rec.end, !rec.trimmed);
+  return {
     config: {
-      route: trimmed ? '/' : recorder.initialRoute || '/',
-      ...(draws.length && !trimmed ? { random: draws.map((r) => Math.min(r, 0.999999)) } : {}),
-      ...(recorder.effects.openSocket ? {} : { webSocket: false }),
+      route: rec.trimmed ? '/' : rec.initialRoute || '/',
+      ...(rec.draws.length && !rec.trimmed ? { random: rec.draws.map((r) => Math.min(r, 0.999999)) } : {}),
+      ...(rec.webSocket ? {} : { webSocket: false }),
       server: { state: 'hold', login: 'ignore', pong: false },
     },
     steps: steps.length ? steps : [{ expect: { counts: {} } }],

@@ -36,7 +36,7 @@ export type SendEffects = (body: EffectsBody, token: string | null) => Promise<S
 export function toConsoleEffect(e: Observed): ConsoleEffect | null {
   const out = e as ConsoleEffect;
   if (JSON.stringify(out).length <= EVENT_BYTES) return out;
-  if ('output' in e && e.answer?.data !== undefined) {
+  if ('answer' in e && e.answer?.data !== undefined) {
     const lighter: ConsoleEffect = { ...out, answer: { message: 'answer too large to send' }, replayed: false };
     if (JSON.stringify(lighter).length <= EVENT_BYTES) return lighter;
   }

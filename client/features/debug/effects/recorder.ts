@@ -29,9 +29,13 @@ export type Recorded =
 /**
  * An event as the recorder's listeners see it (the Debug menu's effect shipping to the QA cockpit): every effect
  * the sagas ran, `replayed` false for those the export leaves out (a call the QA runner does not play, a toast no
- * frame caused). A call comes once its answer is back (with it), at the time it was made.
+ * frame caused), `n` its place in the recorder's order. A call is told when it is made; its answer comes with the
+ * `{ answer: path }` input where it came back (the data only for the calls the runner plays: size, secrets), so a
+ * listener never holds back a call that is still waiting.
  */
-export type Observed = Recorded & { readonly replayed: boolean; readonly n: number };
+export type Observed = (Told | Extract<Recorded, { output: string }>) & { readonly replayed: boolean; readonly n: number };
+/** An input (an answer's with what it was), or a random draw (the export's `config.random`, in order). */
+type Told = { readonly t: number; readonly input: ScenarioStep; readonly answer?: RecordedAnswer } | { readonly t: number; readonly draw: number };
 
 export interface Recorder {
   /** The effect layer to give the store: the same as `base`, observed. */
@@ -77,7 +81,8 @@ export function createRecorder(base: Effects): Recorder {
 
   const listeners = new Set<(e: Observed) => void>();
   let order = 0;
-  const tell = (r: Recorded, replayed: boolean, n = ++order) => {
+  const tell = (r: Recorded | Told, replayed: boolean) => {
+    const n = ++order;
     for (const l of listeners) l({ ...r, replayed, n });
   };
   const push = (r: Recorded, told = true) => {
@@ -110,8 +115,8 @@ export function createRecorder(base: Effects): Recorder {
     callApi: async (call, body, context) => {
       const replayed = REPLAYED_CALLS.includes(call.path);
       const entry = { t: now(), output: `call:${call.path}`, path: call.path, answer: undefined as undefined | RecordedAnswer };
-      const n = ++order;
-      if (replayed) push(entry, false);
+      if (replayed) push(entry);
+      else tell(entry, false);
       try {
         const data = await base.callApi(call, body, context);
         entry.answer = { data };
@@ -121,11 +126,11 @@ export function createRecorder(base: Effects): Recorder {
         entry.answer = { fail: err.httpStatus ?? 0, message: err.message ?? '' };
         throw e;
       } finally {
-        // Told now, with its answer; the data of a call the runner does not play stays here (size, secrets).
-        tell(replayed || !entry.answer?.data ? entry : { ...entry, answer: {} }, replayed, n);
-        // The answer came back here: before anything the console does on it.
-        if (replayed) input({ answer: call.path });
-        else tell({ t: now(), input: { answer: call.path } }, false);
+        // The answer came back here: before anything the console does on it. Told with what it was.
+        const arrived = { t: now(), input: { answer: call.path } };
+        const answer = replayed || !entry.answer || 'fail' in entry.answer ? entry.answer : {};
+        if (replayed) push(arrived, false);
+        tell({ ...arrived, ...(answer ? { answer } : {}) }, replayed);
       }
     },
     storage: {
@@ -157,6 +162,7 @@ export function createRecorder(base: Effects): Recorder {
     random: () => {
       const r = base.random();
       draws.push(r);
+      tell({ t: now(), draw: r }, true);
       return r;
     },
   };
