@@ -135,8 +135,7 @@ export function effectsScenario(entries: readonly JournalEntry[], account: strin
   });
   const from = events[0]!.t;
   const end = events[events.length - 1]!.t;
-  const route = recorded.find(({ e }) => e.input && 'route' in e.input)?.e.input?.route;
-  const made = sessionScenario({ events, from, end, trimmed: false, initialRoute: typeof route === 'string' ? route.split('?')[0]! : '/', draws, webSocket: true });
+  const made = sessionScenario({ events, from, end, trimmed: false, initialRoute: recorded[0]!.e.route ?? '/', draws, webSocket: true });
   const seconds = Math.round((end - from) / 1000);
   const answers = events.filter((e) => 'output' in e && e.path).length;
   const scenario: Scenario = {

@@ -243,6 +243,8 @@ export const consoleEffect = z
       .record(z.string().min(1).max(40), z.json())
       .refine((step) => Object.keys(step).length === 1, 'an input is one scenario step: an object with one key')
       .optional(),
+    /** On the `{ start: true }` input: the console's route when it started (the replay's `config.route`). */
+    route: z.string().max(2000).optional(),
     /** A random number the console drew (a reconnect's jitter): the replay draws them again in order. */
     draw: z.number().min(0).max(1).optional(),
     /** The call's path, on a `call:` output. */

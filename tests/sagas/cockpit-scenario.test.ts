@@ -107,7 +107,7 @@ describe('a span with a development console’s effects', () => {
   });
   const inquire = { content: [], total: 0 };
   const session: JournalEntry[] = [
-    effect(0, { input: { start: true } }, { account: null, user_id: null }),
+    effect(0, { input: { start: true }, route: '/admin_login' }, { account: null, user_id: null }),
     effect(1, { input: { route: '/admin_login' } }, { account: null, user_id: null }),
     effect(900, { input: { login: { via: 'login' } } }),
     effect(900, { output: 'connect' }),

@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scenario as scenarioSchema } from '../../contracts/scenario.ts';
-import { playScenario } from '../scenarios/harness.ts';
+import type { Saga } from '../../client/state/sagas/call.ts';
+import { effectsScenario } from '../../cockpit/keep/journal-scenario.ts';
+import { playScenario, ScenarioFailure } from '../scenarios/harness.ts';
 import { recordLiveSession } from './live-session.ts';
 
 /**
@@ -50,5 +52,18 @@ describe('debug export → replay', () => {
 
     // The runner replays it: every count between events matches.
     await playScenario(parsed);
+
+    // The same session as the QA cockpit saves it from the mock's journal (the recorder's events sent by the
+    // Debug shipping saga over HTTP): the export's layout, the same answers and draws, and it replays too …
+    const saved = effectsScenario(recorded.journal, 'customer01', 'cockpit: the live session');
+    if (!('scenario' in saved)) throw new Error(`no effects scenario: ${saved.why} ${saved.detail ?? ''}`);
+    expect(saved.scenario.config).toEqual(parsed.config);
+    // Up to the export's last step (the export ends at its own moment, the saved span at its last effect).
+    const upTo = (steps: readonly unknown[]) => steps.slice(0, -2).map((s) => JSON.stringify(s));
+    expect(upTo(saved.scenario.steps)).toEqual(upTo(parsed.steps).slice(0, saved.scenario.steps.length - 2));
+    await playScenario(scenarioSchema.parse(saved.scenario));
+    // … and fails when its rule is broken: no message poll, so no message read.
+    const nothing = function* (): Saga {};
+    await expect(playScenario(scenarioSchema.parse(saved.scenario), { watchers: { polling: () => nothing() } })).rejects.toThrow(ScenarioFailure);
   }, 180_000);
 });

@@ -1,6 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import WebSocket from 'ws';
-import { CONTROL_PREFIX, type ControlBody, type ControlName } from '../../contracts/index.ts';
+import { CONTROL_PREFIX, type ControlBody, type ControlName, type JournalEntry } from '../../contracts/index.ts';
 import type { Scenario } from '../../contracts/scenario.ts';
 import { createCallApi } from '../../client/io/call-api.ts';
 import { encryptWith, importPublicKey } from '../../client/io/crypto.ts';
@@ -11,6 +11,8 @@ import { createAppStore } from '../../client/app/store.ts';
 import { createRecorder } from '../../client/features/debug/effects/recorder.ts';
 import { exportScenario } from '../../client/features/debug/export-scenario.ts';
 import { recorderSaga } from '../../client/features/debug/sagas/recorder-saga.ts';
+import { createEffectQueue, createSendEffects } from '../../client/features/debug/effects/effect-shipping.ts';
+import { shipEffectsSaga } from '../../client/features/debug/sagas/ship-effects-saga.ts';
 import { appStarted, routeChanged } from '../../client/state/app-events.ts';
 import { sessionEvents } from '../../client/state/session-slice.ts';
 import { publicKey } from '../../contracts/index.ts';
@@ -27,7 +29,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * and an unknown frame type, all sockets are dropped as by a restart (4010) and the console reconnects, the
  * notice is dismissed. About 13 s of wall time.
  */
-export async function recordLiveSession(): Promise<{ scenario: Scenario; toasts: string[]; messageRead: boolean }> {
+export async function recordLiveSession(): Promise<{ scenario: Scenario; toasts: string[]; messageRead: boolean; journal: JournalEntry[] }> {
   const t = await startTestServer();
   const toasts: string[] = [];
   let route = { pathname: '/', search: '' };
@@ -63,7 +65,12 @@ export async function recordLiveSession(): Promise<{ scenario: Scenario; toasts:
 
   const recorder = createRecorder(base);
   const store = createAppStore(recorder.effects);
-  store.injectModule({ reducers: {}, sagas: [recorderSaga(recorder)] });
+  // As a development build does (features/debug/install.ts): the events also go to the mock's journal.
+  const shipping = createEffectQueue(recorder);
+  let told = 0;
+  recorder.listen(() => (told += 1));
+  const send = createSendEffects((input, init) => fetch(`${t.url}${String(input)}`, init));
+  store.injectModule({ reducers: {}, sagas: [recorderSaga(recorder), shipEffectsSaga(shipping, send)] });
   dispatchRoute = (r) => store.dispatch(routeChanged(r));
   const control = async <N extends ControlName>(name: N, body: ControlBody<N>) => {
     const res = await fetch(`${t.url}${CONTROL_PREFIX}/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -99,10 +106,14 @@ export async function recordLiveSession(): Promise<{ scenario: Scenario; toasts:
     store.dispatch({ type: 'messages/noticeDismissed' });
     await sleep(500);
     const scenario = exportScenario(recorder, 15 * 60_000, 'exported: a recorded dev session (login, message, reply push, restart, dismiss)');
+    // Everything told so far has reached the journal (what the QA cockpit saves a span from).
+    await waitFor('the effects sent', () => shipping.counts().sent + shipping.counts().lost >= told);
+    const journalRes = await fetch(`${t.url}${CONTROL_PREFIX}/journal`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ limit: 10_000, detail: true }) });
+    const journal = ((await journalRes.json()) as { data: { entries: JournalEntry[] } }).data.entries;
     const mine = await t.call('message/inquire', { page: 1, page_size: 50 }, await t.login('customer01'));
     const items = (mine.body.data as { content: { content: string; notify_status: number }[] }).content;
     const messageRead = items.some((m) => m.content === 'Window tonight <b>22:00</b>' && m.notify_status === 2);
-    return { scenario, toasts, messageRead };
+    return { scenario, toasts, messageRead, journal };
   } finally {
     store.dispatch(sessionEvents.loggedOut());
     store.sagaTask.cancel();

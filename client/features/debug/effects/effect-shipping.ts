@@ -61,6 +61,8 @@ export interface EffectQueue {
   putBack(batch: readonly ConsoleEffect[]): void;
   /** Resolves once a full batch waits (the saga races it with its clock). */
   untilFull(): Promise<void>;
+  /** Effects waiting to be sent. */
+  pending(): number;
   /** Effects sent, and left out (too large, the queue full, refused); for the Debug menu. */
   counts(): { sent: number; lost: number };
   noteSent(n: number): void;
@@ -140,6 +142,7 @@ export function createEffectQueue(recorder: Recorder): EffectQueue {
       }
       return full.promise;
     },
+    pending: () => pending.length,
     counts: () => ({ sent, lost }),
     noteSent(n) {
       sent += n;

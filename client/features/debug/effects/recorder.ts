@@ -35,7 +35,9 @@ export type Recorded =
  */
 export type Observed = (Told | Extract<Recorded, { output: string }>) & { readonly replayed: boolean; readonly n: number };
 /** An input (an answer's with what it was), or a random draw (the export's `config.random`, in order). */
-type Told = { readonly t: number; readonly input: ScenarioStep; readonly answer?: RecordedAnswer } | { readonly t: number; readonly draw: number };
+type Told =
+  | { readonly t: number; readonly input: ScenarioStep; readonly answer?: RecordedAnswer; readonly route?: string }
+  | { readonly t: number; readonly draw: number };
 
 export interface Recorder {
   /** The effect layer to give the store: the same as `base`, observed. */
@@ -87,7 +89,8 @@ export function createRecorder(base: Effects): Recorder {
   };
   const push = (r: Recorded, told = true) => {
     log.push(r);
-    if (told) tell(r, true);
+    // The start is told with the route the console started on (the export's `config.route`).
+    if (told) tell('input' in r && 'start' in r.input ? { ...r, route: initialRoute } : r, true);
     const cutoff = now() - RECORDER_KEEP_MS;
     if (log[0] && log[0].t < cutoff) {
       log = log.filter((x) => x.t >= cutoff);
