@@ -63,13 +63,14 @@ export function TimelineList({ rows, selected, span, onSelect }: TimelineListPro
     else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
   }, [index]);
 
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(rows.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
-  // Lines are keyed by their slot (position modulo the most lines the view can hold), not by their entry: a line
-  // that leaves the view gives its elements to the one that comes in, so a scroll step changes texts and
-  // attributes in place instead of removing and creating elements (each new element costs style, layout and a
-  // paint layer; bench:cockpit).
+  // Lines are keyed by their slot (position modulo the number of lines drawn), not by their entry: a line that
+  // leaves the view gives its elements to the one that comes in, so a scroll step changes texts and attributes in
+  // place instead of removing and creating elements (each new element costs style, layout and paint layers;
+  // bench:cockpit). The count is the same wherever the view is (fewer only at the list's ends), so every slot
+  // finds its element again.
   const slots = Math.ceil(height / ROW_HEIGHT) + 1 + 2 * OVERSCAN;
+  const first = Math.max(0, Math.min(Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN, rows.length - slots));
+  const last = Math.min(rows.length, first + slots);
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (!rows.length) return;
