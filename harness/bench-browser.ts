@@ -48,7 +48,8 @@ export async function mainThreadCpu<T>(
 ): Promise<{ result: T; cpuMs: number }> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as TraceEvent[])));
+  // The protocol types a trace event as a string map; its fields are numbers too (Chromium's trace event format).
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
   await cdp.send('Tracing.start', {
     traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] },
     transferMode: 'ReportEvents',
