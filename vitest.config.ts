@@ -63,6 +63,8 @@ export default defineConfig({
           ? {
               // One Chromium per worker for every browser suite (tests/e2e/helpers/browser.ts).
               globalSetup: ['tests/e2e/helpers/global-setup.ts'],
+              // A failed browser test prints what its pages showed (tests/e2e/helpers/failure-witness.ts).
+              setupFiles: [...shared.setupFiles, 'tests/e2e/helpers/setup-file.ts'],
               // Browser suites wait on the clock here and there (a 5 s refresh, a 10 s poll, a quiet network):
               // two of them left a fifth of two cores idle. They run as a group of their own, after the others.
               maxWorkers: E2E_WORKERS,

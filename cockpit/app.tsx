@@ -21,6 +21,8 @@ export interface AppProps {
 export function applyTheme(dark: boolean): void {
   document.body.classList.toggle(Classes.DARK, dark);
   document.body.style.backgroundColor = dark ? '#151515' : '';
+  // The time line paints the same background: an opaque scroller is scrolled by the compositor (bench:cockpit).
+  document.body.style.setProperty('--page-background', dark ? '#151515' : '#ffffff');
 }
 
 /** Remembered between visits, like the console's own choices. */

@@ -25,3 +25,55 @@ export async function longTasksSince(page: Page, t: number): Promise<{ count: nu
     return { count: tasks.length, max: Math.max(0, ...tasks.map((x) => x.duration)) };
   }, t);
 }
+
+interface TraceEvent {
+  readonly name: string;
+  readonly ph: string;
+  readonly pid: number;
+  readonly tid: number;
+  readonly ts: number;
+  readonly dur?: number;
+  /** Thread (CPU) time of a complete event, in µs. */
+  readonly tdur?: number;
+  readonly args?: { name?: string };
+}
+
+/**
+ * The renderer main thread's CPU time (ms) spent while `work` runs, from a Chromium trace (thread time of the
+ * outermost events, so the load of other processes on the machine does not count, unlike elapsed time).
+ */
+export async function mainThreadCpu<T>(
+  page: Page,
+  work: () => Promise<T>,
+): Promise<{ result: T; cpuMs: number }> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  // The protocol types a trace event as a string map; its fields are numbers too (Chromium's trace event format).
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] },
+    transferMode: 'ReportEvents',
+  });
+  const result = await work();
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  // Every renderer's main thread is in the trace (a navigation may leave the first one behind): the page's is the
+  // busiest of them.
+  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const cpuOf = (main: TraceEvent) => {
+    const own = events
+      .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.tdur !== undefined && e.dur !== undefined)
+      .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+    let end = 0;
+    let cpu = 0;
+    for (const e of own) {
+      if (e.ts < end) continue; // nested in one already counted
+      cpu += e.tdur!;
+      end = e.ts + e.dur!;
+    }
+    return cpu / 1000;
+  };
+  return { result, cpuMs: Math.max(0, ...mains.map(cpuOf)) };
+}

@@ -1,5 +1,5 @@
 import { Classes, type Intent } from '@blueprintjs/core';
-import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n.tsx';
 import { clockOf, markOf, nameOf, rowKey, statusOf, type Row } from './rows.ts';
 
@@ -9,13 +9,16 @@ export const ROW_HEIGHT = 26;
  * A tag's look without Blueprint's Tag component: Tag measures its text for an ellipsis after every render (a
  * forced layout each), which made every scroll frame of the time line a long task (bench:cockpit).
  */
-const tagClass = (intent: Intent, minimal = false) => [Classes.TAG, Classes.intentClass(intent), minimal ? Classes.MINIMAL : ''].filter(Boolean).join(' ');
+const tagClass = (intent: Intent, minimal = false) => [Classes.TAG, Classes.intentClass(intent), minimal ? Classes.MINIMAL : '', 'line-tag'].filter(Boolean).join(' ');
 
 /** A kind's look on its line: the cockpit's own actions, frames and the console's effects stand apart from calls. */
 const KIND_INTENT: Partial<Record<Row['kind'], Intent>> = { action: 'primary', frame: 'success', effect: 'warning' };
 
-/** Lines rendered above and below the visible ones, so a fast scroll shows no blank band. */
-const OVERSCAN = 12;
+/**
+ * Lines rendered above and below the visible ones, so a wheel or key step shows no blank band. Few: a dragged
+ * scroll bar brings in all-new lines each frame, and every line drawn costs layout and paint (bench:cockpit).
+ */
+const OVERSCAN = 3;
 
 export interface TimelineListProps {
   readonly rows: readonly Row[];
@@ -53,7 +56,8 @@ export function TimelineList({ rows, selected, span, onSelect }: TimelineListPro
     if (el && atEnd.current) el.scrollTop = el.scrollHeight;
   }, [rows.length]);
 
-  const index = selected === null ? -1 : rows.findIndex((r) => rowKey(r) === selected);
+  // Looked up once per list or selection, not on every scroll step (a walk over up to 20,000 rows).
+  const index = useMemo(() => (selected === null ? -1 : rows.findIndex((r) => rowKey(r) === selected)), [rows, selected]);
   useEffect(() => {
     const el = box.current;
     if (!el || index < 0) return;
@@ -62,8 +66,14 @@ export function TimelineList({ rows, selected, span, onSelect }: TimelineListPro
     else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
   }, [index]);
 
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(rows.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+  // Lines are keyed by their slot (position modulo the number of lines drawn), not by their entry: a line that
+  // leaves the view gives its elements to the one that comes in, so a scroll step changes texts and attributes in
+  // place instead of removing and creating elements (each new element costs style, layout and paint layers;
+  // bench:cockpit). The count is the same wherever the view is (fewer only at the list's ends), so every slot
+  // finds its element again.
+  const slots = Math.ceil(height / ROW_HEIGHT) + 1 + 2 * OVERSCAN;
+  const first = Math.max(0, Math.min(Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN, rows.length - slots));
+  const last = Math.min(rows.length, first + slots);
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (!rows.length) return;
@@ -100,7 +110,7 @@ export function TimelineList({ rows, selected, span, onSelect }: TimelineListPro
           const key = rowKey(r);
           return (
             <TimelineLine
-              key={key}
+              key={at % slots}
               row={r}
               at={at}
               size={rows.length}
@@ -124,7 +134,7 @@ interface LineProps {
   readonly onSelect: (row: Row, index: number, extend: boolean) => void;
 }
 
-/** One line; memoised, so a scroll renders only the lines that come into view. */
+/** One line; memoised, so a scroll renders only the lines whose entry changed. */
 const TimelineLine = memo(function TimelineLine({ row: r, at, size, selected, inSpan, onSelect }: LineProps) {
   const t = useT();
   const key = rowKey(r);

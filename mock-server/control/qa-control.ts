@@ -98,6 +98,7 @@ export function createQaTools(services: Services, options: QaToolOptions) {
     stop() {
       faults.stop();
       journal.stop();
+      states.stop();
       services.realtime.setTap(null);
     },
   };

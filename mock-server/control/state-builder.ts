@@ -5,6 +5,7 @@ import { openDatabase } from '../db/open.ts';
 import { seedDatabase } from '../seed/seed.ts';
 import type { ScryptCost } from '../services/passwords.ts';
 import { SHIPPED_STATES } from './shipped-states.ts';
+import { digestFileOf, vouchForStateFile } from './state-file.ts';
 
 /**
  * Build one shipped state into `file` (scripts/states.ts runs this; a server never does, it would stop
@@ -43,6 +44,9 @@ export function buildShippedState(name: string, file: string, inputs: { scrypt: 
   } finally {
     plain.close();
   }
+  // Checked in full once here, so that a load only has to see the bytes are still these (state-file.ts). The
+  // digest is in place before the file: a file that exists is vouched for.
+  fs.writeFileSync(digestFileOf(file), `${vouchForStateFile(temp)}\n`);
   fs.renameSync(temp, file);
   clean();
 }

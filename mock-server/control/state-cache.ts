@@ -23,9 +23,9 @@ import type { ScryptCost } from '../services/passwords.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Default cache: npm's conventional tool cache, ignored by git with node_modules. MOCK_STATES_CACHE moves it. */
 export const DEFAULT_STATES_CACHE = path.join(ROOT, 'node_modules', '.cache', 'qr-console-states');
-/** Folders the fingerprint reads (fixtures/scenarios is data for the replay runner, not for states). */
+/** Folders the fingerprint reads (fixtures/scenarios and fixtures/recordings are data for replays, not for states). */
 const SOURCE_DIRS = ['mock-server', 'contracts', 'fixtures'];
-const SKIP = new Set([path.join('fixtures', 'scenarios')]);
+const SKIP = new Set([path.join('fixtures', 'scenarios'), path.join('fixtures', 'recordings')]);
 /** Fingerprint folders kept when a new one is made: today's dev and test ones, and two spare. */
 const KEEP_FOLDERS = 4;
 

@@ -6,6 +6,7 @@ import { ApiError, badRequest } from '../services/errors.ts';
 import type { Services } from '../compose.ts';
 import { SHIPPED_STATES } from './shipped-states.ts';
 import { DEFAULT_STATES_CACHE, sourceDigest, stateCache, type StateCache } from './state-cache.ts';
+import { createBackgroundCheckpoint } from '../db/background-checkpoint.ts';
 import { checkStateFile, copyDatabase } from './state-file.ts';
 import type { StateGate } from './state-gate.ts';
 
@@ -42,6 +43,8 @@ export function createStates(services: StatesDeps, options: StatesOptions) {
   // The fingerprint of the code this process runs is read now, at start: the files may change while it runs,
   // its code does not (and the first load does not pay for it).
   if (!memory) sourceDigest();
+  // A load writes a whole database into the WAL file; it reaches the database file off this thread.
+  const checkpoint = memory ? null : createBackgroundCheckpoint(services.db, live);
 
   function requireFile() {
     // The copy writes into the live file; an in-memory database has none (tests pass a file path).
@@ -102,17 +105,15 @@ export function createStates(services: StatesDeps, options: StatesOptions) {
       }
       const checked = checkStateFile(file, name, services.db);
       try {
+        const pages = checked.source.pragma('page_count', { simple: true }) as number;
         await gate.exclusive(() => {
           services.realtime.closeAll(CloseCode.values.server_restarting, CloseReason.reset);
           const keep = services.settings.get('rsa_private_pem');
-          const source = new Database(checked.file, { readonly: true, fileMustExist: true });
-          try {
-            copyDatabase(source, live);
-          } finally {
-            source.close();
-          }
-          // The server keeps its RSA key (the console encrypted with it); roles and menus may differ now.
-          if (keep) services.settings.set('rsa_private_pem', keep);
+          checkpoint!.bulk(pages, () => {
+            copyDatabase(checked.source, live);
+            // The server keeps its RSA key (the console encrypted with it); roles and menus may differ now.
+            if (keep) services.settings.set('rsa_private_pem', keep);
+          });
           services.users.invalidatePermissions();
         });
       } finally {
@@ -128,6 +129,12 @@ export function createStates(services: StatesDeps, options: StatesOptions) {
       const c = cache();
       return { saved, shipped: Object.entries(SHIPPED_STATES).map(([name, s]) => ({ name, promise: s.promise, ready: c.ready(name) })), cache: c.dir };
     },
+
+    /** Resolves once the last load's pages are in the database file (benches; a load never waits for it). */
+    settled: (): Promise<void> => checkpoint?.idle() ?? Promise.resolve(),
+
+    /** Server close: a background checkpoint still running is ended. */
+    stop: () => checkpoint?.stop(),
   };
 }
 export type States = ReturnType<typeof createStates>;

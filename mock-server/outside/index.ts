@@ -51,7 +51,7 @@ export function createOutside(options: OutsideOptions | undefined, log: (line: s
       },
     };
   }
-  const replayer = createReplayer({ dir: options.replay!, unrecorded: options.unrecorded ?? 'mock', deps });
+  const replayer = createReplayer({ dir: options.replay!, unrecorded: options.unrecorded ?? 'mock', deps, log });
   return { screen: screen.request, recorder: null, beforeBodies: null, afterBodies: replayer.middleware as RequestHandler, attachWebSocket: null, close: () => {} };
 }
 

@@ -7,7 +7,7 @@ import { unauthorized } from '../services/errors.ts';
 import { tokenOf } from '../http/router.ts';
 import { callPathOf } from './drift.ts';
 import type { Exchange } from './record.ts';
-import { freshLike } from './stand-ins.ts';
+import { freshLike, withStandInsForOldMasks } from './stand-ins.ts';
 
 /** A session of the mock the replay runs in, opened for a session the replay hands out. */
 export interface MockTwin {
@@ -50,8 +50,10 @@ const dataOf = (answer: unknown): Record<string, unknown> | null => {
  * default), which answers it as the session's twin account, or answers 501 (`501`).
  * Mount after the JSON parser: it compares parsed bodies.
  */
-export function createReplayer(options: { dir: string; unrecorded: 'mock' | '501'; deps?: ReplayDeps }) {
+export function createReplayer(options: { dir: string; unrecorded: 'mock' | '501'; deps?: ReplayDeps; log?: (line: string) => void }) {
   const byCall = new Map<string, Exchange[]>();
+  const log = options.log ?? (() => {});
+  let upgraded = 0;
   const folder = path.join(options.dir, 'calls');
   if (!fs.existsSync(folder)) throw new Error(`--replay ${options.dir}: no recording there (calls/ is missing)`);
   for (const file of fs.readdirSync(folder).filter((f) => f.endsWith('.jsonl'))) {
@@ -63,9 +65,18 @@ export function createReplayer(options: { dir: string; unrecorded: 'mock' | '501
       } catch {
         throw new Error(`--replay ${options.dir}: calls/${file} line ${i + 1} is not JSON`);
       }
+      // A recording made before stand-ins existed kept its answers' secrets as `***`, which their contract
+      // refuses (the console then said "Login failed"): read it as a new one would have been written.
+      const old = withStandInsForOldMasks(e.call, e.status, e.answer);
+      if (old.upgraded) {
+        upgraded += old.upgraded;
+        for (const field of old.misfits) log(`replay: ${e.call} ${field}: no stand-in for its *** fits the contract`);
+        e = { ...e, answer: old.answer };
+      }
       byCall.set(e.call, [...(byCall.get(e.call) ?? []), e]);
     });
   }
+  if (upgraded) log(`replay: ${options.dir} was recorded before stand-ins: ${upgraded} secrets read *** and got a stand-in that fits their contract`);
   const cursors = new Map<string, number>();
   const sessions = new Map<string, ReplaySession>();
 

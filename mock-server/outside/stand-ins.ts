@@ -73,6 +73,24 @@ function setAt(v: unknown, path: Path, value: unknown): void {
 /** How many draws a stand-in gets to fit its contract before the recording keeps it as it is (and says so). */
 const MAX_TRIES = 64;
 
+const key = (p: Path) => p.map(String).join('.');
+
+/**
+ * Draw a stand-in for each of `secrets` in `out` (a clone of the answer, changed in place) until the call's
+ * contract accepts it, at most MAX_TRIES times; `draw(t, next)` makes try number `t`'s value. Returns the fields
+ * still refused. A field refused for another reason before (`drifted`) gets one draw and is not retried.
+ */
+function fitStandIns(call: string, status: number, out: unknown, secrets: readonly { path: Path; draw: (t: number, next: () => number) => unknown }[], drifted: ReadonlySet<string>): string[] {
+  const draws = new Map(secrets.map((s) => [key(s.path), drawsFrom(`${call} ${key(s.path)}`)]));
+  let pending = [...secrets];
+  for (let tries = 0; pending.length && tries < MAX_TRIES; tries++) {
+    for (const s of pending) setAt(out, s.path, s.draw(tries, draws.get(key(s.path))!));
+    const refused = new Set(checkAnswer(call, status, out).map((d) => d.field));
+    pending = pending.filter((s) => refused.has(key(s.path)) && !drifted.has(key(s.path)));
+  }
+  return pending.map((s) => key(s.path));
+}
+
 /**
  * `answer` (a call's whole JSON body) with each secret replaced by a stand-in the contract accepts. `misfits`:
  * the fields whose stand-in still does not fit after MAX_TRIES draws (the recorder logs them); a field the real
@@ -85,16 +103,50 @@ export function withStandIns(call: string, status: number, answer: unknown): { a
   const out = structuredClone(answer);
   // A subtree the masking cut off whole (nested too deep) stays as the masking left it: no stand-in, no value.
   for (const p of paths) if (typeof valueAt(answer, p) === 'object') setAt(out, p, valueAt(masked, p));
-  const key = (p: Path) => p.map(String).join('.');
-  const driftedBefore = new Set(checkAnswer(call, status, answer).map((d) => d.field));
-  const draws = new Map(paths.map((p) => [key(p), drawsFrom(`${call} ${key(p)}`)]));
-  let pending = paths.filter((p) => typeof valueAt(answer, p) !== 'object');
-  for (let tries = 0; pending.length && tries < MAX_TRIES; tries++) {
-    for (const p of pending) setAt(out, p, lookAlike(valueAt(answer, p), draws.get(key(p))!));
-    const refused = new Set(checkAnswer(call, status, out).map((d) => d.field));
-    pending = pending.filter((p) => refused.has(key(p)) && !driftedBefore.has(key(p)));
-  }
-  return { answer: out, misfits: pending.map(key) };
+  const drifted = new Set(checkAnswer(call, status, answer).map((d) => d.field));
+  const secrets = paths.filter((p) => typeof valueAt(answer, p) !== 'object').map((p) => ({ path: p, draw: (_t: number, next: () => number) => lookAlike(valueAt(answer, p), next) }));
+  return { answer: out, misfits: fitStandIns(call, status, out, secrets, drifted) };
+}
+
+/** What a recording made before stand-ins existed kept in place of every secret, whatever its type. */
+const OLD_MASK = '***';
+/** A string no answer holds: a leaf that reads `***` is replaced by it to see whether the masking rule hides it. */
+const PROBE = '\u0000not-a-secret\u0000';
+
+/**
+ * Shapes tried in turn for a secret an older recording kept as `***` (its real shape is gone): a 32-byte base64
+ * key (the session key's shape), 64 hexadecimal digits (a token's), a UUID, a number, a yes/no. The contract
+ * picks: the first shape it accepts stays.
+ */
+const OLD_MASK_SHAPES: readonly ((next: () => number) => unknown)[] = [
+  (next) => Buffer.from(Array.from({ length: 32 }, next)).toString('base64'),
+  (next) => Buffer.from(Array.from({ length: 32 }, next)).toString('hex'),
+  (next) => lookAlike('8f14e45f-ceea-467f-a0e6-1b2c3d4e5f60', next),
+  (next) => lookAlike(100_000, next),
+  (next) => lookAlike(false, next),
+];
+
+/** Paths of the leaves of `answer` that read `***` where the masking rule hides a secret. */
+function oldMaskPaths(answer: unknown): Path[] {
+  const probe = JSON.parse(JSON.stringify(answer ?? null), (_k, v: unknown) => (v === OLD_MASK ? PROBE : v)) as unknown;
+  return secretPaths(probe, maskSecrets(probe)).filter((p) => valueAt(probe, p) === PROBE);
+}
+
+/**
+ * An answer of a recording made before stand-ins existed, its secrets kept as `***` (a `token`, a `realtime_key`,
+ * a `totp_enabled` yes/no alike), with a stand-in the contract accepts in each one's place: the replay reads old
+ * recordings through this, so the console's answer check passes as it does for new ones. `upgraded`: how many
+ * it replaced; `misfits` as withStandIns.
+ */
+export function withStandInsForOldMasks(call: string, status: number, answer: unknown): { answer: unknown; upgraded: number; misfits: string[] } {
+  const paths = oldMaskPaths(answer);
+  if (!paths.length) return { answer, upgraded: 0, misfits: [] };
+  const out = structuredClone(answer);
+  const own = new Set(paths.map(key));
+  // Fields refused for another reason than their `***` are drift of the real service, not ours to mend.
+  const drifted = new Set(checkAnswer(call, status, answer).map((d) => d.field).filter((f) => !own.has(f)));
+  const secrets = paths.map((p) => ({ path: p, draw: (t: number, next: () => number) => OLD_MASK_SHAPES[t % OLD_MASK_SHAPES.length]!(next) }));
+  return { answer: out, upgraded: paths.length, misfits: fitStandIns(call, status, out, secrets, drifted) };
 }
 
 /**

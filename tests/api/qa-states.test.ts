@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -294,6 +295,55 @@ describe('shipped states keep their promise', () => {
     expect(tx.status).toBe(2);
     expect(countOf(t.db, 'orders', { tx_hash: tx.hash })).toBe(0);
   });
+
+  it('each built state is vouched for: a digest beside it matches its bytes (the load skips its quick_check then)', async () => {
+    const cache = await ensureShippedStates();
+    for (const name of Object.keys(SHIPPED_STATES)) {
+      const file = path.join(cache, `${name}.db`);
+      const digest = createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+      expect(fs.readFileSync(`${file}.sha256`, 'utf8').trim(), name).toBe(digest);
+    }
+  });
+
+  it('a built state changed after its build is checked in full: a damaged page is refused, nothing changes', async () => {
+    // A cache of its own: the same fingerprint folder, its `seed` damaged after the build (the digest stays).
+    const cache = await ensureShippedStates();
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-states-damaged-'));
+    const copy = path.join(root, path.basename(cache));
+    fs.cpSync(cache, copy, { recursive: true });
+    const bytes = fs.readFileSync(path.join(copy, 'seed.db'));
+    const pageSize = bytes.readUInt16BE(16);
+    const middle = Math.floor(bytes.length / pageSize / 2) * pageSize;
+    bytes.fill(0xa5, middle, middle + pageSize);
+    fs.writeFileSync(path.join(copy, 'seed.db'), bytes);
+    const other = await startTestServer({ dbPath: path.join(dir, 'damaged-cache.db'), qa: { statesCache: root } });
+    try {
+      const before = snapshot(other.db);
+      const res = await controlCall(other, 'state/load', { name: 'seed' });
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.message).toMatch(/seed.*is damaged \(.+\); nothing was loaded/);
+      expect(snapshot(other.db)).toEqual(before);
+      expect((await controlCall(other, 'state/load', { name: 'empty' })).status).toBe(200);
+    } finally {
+      await other.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('a big load leaves its pages to a background checkpoint: they reach the database file, the automatic one is back', async () => {
+    await load('empty');
+    await t.server.mock.qa!.states.settled();
+    t.db.pragma('wal_checkpoint(TRUNCATE)');
+    const busyBytes = fs.statSync(path.join(await ensureShippedStates(), 'busy.db')).size;
+    expect(fs.statSync(path.join(dir, 'mock.db')).size).toBeLessThan(busyBytes / 2);
+    await load('busy');
+    await t.server.mock.qa!.states.settled();
+    expect(t.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    // Without another write since the load: the worker's checkpoint put the pages in the file, nothing else did.
+    expect(fs.statSync(path.join(dir, 'mock.db')).size).toBeGreaterThanOrEqual(busyBytes);
+    expect(countOf(t.db, 'access_records')).toBeGreaterThanOrEqual(60_000);
+    expect((await t.call('website_info/inquire', {})).status).toBe(200);
+  }, 60_000);
 
   it('seed: the seed as a fresh start makes it', async () => {
     await load('busy');

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { inject } from 'vitest';
+import { witnessContext } from './failure-witness.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -66,10 +67,12 @@ export async function launchBrowser(options: { locale?: string; userAgent?: stri
   const browser = await sharedChromium()?.catch(() => null);
   if (browser?.isConnected()) {
     const context = await browser.newContext(settings);
+    witnessContext(context);
     return { browser: context, close: () => context.close() };
   }
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, ...settings });
+  witnessContext(context);
   return {
     browser: context,
     async close() {
