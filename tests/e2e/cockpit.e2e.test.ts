@@ -143,6 +143,8 @@ describe('the QA cockpit beside the console', () => {
     expect(await faulted.locator('.status').innerText()).toMatch(/^503\s+status$/);
     await setFilter('Call or frame', '');
     await setFilter('Status (200, 4xx, fault)', '');
+    // Only the lines in view are drawn (the list is virtualised): look for a line as QA would, by its text.
+    await setFilter('Text', 'Fault armed on');
     await lines('Fault armed on qr_code_list/inquire').waitFor();
   }, 60_000);
 
@@ -169,7 +171,8 @@ describe('the QA cockpit beside the console', () => {
     await cockpit.getByRole('button', { name: 'Push', exact: true }).click();
     await said().filter({ hasText: 'Frame reply (5) pushed to customer01: 1 socket(s).' }).waitFor();
     await consolePage.getByText('Pushed from the cockpit').first().waitFor();
-    // The frame on the time line, by its registered name.
+    // The frame on the time line, by its registered name (filtered to it: only the lines in view are drawn).
+    await setFilter('Call or frame', 'reply');
     await lines(/↓ reply \(5\)/).first().waitFor();
     // Data off the schema (job_progress's id 0) goes as it is, to test the console with it, and the cockpit says so.
     await cockpit.getByLabel('Frame type').selectOption({ label: 'job_progress (20)' });
@@ -299,13 +302,16 @@ describe('a development console’s saga effects on the time line', () => {
 
   it('shows the effects the console’s sagas ran, of its user, with a kind filter and their detail', async () => {
     await view.getByRole('combobox', { name: 'Kind' }).selectOption('effect');
-    // The console's socket login (an output of its real-time saga), sent by its Debug recorder with its token.
+    // Only effects pass the filter; a call's HTTP entry and its effect are both there without it.
+    const drawn = view.getByRole('listbox', { name: 'Time line' }).getByRole('option');
+    await drawn.first().waitFor({ timeout: 20_000 });
+    expect(new Set(await drawn.locator('.kind').allInnerTexts())).toEqual(new Set(['effect']));
+    // The console's socket login (an output of its real-time saga), sent by its Debug recorder with its token;
+    // looked for by its name, since only the lines in view are drawn.
+    await view.getByRole('textbox', { name: 'Call or frame' }).fill('frame:login');
     const login = viewLines(/^.*frame:login/).first();
     await login.waitFor({ timeout: 20_000 });
     expect(await login.innerText()).toContain('customer01');
-    // Only effects pass the filter; a call's HTTP entry and its effect are both there without it.
-    const kinds = await view.getByRole('listbox', { name: 'Time line' }).getByRole('option').locator('.kind').allInnerTexts();
-    expect(new Set(kinds)).toEqual(new Set(['effect']));
     await login.click();
     const details = view.locator('.entry-details');
     await details.getByText(/^Console page [0-9a-f]{16}; kept by the Debug export\.$/).waitFor();
