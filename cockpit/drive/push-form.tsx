@@ -11,7 +11,8 @@ const SERVER_FRAMES = frameDefs.filter((d) => d.direction === Direction.toClient
 
 function FieldInput({ field, value, onChange }: { readonly field: Field; readonly value: string; readonly onChange: (v: string) => void }) {
   const t = useT();
-  const id = `push-${field.name}`;
+  // Apart from the form's own ids (push-title, push-type): data has fields named title and type.
+  const id = `push-field-${field.name}`;
   if (field.input === 'boolean') return <Checkbox id={id} label={field.name} checked={value === 'true'} onChange={(e) => onChange(String(e.currentTarget.checked))} />;
   const label = field.input === 'json' ? t('push.json', { field: field.name }) : field.name;
   return (

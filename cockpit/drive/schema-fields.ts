@@ -37,9 +37,13 @@ export function fieldsOf(schema: JsonSchema): Field[] {
   });
 }
 
-/** A field's first value in the form: the first choice, 0, false, '' or JSON null. */
+/**
+ * A field's first value in the form: the first choice, 0, false, '' or JSON null; an optional text, number or
+ * JSON field starts empty, so it is left out (a 0 there may be off the contract: an id is positive).
+ */
 export function initialOf(f: Field): string {
   if (f.input === 'choice') return String(f.options[0]);
+  if (!f.required && f.input !== 'boolean') return '';
   if (f.input === 'number' || f.input === 'integer') return '0';
   if (f.input === 'boolean') return 'false';
   return f.input === 'json' ? 'null' : '';
