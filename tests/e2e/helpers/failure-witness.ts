@@ -65,6 +65,11 @@ async function describePage(page: Page, shot: string): Promise<string> {
   return [`  page ${page.url()}`, `    text: ${text}`, `    screenshot: ${saved}`, ...(notes.get(page) ?? []).map((l) => `    ${l}`)].join('\n');
 }
 
+/** Before a test: the closed pages' notes of earlier tests are not this test's. */
+export function forgetClosedPages(): void {
+  closedRecently.length = 0;
+}
+
 /** After a test: when it failed, print and keep what each open page shows. */
 export async function witnessFailure(task: RunnerTestCase): Promise<void> {
   if (task.result?.state !== 'fail' || contexts.size === 0) return;
