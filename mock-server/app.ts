@@ -85,6 +85,14 @@ export interface MockServer extends http.Server {
   readonly mock: { readonly services: Services; readonly db: Database; readonly app: express.Express; readonly uploadDir: string; readonly qa: QaTools | null };
 }
 
+
+/**
+ * The document served at /api/openapi.json. Built on first request, not at start: every start (`npm run dev`'s
+ * mock among them) paid for a document most runs never ask for. Made of the fixed call registry only, so it is
+ * the same for every server of a process and made once (a test process starts dozens; each made it again, 0.2 s).
+ */
+let openApiDocument: ReturnType<typeof buildOpenApi> | null = null;
+const servedOpenApi = () => (openApiDocument ??= buildOpenApi(calls, { title: 'QR console mock API', version: '1' }));
 /**
  * Build the whole mock backend on one HTTP server: the API under /api/, the OpenAPI document, the built
  * console, and (added by the realtime module) the WebSocket. Listens only when the caller says so.
@@ -163,11 +171,8 @@ export function createMockServer(options: MockServerOptions): MockServer {
   app.use('/api', requireJsonBody((p) => (mayBeUpload(`/api${p}`) ? 'multipart/form-data' : 'application/json')));
   app.use('/api', express.json({ limit: '1mb', strict: true, verify: noteEscapes }), refuseLoneSurrogates);
   if (outside?.afterBodies) app.use(outside.afterBodies);
-  // Built on first request, not at start: every start (`npm run dev`'s mock among them) paid for a document most
-  // runs never ask for.
-  let openapi: ReturnType<typeof buildOpenApi> | null = null;
   app.get('/api/openapi.json', (_req, res) => {
-    res.json((openapi ??= buildOpenApi(calls, { title: 'QR console mock API', version: '1' })));
+    res.json(servedOpenApi());
   });
   app.use(createCallRouter(services, handlers));
   app.use('/api', apiNotFound);

@@ -93,7 +93,20 @@ export function mintToken(services: Services, identity: Identity): string | unde
 
 /** Whether a minted token still names a live session (a fuzzed logout or password change ends it). */
 export function sessionAlive(services: Services, token: string): boolean {
-  return !!services.db.prepare('SELECT 1 FROM sessions WHERE token_hash = ?').get(hashToken(token));
+  return !!statementsOf(services).sessionAlive.get(hashToken(token));
+}
+
+/** The statements run before every fuzzed case, prepared once per database (preparing them cost more than running them). */
+const statements = new WeakMap<Services['db'], ReturnType<typeof prepareStatements>>();
+const prepareStatements = (db: Services['db']) => ({
+  sessionAlive: db.prepare('SELECT 1 FROM sessions WHERE token_hash = ?'),
+  account: db.prepare('SELECT disable, status, role_id FROM users WHERE account = ?'),
+  repair: db.prepare('UPDATE users SET disable = ?, status = 1, role_id = ? WHERE account = ?'),
+});
+function statementsOf(services: Services): ReturnType<typeof prepareStatements> {
+  let made = statements.get(services.db);
+  if (!made) statements.set(services.db, (made = prepareStatements(services.db)));
+  return made;
 }
 
 /**
@@ -105,9 +118,9 @@ export function repairAccount(services: Services, identity: Identity): void {
   if (identity === 'anonymous' || identity === 'disabled') return;
   const seed = seedUser(IDENTITY_ACCOUNT[identity]);
   const roleId = roles.find((r) => r.kind === seed.role)!.id;
-  const now = services.db.prepare('SELECT disable, status, role_id FROM users WHERE account = ?').get(seed.account) as
+  const now = statementsOf(services).account.get(seed.account) as
     | { disable: number; status: number; role_id: number }
     | undefined;
   if (!now || (now.disable === seed.disable && now.status === 1 && now.role_id === roleId)) return;
-  services.db.prepare('UPDATE users SET disable = ?, status = 1, role_id = ? WHERE account = ?').run(seed.disable, roleId, seed.account);
+  statementsOf(services).repair.run(seed.disable, roleId, seed.account);
 }
