@@ -73,12 +73,16 @@ export function checksumTracker(db: Database): () => Checksum {
         BEGIN UPDATE temp.robustness_changes SET n = n + 1 WHERE tbl = '${t.replace(/'/g, "''")}'; END`);
     }
   }
-  const counts = db.prepare('SELECT tbl, n FROM temp.robustness_changes');
-  let seen = new Map<string, number>();
+  // Read before and after every fuzzed case: the counts only, in `watched`'s order, as plain numbers.
+  const inWatched = `tbl IN (${watched.map(() => '?').join(', ')})`;
+  const order = db.prepare(`SELECT tbl FROM temp.robustness_changes WHERE ${inWatched} ORDER BY tbl`).pluck().all(...watched);
+  if (order.join('\n') !== watched.join('\n')) throw new Error('checksum tracker: change counts are not in the order of the tables watched');
+  const counts = db.prepare(`SELECT n FROM temp.robustness_changes WHERE ${inWatched} ORDER BY tbl`).pluck();
+  let seen: number[] = [];
   let last: Record<string, string> = {};
   return () => {
-    const now = new Map((counts.all() as { tbl: string; n: number }[]).map((r) => [r.tbl, r.n]));
-    const stale = watched.filter((t) => now.get(t) !== seen.get(t));
+    const now = counts.all(...watched) as number[];
+    const stale = watched.filter((_t, i) => now[i] !== seen[i]);
     if (stale.length) last = { ...last, ...checksum(db, stale) };
     seen = now;
     return last;
