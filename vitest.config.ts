@@ -21,13 +21,12 @@ export const PROJECTS = {
 export type ProjectName = keyof typeof PROJECTS;
 
 /**
- * Projects whose files share their worker's loaded modules (vitest `isolate: false`): a file then costs its
- * own tests, not another evaluation of the server, the contracts and zod (about 60 % of the CPU of an API file
- * when each file loaded them anew). Their code keeps no module state (no singletons: house style), and
- * tests/helpers/setup-file.ts puts timers, spies and the environment back after each file. `unit` stays
- * isolated: its jsdom files each need a fresh window for React.
+ * Every project's files share their worker's loaded modules (vitest `isolate: false`): a file then costs its own
+ * tests, not another evaluation of the server, the contracts, zod, React and Blueprint (about 60 % of the CPU of
+ * an API file, and 45 % of the unit project's, when each file loaded them anew). Their code keeps no module state
+ * (no singletons: house style); tests/helpers/setup-file.ts puts timers, spies and the environment back after
+ * each file, and a jsdom file still gets a window of its own (vitest sets the environment up per file).
  */
-const SHARED_MODULES: readonly ProjectName[] = ['contract', 'api', 'saga', 'e2e'];
 
 /** Browser suites at once (`E2E_WORKERS=n` tries another figure). */
 export const E2E_WORKERS = Number(process.env.E2E_WORKERS) || 3;
@@ -58,7 +57,7 @@ export default defineConfig({
         ...shared,
         name,
         include: PROJECTS[name].map((dir) => `${dir}/**/*.test.{ts,tsx}`),
-        isolate: !SHARED_MODULES.includes(name),
+        isolate: false,
         ...(name === 'e2e'
           ? {
               // One Chromium per worker for every browser suite (tests/e2e/helpers/browser.ts).
