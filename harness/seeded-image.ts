@@ -1,0 +1,52 @@
+import type { Clock } from '../mock-server/services/clock.ts';
+import { createServices } from '../mock-server/compose.ts';
+import { openDatabase } from '../mock-server/db/open.ts';
+import { seedDatabase } from '../mock-server/seed/seed.ts';
+import type { ServerConfig } from '../mock-server/services/config.ts';
+
+/**
+ * Starting images of ':memory:' test servers, made once per process (a worker shares them between its files).
+ * Migrating an empty database costs a test server about a third of its start, seeding most of the rest; a copy of
+ * an image (`new Database(buffer)`) costs a millisecond or two. The copy is the same database the server would
+ * have built itself: migrations are deterministic, and the seed reads nothing but the clock and the server's
+ * config, which key the seeded images (tests/api/seeded-image.test.ts compares the two row by row).
+ */
+
+let migrated: Buffer | undefined;
+/** An empty database with every migration applied. */
+export function migratedImage(): Buffer {
+  if (!migrated) {
+    const db = openDatabase(':memory:');
+    migrated = db.serialize();
+    db.close();
+  }
+  return migrated;
+}
+
+const seeded = new Map<string, Buffer>();
+/**
+ * A migrated database seeded at `at` (the clock's reading) under `config`, as `createMockServer` seeds it: the
+ * same services over a clock that reads `at` throughout. Valid for a server whose clock reads `at` for the whole
+ * of its start (a manual clock: it moves only when a test tells it to, and a start is synchronous).
+ */
+export function seededImage(at: number, config: ServerConfig): Buffer {
+  const key = JSON.stringify({ at, config });
+  let image = seeded.get(key);
+  if (!image) {
+    const db = openDatabase(':memory:', migratedImage());
+    const clock: Clock = { now: () => at };
+    try {
+      seedDatabase(createServices(db, clock, config, () => {}));
+      image = db.serialize();
+    } finally {
+      db.close();
+    }
+    seeded.set(key, image);
+  }
+  return image;
+}
+
+/** A clock that moves only when told (tests/helpers/clock.ts manualClock): its reading holds through a start. */
+export function isManualClock(clock: Clock | undefined): clock is Clock & { advance(ms: number): void } {
+  return typeof (clock as { advance?: unknown } | undefined)?.advance === 'function';
+}
