@@ -23,16 +23,30 @@ export function migratedImage(): Buffer {
   return migrated;
 }
 
+/** Seeded images kept (about 0.8 MB each), the most recently used last. */
+const KEPT = 8;
 const seeded = new Map<string, Buffer>();
+/** Keys asked for once (bounded too): an image is made the second time, so a one-off instant costs no image. */
+const askedOnce = new Set<string>();
+
 /**
  * A migrated database seeded at `at` (the clock's reading) under `config`, as `createMockServer` seeds it: the
  * same services over a clock that reads `at` throughout. Valid for a server whose clock reads `at` for the whole
- * of its start (a manual clock: it moves only when a test tells it to, and a start is synchronous).
+ * of its start (a manual clock: it moves only when a test tells it to, and a start is synchronous). Undefined the
+ * first time a key is asked for: most manual clocks start at the real time now, an instant no other server shares,
+ * and making an image for it would cost more than seeding once.
  */
-export function seededImage(at: number, config: ServerConfig): Buffer {
+export function seededImage(at: number, config: ServerConfig): Buffer | undefined {
   const key = JSON.stringify({ at, config });
   let image = seeded.get(key);
-  if (!image) {
+  if (image) {
+    seeded.delete(key); // most recently used last
+  } else {
+    if (!askedOnce.has(key)) {
+      askedOnce.add(key);
+      if (askedOnce.size > 1000) askedOnce.delete(askedOnce.values().next().value!);
+      return undefined;
+    }
     const db = openDatabase(':memory:', migratedImage());
     const clock: Clock = { now: () => at };
     try {
@@ -41,8 +55,9 @@ export function seededImage(at: number, config: ServerConfig): Buffer {
     } finally {
       db.close();
     }
-    seeded.set(key, image);
+    if (seeded.size >= KEPT) seeded.delete(seeded.keys().next().value!);
   }
+  seeded.set(key, image);
   return image;
 }
 

@@ -33,16 +33,14 @@ export function seededTotp(account: string): string | undefined {
 
 /**
  * An in-memory server starts from a copy of this process's image (harness/seeded-image.ts): the seeded one when
- * its seed is fully known beforehand (a manual clock and a given transport key), else the migrated one, seeded
- * at start as usual. `image: undefined` in the options starts it from nothing.
+ * its seed is fully known beforehand (a manual clock, at an instant asked for before, and a given transport key),
+ * else the migrated one, seeded at start as usual. `image: undefined` in the options starts it from nothing.
  */
 function withImage(options: MockServerOptions): MockServerOptions {
   if (options.dbPath !== ':memory:' || 'image' in options) return options;
   const seeds = options.seed ?? true;
-  const image = seeds && isManualClock(options.clock) && options.rsaPrivatePem
-    ? seededImage(options.clock.now(), serverConfig(options))
-    : migratedImage();
-  return { ...options, image };
+  const seededCopy = seeds && isManualClock(options.clock) && options.rsaPrivatePem ? seededImage(options.clock.now(), serverConfig(options)) : undefined;
+  return { ...options, image: seededCopy ?? migratedImage() };
 }
 
 /**
