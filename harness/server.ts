@@ -1,10 +1,11 @@
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import request from 'supertest';
 import { TOTP } from 'otpauth';
-import { createMockServer, type MockServer, type MockServerOptions } from '../mock-server/app.ts';
+import { createMockServer, serverConfig, type MockServer, type MockServerOptions } from '../mock-server/app.ts';
 import type { CallPath } from '../contracts/index.ts';
 import { users } from '../fixtures/seed/users.ts';
 import { generateRsaPem } from '../mock-server/services/rsa.ts';
+import { isManualClock, migratedImage, seededImage } from './seeded-image.ts';
 
 export interface Answer {
   status: number;
@@ -31,11 +32,23 @@ export function seededTotp(account: string): string | undefined {
 }
 
 /**
+ * An in-memory server starts from a copy of this process's image (harness/seeded-image.ts): the seeded one when
+ * its seed is fully known beforehand (a manual clock, at an instant asked for before, and a given transport key),
+ * else the migrated one, seeded at start as usual. `image: undefined` in the options starts it from nothing.
+ */
+function withImage(options: MockServerOptions): MockServerOptions {
+  if (options.dbPath !== ':memory:' || 'image' in options) return options;
+  const seeds = options.seed ?? true;
+  const seededCopy = seeds && isManualClock(options.clock) && options.rsaPrivatePem ? seededImage(options.clock.now(), serverConfig(options)) : undefined;
+  return { ...options, image: seededCopy ?? migratedImage() };
+}
+
+/**
  * A real mock server on ':memory:' in test mode, and helpers that speak to it over HTTP as the console does
  * (RSA-encrypted passwords, `token` header). Close it with `await t.close()`.
  */
 export async function startTestServer(options: Partial<MockServerOptions> = {}) {
-  const server: MockServer = createMockServer({ dbPath: ':memory:', seed: true, mode: 'test', log: () => {}, rsaPrivatePem: testRsaPem(), ...options });
+  const server: MockServer = createMockServer(withImage({ dbPath: ':memory:', seed: true, mode: 'test', log: () => {}, rsaPrivatePem: testRsaPem(), ...options }));
   // Clients keep connections alive (the fuzz agent reuses one socket). Node closes an idle one after 5 s, and a
   // request sent in that instant meets a reset: a loaded machine pausing between two checks makes that real.
   server.keepAliveTimeout = 120_000;

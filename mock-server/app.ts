@@ -30,10 +30,16 @@ import { createQaTools, type QaTools } from './control/qa-control.ts';
 import type { StateGateOptions } from './control/state-gate.ts';
 import { createOutside, type OutsideOptions } from './outside/index.ts';
 import { hashToken } from './services/sessions.ts';
+import type { ServerConfig } from './services/config.ts';
 
 export interface MockServerOptions {
   /** SQLite file, or ':memory:' (tests). */
   dbPath: string;
+  /**
+   * ':memory:' only: a serialized database to start from (harness/seeded-image.ts: migrated, and seeded when the
+   * seed depends on nothing but the image's key). Migrations and the seed still run on it if it lacks them.
+   */
+  image?: Buffer;
   /** Seed from fixtures/ when the database is empty. Default true. */
   seed?: boolean;
   /** Default 'production'. 'test' also lowers the scrypt cost. */
@@ -85,7 +91,6 @@ export interface MockServer extends http.Server {
   readonly mock: { readonly services: Services; readonly db: Database; readonly app: express.Express; readonly uploadDir: string; readonly qa: QaTools | null };
 }
 
-
 /**
  * The document served at /api/openapi.json. Built on first request, not at start: every start (`npm run dev`'s
  * mock among them) paid for a document most runs never ask for. Made of the fixed call registry only, so it is
@@ -93,6 +98,19 @@ export interface MockServer extends http.Server {
  */
 let openApiDocument: ReturnType<typeof buildOpenApi> | null = null;
 const servedOpenApi = () => (openApiDocument ??= buildOpenApi(calls, { title: 'QR console mock API', version: '1' }));
+
+/** The services' config from the server's options (their defaults filled in). */
+export function serverConfig(options: MockServerOptions): ServerConfig {
+  const mode = options.mode ?? 'production';
+  return {
+    mode,
+    sessionIdleMs: (options.sessionIdleMinutes ?? 720) * 60_000,
+    scrypt: options.scrypt ?? (mode === 'test' ? TEST_SCRYPT : OWASP_SCRYPT),
+    liveFlushMs: options.liveFlushMs,
+    rsaPrivatePem: options.rsaPrivatePem,
+  };
+}
+
 /**
  * Build the whole mock backend on one HTTP server: the API under /api/, the OpenAPI document, the built
  * console, and (added by the realtime module) the WebSocket. Listens only when the caller says so.
@@ -100,19 +118,13 @@ const servedOpenApi = () => (openApiDocument ??= buildOpenApi(calls, { title: 'Q
 export function createMockServer(options: MockServerOptions): MockServer {
   const mode = options.mode ?? 'production';
   const log = options.log ?? ((line: string) => console.error(line));
-  const db = openDatabase(options.dbPath);
+  const db = openDatabase(options.dbPath, options.image);
   // Export files live next to the database file; an in-memory database gets a private temporary folder.
   const memory = options.dbPath === ':memory:';
   const dataDir = memory
     ? path.join(os.tmpdir(), `qr-mock-jobs-${process.pid}-${randomUUID()}`)
     : path.join(path.dirname(path.resolve(options.dbPath)), 'exports');
-  const services = createServices(db, options.clock ?? systemClock, {
-    mode,
-    sessionIdleMs: (options.sessionIdleMinutes ?? 720) * 60_000,
-    scrypt: options.scrypt ?? (mode === 'test' ? TEST_SCRYPT : OWASP_SCRYPT),
-    liveFlushMs: options.liveFlushMs,
-    rsaPrivatePem: options.rsaPrivatePem,
-  }, log, { callAs: (bag) => callAsUser(handlers, bag), dataDir, options: options.jobs });
+  const services = createServices(db, options.clock ?? systemClock, serverConfig(options), log, { callAs: (bag) => callAsUser(handlers, bag), dataDir, options: options.jobs });
   if ((options.seed ?? true) && !isSeeded(db)) seedDatabase(services);
   // A killed server leaves its running jobs "in progress": started ones are abnormal now (never resumed, partial
   // files removed), queued ones that never took a step are resumed.

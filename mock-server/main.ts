@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ServerMode } from './compose.ts';
-import { OutsideOptionsError, outsideProblem } from './outside/index.ts';
+import { OutsideOptionsError, outsideProblem } from './outside/options.ts';
 
 /**
  * `npm run mock -- [--port N] [--host H] [--db FILE] [--reset] [--mode dev|test|production] [--static DIR]

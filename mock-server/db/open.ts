@@ -7,13 +7,16 @@ import { DatabaseStartError, describeOpenError, quickCheck } from './start-check
 /**
  * Open (creating if needed) the mock database: WAL with synchronous=NORMAL (survives a crash of the process,
  * may lose the last transactions on power loss — see docs/robustness.md), foreign keys on, then migrate.
+ * `image` (':memory:' only): a serialized database (`db.serialize()`) to start from instead of an empty one;
+ * tests keep one migrated and seeded image per process and start each server from a copy.
  */
-export function openDatabase(dbPath: string): Database.Database {
+export function openDatabase(dbPath: string, image?: Buffer): Database.Database {
+  if (image && dbPath !== ':memory:') throw new Error(`openDatabase: an image starts an in-memory database only, not ${dbPath}`);
   const file = dbPath === ':memory:' ? dbPath : path.resolve(dbPath);
   let db: Database.Database | undefined;
   try {
     if (dbPath !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-    db = new Database(dbPath);
+    db = image ? new Database(image) : new Database(dbPath);
     // Issue 20: a damaged file is refused at start (one sentence), not found later by users as 500s.
     if (dbPath !== ':memory:') startCheckMs.set(db, quickCheck(db, file));
     db.pragma('journal_mode = WAL');

@@ -75,6 +75,20 @@ const AREA_SEEDS: readonly SeedStep[] = [
   seedVipCombos,
 ];
 
+/**
+ * Outside production a process hashes each seeded password once and reuses the hash in every database it seeds:
+ * the tests start hundreds of servers, and scrypt made a sixth of a test server's start. Still a fresh salt per
+ * password and process; production hashes anew each time.
+ */
+const seedHashes = new Map<string, string>();
+function seedPasswordHash(password: string, config: Services['config']): string {
+  if (config.mode === 'production') return hashPasswordSync(password, config.scrypt);
+  const key = JSON.stringify([password, config.scrypt]);
+  let hash = seedHashes.get(key);
+  if (!hash) seedHashes.set(key, (hash = hashPasswordSync(password, config.scrypt)));
+  return hash;
+}
+
 export function isSeeded(db: Database): boolean {
   return (db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n > 0;
 }
@@ -108,7 +122,7 @@ export function seedDatabase(services: Services, steps: readonly SeedStep[] = AR
     for (const { password, role, balance_micro: _opening, ...u } of users) {
       insertUser.run({
         ...u,
-        password_hash: hashPasswordSync(password, config.scrypt),
+        password_hash: seedPasswordHash(password, config),
         role_id: roles.find((r) => r.kind === role)!.id,
         create_time: SEED_TIME,
       });
