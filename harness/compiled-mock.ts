@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { processAlive } from './process-alive.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -20,22 +21,12 @@ export function compiledMockMain(): Promise<string> {
   return (compiled ??= compile());
 }
 
-/** Whether process `pid` still runs (signal 0 checks without sending anything). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function compile(): Promise<string> {
   const dir = path.join(ROOT, 'node_modules', '.cache', 'qr-mock');
   // A vitest worker is often ended without its exit handlers: its file is removed by the next compile instead.
   for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
     const pid = /^main-(\d+)\.mjs$/.exec(f)?.[1];
-    if (pid && !alive(Number(pid))) fs.rmSync(path.join(dir, f), { force: true });
+    if (pid && !processAlive(Number(pid))) fs.rmSync(path.join(dir, f), { force: true });
   }
   const outfile = path.join(dir, `main-${process.pid}.mjs`);
   await esbuild.build({

@@ -13,6 +13,7 @@ import { buildShippedState } from '../mock-server/control/state-builder.ts';
 import { DEFAULT_STATES_CACHE, stateCache } from '../mock-server/control/state-cache.ts';
 import { SHIPPED_STATES } from '../mock-server/control/shipped-states.ts';
 import { OWASP_SCRYPT, TEST_SCRYPT, type ScryptCost } from '../mock-server/services/passwords.ts';
+import { processAlive } from '../harness/process-alive.ts';
 
 const { values } = parseArgs({
   options: {
@@ -48,16 +49,6 @@ const say = (line: string) => {
   if (!values.quiet) console.log(line);
 };
 
-/** Whether process `pid` still runs (a lock of a dead builder is stale). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Take the folder's lock, waiting (at most 10 minutes) while a live builder holds it. */
 async function lock(): Promise<() => void> {
   const file = path.join(dir, '.lock');
@@ -69,7 +60,7 @@ async function lock(): Promise<() => void> {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const holder = Number(fs.readFileSync(file, 'utf8').trim());
-      if (!Number.isInteger(holder) || !alive(holder)) fs.rmSync(file, { force: true });
+      if (!Number.isInteger(holder) || !processAlive(holder)) fs.rmSync(file, { force: true });
       else if (Date.now() > deadline) fail(`builder ${holder} has held ${file} for 10 minutes`);
       else await new Promise((r) => setTimeout(r, 200));
     }
