@@ -133,7 +133,7 @@ export function maskedJson(value: unknown, masker: Masker, cap: number): { text:
     if (Array.isArray(v)) {
       push('[');
       for (let i = 0; i < v.length && !cut; i++) {
-        if (!(i in v)) continue; // a hole, skipped as forEach skips it (the comma stays)
+        if (!(i in v)) continue; // a hole is skipped with its comma, as forEach skipped it
         if (i > 0) push(',');
         walk(v[i], depth + 1, secret);
       }
