@@ -16,8 +16,11 @@ export const realtimeEvents = {
   socketOpened: createAction('realtime/socketOpened'),
   /** The socket closed: by the server or the network (`byConsole` false), or by us (type 3, refused login). */
   socketClosed: createAction<{ code: number; reason: string; byConsole: boolean }>('realtime/socketClosed'),
-  /** A frame the console sent (decoded, for the event stream; token and seq included). */
-  frameSent: createAction<ClientFrame>('realtime/frameSent'),
+  /**
+   * A frame the console sends (decoded, for the event stream; token and seq included), told when the saga
+   * decides to send it, before its asynchronous encryption.
+   */
+  frameSending: createAction<ClientFrame>('realtime/frameSending'),
   /** Every frame that decrypted and passed the schema and the freshness check. */
   frameArrived: createAction<ServerFrame>('realtime/frameArrived'),
   /** A frame the socket saga passes on: for its receiver (`frameFor`), or for screens (a reply, an unregistered type). */

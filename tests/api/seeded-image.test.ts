@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { updateUser } from '../../fixtures/factories.ts';
+import { valueOf } from '../../fixtures/rows.ts';
 import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
@@ -52,8 +54,8 @@ describe('a test server started from the process image', () => {
   it('keeps each server its own copy: a write to one is not in the next', async () => {
     const clock = manualClock(Date.parse('2026-06-15T04:00:00Z'));
     const [first, second] = [await start({ clock }), await start({ clock })];
-    for (const s of [first, second]) s.db.prepare(`UPDATE users SET name = 'changed' WHERE account = 'superadmin'`).run();
+    for (const s of [first, second]) updateUser(s.db, 'superadmin', { name: 'changed' });
     const third = await start({ clock });
-    expect(third.db.prepare(`SELECT name FROM users WHERE account = 'superadmin'`).pluck().get()).not.toBe('changed');
+    expect(valueOf(third.db, 'users', 'name', { account: 'superadmin' })).not.toBe('changed');
   });
 });

@@ -8,7 +8,7 @@ import type { Effects } from '../../client/io/effects/browser-effects.ts';
 import { adaptWebSocket, socketUrl, type WebSocketLike } from '../../client/io/effects/socket.ts';
 import { memoryStorage } from '../../client/io/storage.ts';
 import { createAppStore } from '../../client/app/store.ts';
-import { createRecorder } from '../../client/features/debug/effects/recorder.ts';
+import { createRecorder, type Recorder } from '../../client/features/debug/effects/recorder.ts';
 import { exportScenario } from '../../client/features/debug/export-scenario.ts';
 import { recorderSaga } from '../../client/features/debug/sagas/recorder-saga.ts';
 import { createEffectQueue, createSendEffects } from '../../client/features/debug/effects/effect-shipping.ts';
@@ -21,15 +21,29 @@ import { userIdOf } from '../../fixtures/factories.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A console in Node with the dev recorder, over real HTTP and a real encrypted WebSocket to a real mock server. */
+export interface LiveConsole {
+  readonly t: Awaited<ReturnType<typeof startTestServer>>;
+  readonly recorder: Recorder;
+  readonly store: ReturnType<typeof createAppStore>;
+  readonly toasts: string[];
+  readonly shipping: ReturnType<typeof createEffectQueue>;
+  /** Events the recorder told its listeners so far. */
+  told(): number;
+  navigate(to: string): void;
+  waitFor(what: string, ok: () => boolean, ms?: number): Promise<void>;
+  control<N extends ControlName>(name: N, body: ControlBody<N>): Promise<void>;
+  realtimeStatus(): string | undefined;
+  /** From the login page, logged in as `account` with its socket's login acknowledged. */
+  loginAs(account: string, password: string): Promise<void>;
+  close(): Promise<void>;
+}
+
 /**
- * A real console session in Node, recorded by the dev debug recorder and exported as a scenario: the whole
- * client store (every registered saga, the session module loaded at login) over real HTTP and a real
- * encrypted WebSocket to a real mock server, on the real clock. What happens: start, login page, login as
- * customer01, an admin sends a message (shown by polling and marked read), the server pushes a reply (toast)
- * and an unknown frame type, all sockets are dropped as by a restart (4010) and the console reconnects, the
- * notice is dismissed. About 13 s of wall time.
+ * A started console: the whole client store (every registered saga, the session module loaded at login) with the dev recorder and
+ * the Debug menu's effect shipping to the mock's journal, as a development build has them, on the real clock.
  */
-export async function recordLiveSession(): Promise<{ scenario: Scenario; toasts: string[]; messageRead: boolean; journal: JournalEntry[] }> {
+export async function startLiveConsole(): Promise<LiveConsole> {
   const t = await startTestServer();
   const toasts: string[] = [];
   let route = { pathname: '/', search: '' };
@@ -37,6 +51,11 @@ export async function recordLiveSession(): Promise<{ scenario: Scenario; toasts:
   const callApi = createCallApi((input, init) => fetch(input, init), t.url);
   let rsa: Promise<CryptoKey> | null = null;
   const host = new URL(t.url).host;
+  const navigate = (to: string) => {
+    const q = to.indexOf('?');
+    route = q < 0 ? { pathname: to, search: '' } : { pathname: to.slice(0, q), search: to.slice(q) };
+    queueMicrotask(() => dispatchRoute(route));
+  };
   const base: Effects = {
     callApi,
     async encryptPassword(plain, language) {
@@ -44,11 +63,7 @@ export async function recordLiveSession(): Promise<{ scenario: Scenario; toasts:
       return encryptWith(await rsa, plain);
     },
     storage: memoryStorage(),
-    navigate: (to) => {
-      const q = to.indexOf('?');
-      route = q < 0 ? { pathname: to, search: '' } : { pathname: to.slice(0, q), search: to.slice(q) };
-      queueMicrotask(() => dispatchRoute(route));
-    },
+    navigate,
     currentPath: () => route.pathname,
     reload: () => toasts.push('reload'),
     toast: (m, intent) => toasts.push(`${intent}:${'text' in m ? m.text : m.key}`),
@@ -72,25 +87,56 @@ export async function recordLiveSession(): Promise<{ scenario: Scenario; toasts:
   const send = createSendEffects((input, init) => fetch(`${t.url}${String(input)}`, init));
   store.injectModule({ reducers: {}, sagas: [recorderSaga(recorder), shipEffectsSaga(shipping, send)] });
   dispatchRoute = (r) => store.dispatch(routeChanged(r));
-  const control = async <N extends ControlName>(name: N, body: ControlBody<N>) => {
-    const res = await fetch(`${t.url}${CONTROL_PREFIX}/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`control ${name}: ${res.status} ${await res.text()}`);
-  };
+  // In the recorder's first instant, as a page does: the export's timeline starts at the console's start.
+  store.dispatch(appStarted());
   const waitFor = async (what: string, ok: () => boolean, ms = 5000) => {
     for (let waited = 0; !ok(); waited += 20) {
       if (waited > ms) throw new Error(`timed out waiting for ${what}`);
       await sleep(20);
     }
   };
-  type S = { realtime?: { status: string }; messages?: { notice: unknown } };
-  const state = () => store.getState() as unknown as S;
+  const realtimeStatus = () => (store.getState() as unknown as { realtime?: { status: string } }).realtime?.status;
+  return {
+    t,
+    recorder,
+    store,
+    toasts,
+    shipping,
+    told: () => told,
+    navigate,
+    waitFor,
+    realtimeStatus,
+    async control(name, body) {
+      const res = await fetch(`${t.url}${CONTROL_PREFIX}/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      if (!res.ok) throw new Error(`control ${name}: ${res.status} ${await res.text()}`);
+    },
+    async loginAs(account, password) {
+      navigate('/admin_login');
+      await sleep(300);
+      store.dispatch(sessionEvents.loginSubmitted({ account, password }));
+      await waitFor('the socket login', () => realtimeStatus() === 'online');
+    },
+    async close() {
+      store.dispatch(sessionEvents.loggedOut());
+      store.sagaTask.cancel();
+      await sleep(50);
+      await t.close();
+    },
+  };
+}
 
+/**
+ * A real console session in Node, recorded by the dev debug recorder and exported as a scenario (a live console,
+ * above). What happens: start, login page, login as customer01, an admin sends a message (shown by polling and
+ * marked read), the server pushes a reply (toast) and an unknown frame type, all sockets are dropped as by a
+ * restart (4010) and the console reconnects, the notice is dismissed. About 13 s of wall time.
+ */
+export async function recordLiveSession(): Promise<{ scenario: Scenario; toasts: string[]; messageRead: boolean; journal: JournalEntry[] }> {
+  const live = await startLiveConsole();
+  const { t, store, waitFor, control } = live;
+  const notice = () => Boolean((store.getState() as unknown as { messages?: { notice: unknown } }).messages?.notice);
   try {
-    store.dispatch(appStarted());
-    base.navigate('/admin_login');
-    await sleep(300);
-    store.dispatch(sessionEvents.loginSubmitted({ account: 'customer01', password: 'Customer123' }));
-    await waitFor('the socket login', () => state().realtime?.status === 'online');
+    await live.loginAs('customer01', 'Customer123');
     const customer = { id: userIdOf(t.db, 'customer01') };
     const admin = await t.login('admin01');
     const sent = await t.call('message/send', { title: 'Maintenance', content: 'Window tonight <b>22:00</b>', user_id: customer.id }, admin);
@@ -98,26 +144,23 @@ export async function recordLiveSession(): Promise<{ scenario: Scenario; toasts:
     await sleep(500);
     await control('push', { to: { account: 'customer01' }, type: 5, data: { message: 'Saved' } });
     await control('push', { to: { account: 'customer01' }, type: 42, data: { hello: 'screens' } });
-    await waitFor('the polled notice', () => Boolean(state().messages?.notice), 13_000);
+    await waitFor('the polled notice', notice, 13_000);
     await sleep(300);
     await control('drop_all', { code: 4010 });
     await sleep(100);
-    await waitFor('the reconnect', () => state().realtime?.status === 'online');
+    await waitFor('the reconnect', () => live.realtimeStatus() === 'online');
     store.dispatch({ type: 'messages/noticeDismissed' });
     await sleep(500);
-    const scenario = exportScenario(recorder, 15 * 60_000, 'exported: a recorded dev session (login, message, reply push, restart, dismiss)');
+    const scenario = exportScenario(live.recorder, 15 * 60_000, 'exported: a recorded dev session (login, message, reply push, restart, dismiss)');
     // Everything told so far has reached the journal (what the QA cockpit saves a span from).
-    await waitFor('the effects sent', () => shipping.counts().sent + shipping.counts().lost >= told);
+    await waitFor('the effects sent', () => live.shipping.counts().sent + live.shipping.counts().lost >= live.told());
     const journalRes = await fetch(`${t.url}${CONTROL_PREFIX}/journal`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ limit: 10_000, detail: true }) });
     const journal = ((await journalRes.json()) as { data: { entries: JournalEntry[] } }).data.entries;
     const mine = await t.call('message/inquire', { page: 1, page_size: 50 }, await t.login('customer01'));
     const items = (mine.body.data as { content: { content: string; notify_status: number }[] }).content;
     const messageRead = items.some((m) => m.content === 'Window tonight <b>22:00</b>' && m.notify_status === 2);
-    return { scenario, toasts, messageRead, journal };
+    return { scenario, toasts: live.toasts, messageRead, journal };
   } finally {
-    store.dispatch(sessionEvents.loggedOut());
-    store.sagaTask.cancel();
-    await sleep(50);
-    await t.close();
+    await live.close();
   }
 }

@@ -189,7 +189,7 @@ export function createRecorder(base: Effects): Recorder {
       case 'session/passwordChanged':
         attributing = false;
         return input({ expire: true });
-      case 'realtime/frameSent': {
+      case 'realtime/frameSending': {
         const type = Number(p?.type);
         return output(`frame:${FrameType.options.find((o) => o.value === type)?.member ?? type}`);
       }

@@ -107,13 +107,15 @@ interface Link {
 function* sendFrame(link: Link, type: typeof FrameType.values.login | typeof FrameType.values.ping): Saga {
   const language = (yield select(selectLanguage)) as Locale;
   const frame = { type, locale: language, token: link.token, ...link.counter.next() } as ClientFrame;
+  // Told before the asynchronous encryption: the event stream places the frame where this saga decided to send
+  // it, as a replay does (it waits for the encryption before its next event), not after whatever arrived meanwhile.
+  yield put(realtimeEvents.frameSending(frame));
   const wire = (yield call(encodeFrame, link.key, Direction.toServer, frame)) as string;
   try {
     link.socket.send(wire);
   } catch {
-    return; // socket already closing: its close event ends the connection
+    // socket already closing: its close event ends the connection
   }
-  yield put(realtimeEvents.frameSent(frame));
 }
 
 /** A ping every `intervalMs` on a grid anchored at the socket's opening (state/sagas/cadence.ts). */
