@@ -13,9 +13,9 @@ import type { Recorded, Recorder } from './effects/recorder.ts';
  * Exact when the window reaches back to the console's start (the usual case: reload, reproduce, export).
  * A trimmed window starts mid-session, so the timeline is kept but the expectations are left out (the
  * loops' phases differ); the description says so. The console's loops keep to grids anchored at recorded
- * events (state/sagas/cadence.ts), so a long session's pings and polls fall where the replay puts them; a
- * real timer still fires a few ms late, so outputs are checked by counts between inputs rather than by their
- * exact millisecond.
+ * events (state/sagas/cadence.ts), so a long session's pings and polls fall where the replay puts them (a tick
+ * whose timer fired late is recorded at the instant it was due); outputs are checked by counts between inputs
+ * rather than by their exact millisecond.
  */
 export function exportScenario(recorder: Recorder, windowMs: number, name: string): Scenario {
   const now = recorder.now();

@@ -3,7 +3,7 @@ import { REALTIME_TUNING } from '../../../../contracts/index.ts';
 import { publicCall } from '../../../io/public-calls.ts';
 import { appStarted } from '../../../state/app-events.ts';
 import { apiCall, effects, type Saga } from '../../../state/sagas/call.ts';
-import { createCadence } from '../../../state/sagas/cadence.ts';
+import { createCadence, tickDue } from '../../../state/sagas/cadence.ts';
 import { connectivityEvents } from '../connectivity-slice.ts';
 
 /**
@@ -15,6 +15,7 @@ export function* connectivityFlow(): Saga {
   const cadence = createCadence(fx.now(), REALTIME_TUNING.connectivityIntervalMs);
   for (;;) {
     yield delay(cadence.waitMs(fx.now()));
+    yield tickDue(cadence);
     try {
       yield* apiCall(publicCall('ping'), { value: REALTIME_TUNING.connectivityPingValue });
       yield put(connectivityEvents.pingSucceeded());

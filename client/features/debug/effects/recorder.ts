@@ -97,9 +97,28 @@ export function createRecorder(base: Effects): Recorder {
       draws = []; // no longer aligned with the kept events; an export of a trimmed window says so
     }
   };
+  /**
+   * While a polling loop's tick runs (`app/loopTicked`, one synchronous turn): the instant it was due. A replay's
+   * virtual clock fires the tick then, before any event from that instant on; the live timer may have fired
+   * later, after an answer or a frame came in. The tick's outputs are placed (and stamped) at that instant.
+   */
+  let dueAt: number | null = null;
+  const place = <R extends Extract<Recorded, { output: string }>>(r: R): R => {
+    if (dueAt === null) {
+      push(r);
+      return r;
+    }
+    const placed = { ...r, t: Math.min(dueAt, r.t) };
+    const due = placed.t;
+    let at = log.length;
+    while (at > 0 && !('input' in log[at - 1]! && log[at - 1]!.t < due)) at--;
+    log.splice(at, 0, placed);
+    tell(placed, true);
+    return placed;
+  };
   const input = (step: ScenarioStep) => push({ t: now(), input: step });
   const output = (key: string, attributable = true) => {
-    if (attributable) push({ t: now(), output: key });
+    if (attributable) place({ t: now(), output: key });
     else tell({ t: now(), output: key }, false);
   };
 
@@ -117,8 +136,8 @@ export function createRecorder(base: Effects): Recorder {
     now,
     callApi: async (call, body, context) => {
       const replayed = REPLAYED_CALLS.includes(call.path);
-      const entry = { t: now(), output: `call:${call.path}`, path: call.path, answer: undefined as undefined | RecordedAnswer };
-      if (replayed) push(entry);
+      let entry = { t: now(), output: `call:${call.path}`, path: call.path, answer: undefined as undefined | RecordedAnswer };
+      if (replayed) entry = place(entry);
       else tell(entry, false);
       try {
         const data = await base.callApi(call, body, context);
@@ -212,6 +231,12 @@ export function createRecorder(base: Effects): Recorder {
       case 'realtime/loginRefused':
       case 'realtime/unsupported':
         return attribute();
+      case 'app/loopTicked':
+        dueAt = Number(p?.due);
+        queueMicrotask(() => {
+          dueAt = null;
+        });
+        return;
       case 'messages/noticeDismissed':
         return input({ dispatch: { type: a.type } });
     }

@@ -10,7 +10,7 @@ import {
 import { routeChanged } from '../../../state/app-events.ts';
 import { frameFor } from '../../../state/realtime-events.ts';
 import { apiCall, effects, type Saga } from '../../../state/sagas/call.ts';
-import { createCadence } from '../../../state/sagas/cadence.ts';
+import { createCadence, tickDue } from '../../../state/sagas/cadence.ts';
 import { selectToken } from '../../../state/selectors.ts';
 import { SESSION_ENDED, SESSION_STARTED } from '../../../state/session-slice.ts';
 import { messagesEvents } from '../messages-slice.ts';
@@ -54,6 +54,7 @@ export function* pollLoop(): Saga {
     for (;;) {
       const woken = (yield race({ tick: delay(cadence.waitMs(fx.now())), pushed: take(pushes) })) as { pushed?: Action };
       if (woken.pushed) cadence.restart(fx.now());
+      else yield tickDue(cadence);
       yield* pollOnce(Boolean(woken.pushed));
       if (!woken.pushed) cadence.ticked(fx.now());
     }

@@ -28,7 +28,7 @@ import { STORAGE_KEYS } from '../../../io/storage.ts';
 import { keyMessage, textMessage } from '../../../state/message.ts';
 import { realtimeEvents } from '../../../state/realtime-events.ts';
 import { effects, type Saga } from '../../../state/sagas/call.ts';
-import { createCadence } from '../../../state/sagas/cadence.ts';
+import { createCadence, tickDue } from '../../../state/sagas/cadence.ts';
 import { selectLanguage } from '../../../state/selectors.ts';
 import { SESSION_ENDED, SESSION_STARTED, sessionEvents } from '../../../state/session-slice.ts';
 import { createSocketChannel } from './socket-channel.ts';
@@ -124,6 +124,7 @@ function* pingLoop(link: Link, intervalMs: number, openedAt: number): Saga {
   const cadence = createCadence(openedAt, intervalMs);
   for (;;) {
     yield delay(cadence.waitMs(fx.now()));
+    yield tickDue(cadence);
     yield* sendFrame(link, FrameType.values.ping);
     cadence.ticked(fx.now());
   }

@@ -5,7 +5,7 @@ import { REALTIME_TUNING } from '../../../../contracts/index.ts';
 import { publicCall } from '../../../io/public-calls.ts';
 import { routeChanged } from '../../../state/app-events.ts';
 import { apiCall, effects, type Saga } from '../../../state/sagas/call.ts';
-import { createCadence } from '../../../state/sagas/cadence.ts';
+import { createCadence, tickDue } from '../../../state/sagas/cadence.ts';
 import { shareEvents } from '../share-slice.ts';
 
 export const SHARE_PATH = '/share_access';
@@ -30,6 +30,7 @@ export function* shareRefreshFlow(query: { file_name: string; password: string }
       yield put(shareEvents.failed('call_failed'));
     }
     yield delay(cadence.waitMs(fx.now()));
+    yield tickDue(cadence);
     cadence.ticked(fx.now());
   }
 }
