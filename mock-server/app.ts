@@ -21,7 +21,7 @@ import { noStore, securityHeaders } from './http/security-headers.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { createServices, type ServerMode, type Services } from './compose.ts';
 import { serverIpGuard } from './http/ip-guard.ts';
-import { noteEscapes, refuseLoneSurrogates, requireJsonBody } from './http/json-body.ts';
+import { checkRawBody, refuseLoneSurrogates, requireJsonBody } from './http/json-body.ts';
 import { staticSite } from './http/static-site.ts';
 import { clientAddress, clientIpOf, trustOneLoopbackHop } from './security/client-ip.ts';
 import type { JobOptions } from './jobs/runner.ts';
@@ -181,7 +181,7 @@ export function createMockServer(options: MockServerOptions): MockServer {
   app.use((req, res, next) => (mayBeUpload(req.path) ? uploads(req, res, next) : next()));
   // JSON calls take JSON only (415 otherwise; the upload call says multipart), and no lone surrogate (400).
   app.use('/api', requireJsonBody((p) => (mayBeUpload(`/api${p}`) ? 'multipart/form-data' : 'application/json')));
-  app.use('/api', express.json({ limit: '1mb', strict: true, verify: noteEscapes }), refuseLoneSurrogates);
+  app.use('/api', express.json({ limit: '1mb', strict: true, verify: checkRawBody }), refuseLoneSurrogates);
   if (outside?.afterBodies) app.use(outside.afterBodies);
   app.get('/api/openapi.json', (_req, res) => {
     res.json(servedOpenApi());

@@ -132,6 +132,7 @@ export const messagesEn = {
     invitation_code_unknown: 'The invitation code does not exist',
     old_password_wrong: 'The old password is wrong',
     password_decrypt: 'The password could not be decrypted; reload the page and try again',
+    body_too_deep: 'The request body nests arrays and objects more than {{limit}} levels deep',
     body_too_large: 'The request body is too large',
     malformed_json: 'The request could not be read; reload the page and try again',
     body_charset: 'The request body must be written in UTF-8, not {{charset}}',

@@ -132,6 +132,7 @@ export const messagesZhCN: Catalogue = {
     invitation_code_unknown: '邀请码不存在',
     old_password_wrong: '旧密码错误',
     password_decrypt: '密码无法解密，请刷新页面后重试',
+    body_too_deep: '请求内容的数组和对象嵌套超过 {{limit}} 层',
     body_too_large: '请求内容过大',
     malformed_json: '无法读取请求内容，请刷新页面后重试',
     body_charset: '请求内容须使用 UTF-8 编码，不支持 {{charset}}',

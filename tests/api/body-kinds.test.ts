@@ -3,12 +3,14 @@ import { startTestServer, type TestServer } from '../../harness/server.ts';
 import { countOf, valueOf } from '../../fixtures/rows.ts';
 import { snapshot } from '../helpers/db-snapshot.ts';
 import { failureBody } from '../helpers/qr.ts';
+import { MAX_BODY_DEPTH, nestsDeeperThan } from '../../mock-server/http/json-body.ts';
 
 /**
  * What the API reads as a body, through real HTTP on a real SQLite file's schema (':memory:'): JSON sent as
  * JSON only (a page on another site can send `text/plain`, a form or a typeless blob without a preflight: 415
  * naming the type expected, nothing done); no lone surrogate in any string (400 naming the field, nothing
- * stored, where SQLite kept bytes that are not UTF-8); the recharge minimum never below 1 USDT.
+ * stored, where SQLite kept bytes that are not UTF-8); nothing nested past MAX_BODY_DEPTH (400 before it is
+ * parsed, nothing done); the recharge minimum never below 1 USDT.
  */
 let t: TestServer;
 let admin: string;
@@ -60,6 +62,41 @@ describe('JSON calls take JSON only', () => {
     expect((await raw('/api/ping', '{"value":10}', { 'content-type': 'application/json' })).body.data).toMatchObject({ value: 10 });
     expect((await raw('/api/ping', '{"value":10}', { 'content-type': 'Application/JSON; charset=UTF-8' })).status).toBe(200);
     expect((await raw('/api/website_info/inquire', undefined)).status).toBe(200);
+  });
+});
+
+describe('a body nested past the limit is refused before it is parsed', () => {
+  const post = (path: string, text: string, token?: string, lang = 'en') => raw(`/api/${path}`, text, { 'content-type': 'application/json', ...(token ? { token } : {}) }, lang);
+  const arrays = (n: number) => '['.repeat(n) + ']'.repeat(n);
+
+  it.each<[string, string, string]>([
+    ['a 200,000-deep array as the body', 'ping', arrays(200_000)],
+    ['an object one level too deep', 'ping', '{"a":'.repeat(MAX_BODY_DEPTH + 1) + '1' + '}'.repeat(MAX_BODY_DEPTH + 1)],
+    ['a deep value in a field of a write', 'url_key_platform/add', `{"name":${arrays(100_000)},"url":"https://x.example/","short_code_type":4}`],
+  ])('%s: 400 naming the limit, nothing done', async (_name, path, text) => {
+    const before = snapshot(t.db);
+    const res = await post(path, text, admin);
+    expect(res).toEqual({ status: 400, body: { status: false, message: `The request body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep`, key: 'errors.body_too_deep', params: { limit: MAX_BODY_DEPTH } } });
+    expect(snapshot(t.db)).toEqual(before);
+    expect((await post(path, text, admin, 'zh-CN')).body.message).toBe(`请求内容的数组和对象嵌套超过 ${MAX_BODY_DEPTH} 层`);
+  });
+
+  it('takes a body at the limit to its contract, and brackets inside strings do not count', async () => {
+    // At the limit: parsed, then refused by the call's contract for what it is (not for its depth).
+    const atLimit = await post('ping', '{"value":' + arrays(MAX_BODY_DEPTH - 1) + '}');
+    expect(atLimit.status).toBe(400);
+    expect(atLimit.body.key).not.toBe('errors.body_too_deep');
+    const named = await post('url_key_platform/add', JSON.stringify({ name: `[{${'['.repeat(40)}"`, url: 'https://x.example/', short_code_type: 4 }), admin);
+    expect(named.status, named.body.message).toBe(200);
+  });
+
+  it('counts depth as JSON does', () => {
+    const deep = (n: number) => Buffer.from(arrays(n));
+    expect([nestsDeeperThan(deep(3), 3), nestsDeeperThan(deep(4), 3)]).toEqual([false, true]);
+    expect(nestsDeeperThan(Buffer.from('[[[],[],[]],[[]]]'), 3)).toBe(false);
+    // Strings hold brackets, an escaped quote and a backslash that ends the string: none of them counts.
+    expect(nestsDeeperThan(Buffer.from(JSON.stringify(['[[[[\\', ['"[[[[']])), 2)).toBe(false);
+    expect(nestsDeeperThan(Buffer.from(JSON.stringify(['\\', [[[1]]]])), 3)).toBe(true);
   });
 });
 

@@ -41,7 +41,7 @@ describe('request bodies', () => {
     ['a bare string', 400, '"10"', 'The request could not be read; reload the page and try again'],
     ['null', 400, 'null', 'The request could not be read; reload the page and try again'],
     ['an array', 400, '[10]', 'This value is not of the right kind'],
-    ['arrays nested 100,000 deep', 400, '['.repeat(100_000) + ']'.repeat(100_000), /^(This value is not of the right kind|The request could not be read)/],
+    ['arrays nested 100,000 deep', 400, '['.repeat(100_000) + ']'.repeat(100_000), 'The request body nests arrays and objects more than 32 levels deep'],
     ['a value too big for a number', 400, '{"value": 1e400}', /^value: /],
     ['the value as a string', 400, '{"value": "10"}', /^value: /],
     ['a negative value', 400, '{"value": -1}', /^value: /],
