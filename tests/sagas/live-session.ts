@@ -1,6 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import WebSocket from 'ws';
-import { CONTROL_PREFIX, type ControlBody, type ControlName, type JournalEntry } from '../../contracts/index.ts';
+import type { JournalEntry } from '../../contracts/index.ts';
 import type { Scenario } from '../../contracts/scenario.ts';
 import { createCallApi } from '../../client/io/call-api.ts';
 import { encryptWith, importPublicKey } from '../../client/io/crypto.ts';
@@ -8,7 +8,7 @@ import type { Effects } from '../../client/io/effects/browser-effects.ts';
 import { adaptWebSocket, socketUrl, type WebSocketLike } from '../../client/io/effects/socket.ts';
 import { memoryStorage } from '../../client/io/storage.ts';
 import { createAppStore } from '../../client/app/store.ts';
-import { createRecorder, type Recorder } from '../../client/features/debug/effects/recorder.ts';
+import { createRecorder } from '../../client/features/debug/effects/recorder.ts';
 import { exportScenario } from '../../client/features/debug/export-scenario.ts';
 import { recorderSaga } from '../../client/features/debug/sagas/recorder-saga.ts';
 import { createEffectQueue, createSendEffects } from '../../client/features/debug/effects/effect-shipping.ts';
@@ -18,32 +18,23 @@ import { sessionEvents } from '../../client/state/session-slice.ts';
 import { publicKey } from '../../contracts/index.ts';
 import { startTestServer } from '../../harness/server.ts';
 import { userIdOf } from '../../fixtures/factories.ts';
+import { control } from '../helpers/control.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A console in Node with the dev recorder, over real HTTP and a real encrypted WebSocket to a real mock server. */
-export interface LiveConsole {
-  readonly t: Awaited<ReturnType<typeof startTestServer>>;
-  readonly recorder: Recorder;
-  readonly store: ReturnType<typeof createAppStore>;
-  readonly toasts: string[];
-  readonly shipping: ReturnType<typeof createEffectQueue>;
-  /** Events the recorder told its listeners so far. */
-  told(): number;
-  navigate(to: string): void;
-  waitFor(what: string, ok: () => boolean, ms?: number): Promise<void>;
-  control<N extends ControlName>(name: N, body: ControlBody<N>): Promise<void>;
-  realtimeStatus(): string | undefined;
-  /** From the login page, logged in as `account` with its socket's login acknowledged. */
-  loginAs(account: string, password: string): Promise<void>;
-  close(): Promise<void>;
+async function waitFor(what: string, ok: () => boolean, ms = 5000): Promise<void> {
+  for (let waited = 0; !ok(); waited += 20) {
+    if (waited > ms) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
 }
 
 /**
- * A started console: the whole client store (every registered saga, the session module loaded at login) with the dev recorder and
- * the Debug menu's effect shipping to the mock's journal, as a development build has them, on the real clock.
+ * A started console in Node, over real HTTP and a real encrypted WebSocket to a real mock server: the whole client
+ * store (every registered saga, the session module loaded at login) with the dev recorder and the Debug menu's
+ * effect shipping to the mock's journal, as a development build has them, on the real clock.
  */
-export async function startLiveConsole(): Promise<LiveConsole> {
+export async function startLiveConsole() {
   const t = await startTestServer();
   const toasts: string[] = [];
   let route = { pathname: '/', search: '' };
@@ -89,12 +80,6 @@ export async function startLiveConsole(): Promise<LiveConsole> {
   dispatchRoute = (r) => store.dispatch(routeChanged(r));
   // In the recorder's first instant, as a page does: the export's timeline starts at the console's start.
   store.dispatch(appStarted());
-  const waitFor = async (what: string, ok: () => boolean, ms = 5000) => {
-    for (let waited = 0; !ok(); waited += 20) {
-      if (waited > ms) throw new Error(`timed out waiting for ${what}`);
-      await sleep(20);
-    }
-  };
   const realtimeStatus = () => (store.getState() as unknown as { realtime?: { status: string } }).realtime?.status;
   return {
     t,
@@ -102,15 +87,11 @@ export async function startLiveConsole(): Promise<LiveConsole> {
     store,
     toasts,
     shipping,
+    /** Events the recorder told its listeners so far. */
     told: () => told,
-    navigate,
-    waitFor,
     realtimeStatus,
-    async control(name, body) {
-      const res = await fetch(`${t.url}${CONTROL_PREFIX}/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-      if (!res.ok) throw new Error(`control ${name}: ${res.status} ${await res.text()}`);
-    },
-    async loginAs(account, password) {
+    /** From the login page, logged in as `account` with its socket's login acknowledged. */
+    async loginAs(account: string, password: string) {
       navigate('/admin_login');
       await sleep(300);
       store.dispatch(sessionEvents.loginSubmitted({ account, password }));
@@ -133,7 +114,7 @@ export async function startLiveConsole(): Promise<LiveConsole> {
  */
 export async function recordLiveSession(): Promise<{ scenario: Scenario; toasts: string[]; messageRead: boolean; journal: JournalEntry[] }> {
   const live = await startLiveConsole();
-  const { t, store, waitFor, control } = live;
+  const { t, store } = live;
   const notice = () => Boolean((store.getState() as unknown as { messages?: { notice: unknown } }).messages?.notice);
   try {
     await live.loginAs('customer01', 'Customer123');
@@ -142,11 +123,11 @@ export async function recordLiveSession(): Promise<{ scenario: Scenario; toasts:
     const sent = await t.call('message/send', { title: 'Maintenance', content: 'Window tonight <b>22:00</b>', user_id: customer.id }, admin);
     if (sent.status !== 200) throw new Error(`message/send: ${JSON.stringify(sent.body)}`);
     await sleep(500);
-    await control('push', { to: { account: 'customer01' }, type: 5, data: { message: 'Saved' } });
-    await control('push', { to: { account: 'customer01' }, type: 42, data: { hello: 'screens' } });
+    await control(t, 'push', { to: { account: 'customer01' }, type: 5, data: { message: 'Saved' } });
+    await control(t, 'push', { to: { account: 'customer01' }, type: 42, data: { hello: 'screens' } });
     await waitFor('the polled notice', notice, 13_000);
     await sleep(300);
-    await control('drop_all', { code: 4010 });
+    await control(t, 'drop_all', { code: 4010 });
     await sleep(100);
     await waitFor('the reconnect', () => live.realtimeStatus() === 'online');
     store.dispatch({ type: 'messages/noticeDismissed' });
@@ -154,8 +135,7 @@ export async function recordLiveSession(): Promise<{ scenario: Scenario; toasts:
     const scenario = exportScenario(live.recorder, 15 * 60_000, 'exported: a recorded dev session (login, message, reply push, restart, dismiss)');
     // Everything told so far has reached the journal (what the QA cockpit saves a span from).
     await waitFor('the effects sent', () => live.shipping.counts().sent + live.shipping.counts().lost >= live.told());
-    const journalRes = await fetch(`${t.url}${CONTROL_PREFIX}/journal`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ limit: 10_000, detail: true }) });
-    const journal = ((await journalRes.json()) as { data: { entries: JournalEntry[] } }).data.entries;
+    const journal = (await control(t, 'journal', { limit: 10_000, detail: true })).entries;
     const mine = await t.call('message/inquire', { page: 1, page_size: 50 }, await t.login('customer01'));
     const items = (mine.body.data as { content: { content: string; notify_status: number }[] }).content;
     const messageRead = items.some((m) => m.content === 'Window tonight <b>22:00</b>' && m.notify_status === 2);
